@@ -1,0 +1,92 @@
+import type { Database } from '@stratus/db';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { startPaymentExpiry } from './jobs/expire-payments.ts';
+import { startAuthAttemptPruning } from './jobs/prune-auth-attempts.ts';
+import { startStaticIpJobs } from './jobs/static-ip-jobs.ts';
+import { createLoggerOptions, type LoggerOptions } from './logger.ts';
+import { registerAdminRoutes } from './modules/admin/routes.ts';
+import { registerAuthRoutes } from './modules/auth/routes.ts';
+import { createTokenCipher, type TokenCipher } from './modules/auth/tokens.ts';
+import { registerCatalogRoutes } from './modules/catalog/routes.ts';
+import { registerHealthRoutes } from './modules/health/routes.ts';
+import { registerInstanceRoutes } from './modules/instances/routes.ts';
+import { registerOrderRoutes } from './modules/orders/routes.ts';
+import { createPaymentChannels } from './modules/payments/channels.ts';
+import { registerPaymentRoutes } from './modules/payments/routes.ts';
+import { registerUserRoutes } from './modules/users/routes.ts';
+import { registerWalletRoutes } from './modules/wallet/routes.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerBodyParsing } from './plugins/body-parsing.ts';
+import { registerDatabase } from './plugins/db.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerWebApp } from './plugins/web.ts';
+import { resolveSecretKey } from './secret-key.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    /** Encrypts and decrypts stored API tokens with the server's secret key. */
+    tokenCipher: TokenCipher;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  /** Already migrated; the caller closes it after the app. */
+  database: Database;
+  /** `false` silences logs; an object overrides the options made from `config` (e.g. a stream). */
+  logger?: boolean | LoggerOptions;
+}
+
+/** Request bodies above this are refused with 413. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Builds the whole application without listening, so tests drive it with `app.inject`. */
+export async function buildApp({
+  config,
+  database,
+  logger,
+}: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      typeof logger === 'object' || logger === undefined
+        ? { ...createLoggerOptions(config), ...logger }
+        : logger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('tokenCipher', createTokenCipher(await resolveSecretKey(config)));
+  app.decorate('paymentChannels', createPaymentChannels(config.payments));
+  registerDatabase(app, database);
+
+  // Order matters: hooks added here cover every route and plugin registered below.
+  registerErrorHandling(app);
+  registerSecurityHeaders(app);
+  registerBodyParsing(app);
+  registerAuth(app);
+  await registerOpenApi(app);
+
+  registerHealthRoutes(app);
+  registerAuthRoutes(app);
+  registerUserRoutes(app);
+  registerWalletRoutes(app);
+  await registerPaymentRoutes(app);
+  registerAdminRoutes(app);
+  registerCatalogRoutes(app);
+  registerOrderRoutes(app);
+  registerInstanceRoutes(app);
+
+  await registerWebApp(app, { distDir: config.webDistDir });
+  startAuthAttemptPruning(app);
+  startPaymentExpiry(app);
+  startStaticIpJobs(app);
+  return app;
+}

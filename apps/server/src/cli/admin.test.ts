@@ -1,0 +1,75 @@
+import { testEngines } from '@stratus/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, registerUser, type TestApp } from '../testing.ts';
+import { runAdminCommand } from './admin.ts';
+
+describe.each(testEngines)('npm run admin on %s', (engine) => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp(engine);
+  });
+  afterAll(() => testApp?.close());
+
+  async function run(...args: string[]) {
+    const lines: string[] = [];
+    const code = await runAdminCommand(args, {
+      database: testApp.database,
+      config: testApp.config,
+      print: (line) => lines.push(line),
+    });
+    return { code, output: lines.join('') };
+  }
+
+  const login = (email: string, password: string) =>
+    testApp.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+
+  it('creates an operator with a generated password shown once', async () => {
+    const { code, output } = await run('create-operator', 'Boss@Example.com');
+    expect(code).toBe(0);
+    const password = /Password \(shown only this once\): (\S+)/.exec(output)?.[1] ?? '';
+    expect(password.length).toBeGreaterThanOrEqual(20);
+    const signIn = await login('boss@example.com', password);
+    expect(signIn.statusCode).toBe(200);
+    const { token, user } = signIn.json().data;
+    expect(user.role).toBe('operator');
+    const admin = await testApp.app.inject({ url: '/api/admin/users', headers: bearer(token) });
+    expect(admin.statusCode).toBe(200);
+    const wallet = await testApp.app.inject({ url: '/api/user/wallet', headers: bearer(token) });
+    expect(wallet.json().data.wallet.balance).toBe(0);
+  });
+
+  it('creates an operator with a chosen password', async () => {
+    const { code, output } = await run(
+      'create-operator',
+      'chosen@example.com',
+      '--password',
+      'chosen pass 1',
+    );
+    expect(code).toBe(0);
+    expect(output).not.toContain('Password');
+    expect((await login('chosen@example.com', 'chosen pass 1')).statusCode).toBe(200);
+  });
+
+  it('promotes an existing customer', async () => {
+    const { email, token } = await registerUser(testApp.app);
+    const customer = await testApp.app.inject({ url: '/api/admin/users', headers: bearer(token) });
+    expect(customer.statusCode).toBe(403);
+    expect(await run('create-operator', email)).toEqual({
+      code: 0,
+      output: `${email} is now an operator.\n`,
+    });
+    const promoted = await testApp.app.inject({ url: '/api/admin/users', headers: bearer(token) });
+    expect(promoted.statusCode).toBe(200);
+    expect((await run('create-operator', email)).output).toContain('already an operator');
+  });
+
+  it('explains its usage on bad input', async () => {
+    expect((await run()).code).toBe(0);
+    expect((await run('destroy-everything')).code).toBe(2);
+    const badEmail = await run('create-operator', 'not-an-email');
+    expect(badEmail.code).toBe(2);
+    expect(badEmail.output).toContain('A valid email is required');
+    const weak = await run('create-operator', 'weak@example.com', '--password', '123');
+    expect(weak.code).toBe(2);
+  });
+});

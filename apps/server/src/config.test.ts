@@ -1,0 +1,118 @@
+import { generateKeyPairSync } from 'node:crypto';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has defaults for a local run', () => {
+    const config = loadConfig({}, { stdoutIsTty: false });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      dataDir: path.resolve('./data'),
+      logLevel: 'info',
+      logFormat: 'json',
+      isProduction: false,
+      trustProxy: false,
+      sessions: { idleHours: 12, maxDays: 7 },
+      throttle: {
+        loginPerAccount: { max: 100, windowMinutes: 60 },
+        loginPerAddress: { max: 30, windowMinutes: 15 },
+      },
+    });
+    expect(config.webDistDir).toBe(path.resolve(import.meta.dirname, '../../web/dist'));
+  });
+
+  it('logs pretty on a terminal unless told otherwise', () => {
+    expect(loadConfig({}, { stdoutIsTty: true }).logFormat).toBe('pretty');
+    expect(loadConfig({ LOG_FORMAT: 'json' }, { stdoutIsTty: true }).logFormat).toBe('json');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it('names every bad variable', () => {
+    const attempt = () =>
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/PORT: must be a number/);
+    expect(attempt).toThrow(/DATABASE_URL: must be a postgres/);
+    expect(attempt).toThrow(/LOG_LEVEL: must be one of/);
+  });
+
+  it('requires SECRET_KEY in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SECRET_KEY: is required/);
+    expect(() => loadConfig({ NODE_ENV: 'production', SECRET_KEY: 'short' })).toThrow(
+      /SECRET_KEY: must be at least 32/,
+    );
+    const key = 'a'.repeat(64);
+    expect(loadConfig({ NODE_ENV: 'production', SECRET_KEY: key }).secretKey).toBe(key);
+  });
+
+  it('reads TRUST_PROXY as a flag, a hop count or addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+    const hops = loadConfig({ TRUST_PROXY: '1' }).trustProxy;
+    expect(typeof hops).toBe('function');
+    if (typeof hops === 'function') {
+      expect(hops('10.0.0.1', 0)).toBe(true);
+      expect(hops('10.0.0.2', 1)).toBe(false);
+    }
+  });
+
+  it('has payment defaults: ¥1–¥50 000, 30 minutes, sandbox only outside production', () => {
+    expect(loadConfig({}).payments).toEqual({
+      topUpMinFen: 100n,
+      topUpMaxFen: 5_000_000n,
+      expiryMinutes: 30,
+      sandboxEnabled: true,
+      alipay: null,
+    });
+    const production = { NODE_ENV: 'production', SECRET_KEY: 'a'.repeat(64) };
+    expect(loadConfig(production).payments.sandboxEnabled).toBe(false);
+    expect(loadConfig({ ...production, PAYMENT_SANDBOX: '1' }).payments.sandboxEnabled).toBe(true);
+    expect(loadConfig({ PAYMENT_SANDBOX: '0' }).payments.sandboxEnabled).toBe(false);
+    expect(loadConfig({ TOPUP_MIN_YUAN: '0.5' }).payments.topUpMinFen).toBe(50n);
+  });
+
+  it('refuses bad payment settings and half an Alipay configuration', () => {
+    expect(() => loadConfig({ TOPUP_MIN_YUAN: '10', TOPUP_MAX_YUAN: '5' })).toThrow(
+      /TOPUP_MIN_YUAN: must not exceed/,
+    );
+    expect(() => loadConfig({ TOPUP_MAX_YUAN: '1.001' })).toThrow(/at most two decimals/);
+    const partial = () => loadConfig({ ALIPAY_APP_ID: '2021' });
+    expect(partial).toThrow(/ALIPAY_PRIVATE_KEY: is required/);
+    expect(partial).toThrow(/ALIPAY_PUBLIC_KEY: is required/);
+    expect(partial).toThrow(/PUBLIC_URL: is required for Alipay/);
+    expect(() =>
+      loadConfig({
+        ALIPAY_APP_ID: '2021',
+        ALIPAY_PRIVATE_KEY: 'not a key',
+        ALIPAY_PUBLIC_KEY: 'not a key',
+        PUBLIC_URL: 'https://shop.example.com',
+      }),
+    ).toThrow(/ALIPAY_PRIVATE_KEY: is not a readable/);
+  });
+
+  it('turns Alipay on with base64 keys as Alipay hands them out', () => {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const bare = (der: Buffer) => der.toString('base64');
+    const config = loadConfig({
+      ALIPAY_APP_ID: '2021',
+      ALIPAY_PRIVATE_KEY: bare(privateKey.export({ type: 'pkcs8', format: 'der' })),
+      ALIPAY_PUBLIC_KEY: bare(publicKey.export({ type: 'spki', format: 'der' })),
+      PUBLIC_URL: 'https://shop.example.com/',
+    });
+    expect(config.payments.alipay).toMatchObject({
+      appId: '2021',
+      gateway: 'https://openapi.alipay.com/gateway.do',
+      publicUrl: 'https://shop.example.com',
+    });
+    expect(config.payments.alipay?.privateKey).toMatch(/^-----BEGIN PRIVATE KEY-----\n/);
+  });
+});

@@ -1,0 +1,313 @@
+import { createPrivateKey, createPublicKey } from 'node:crypto';
+import path from 'node:path';
+import { TOPUP_MAX_YUAN, TOPUP_MIN_YUAN } from '@stratus/contract';
+import { z } from 'zod';
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function positiveNumber(fallback: number) {
+  return z.coerce
+    .number({ error: 'must be a number' })
+    .positive({ error: 'must be greater than 0' })
+    .default(fallback);
+}
+
+function positiveInteger(fallback: number) {
+  return z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .positive({ error: 'must be greater than 0' })
+    .default(fallback);
+}
+
+/** Every environment variable the server reads; see apps/server/README.md. */
+const environmentSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must be between 0 and 65535' })
+    .max(65535, { error: 'must be between 0 and 65535' })
+    .default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, { error: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  DATA_DIR: z.string().default('./data'),
+  LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
+  NODE_ENV: z.string().default('development'),
+  WEB_DIST_DIR: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
+  PUBLIC_URL: z
+    .url({ error: 'must be an absolute URL such as https://proxy.example.com' })
+    .optional(),
+  SECRET_KEY: z.string().min(32, { error: 'must be at least 32 characters long' }).optional(),
+  SESSION_IDLE_HOURS: positiveNumber(12),
+  SESSION_MAX_DAYS: positiveNumber(7),
+  LOGIN_ACCOUNT_MAX_FAILURES: positiveInteger(100),
+  LOGIN_ACCOUNT_WINDOW_MINUTES: positiveNumber(60),
+  LOGIN_ADDRESS_MAX_FAILURES: positiveInteger(30),
+  LOGIN_ADDRESS_WINDOW_MINUTES: positiveNumber(15),
+  REGISTER_ADDRESS_MAX: positiveInteger(20),
+  REGISTER_ADDRESS_WINDOW_MINUTES: positiveNumber(60),
+  TOPUP_MIN_YUAN: yuanAmount(TOPUP_MIN_YUAN),
+  TOPUP_MAX_YUAN: yuanAmount(TOPUP_MAX_YUAN),
+  PAYMENT_EXPIRY_MINUTES: positiveInteger(30),
+  PAYMENT_SANDBOX: z.enum(['0', '1', 'true', 'false'], { error: 'must be 0 or 1' }).optional(),
+  ALIPAY_APP_ID: z.string().optional(),
+  ALIPAY_PRIVATE_KEY: z.string().optional(),
+  ALIPAY_PUBLIC_KEY: z.string().optional(),
+  ALIPAY_GATEWAY: z
+    .url({ error: 'must be an absolute URL' })
+    .default('https://openapi.alipay.com/gateway.do'),
+  INSTANCE_RENEW_AHEAD_HOURS: positiveNumber(24),
+  IP_COOLDOWN_HOURS: z.coerce
+    .number({ error: 'must be a number' })
+    .min(0, { error: 'must be 0 or more' })
+    .default(24),
+  DEMO_SEED: z.enum(['0', '1', 'true', 'false'], { error: 'must be 0 or 1' }).optional(),
+});
+
+function yuanAmount(fallback: number) {
+  return z.coerce
+    .number({ error: 'must be a number' })
+    .positive({ error: 'must be greater than 0' })
+    .refine((yuan) => Math.abs(yuan * 100 - Math.round(yuan * 100)) < 1e-6, {
+      error: 'must have at most two decimals',
+    })
+    .default(fallback);
+}
+
+/**
+ * A PEM key from the environment: literal `\n` sequences (one-line variables) become newlines,
+ * and a bare base64 body (as Alipay's console hands keys out) gets its PEM armour.
+ */
+export function normalisePem(value: string, kind: 'PRIVATE KEY' | 'PUBLIC KEY'): string {
+  const text = value.replace(/\\n/g, '\n').trim();
+  if (text.startsWith('-----BEGIN')) return `${text}\n`;
+  const body = text.replace(/\s+/g, '').replace(/(.{64})/g, '$1\n');
+  return `-----BEGIN ${kind}-----\n${body.trim()}\n-----END ${kind}-----\n`;
+}
+
+export interface AttemptLimit {
+  /** How many attempts the window allows; the next one is refused. */
+  max: number;
+  windowMinutes: number;
+}
+
+/** Alipay page pay; present only when every ALIPAY_* key and PUBLIC_URL are set. */
+export interface AlipayConfig {
+  appId: string;
+  /** The merchant's RSA private key (PEM) that signs our requests. */
+  privateKey: string;
+  /** Alipay's RSA public key (PEM) that verifies notifications and answers. */
+  alipayPublicKey: string;
+  gateway: string;
+  /** Public origin for `notify_url` and `return_url`. */
+  publicUrl: string;
+}
+
+export interface PaymentsConfig {
+  topUpMinFen: bigint;
+  topUpMaxFen: bigint;
+  /** A pending payment closes this long after it was created. */
+  expiryMinutes: number;
+  sandboxEnabled: boolean;
+  alipay: AlipayConfig | null;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL server; absent → the embedded PGlite engine under `dataDir`. */
+  databaseUrl: string | undefined;
+  /** Absolute path of the data directory (embedded database, generated secret key). */
+  dataDir: string;
+  logLevel: (typeof logLevels)[number];
+  logFormat: 'json' | 'pretty';
+  nodeEnv: string;
+  isProduction: boolean;
+  /** Absolute path of the built web app. */
+  webDistDir: string;
+  /** Fastify's `trustProxy`: whether and whom to believe about `X-Forwarded-*`. */
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
+  publicUrl: string | undefined;
+  /** Key material for encrypting API tokens; generated under `dataDir` when absent (not in production). */
+  secretKey: string | undefined;
+  sessions: { idleHours: number; maxDays: number };
+  throttle: {
+    loginPerAccount: AttemptLimit;
+    loginPerAddress: AttemptLimit;
+    registerPerAddress: AttemptLimit;
+  };
+  payments: PaymentsConfig;
+  staticIps: {
+    /** Auto-renew instances are renewed when they expire within this many hours. */
+    renewAheadHours: number;
+    /** An expired instance's IP waits this long (its owner may still renew) before it is sold again. */
+    cooldownHours: number;
+  };
+  /** Load the demo catalog into an empty database at start (`DEMO_SEED`; off in production). */
+  demoSeed: boolean;
+}
+
+/** Thrown by `loadConfig`: its message lists every variable at fault. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const defaultWebDistDir = path.resolve(import.meta.dirname, '../../web/dist');
+
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  { stdoutIsTty = Boolean(process.stdout.isTTY) } = {},
+): Config {
+  // An empty variable (`DATABASE_URL=`) means "not set", as in most deployment tools.
+  const present = Object.fromEntries(
+    Object.keys(environmentSchema.shape).flatMap((key) =>
+      env[key] === undefined || env[key] === '' ? [] : [[key, env[key]]],
+    ),
+  );
+  const parsed = environmentSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const vars = parsed.data;
+  const isProduction = vars.NODE_ENV === 'production';
+  if (isProduction && !vars.SECRET_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SECRET_KEY: is required when NODE_ENV=production ' +
+        '(at least 32 random characters, e.g. `openssl rand -hex 32`)',
+    );
+  }
+  const payments = loadPaymentsConfig(vars, isProduction);
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    databaseUrl: vars.DATABASE_URL,
+    dataDir: path.resolve(vars.DATA_DIR),
+    logLevel: vars.LOG_LEVEL,
+    logFormat: vars.LOG_FORMAT ?? (stdoutIsTty && !isProduction ? 'pretty' : 'json'),
+    nodeEnv: vars.NODE_ENV,
+    isProduction,
+    webDistDir: vars.WEB_DIST_DIR ? path.resolve(vars.WEB_DIST_DIR) : defaultWebDistDir,
+    trustProxy: parseTrustProxy(vars.TRUST_PROXY),
+    publicUrl: vars.PUBLIC_URL,
+    secretKey: vars.SECRET_KEY,
+    sessions: { idleHours: vars.SESSION_IDLE_HOURS, maxDays: vars.SESSION_MAX_DAYS },
+    throttle: {
+      loginPerAccount: {
+        max: vars.LOGIN_ACCOUNT_MAX_FAILURES,
+        windowMinutes: vars.LOGIN_ACCOUNT_WINDOW_MINUTES,
+      },
+      loginPerAddress: {
+        max: vars.LOGIN_ADDRESS_MAX_FAILURES,
+        windowMinutes: vars.LOGIN_ADDRESS_WINDOW_MINUTES,
+      },
+      registerPerAddress: {
+        max: vars.REGISTER_ADDRESS_MAX,
+        windowMinutes: vars.REGISTER_ADDRESS_WINDOW_MINUTES,
+      },
+    },
+    payments,
+    staticIps: {
+      renewAheadHours: vars.INSTANCE_RENEW_AHEAD_HOURS,
+      cooldownHours: vars.IP_COOLDOWN_HOURS,
+    },
+    demoSeed:
+      vars.DEMO_SEED === undefined
+        ? !isProduction
+        : vars.DEMO_SEED === '1' || vars.DEMO_SEED === 'true',
+  };
+}
+
+function loadPaymentsConfig(
+  vars: z.output<typeof environmentSchema>,
+  isProduction: boolean,
+): PaymentsConfig {
+  const faults: string[] = [];
+  if (vars.TOPUP_MIN_YUAN > vars.TOPUP_MAX_YUAN) {
+    faults.push('TOPUP_MIN_YUAN: must not exceed TOPUP_MAX_YUAN');
+  }
+  const alipayVariables = {
+    ALIPAY_APP_ID: vars.ALIPAY_APP_ID,
+    ALIPAY_PRIVATE_KEY: vars.ALIPAY_PRIVATE_KEY,
+    ALIPAY_PUBLIC_KEY: vars.ALIPAY_PUBLIC_KEY,
+  };
+  let alipay: AlipayConfig | null = null;
+  if (Object.values(alipayVariables).some(Boolean)) {
+    // Half a configuration is a mistake worth stopping for, not a silently disabled channel.
+    for (const [name, value] of Object.entries(alipayVariables)) {
+      if (!value) faults.push(`${name}: is required when any ALIPAY_* variable is set`);
+    }
+    if (!vars.PUBLIC_URL) {
+      faults.push('PUBLIC_URL: is required for Alipay (notify and return URLs)');
+    }
+    const privateKey =
+      vars.ALIPAY_PRIVATE_KEY && normalisePem(vars.ALIPAY_PRIVATE_KEY, 'PRIVATE KEY');
+    const alipayPublicKey =
+      vars.ALIPAY_PUBLIC_KEY && normalisePem(vars.ALIPAY_PUBLIC_KEY, 'PUBLIC KEY');
+    if (privateKey && !isKey(() => createPrivateKey(privateKey))) {
+      faults.push('ALIPAY_PRIVATE_KEY: is not a readable RSA private key (PEM or base64 PKCS#8)');
+    }
+    if (alipayPublicKey && !isKey(() => createPublicKey(alipayPublicKey))) {
+      faults.push('ALIPAY_PUBLIC_KEY: is not a readable RSA public key (PEM or base64)');
+    }
+    if (
+      faults.length === 0 &&
+      vars.ALIPAY_APP_ID &&
+      privateKey &&
+      alipayPublicKey &&
+      vars.PUBLIC_URL
+    ) {
+      alipay = {
+        appId: vars.ALIPAY_APP_ID,
+        privateKey,
+        alipayPublicKey,
+        gateway: vars.ALIPAY_GATEWAY,
+        publicUrl: vars.PUBLIC_URL.replace(/\/+$/, ''),
+      };
+    }
+  }
+  if (faults.length) {
+    throw new ConfigError(`Invalid configuration:\n${faults.map((f) => `  ${f}`).join('\n')}`);
+  }
+  const sandboxSwitch = vars.PAYMENT_SANDBOX;
+  return {
+    topUpMinFen: BigInt(Math.round(vars.TOPUP_MIN_YUAN * 100)),
+    topUpMaxFen: BigInt(Math.round(vars.TOPUP_MAX_YUAN * 100)),
+    expiryMinutes: vars.PAYMENT_EXPIRY_MINUTES,
+    // The sandbox credits money without anyone paying: off in production unless asked for.
+    sandboxEnabled:
+      sandboxSwitch === undefined
+        ? !isProduction
+        : sandboxSwitch === '1' || sandboxSwitch === 'true',
+    alipay,
+  };
+}
+
+function isKey(read: () => unknown): boolean {
+  try {
+    read();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `true`/`false`, a hop count, or a comma-separated list of trusted addresses and CIDR ranges. */
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    // A hop count: trust that many proxies in front of this server (proxy-addr's numbering).
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}

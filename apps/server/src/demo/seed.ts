@@ -1,0 +1,123 @@
+// The demo catalog `npm start` loads into an empty database, so a fresh install has something to
+// browse and buy. Never touches a database that already has a catalog.
+import { lineTypes } from '@stratus/contract';
+import { sql, type Db } from '@stratus/db';
+import type { FastifyBaseLogger } from 'fastify';
+import { hashToken } from '../modules/auth/tokens.ts';
+import {
+  catalogExists,
+  findGatewayNodeByName,
+  findOrCreatePlan,
+  findOrCreateRegion,
+  insertGatewayNode,
+  insertIpAddresses,
+  upsertPlanPrice,
+  type NewIpAddress,
+} from '../modules/inventory/repo.ts';
+import { generateNodeKey } from '../modules/inventory/service.ts';
+import {
+  DEMO_IPS_PER_PLAN,
+  DEMO_NODE_HOST,
+  DEMO_NODE_NAME,
+  DEMO_PROXY_PORT,
+  DEMO_VMESS_PORT,
+  demoAddress,
+  demoPrices,
+  demoRegions,
+} from './demo-catalog.ts';
+
+/** Serialises seeding when several servers start at once against one empty database. */
+const DEMO_SEED_LOCK_ID = 740_211_614;
+
+export type DemoSeedReport =
+  | { seeded: false; reason: 'disabled' | 'catalogExists' | 'failed' }
+  | { seeded: true; node: string; regions: number; plans: number; prices: number; ips: number };
+
+/**
+ * Loads the demo catalog in one transaction when no region or plan exists yet: the gateway node
+ * `demo-gateway`, four regions, a residential and a datacenter plan in each with prices for 30, 90,
+ * 180 and 365 days, and loopback IPs. A second call, or a call on a database with any catalog,
+ * changes nothing.
+ */
+export async function seedDemoCatalog({ db }: { db: Db }): Promise<DemoSeedReport> {
+  return db.transaction(async (tx) => {
+    // Held until commit: a server starting alongside waits, then finds the catalog and skips.
+    await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK_ID})`);
+    if (await catalogExists(tx)) return { seeded: false, reason: 'catalogExists' };
+
+    // The key is not shown: `npm run admin -- rotate-node-key demo-gateway` issues a usable one.
+    const node =
+      (await insertGatewayNode(tx, {
+        name: DEMO_NODE_NAME,
+        host: DEMO_NODE_HOST,
+        apiKeyHash: hashToken(generateNodeKey()),
+      })) ?? (await findGatewayNodeByName(tx, DEMO_NODE_NAME));
+    if (!node) throw new Error('demo gateway node vanished while seeding');
+
+    let plans = 0;
+    let prices = 0;
+    const ips: NewIpAddress[] = [];
+    for (const spec of demoRegions) {
+      const { region } = await findOrCreateRegion(tx, spec);
+      for (const lineType of lineTypes) {
+        const { planId } = await findOrCreatePlan(tx, {
+          regionId: region.id,
+          lineType,
+          protocols: ['socks5', 'http', 'vmess'],
+        });
+        plans += 1;
+        for (const [days, priceFen] of Object.entries(demoPrices[lineType])) {
+          await upsertPlanPrice(tx, { planId, durationDays: Number(days), priceFen });
+          prices += 1;
+        }
+        for (let n = 0; n < DEMO_IPS_PER_PLAN; n += 1) {
+          ips.push({
+            nodeId: node.id,
+            address: demoAddress(ips.length),
+            port: DEMO_PROXY_PORT,
+            vmessPort: DEMO_VMESS_PORT,
+            regionId: region.id,
+            lineType,
+          });
+        }
+      }
+    }
+    const inserted = await insertIpAddresses(tx, ips);
+    return {
+      seeded: true,
+      node: DEMO_NODE_NAME,
+      regions: demoRegions.length,
+      plans,
+      prices,
+      ips: inserted,
+    };
+  });
+}
+
+/** Server start: seeds when enabled (`DEMO_SEED`), logs what happened, never stops the start. */
+export async function loadDemoCatalogOnStart({
+  db,
+  enabled,
+  log,
+}: {
+  db: Db;
+  enabled: boolean;
+  log: FastifyBaseLogger;
+}): Promise<DemoSeedReport> {
+  if (!enabled) return { seeded: false, reason: 'disabled' };
+  try {
+    const report = await seedDemoCatalog({ db });
+    if (report.seeded) {
+      log.info(
+        report,
+        'loaded the demo catalog into the empty database (DEMO_SEED=0 turns this off); ' +
+          `run \`npm run admin -- rotate-node-key ${DEMO_NODE_NAME}\` for the gateway's key`,
+      );
+    }
+    return report;
+  } catch (error) {
+    // The demo is a convenience: a failure is worth a warning, not a server that will not start.
+    log.warn({ err: error }, 'could not load the demo catalog');
+    return { seeded: false, reason: 'failed' };
+  }
+}

@@ -1,0 +1,35 @@
+import type { Db } from '@stratus/db';
+import { expireDueInstances } from '../modules/inventory/lifecycle-repo.ts';
+
+const HOUR_MS = 3_600_000;
+const BATCH_SIZE = 200;
+const MAX_BATCHES_PER_RUN = 50;
+
+/**
+ * One pass of the expiry job: every active instance whose expiry is at or before `now` becomes
+ * `expired` (the gateway stops serving it), and its IP goes into cool-down for `cooldownHours`,
+ * during which only its last owner can get it back by renewing. Safe on many servers at once:
+ * instances are claimed with `FOR UPDATE SKIP LOCKED` in small transactions.
+ */
+export async function expireInstances({
+  db,
+  now = new Date(),
+  cooldownHours,
+  batchSize = BATCH_SIZE,
+}: {
+  db: Db;
+  now?: Date;
+  cooldownHours: number;
+  batchSize?: number;
+}): Promise<{ expired: number }> {
+  const coolingUntil = new Date(now.getTime() + cooldownHours * HOUR_MS);
+  let expired = 0;
+  for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch += 1) {
+    const ids = await db.transaction((tx) =>
+      expireDueInstances(tx, { now, coolingUntil, limit: batchSize }),
+    );
+    expired += ids.length;
+    if (ids.length < batchSize) break;
+  }
+  return { expired };
+}

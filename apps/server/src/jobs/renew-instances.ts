@@ -1,0 +1,123 @@
+import type { Db } from '@stratus/db';
+import type { FastifyBaseLogger } from 'fastify';
+import { findPlanFor, listPlanPrices } from '../modules/catalog/repo.ts';
+import { renewInstances } from '../modules/instances/renewal.ts';
+import {
+  claimDueRenewals,
+  findLastBoughtDuration,
+  setRenewalWarning,
+  type DueRenewal,
+} from '../modules/inventory/lifecycle-repo.ts';
+import { AppError } from '../plugins/errors.ts';
+
+const HOUR_MS = 3_600_000;
+/** Instances claimed per transaction: each renewal is a few statements of its own. */
+const BATCH_SIZE = 20;
+const MAX_BATCHES_PER_RUN = 50;
+/** The ledger note of a renewal the job paid for. */
+export const AUTO_RENEW_NOTE = 'auto-renew';
+/** Renewal failures the customer can act on, recorded on the instance as its warning. */
+const warnedFailures = new Set([
+  'insufficientBalance',
+  'durationNotOffered',
+  'instanceNotRenewable',
+]);
+
+/**
+ * The duration an automatic renewal buys: the one the customer last paid for while the plan still
+ * offers it, else the shortest the plan offers (the smallest debit); undefined when it offers none.
+ */
+export function pickRenewalDuration({
+  lastDays,
+  offeredDays,
+}: {
+  lastDays: number | undefined;
+  offeredDays: number[];
+}): number | undefined {
+  if (lastDays !== undefined && offeredDays.includes(lastDays)) return lastDays;
+  return offeredDays.length ? Math.min(...offeredDays) : undefined;
+}
+
+async function chooseDuration(tx: Db, instance: DueRenewal): Promise<number | undefined> {
+  const plan = await findPlanFor(tx, { regionId: instance.regionId, lineType: instance.lineType });
+  const offeredDays = plan
+    ? (await listPlanPrices(tx, [plan.id])).map((price) => price.durationDays)
+    : [];
+  const lastDays = await findLastBoughtDuration(tx, {
+    instanceId: instance.id,
+    orderId: instance.orderId,
+  });
+  return pickRenewalDuration({ lastDays, offeredDays });
+}
+
+export interface RenewalRunReport {
+  renewed: number;
+  /** Not renewed for a reason the customer can fix (balance above all): the instance says why. */
+  warned: number;
+  /** Unexpected errors, logged; retried on the next run. */
+  failed: number;
+}
+
+/**
+ * One pass of the auto-renew job: every active auto-renew instance expiring within
+ * `renewAheadHours` of `now` is renewed for the duration last bought, through the same
+ * `renewInstances` a customer's renewal uses (one `renewal` order and ledger row, warning
+ * cleared). When the balance does not cover it the instance gets `renewal_warning =
+ * 'insufficientBalance'` and is tried again on every run until it is paid or expires.
+ *
+ * Safe on many servers at once: instances are claimed with `FOR UPDATE SKIP LOCKED`, and each
+ * renewal runs in a savepoint, so one failure leaves the rest of the batch alone.
+ */
+export async function renewDueInstances({
+  db,
+  log,
+  renewAheadHours,
+  now = new Date(),
+  batchSize = BATCH_SIZE,
+}: {
+  db: Db;
+  log: FastifyBaseLogger;
+  renewAheadHours: number;
+  now?: Date;
+  batchSize?: number;
+}): Promise<RenewalRunReport> {
+  const report: RenewalRunReport = { renewed: 0, warned: 0, failed: 0 };
+  const dueBy = new Date(now.getTime() + renewAheadHours * HOUR_MS);
+  // Instances tried this run are not claimed again until the next one.
+  const attempted: string[] = [];
+  for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch += 1) {
+    const claimed = await db.transaction(async (tx) => {
+      const due = await claimDueRenewals(tx, { dueBy, limit: batchSize, skipIds: attempted });
+      for (const instance of due) {
+        attempted.push(instance.id);
+        try {
+          // A savepoint per instance: a failure of any kind leaves the batch's transaction usable.
+          await tx.transaction(async (savepoint) => {
+            const durationDays = await chooseDuration(savepoint, instance);
+            if (durationDays === undefined) throw new AppError('durationNotOffered');
+            await renewInstances({
+              db: savepoint,
+              userId: instance.userId,
+              instanceIds: [instance.id],
+              durationDays,
+              now,
+              note: AUTO_RENEW_NOTE,
+            });
+          });
+          report.renewed += 1;
+        } catch (error) {
+          if (error instanceof AppError && warnedFailures.has(error.kind)) {
+            await setRenewalWarning(tx, { instanceId: instance.id, warning: error.kind });
+            report.warned += 1;
+          } else {
+            report.failed += 1;
+            log.warn({ err: error, instanceId: instance.id }, 'automatic renewal failed');
+          }
+        }
+      }
+      return due.length;
+    });
+    if (claimed < batchSize) break;
+  }
+  return report;
+}

@@ -1,0 +1,344 @@
+import { eq, sessions, sql, users } from '@stratus/db';
+import { testEngines } from '@stratus/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  createTestApp,
+  registerUser,
+  testPassword,
+  uniqueEmail,
+  type TestApp,
+} from '../../testing.ts';
+import { hashToken } from './tokens.ts';
+
+describe.each(testEngines)('auth on %s', (engine) => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp(engine);
+  });
+  afterAll(() => testApp?.close());
+
+  const login = (email: string, password: string, remoteAddress = '127.0.0.1') =>
+    testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress,
+      headers: { 'accept-language': 'en-US' },
+      payload: { email, password },
+    });
+  const me = (token: string) => testApp.app.inject({ url: '/api/user/me', headers: bearer(token) });
+
+  it('starts the account in the language the visitor signed up in', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: uniqueEmail('lang'), password: testPassword, language: 'en-US' },
+    });
+    expect(response.json().data.user.language).toBe('en-US');
+    const invalid = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: uniqueEmail('lang'), password: testPassword, language: 'fr-FR' },
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().data.field).toBe('language');
+  });
+
+  it('registers, signs in with the returned token and creates an empty wallet', async () => {
+    const email = uniqueEmail('reg');
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: `  ${email.toUpperCase()} `, password: testPassword, name: 'Alice' },
+    });
+    expect(response.statusCode).toBe(200);
+    const { code, data } = response.json();
+    expect(code).toBe(0);
+    expect(data.token).toMatch(/^[\w-]{43}$/);
+    expect(data.user).toMatchObject({ email, name: 'Alice', role: 'customer', language: 'zh-CN' });
+    expect(data.user.apiToken).toMatch(/^stk_[\w-]{43}$/);
+
+    const profile = await me(data.token);
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().data).toEqual(data.user);
+    const wallet = await testApp.app.inject({
+      url: '/api/user/wallet',
+      headers: bearer(data.token),
+    });
+    expect(wallet.json().data).toEqual({ wallet: { balance: 0, currency: 'CNY' } });
+  });
+
+  it('stores argon2id hashes and only hashes of tokens', async () => {
+    const { token, user } = await registerUser(testApp.app);
+    const [row] = await testApp.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(row?.apiTokenHash).toBe(hashToken(user.apiToken));
+    expect(row?.apiTokenCiphertext).not.toContain(user.apiToken);
+    const [session] = await testApp.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, user.id));
+    expect(session?.tokenHash).toBe(hashToken(token));
+  });
+
+  it('refuses a second account for the same email in another case', async () => {
+    const { email } = await registerUser(testApp.app);
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'accept-language': 'en-US' },
+      payload: { email: email.toUpperCase(), password: testPassword },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      code: 20002,
+      message: 'This email is already registered; please sign in',
+      data: null,
+    });
+  });
+
+  it('enforces the password rules when registering', async () => {
+    for (const password of ['short1', '1234567890']) {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { email: uniqueEmail(), password },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().data.field).toBe('password');
+    }
+  });
+
+  it('gives a new token at every sign-in, with any case of the email', async () => {
+    const { email, token } = await registerUser(testApp.app);
+    const first = await login(email.toUpperCase(), testPassword);
+    const second = await login(email, testPassword);
+    expect(first.statusCode).toBe(200);
+    const tokens = [token, first.json().data.token, second.json().data.token];
+    expect(new Set(tokens).size).toBe(3);
+    for (const each of tokens) expect((await me(each)).statusCode).toBe(200);
+  });
+
+  it('answers a wrong password and an unknown email identically', async () => {
+    const { email } = await registerUser(testApp.app);
+    const wrongPassword = await login(email, 'not the password');
+    const unknownEmail = await login(uniqueEmail('nobody'), 'not the password');
+    expect(wrongPassword.statusCode).toBe(400);
+    expect(unknownEmail.statusCode).toBe(wrongPassword.statusCode);
+    expect(wrongPassword.json()).toEqual({
+      code: 20001,
+      message: 'Incorrect email or password',
+      data: null,
+    });
+    expect(unknownEmail.body).toBe(wrongPassword.body);
+  });
+
+  it('spends alike time on an unknown email and a wrong password', async () => {
+    const { email } = await registerUser(testApp.app);
+    const timed = async (attempt: () => Promise<unknown>) => {
+      const started = performance.now();
+      await attempt();
+      return performance.now() - started;
+    };
+    const wrongPassword: number[] = [];
+    const unknownEmail: number[] = [];
+    // Interleaved, so a burst of load on a busy CI machine slows both kinds alike.
+    for (let round = 0; round < 5; round += 1) {
+      wrongPassword.push(await timed(() => login(email, 'not the password')));
+      unknownEmail.push(await timed(() => login(uniqueEmail('nobody'), 'not the password')));
+    }
+    const median = (times: number[]) => times.sort((a, b) => a - b)[2] ?? 0;
+    // Both verify an argon2id hash; without the dummy check the unknown email would be far faster.
+    expect(median(unknownEmail)).toBeGreaterThan(median(wrongPassword) * 0.3);
+  });
+
+  it('logs out the presented session only', async () => {
+    const { email, token } = await registerUser(testApp.app);
+    const other = (await login(email, testPassword)).json().data.token;
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: bearer(token),
+    });
+    expect(response.json()).toEqual({ code: 0, message: 'ok', data: null });
+    expect((await me(token)).statusCode).toBe(401);
+    expect((await me(other)).statusCode).toBe(200);
+  });
+
+  it('answers 401 in the envelope without a valid token', async () => {
+    const cases = [
+      {},
+      { authorization: 'Bearer' },
+      { authorization: 'Bearer garbage-token-that-is-long-enough' },
+      { authorization: 'Bearer stk_garbage-token-that-is-long-enough' },
+      { authorization: 'Basic dXNlcjpwYXNz' },
+    ];
+    for (const headers of cases) {
+      const response = await testApp.app.inject({ url: '/api/user/me', headers });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({
+        code: 10101,
+        message: '登录已失效，请重新登录',
+        data: null,
+      });
+    }
+    const logout = await testApp.app.inject({ method: 'POST', url: '/api/auth/logout' });
+    expect(logout.statusCode).toBe(401);
+  });
+
+  it('expires idle sessions', async () => {
+    const { token, user } = await registerUser(testApp.app);
+    await testApp.database.db
+      .update(sessions)
+      .set({ lastUsedAt: sql`now() - interval '13 hours'` })
+      .where(eq(sessions.userId, user.id));
+    expect((await me(token)).statusCode).toBe(401);
+  });
+
+  it('keeps used sessions alive, writing the last use at most once a minute', async () => {
+    const { token, user } = await registerUser(testApp.app);
+    const lastUse = async () => {
+      const [row] = await testApp.database.db
+        .select({ lastUsedAt: sessions.lastUsedAt })
+        .from(sessions)
+        .where(eq(sessions.userId, user.id));
+      return row?.lastUsedAt.getTime() ?? 0;
+    };
+    await testApp.database.db
+      .update(sessions)
+      .set({ lastUsedAt: sql`now() - interval '11 hours'` })
+      .where(eq(sessions.userId, user.id));
+    const before = await lastUse();
+    expect((await me(token)).statusCode).toBe(200);
+    const touched = await lastUse();
+    expect(touched).toBeGreaterThan(before + 10 * 3_600_000);
+    expect((await me(token)).statusCode).toBe(200);
+    expect(await lastUse()).toBe(touched);
+  });
+
+  it('ends sessions at their absolute lifetime', async () => {
+    const { token, user } = await registerUser(testApp.app);
+    const [session] = await testApp.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, user.id));
+    const lifetime = (session?.expiresAt.getTime() ?? 0) - (session?.createdAt.getTime() ?? 0);
+    expect(Math.round(lifetime / 86_400_000)).toBe(7);
+    await testApp.database.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.userId, user.id));
+    expect((await me(token)).statusCode).toBe(401);
+  });
+
+  it('turns disabled accounts away', async () => {
+    const { email, token, user } = await registerUser(testApp.app);
+    await testApp.database.db
+      .update(users)
+      .set({ disabledAt: sql`now()` })
+      .where(eq(users.id, user.id));
+    expect((await me(token)).statusCode).toBe(401);
+    const apiCall = await me(user.apiToken);
+    expect(apiCall.statusCode).toBe(401);
+    const signIn = await login(email, testPassword);
+    expect(signIn.statusCode).toBe(403);
+    expect(signIn.json().code).toBe(20003);
+    expect((await login(email, 'wrong password')).json().code).toBe(20001);
+  });
+});
+
+describe.each(testEngines)('session lifetimes from configuration on %s', (engine) => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    // About 3.6 seconds idle, about 8.6 seconds in all.
+    testApp = await createTestApp(engine, {
+      env: { SESSION_IDLE_HOURS: '0.001', SESSION_MAX_DAYS: '0.0001' },
+    });
+  });
+  afterAll(() => testApp?.close());
+
+  it('uses SESSION_IDLE_HOURS and SESSION_MAX_DAYS', async () => {
+    const { token, user } = await registerUser(testApp.app);
+    const [session] = await testApp.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, user.id));
+    const lifetime = (session?.expiresAt.getTime() ?? 0) - (session?.createdAt.getTime() ?? 0);
+    expect(lifetime).toBeGreaterThan(8_000);
+    expect(lifetime).toBeLessThan(9_000);
+    const me = () => testApp.app.inject({ url: '/api/user/me', headers: bearer(token) });
+    expect((await me()).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    expect((await me()).statusCode).toBe(401);
+  });
+});
+
+describe.each(testEngines)('sign-in throttling on %s', (engine) => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp(engine, {
+      env: {
+        LOGIN_ACCOUNT_MAX_FAILURES: '3',
+        LOGIN_ADDRESS_MAX_FAILURES: '5',
+        REGISTER_ADDRESS_MAX: '2',
+      },
+    });
+  });
+  afterAll(() => testApp?.close());
+
+  const login = (email: string, password: string, remoteAddress: string) =>
+    testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress,
+      headers: { 'accept-language': 'en-US' },
+      payload: { email, password },
+    });
+  const register = (remoteAddress: string) =>
+    testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      remoteAddress,
+      headers: { 'accept-language': 'en-US' },
+      payload: { email: uniqueEmail('throttle'), password: testPassword },
+    });
+
+  it('locks an account after too many failures, even for the right password', async () => {
+    const registered = await register('10.0.0.1');
+    const { email } = JSON.parse(registered.payload).data.user as { email: string };
+    // Failures from several addresses all count against the account.
+    for (const address of ['10.0.1.1', '10.0.1.2', '10.0.1.3']) {
+      expect((await login(email, 'wrong password', address)).statusCode).toBe(400);
+    }
+    const locked = await login(email, testPassword, '10.0.1.4');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({
+      code: 20005,
+      message: 'Too many failed sign-in attempts; please try again later',
+      data: null,
+    });
+    // Other accounts are unaffected.
+    const other = JSON.parse((await register('10.0.0.2')).payload).data.user.email as string;
+    expect((await login(other, testPassword, '10.0.1.4')).statusCode).toBe(200);
+  });
+
+  it('throttles an address that guesses across many accounts', async () => {
+    const address = '10.0.2.1';
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await login(uniqueEmail('guess'), 'guess', address)).statusCode).toBe(400);
+    }
+    const blocked = await login(uniqueEmail('guess'), 'guess', address);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().code).toBe(20005);
+    expect((await login(uniqueEmail('guess'), 'guess', '10.0.2.2')).statusCode).toBe(400);
+  });
+
+  it('limits registrations per address', async () => {
+    expect((await register('10.0.3.1')).statusCode).toBe(200);
+    expect((await register('10.0.3.1')).statusCode).toBe(200);
+    const third = await register('10.0.3.1');
+    expect(third.statusCode).toBe(429);
+    expect(third.json().code).toBe(20006);
+    expect((await register('10.0.3.2')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,26 @@
+import { login, logout, register } from '@stratus/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireAuth } from '../../plugins/auth.ts';
+import { registerEndpoint } from '../../plugins/contract-routes.ts';
+import * as auth from './service.ts';
+
+function clientOf(request: FastifyRequest): auth.ClientInfo {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] };
+}
+
+export function registerAuthRoutes(app: FastifyInstance): void {
+  const services = { db: app.db, config: app.config, cipher: app.tokenCipher };
+
+  registerEndpoint(app, register, (request) =>
+    auth.register({ ...services, input: request.body, client: clientOf(request) }),
+  );
+
+  registerEndpoint(app, login, (request) =>
+    auth.login({ ...services, input: request.body, client: clientOf(request) }),
+  );
+
+  registerEndpoint(app, logout, async (request) => {
+    await auth.logout({ db: app.db, auth: requireAuth(request) });
+    return null;
+  });
+}

@@ -1,0 +1,142 @@
+import type { Locale, Session } from '@stratus/contract';
+import type { Db, UserRole } from '@stratus/db';
+import type { Config } from '../../config.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { findUserByEmail } from '../users/repo.ts';
+import { createUser, toUserProfile } from '../users/service.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import {
+  findApiTokenOwner,
+  findLiveSession,
+  insertSession,
+  revokeSession,
+  touchSession,
+} from './repo.ts';
+import { assertSignInAllowed, assertSignUpAllowed, recordSignIn } from './throttle.ts';
+import { generateSessionToken, hashToken, isApiToken, type TokenCipher } from './tokens.ts';
+
+/** Who is calling, established from the bearer token. */
+export interface Authentication {
+  userId: string;
+  role: UserRole;
+  /** The session presented; null when the caller used the personal API token. */
+  sessionId: string | null;
+  method: 'session' | 'apiToken';
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+interface AccountServices {
+  db: Db;
+  config: Config;
+  cipher: TokenCipher;
+}
+
+/** Opens a session: a fresh random token, of which only the hash is stored. */
+async function startSession(
+  db: Db,
+  config: Config,
+  userId: string,
+  client: ClientInfo,
+): Promise<string> {
+  const token = generateSessionToken();
+  await insertSession(db, {
+    userId,
+    tokenHash: hashToken(token),
+    maxDays: config.sessions.maxDays,
+    userAgent: client.userAgent,
+    ip: client.ip,
+  });
+  return token;
+}
+
+export async function register({
+  db,
+  config,
+  cipher,
+  input,
+  client,
+}: AccountServices & {
+  input: { email: string; password: string; name?: string; language?: Locale };
+  client: ClientInfo;
+}): Promise<Session> {
+  await assertSignUpAllowed({ db, config, address: client.ip });
+  // Hashing takes tens of milliseconds: do it before the transaction opens.
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const user = await createUser({
+      tx,
+      cipher,
+      email: input.email,
+      passwordHash,
+      name: input.name,
+      language: input.language,
+    });
+    const token = await startSession(tx, config, user.id, client);
+    return { token, user: toUserProfile(user, cipher) };
+  });
+}
+
+/**
+ * Signs in. An unknown email and a wrong password give the same answer after the same work
+ * (a dummy hash is verified), so neither the answer nor its timing reveals which accounts exist.
+ */
+export async function login({
+  db,
+  config,
+  cipher,
+  input,
+  client,
+}: AccountServices & {
+  input: { email: string; password: string };
+  client: ClientInfo;
+}): Promise<Session> {
+  await assertSignInAllowed({ db, config, email: input.email, address: client.ip });
+  const user = await findUserByEmail(db, input.email);
+  let valid = false;
+  if (user) valid = await verifyPassword(user.passwordHash, input.password);
+  else await verifyAgainstDummy(input.password);
+  await recordSignIn({ db, email: input.email, address: client.ip, succeeded: valid });
+  if (!user || !valid) throw new AppError('invalidCredentials');
+  if (user.disabledAt) throw new AppError('accountDisabled');
+  const token = await startSession(db, config, user.id, client);
+  return { token, user: toUserProfile(user, cipher) };
+}
+
+export async function logout({ db, auth }: { db: Db; auth: Authentication }): Promise<void> {
+  // Calls made with the API token have no session to end; the token stays valid until rotated.
+  if (auth.sessionId) await revokeSession(db, auth.sessionId);
+}
+
+/** The caller behind a bearer token, or null when the token is unknown, expired or revoked. */
+export async function authenticateToken({
+  db,
+  config,
+  token,
+}: {
+  db: Db;
+  config: Config;
+  token: string;
+}): Promise<Authentication | null> {
+  const tokenHash = hashToken(token);
+  if (isApiToken(token)) {
+    const owner = await findApiTokenOwner(db, tokenHash);
+    return owner ? { ...owner, sessionId: null, method: 'apiToken' } : null;
+  }
+  const session = await findLiveSession(db, {
+    tokenHash,
+    idleSeconds: config.sessions.idleHours * 3600,
+  });
+  if (!session) return null;
+  // Written at most about once a minute per session: enough for the idle timeout, cheap on reads.
+  if (session.stale) await touchSession(db, session.sessionId);
+  return {
+    userId: session.userId,
+    role: session.role,
+    sessionId: session.sessionId,
+    method: 'session',
+  };
+}

@@ -1,0 +1,64 @@
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+
+/** Personal API tokens start with this, so a presented token says which table to look in. */
+export const API_TOKEN_PREFIX = 'stk_';
+
+/** 32 random bytes (256 bits), base64url: the opaque session token of one sign-in. */
+export function generateSessionToken(): string {
+  for (;;) {
+    const token = randomBytes(32).toString('base64url');
+    // base64url can start with `stk_` by chance (about once in 17 million); keep the kinds apart.
+    if (!token.startsWith(API_TOKEN_PREFIX)) return token;
+  }
+}
+
+export function generateApiToken(): string {
+  return `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+}
+
+export function isApiToken(token: string): boolean {
+  return token.startsWith(API_TOKEN_PREFIX);
+}
+
+/**
+ * Tokens are stored only as SHA-256 hashes: they are 256-bit random values, so a fast hash is
+ * enough and a database leak does not reveal usable tokens.
+ */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export interface TokenCipher {
+  /** AES-256-GCM; `context` (the owner's id) is bound as associated data. */
+  encrypt(plaintext: string, context: string): string;
+  /** Throws when the ciphertext was made with another key or for another context. */
+  decrypt(ciphertext: string, context: string): string;
+}
+
+const FORMAT_VERSION = 'v1';
+
+/** A cipher for stored API tokens, keyed by a subkey derived from the server's secret key. */
+export function createTokenCipher(secretKey: string): TokenCipher {
+  const key = Buffer.from(hkdfSync('sha256', secretKey, 'stratus', 'api-token-encryption', 32));
+  return {
+    encrypt(plaintext, context) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      cipher.setAAD(Buffer.from(context));
+      const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+      const sealed = Buffer.concat([iv, body, cipher.getAuthTag()]);
+      return `${FORMAT_VERSION}.${sealed.toString('base64url')}`;
+    },
+    decrypt(ciphertext, context) {
+      const [version, encoded] = ciphertext.split('.');
+      if (version !== FORMAT_VERSION || !encoded)
+        throw new Error('Unknown token ciphertext format');
+      const sealed = Buffer.from(encoded, 'base64url');
+      const decipher = createDecipheriv('aes-256-gcm', key, sealed.subarray(0, 12));
+      decipher.setAAD(Buffer.from(context));
+      decipher.setAuthTag(sealed.subarray(sealed.length - 16));
+      const body = sealed.subarray(12, sealed.length - 16);
+      return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
+    },
+  };
+}

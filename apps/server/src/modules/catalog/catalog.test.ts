@@ -1,0 +1,58 @@
+import { testEngines } from '@stratus/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, registerUser, type TestApp } from '../../testing.ts';
+import { seedStaticIpPlan } from './testing.ts';
+
+describe.each(testEngines)('static-IP catalog on %s', (engine) => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp(engine);
+  });
+  afterAll(() => testApp?.close());
+
+  const catalog = (token: string, language?: string) =>
+    testApp.app.inject({
+      url: '/api/catalog/static-ip',
+      headers: { ...bearer(token), ...(language ? { 'accept-language': language } : {}) },
+    });
+
+  it('needs a session', async () => {
+    const response = await testApp.app.inject({ url: '/api/catalog/static-ip' });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('lists active plans with stock, prices in yuan and names in the request language', async () => {
+    const { token } = await registerUser(testApp.app);
+    const seeded = await seedStaticIpPlan(testApp.database.db, {
+      stock: 3,
+      pricesFen: { 30: 3050n, 365: 30000n },
+    });
+    // Another line type in the same region does not count towards this plan's stock.
+    await seedStaticIpPlan(testApp.database.db, { lineType: 'datacenter', stock: 7 });
+
+    const english = await catalog(token, 'en-US');
+    expect(english.statusCode).toBe(200);
+    const item = (english.json().data.items as { id: string }[]).find(
+      (plan) => plan.id === seeded.planId,
+    );
+    expect(item).toEqual({
+      id: seeded.planId,
+      country: 'JP',
+      countryName: 'Japan',
+      city: 'Tokyo',
+      lineType: 'isp_residential',
+      protocols: ['socks5', 'http', 'vmess'],
+      stock: 3,
+      prices: [
+        { durationDays: 30, price: 30.5 },
+        { durationDays: 365, price: 300 },
+      ],
+    });
+
+    const chinese = await catalog(token);
+    const zhItem = (chinese.json().data.items as { id: string }[]).find(
+      (plan) => plan.id === seeded.planId,
+    );
+    expect(zhItem).toMatchObject({ countryName: '日本', city: '东京', stock: 3 });
+  });
+});

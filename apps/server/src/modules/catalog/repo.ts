@@ -1,0 +1,103 @@
+import {
+  and,
+  asc,
+  eq,
+  inArray,
+  ipAddresses,
+  planPrices,
+  regions,
+  sql,
+  staticIpPlans,
+  type Db,
+} from '@stratus/db';
+
+export type RegionRow = typeof regions.$inferSelect;
+export type PlanRow = typeof staticIpPlans.$inferSelect;
+export type PlanPriceRow = typeof planPrices.$inferSelect;
+
+export interface PlanWithRegion {
+  plan: PlanRow;
+  region: RegionRow;
+}
+
+/** Plans on sale with their region, by country, city and line type. */
+export async function listActivePlans(db: Db): Promise<PlanWithRegion[]> {
+  return db
+    .select({ plan: staticIpPlans, region: regions })
+    .from(staticIpPlans)
+    .innerJoin(regions, eq(regions.id, staticIpPlans.regionId))
+    .where(eq(staticIpPlans.active, true))
+    .orderBy(asc(regions.country), asc(regions.cityCode), asc(staticIpPlans.lineType));
+}
+
+export async function findPlan(db: Db, planId: string): Promise<PlanWithRegion | undefined> {
+  const [row] = await db
+    .select({ plan: staticIpPlans, region: regions })
+    .from(staticIpPlans)
+    .innerJoin(regions, eq(regions.id, staticIpPlans.regionId))
+    .where(eq(staticIpPlans.id, planId));
+  return row;
+}
+
+/** The plan of a region and line type, on sale or not (renewals keep their price list). */
+export async function findPlanFor(
+  db: Db,
+  { regionId, lineType }: { regionId: string; lineType: PlanRow['lineType'] },
+): Promise<PlanRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(staticIpPlans)
+    .where(and(eq(staticIpPlans.regionId, regionId), eq(staticIpPlans.lineType, lineType)));
+  return row;
+}
+
+export async function listPlanPrices(db: Db, planIds: string[]): Promise<PlanPriceRow[]> {
+  if (planIds.length === 0) return [];
+  return db
+    .select()
+    .from(planPrices)
+    .where(inArray(planPrices.planId, planIds))
+    .orderBy(asc(planPrices.durationDays));
+}
+
+export async function findPlanPrice(
+  db: Db,
+  { planId, durationDays }: { planId: string; durationDays: number },
+): Promise<bigint | undefined> {
+  const [row] = await db
+    .select({ priceFen: planPrices.priceFen })
+    .from(planPrices)
+    .where(and(eq(planPrices.planId, planId), eq(planPrices.durationDays, durationDays)));
+  return row?.priceFen;
+}
+
+/** Available IPs per region and line type, keyed `regionId:lineType`. */
+export async function countAvailableIps(db: Db): Promise<Map<string, number>> {
+  const rows = await db
+    .select({
+      regionId: ipAddresses.regionId,
+      lineType: ipAddresses.lineType,
+      available: sql<number>`count(*)::int`,
+    })
+    .from(ipAddresses)
+    .where(eq(ipAddresses.status, 'available'))
+    .groupBy(ipAddresses.regionId, ipAddresses.lineType);
+  return new Map(rows.map((row) => [`${row.regionId}:${row.lineType}`, Number(row.available)]));
+}
+
+export async function countAvailableIpsFor(
+  db: Db,
+  { regionId, lineType }: { regionId: string; lineType: PlanRow['lineType'] },
+): Promise<number> {
+  const [row] = await db
+    .select({ available: sql<number>`count(*)::int` })
+    .from(ipAddresses)
+    .where(
+      and(
+        eq(ipAddresses.regionId, regionId),
+        eq(ipAddresses.lineType, lineType),
+        eq(ipAddresses.status, 'available'),
+      ),
+    );
+  return Number(row?.available ?? 0);
+}

@@ -1,0 +1,350 @@
+import { eq, ipAddresses, ledgerEntries, proxyInstances, wallets } from '@stratus/db';
+import { testEngines } from '@stratus/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, registerUser, type TestApp } from '../../testing.ts';
+import { creditWallet, seedStaticIpPlan } from '../catalog/testing.ts';
+
+const DAY_MS = 86_400_000;
+
+interface InstanceBody {
+  id: string;
+  ip: string;
+  port: number;
+  vmessPort: number;
+  username: string;
+  password: string;
+  vmessId: string;
+  remark: string;
+  status: string;
+  autoRenew: boolean;
+  renewalWarning: string | null;
+  expiresAt: string;
+}
+
+describe.each(testEngines)('proxy instances on %s', (engine) => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp(engine);
+  });
+  afterAll(() => testApp?.close());
+
+  const db = () => testApp.database.db;
+  const customer = async (balanceFen = 1_000_000n) => {
+    const registered = await registerUser(testApp.app);
+    await creditWallet(db(), { userId: registered.user.id, amountFen: balanceFen });
+    return registered;
+  };
+  const buy = async (
+    token: string,
+    options: { quantity?: number; country?: string; stock?: number } = {},
+  ) => {
+    const plan = await seedStaticIpPlan(db(), {
+      country: options.country ?? 'JP',
+      stock: options.stock ?? options.quantity ?? 1,
+      pricesFen: { 30: 3000n, 90: 8000n },
+    });
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/orders/static-ip',
+      headers: bearer(token),
+      payload: { planId: plan.planId, durationDays: 30, quantity: options.quantity ?? 1 },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json().data.instances as InstanceBody[];
+  };
+  const get = (token: string, url: string, headers: object = {}) =>
+    testApp.app.inject({ url, headers: { ...bearer(token), ...headers } });
+  const send = (token: string, method: 'POST' | 'PATCH', url: string, payload?: object) =>
+    testApp.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const balanceFen = async (userId: string) =>
+    (await db().select().from(wallets).where(eq(wallets.userId, userId)))[0]?.balanceFen;
+
+  it('lists the caller’s instances with filters, soonest expiry first', async () => {
+    const { token } = await customer();
+    const [japan] = await buy(token, { country: 'JP' });
+    const [usa] = await buy(token, { country: 'US' });
+    if (!japan || !usa) throw new Error('no instances');
+    await db()
+      .update(proxyInstances)
+      .set({ expiresAt: new Date(Date.now() + 3 * DAY_MS), remark: '100%_sure' })
+      .where(eq(proxyInstances.id, usa.id));
+
+    const all = await get(token, '/api/proxy/instances');
+    expect(all.json().data.total).toBe(2);
+    expect(all.json().data.items.map((item: InstanceBody) => item.id)).toEqual([usa.id, japan.id]);
+
+    const byCountry = await get(token, '/api/proxy/instances?country=jp');
+    expect(byCountry.json().data.items.map((item: InstanceBody) => item.id)).toEqual([japan.id]);
+
+    const expiring = await get(token, '/api/proxy/instances?expiringWithinDays=7');
+    expect(expiring.json().data.items.map((item: InstanceBody) => item.id)).toEqual([usa.id]);
+
+    const literal = await get(token, `/api/proxy/instances?keyword=${encodeURIComponent('0%_')}`);
+    expect(literal.json().data.items.map((item: InstanceBody) => item.id)).toEqual([usa.id]);
+    const wildcard = await get(token, `/api/proxy/instances?keyword=${encodeURIComponent('%')}`);
+    expect(wildcard.json().data.items.map((item: InstanceBody) => item.id)).toEqual([usa.id]);
+
+    const byIp = await get(token, `/api/proxy/instances?keyword=${japan.ip}`);
+    expect(byIp.json().data.items.map((item: InstanceBody) => item.id)).toContain(japan.id);
+    const byUser = await get(token, `/api/proxy/instances?keyword=${japan.username}`);
+    expect(byUser.json().data.items.map((item: InstanceBody) => item.id)).toEqual([japan.id]);
+
+    const expired = await get(token, '/api/proxy/instances?status=expired');
+    expect(expired.json().data.total).toBe(0);
+    const paged = await get(token, '/api/proxy/instances?page=2&pageSize=1');
+    expect(paged.json().data).toMatchObject({ total: 2, page: 2, pageSize: 1 });
+    expect(paged.json().data.items.map((item: InstanceBody) => item.id)).toEqual([japan.id]);
+  });
+
+  it('hides other users’ instances (404) and edits remark, auto-renew and password', async () => {
+    const { token } = await customer();
+    const [instance] = await buy(token);
+    if (!instance) throw new Error('no instance');
+    const stranger = await customer();
+    for (const response of [
+      await get(stranger.token, `/api/proxy/instances/${instance.id}`),
+      await send(stranger.token, 'PATCH', `/api/proxy/instances/${instance.id}`, { remark: 'x' }),
+      await send(stranger.token, 'POST', `/api/proxy/instances/${instance.id}/reset-password`),
+      await send(stranger.token, 'POST', `/api/proxy/instances/${instance.id}/renew`, {
+        durationDays: 30,
+      }),
+    ]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json().code).toBe(40301);
+    }
+    const strangerList = await get(stranger.token, '/api/proxy/instances');
+    expect(strangerList.json().data.total).toBe(0);
+
+    await db()
+      .update(proxyInstances)
+      .set({ renewalWarning: 'insufficient balance' })
+      .where(eq(proxyInstances.id, instance.id));
+    const remark = await send(token, 'PATCH', `/api/proxy/instances/${instance.id}`, {
+      remark: '  office  ',
+    });
+    expect(remark.statusCode).toBe(200);
+    expect(remark.json().data).toMatchObject({
+      remark: 'office',
+      renewalWarning: 'insufficient balance',
+    });
+    const toggled = await send(token, 'PATCH', `/api/proxy/instances/${instance.id}`, {
+      autoRenew: true,
+    });
+    expect(toggled.json().data).toMatchObject({ autoRenew: true, renewalWarning: null });
+    const unknownField = await send(token, 'PATCH', `/api/proxy/instances/${instance.id}`, {
+      password: 'x',
+    });
+    expect(unknownField.statusCode).toBe(400);
+
+    const reset = await send(token, 'POST', `/api/proxy/instances/${instance.id}/reset-password`);
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json().data.password).toMatch(/^[\w-]{16}$/);
+    expect(reset.json().data.password).not.toBe(instance.password);
+    const detail = await get(token, `/api/proxy/instances/${instance.id}`);
+    expect(detail.json().data.password).toBe(reset.json().data.password);
+  });
+
+  it('renews one instance from its expiry and several in one payment', async () => {
+    const { token, user } = await customer(100_000n);
+    const [first, second] = await buy(token, { quantity: 2 });
+    if (!first || !second) throw new Error('no instances');
+    const balanceBefore = await balanceFen(user.id);
+
+    const quote = await send(token, 'POST', '/api/proxy/instances/renew/quote', {
+      ids: [first.id, second.id],
+      durationDays: 90,
+    });
+    expect(quote.json().data).toEqual({
+      total: 160,
+      balance: Number(balanceBefore) / 100,
+      sufficientBalance: true,
+    });
+
+    const single = await send(token, 'POST', `/api/proxy/instances/${first.id}/renew`, {
+      durationDays: 90,
+    });
+    expect(single.statusCode).toBe(200);
+    const renewed = single.json().data;
+    expect(renewed.order).toMatchObject({ type: 'renewal', total: 80, instanceIds: [first.id] });
+    expect(renewed.order.orderNo).toMatch(/^RN\d{18}$/);
+    expect(Date.parse(renewed.instances[0].expiresAt)).toBe(
+      Date.parse(first.expiresAt) + 90 * DAY_MS,
+    );
+
+    const batch = await send(token, 'POST', '/api/proxy/instances/renew', {
+      ids: [first.id, second.id],
+      durationDays: 30,
+    });
+    expect(batch.statusCode).toBe(200);
+    const { order, instances } = batch.json().data;
+    expect(order.items).toHaveLength(2);
+    expect(order).toMatchObject({ type: 'renewal', total: 60 });
+    const byId = new Map(instances.map((item: InstanceBody) => [item.id, item]));
+    expect(Date.parse((byId.get(first.id) as InstanceBody).expiresAt)).toBe(
+      Date.parse(first.expiresAt) + 120 * DAY_MS,
+    );
+    expect(Date.parse((byId.get(second.id) as InstanceBody).expiresAt)).toBe(
+      Date.parse(second.expiresAt) + 30 * DAY_MS,
+    );
+
+    const renewals = (
+      await db().select().from(ledgerEntries).where(eq(ledgerEntries.userId, user.id))
+    ).filter((entry) => entry.type === 'renewal');
+    expect(renewals.map((entry) => Number(entry.amountFen)).sort((a, b) => a - b)).toEqual([
+      -8000, -6000,
+    ]);
+    expect(await balanceFen(user.id)).toBe((balanceBefore ?? 0n) - 14_000n);
+
+    const offered = await send(token, 'POST', `/api/proxy/instances/${first.id}/renew`, {
+      durationDays: 45,
+    });
+    expect(offered.statusCode).toBe(400);
+    expect(offered.json().code).toBe(40002);
+  });
+
+  it('refuses a renewal the balance cannot cover, changing nothing', async () => {
+    const { token, user } = await customer(3_000n);
+    const [instance] = await buy(token);
+    if (!instance) throw new Error('no instance');
+    const response = await send(token, 'POST', `/api/proxy/instances/${instance.id}/renew`, {
+      durationDays: 30,
+    });
+    expect(response.statusCode).toBe(422);
+    expect(await balanceFen(user.id)).toBe(0n);
+    const detail = await get(token, `/api/proxy/instances/${instance.id}`);
+    expect(detail.json().data.expiresAt).toBe(instance.expiresAt);
+  });
+
+  it('revives an expired instance whose IP is still held, not one whose IP was released', async () => {
+    const { token } = await customer();
+    const [kept, released] = await buy(token, { quantity: 2 });
+    if (!kept || !released) throw new Error('no instances');
+    const past = new Date(Date.now() - 2 * DAY_MS);
+    for (const instance of [kept, released]) {
+      await db()
+        .update(proxyInstances)
+        .set({ status: 'expired', expiresAt: past })
+        .where(eq(proxyInstances.id, instance.id));
+    }
+    const [keptRow] = await db()
+      .select()
+      .from(proxyInstances)
+      .where(eq(proxyInstances.id, kept.id));
+    const [releasedRow] = await db()
+      .select()
+      .from(proxyInstances)
+      .where(eq(proxyInstances.id, released.id));
+    if (!keptRow || !releasedRow) throw new Error('rows missing');
+    await db()
+      .update(ipAddresses)
+      .set({ status: 'cooling', coolingUntil: new Date(Date.now() + DAY_MS) })
+      .where(eq(ipAddresses.id, keptRow.ipAddressId));
+    await db()
+      .update(ipAddresses)
+      .set({ status: 'available' })
+      .where(eq(ipAddresses.id, releasedRow.ipAddressId));
+
+    const started = Date.now();
+    const revived = await send(token, 'POST', `/api/proxy/instances/${kept.id}/renew`, {
+      durationDays: 30,
+    });
+    expect(revived.statusCode).toBe(200);
+    const instance = revived.json().data.instances[0] as InstanceBody;
+    expect(instance.status).toBe('active');
+    // From now, not from the past expiry.
+    expect(Date.parse(instance.expiresAt)).toBeGreaterThanOrEqual(started + 30 * DAY_MS - 1000);
+    const [ip] = await db()
+      .select()
+      .from(ipAddresses)
+      .where(eq(ipAddresses.id, keptRow.ipAddressId));
+    expect(ip).toMatchObject({ status: 'allocated', coolingUntil: null });
+
+    const quoteRefused = await send(token, 'POST', '/api/proxy/instances/renew/quote', {
+      ids: [released.id],
+      durationDays: 30,
+    });
+    expect(quoteRefused.statusCode).toBe(409);
+    const refused = await send(token, 'POST', `/api/proxy/instances/${released.id}/renew`, {
+      durationDays: 30,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe(40302);
+  });
+
+  it('exports only the caller’s active instances as socks5, vmess, all and base64', async () => {
+    const { token } = await customer();
+    const instances = await buy(token, { quantity: 3 });
+    const [expired] = instances.splice(2, 1);
+    if (!expired) throw new Error('no instance');
+    await db()
+      .update(proxyInstances)
+      .set({ status: 'expired' })
+      .where(eq(proxyInstances.id, expired.id));
+    const stranger = await customer();
+    const [theirs] = await buy(stranger.token);
+    if (!theirs) throw new Error('no instance');
+
+    const socks5 = await get(token, '/api/proxy/instances/export/socks5');
+    expect(socks5.statusCode).toBe(200);
+    expect(socks5.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(socks5.headers['content-disposition']).toMatch(
+      /^attachment; filename="proxies-socks5-\d{8}\.txt"$/,
+    );
+    const socksLines = socks5.body.split('\n');
+    expect(socksLines).toHaveLength(2);
+    for (const line of socksLines) {
+      const url = new URL(line);
+      const instance = instances.find((item) => item.ip === url.hostname);
+      if (!instance) throw new Error(`unexpected host ${url.hostname}`);
+      expect(url.protocol).toBe('socks5:');
+      expect(decodeURIComponent(url.username)).toBe(instance.username);
+      expect(decodeURIComponent(url.password)).toBe(instance.password);
+      expect(Number(url.port)).toBe(instance.port);
+    }
+
+    const vmess = await get(token, '/api/proxy/instances/export/vmess');
+    const vmessLines = vmess.body.split('\n');
+    expect(vmessLines).toHaveLength(2);
+    for (const line of vmessLines) {
+      expect(line.startsWith('vmess://')).toBe(true);
+      const share = JSON.parse(Buffer.from(line.slice(8), 'base64').toString('utf8'));
+      const instance = instances.find((item) => item.ip === share.add);
+      if (!instance) throw new Error(`unexpected address ${share.add}`);
+      expect(share).toMatchObject({
+        v: '2',
+        port: String(instance.vmessPort),
+        id: instance.vmessId,
+        aid: '0',
+        net: 'tcp',
+      });
+      expect(share.ps).toBe(`JP-东京-${instance.ip}`);
+    }
+
+    const all = await get(token, '/api/proxy/instances/export/all');
+    expect(all.body.split('\n').map((line) => line.split('://')[0])).toEqual([
+      'socks5',
+      'http',
+      'vmess',
+      'socks5',
+      'http',
+      'vmess',
+    ]);
+    expect(all.body).not.toContain(theirs.ip);
+    expect(all.body).not.toContain(expired.ip);
+
+    const [one] = instances;
+    if (!one) throw new Error('no instance');
+    const chosen = await get(
+      token,
+      `/api/proxy/instances/export/socks5?ids=${one.id},${theirs.id},not-a-uuid`,
+    );
+    expect(chosen.body.split('\n')).toHaveLength(1);
+    expect(new URL(chosen.body).hostname).toBe(one.ip);
+
+    const subscription = await get(token, '/api/proxy/instances/export/all?encoding=base64');
+    expect(Buffer.from(subscription.body, 'base64').toString('utf8')).toBe(all.body);
+
+    const unknown = await get(token, '/api/proxy/instances/export/trojan');
+    expect(unknown.statusCode).toBe(400);
+  });
+});

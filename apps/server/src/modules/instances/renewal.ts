@@ -1,0 +1,186 @@
+// Renewals: by the customer (one or several instances, one payment) and by the auto-renew job.
+import { fenToYuan, type Instance, type Locale, type Order } from '@stratus/contract';
+import type { Db } from '@stratus/db';
+import { AppError } from '../../plugins/errors.ts';
+import { findPlanFor, findPlanPrice } from '../catalog/repo.ts';
+import { generateOrderNo, renewedExpiry } from '../orders/pricing.ts';
+import { insertOrder, insertOrderItems, setIpStatus } from '../orders/repo.ts';
+import { getOrderWithInstances } from '../orders/service.ts';
+import { findWallet } from '../wallet/repo.ts';
+import { changeBalance } from '../wallet/service.ts';
+import {
+  hasLaterInstanceOnIp,
+  listUserInstanceDetails,
+  lockInstanceDetails,
+  updateInstance,
+  type InstanceDetail,
+} from './repo.ts';
+
+interface PricedInstance {
+  detail: InstanceDetail;
+  planId: string;
+  unitPriceFen: bigint;
+}
+
+/**
+ * Each instance's price now: its region and line type's plan price for the duration (a plan no
+ * longer on sale still prices renewals of the IPs already sold). Throws `instanceNotFound` when
+ * one id is not the caller's, `durationNotOffered` when a plan lacks the duration.
+ */
+async function priceRenewal(
+  db: Db,
+  details: InstanceDetail[],
+  { instanceIds, durationDays }: { instanceIds: string[]; durationDays: number },
+): Promise<PricedInstance[]> {
+  if (details.length !== instanceIds.length) throw new AppError('instanceNotFound');
+  const priced: PricedInstance[] = [];
+  for (const detail of details) {
+    const plan = await findPlanFor(db, {
+      regionId: detail.ip.regionId,
+      lineType: detail.ip.lineType,
+    });
+    const unitPriceFen = plan
+      ? await findPlanPrice(db, { planId: plan.id, durationDays })
+      : undefined;
+    if (!plan || unitPriceFen === undefined) {
+      throw new AppError('durationNotOffered', { durationDays });
+    }
+    priced.push({ detail, planId: plan.id, unitPriceFen });
+  }
+  return priced;
+}
+
+/**
+ * An expired instance may come back only while its IP is still held for it: allocated or cooling,
+ * and no instance created on it since. Otherwise the address went to the pool or to someone else.
+ */
+async function assertStillHoldsIp(tx: Db, { instance, ip }: InstanceDetail): Promise<void> {
+  if (instance.status === 'active') return;
+  const held = ip.status === 'allocated' || ip.status === 'cooling';
+  if (
+    !held ||
+    (await hasLaterInstanceOnIp(tx, {
+      ipAddressId: ip.id,
+      instanceId: instance.id,
+      createdAt: instance.createdAt,
+    }))
+  ) {
+    throw new AppError('instanceNotRenewable');
+  }
+}
+
+function uniqueIds(ids: string[]): string[] {
+  return [...new Set(ids.map((id) => id.toLowerCase()))];
+}
+
+export async function quoteRenewal({
+  db,
+  userId,
+  instanceIds,
+  durationDays,
+}: {
+  db: Db;
+  userId: string;
+  instanceIds: string[];
+  durationDays: number;
+}): Promise<{ total: number; balance: number; sufficientBalance: boolean }> {
+  const ids = uniqueIds(instanceIds);
+  const details = await listUserInstanceDetails(db, { userId, instanceIds: ids });
+  const priced = await priceRenewal(db, details, { instanceIds: ids, durationDays });
+  // The same refusals the renewal itself would give, so the dialog can say so before paying.
+  for (const { detail } of priced) await assertStillHoldsIp(db, detail);
+  const totalFen = priced.reduce((sum, item) => sum + item.unitPriceFen, 0n);
+  const balanceFen = (await findWallet(db, userId))?.balanceFen ?? 0n;
+  return {
+    total: fenToYuan(totalFen),
+    balance: fenToYuan(balanceFen),
+    sufficientBalance: balanceFen >= totalFen,
+  };
+}
+
+/**
+ * Renews the caller's instances for `durationDays` in ONE transaction and ONE payment: a
+ * `renewal` order with one item per instance, one `renewal` ledger row, each expiry moved to
+ * max(now, expiry) + duration. Expired instances whose IP is still theirs come back to life.
+ *
+ * `db` may be the database or a transaction the caller already holds (the auto-renew job):
+ * drizzle nests it as a savepoint, so a failed renewal leaves the caller's transaction usable.
+ * Throws `instanceNotFound`, `durationNotOffered`, `instanceNotRenewable` or
+ * `insufficientBalance`, having changed nothing.
+ */
+export async function renewInstances({
+  db,
+  userId,
+  instanceIds,
+  durationDays,
+  locale = 'zh-CN',
+  now = new Date(),
+  note = '',
+}: {
+  db: Db;
+  userId: string;
+  instanceIds: string[];
+  durationDays: number;
+  locale?: Locale;
+  now?: Date;
+  /** Ledger note, e.g. that the job renewed automatically. */
+  note?: string;
+}): Promise<{ order: Order; instances: Instance[] }> {
+  const ids = uniqueIds(instanceIds);
+  if (ids.length === 0) throw new AppError('instanceNotFound');
+  const orderId = await db.transaction(async (tx) => {
+    // Locked so two renewals of one instance queue instead of both reading the old expiry.
+    const details = await lockInstanceDetails(tx, { userId, instanceIds: ids });
+    const priced = await priceRenewal(tx, details, { instanceIds: ids, durationDays });
+    for (const { detail } of priced) await assertStillHoldsIp(tx, detail);
+
+    const totalFen = priced.reduce((sum, item) => sum + item.unitPriceFen, 0n);
+    const orderNo = generateOrderNo({ type: 'renewal', now });
+    await changeBalance({
+      tx,
+      userId,
+      amountFen: -totalFen,
+      type: 'renewal',
+      reference: orderNo,
+      note,
+    });
+    const order = await insertOrder(tx, { orderNo, userId, type: 'renewal', totalFen });
+    await insertOrderItems(
+      tx,
+      priced.map(({ detail: { instance, ip, region }, planId, unitPriceFen }) => ({
+        orderId: order.id,
+        planId,
+        instanceId: instance.id,
+        country: region.country,
+        countryNameZh: region.countryNameZh,
+        countryNameEn: region.countryNameEn,
+        cityNameZh: region.cityNameZh,
+        cityNameEn: region.cityNameEn,
+        lineType: ip.lineType,
+        durationDays,
+        quantity: 1,
+        unitPriceFen,
+        amountFen: unitPriceFen,
+      })),
+    );
+    for (const { detail } of priced) {
+      await updateInstance(tx, {
+        userId,
+        instanceId: detail.instance.id,
+        changes: {
+          status: 'active',
+          renewalWarning: null,
+          expiresAt: renewedExpiry({ expiresAt: detail.instance.expiresAt, durationDays, now }),
+        },
+      });
+    }
+    await setIpStatus(tx, {
+      ipIds: priced
+        .filter(({ detail }) => detail.ip.status !== 'allocated')
+        .map(({ detail }) => detail.ip.id),
+      status: 'allocated',
+    });
+    return order.id;
+  });
+  return getOrderWithInstances({ db, userId, orderId, locale });
+}

@@ -1,0 +1,211 @@
+import type { ExportType, Instance, Locale, Page, ProxyProtocol } from '@stratus/contract';
+import type { Db } from '@stratus/db';
+import { formatChinaTime } from '../../china-time.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { localiseRegion } from '../catalog/service.ts';
+import { generateProxyPassword } from './credentials.ts';
+import { buildExportBody } from './export-lines.ts';
+import {
+  countInstances,
+  findInstanceDetail,
+  listInstanceDetails,
+  updateInstance as updateInstanceRow,
+  type InstanceDetail,
+  type InstanceFilter,
+} from './repo.ts';
+
+const DAY_MS = 86_400_000;
+
+/** The API shape of an instance; names in the caller's language. */
+export function toInstance({ instance, ip, region }: InstanceDetail, locale: Locale): Instance {
+  return {
+    id: instance.id,
+    ip: ip.address,
+    port: ip.port,
+    vmessPort: ip.vmessPort,
+    protocols: instance.protocols as ProxyProtocol[],
+    username: instance.username,
+    password: instance.password,
+    vmessId: instance.vmessId,
+    country: region.country,
+    ...localiseRegion(region, locale),
+    lineType: ip.lineType,
+    remark: instance.remark,
+    status: instance.status,
+    autoRenew: instance.autoRenew,
+    renewalWarning: instance.renewalWarning,
+    createdAt: instance.createdAt.toISOString(),
+    expiresAt: instance.expiresAt.toISOString(),
+  };
+}
+
+export interface InstanceQuery {
+  status?: Instance['status'];
+  country?: string;
+  keyword?: string;
+  expiringWithinDays?: number;
+}
+
+export async function listInstances({
+  db,
+  userId,
+  locale,
+  query,
+  page,
+  pageSize,
+  now = new Date(),
+}: {
+  db: Db;
+  userId: string;
+  locale: Locale;
+  query: InstanceQuery;
+  page: number;
+  pageSize: number;
+  now?: Date;
+}): Promise<Page<Instance>> {
+  const filter: InstanceFilter = {
+    userId,
+    status: query.status,
+    country: query.country,
+    keyword: query.keyword || undefined,
+    now,
+    expiringBefore:
+      query.expiringWithinDays === undefined
+        ? undefined
+        : new Date(now.getTime() + query.expiringWithinDays * DAY_MS),
+  };
+  const [rows, total] = await Promise.all([
+    listInstanceDetails(db, filter, { limit: pageSize, offset: (page - 1) * pageSize }),
+    countInstances(db, filter),
+  ]);
+  return { items: rows.map((row) => toInstance(row, locale)), total, page, pageSize };
+}
+
+async function requireInstance({
+  db,
+  userId,
+  instanceId,
+}: {
+  db: Db;
+  userId: string;
+  instanceId: string;
+}): Promise<InstanceDetail> {
+  const detail = await findInstanceDetail(db, { userId, instanceId });
+  // Another user's instance answers exactly like a missing one: ids reveal nothing.
+  if (!detail) throw new AppError('instanceNotFound');
+  return detail;
+}
+
+export async function getInstance({
+  db,
+  userId,
+  instanceId,
+  locale,
+}: {
+  db: Db;
+  userId: string;
+  instanceId: string;
+  locale: Locale;
+}): Promise<Instance> {
+  return toInstance(await requireInstance({ db, userId, instanceId }), locale);
+}
+
+/** Edits the remark or switches auto-renew; switching clears the last renewal warning. */
+export async function updateInstance({
+  db,
+  userId,
+  instanceId,
+  locale,
+  changes,
+}: {
+  db: Db;
+  userId: string;
+  instanceId: string;
+  locale: Locale;
+  changes: { remark?: string; autoRenew?: boolean };
+}): Promise<Instance> {
+  const updated = await updateInstanceRow(db, {
+    userId,
+    instanceId,
+    changes: {
+      ...(changes.remark === undefined ? {} : { remark: changes.remark }),
+      ...(changes.autoRenew === undefined
+        ? {}
+        : { autoRenew: changes.autoRenew, renewalWarning: null }),
+    },
+  });
+  if (!updated) throw new AppError('instanceNotFound');
+  return getInstance({ db, userId, instanceId, locale });
+}
+
+export async function resetInstancePassword({
+  db,
+  userId,
+  instanceId,
+  locale,
+}: {
+  db: Db;
+  userId: string;
+  instanceId: string;
+  locale: Locale;
+}): Promise<Instance> {
+  const updated = await updateInstanceRow(db, {
+    userId,
+    instanceId,
+    changes: { password: generateProxyPassword() },
+  });
+  if (!updated) throw new AppError('instanceNotFound');
+  return getInstance({ db, userId, instanceId, locale });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** More ids than this in one export are ignored beyond the limit. */
+const EXPORT_MAX_INSTANCES = 10_000;
+
+/**
+ * The caller's active instances as proxy lines. `ids` narrows the export; ids that are not
+ * UUIDs or not the caller's are simply absent from the file.
+ */
+export async function exportInstances({
+  db,
+  userId,
+  locale,
+  type,
+  ids,
+  encoding,
+  now = new Date(),
+}: {
+  db: Db;
+  userId: string;
+  locale: Locale;
+  type: ExportType;
+  ids?: string;
+  encoding: 'plain' | 'base64';
+  now?: Date;
+}): Promise<{ fileName: string; body: string }> {
+  const wanted =
+    ids === undefined
+      ? undefined
+      : [...new Set(ids.split(',').map((id) => id.trim()))].filter((id) => UUID.test(id));
+  const rows = await listInstanceDetails(
+    db,
+    { userId, status: 'active', ids: wanted },
+    { limit: EXPORT_MAX_INSTANCES, offset: 0 },
+  );
+  const body = buildExportBody({
+    type,
+    encoding,
+    instances: rows.map(({ instance, ip, region }) => ({
+      ip: ip.address,
+      port: ip.port,
+      vmessPort: ip.vmessPort,
+      username: instance.username,
+      password: instance.password,
+      vmessId: instance.vmessId,
+      country: region.country,
+      city: localiseRegion(region, locale).city,
+    })),
+  });
+  const day = formatChinaTime(now).slice(0, 10).replaceAll('-', '');
+  return { fileName: `proxies-${type}-${day}.txt`, body };
+}

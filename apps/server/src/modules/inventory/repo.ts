@@ -1,0 +1,229 @@
+// Queries behind the operator's inventory tools: gateway nodes, regions, the IP pool, plans, prices.
+import {
+  and,
+  asc,
+  count,
+  eq,
+  gatewayNodes,
+  ipAddresses,
+  planPrices,
+  queryRows,
+  regions,
+  sql,
+  staticIpPlans,
+  type Db,
+  type LineTypeKind,
+} from '@stratus/db';
+import type { ProxyProtocol } from '@stratus/contract';
+import type { RegionSpec } from './rows.ts';
+
+export type GatewayNodeRow = typeof gatewayNodes.$inferSelect;
+export type RegionRow = typeof regions.$inferSelect;
+
+/** The new node, or undefined when the name is taken. */
+export async function insertGatewayNode(
+  tx: Db,
+  values: { name: string; host: string; apiKeyHash: string },
+): Promise<GatewayNodeRow | undefined> {
+  const [row] = await tx
+    .insert(gatewayNodes)
+    .values(values)
+    .onConflictDoNothing({ target: gatewayNodes.name })
+    .returning();
+  return row;
+}
+
+export async function findGatewayNodeByName(
+  db: Db,
+  name: string,
+): Promise<GatewayNodeRow | undefined> {
+  const [row] = await db.select().from(gatewayNodes).where(eq(gatewayNodes.name, name));
+  return row;
+}
+
+/** Replaces the node's key hash; false when no node has this name. */
+export async function replaceGatewayNodeKey(
+  tx: Db,
+  { name, apiKeyHash }: { name: string; apiKeyHash: string },
+): Promise<boolean> {
+  const rows = await tx
+    .update(gatewayNodes)
+    .set({ apiKeyHash })
+    .where(eq(gatewayNodes.name, name))
+    .returning({ id: gatewayNodes.id });
+  return rows.length > 0;
+}
+
+export async function findRegion(
+  db: Db,
+  { country, city }: { country: string; city: string },
+): Promise<RegionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(regions)
+    .where(and(eq(regions.country, country), eq(regions.cityCode, city)));
+  return row;
+}
+
+/**
+ * The region with this country and city code, created with the given names when missing. An
+ * existing region keeps its names: an import row never renames a city customers already see.
+ */
+export async function findOrCreateRegion(
+  tx: Db,
+  spec: RegionSpec,
+): Promise<{ region: RegionRow; created: boolean }> {
+  const [inserted] = await tx
+    .insert(regions)
+    .values({
+      country: spec.country,
+      countryNameZh: spec.countryZh,
+      countryNameEn: spec.countryEn,
+      cityCode: spec.city,
+      cityNameZh: spec.cityZh,
+      cityNameEn: spec.cityEn,
+    })
+    .onConflictDoNothing({ target: [regions.country, regions.cityCode] })
+    .returning();
+  if (inserted) return { region: inserted, created: true };
+  const existing = await findRegion(tx, spec);
+  if (!existing) throw new Error(`region ${spec.country}/${spec.city} vanished during import`);
+  return { region: existing, created: false };
+}
+
+export interface NewIpAddress {
+  nodeId: string;
+  address: string;
+  port: number;
+  vmessPort: number;
+  regionId: string;
+  lineType: LineTypeKind;
+}
+
+/** Inserts the addresses not yet in the pool (the address is unique); returns how many were new. */
+export async function insertIpAddresses(tx: Db, rows: NewIpAddress[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const inserted = await tx
+    .insert(ipAddresses)
+    .values(rows)
+    .onConflictDoNothing({ target: ipAddresses.address })
+    .returning({ id: ipAddresses.id });
+  return inserted.length;
+}
+
+/** The plan of this region and line, created (active, with `protocols`) when missing. */
+export async function findOrCreatePlan(
+  tx: Db,
+  {
+    regionId,
+    lineType,
+    protocols,
+  }: { regionId: string; lineType: LineTypeKind; protocols: ProxyProtocol[] },
+): Promise<{ planId: string; created: boolean }> {
+  const [inserted] = await tx
+    .insert(staticIpPlans)
+    .values({ regionId, lineType, protocols })
+    .onConflictDoNothing({ target: [staticIpPlans.regionId, staticIpPlans.lineType] })
+    .returning({ id: staticIpPlans.id });
+  if (inserted) return { planId: inserted.id, created: true };
+  const [existing] = await tx
+    .select({ id: staticIpPlans.id })
+    .from(staticIpPlans)
+    .where(and(eq(staticIpPlans.regionId, regionId), eq(staticIpPlans.lineType, lineType)));
+  if (!existing) throw new Error('plan vanished while setting its price');
+  return { planId: existing.id, created: false };
+}
+
+/** Sets the price of one duration; returns the price it replaced, if any. */
+export async function upsertPlanPrice(
+  tx: Db,
+  { planId, durationDays, priceFen }: { planId: string; durationDays: number; priceFen: bigint },
+): Promise<bigint | undefined> {
+  const [previous] = await tx
+    .select({ priceFen: planPrices.priceFen })
+    .from(planPrices)
+    .where(and(eq(planPrices.planId, planId), eq(planPrices.durationDays, durationDays)))
+    .for('update');
+  await tx
+    .insert(planPrices)
+    .values({ planId, durationDays, priceFen })
+    .onConflictDoUpdate({
+      target: [planPrices.planId, planPrices.durationDays],
+      set: { priceFen },
+    });
+  return previous?.priceFen;
+}
+
+export interface InventoryCountRow {
+  country: string;
+  cityCode: string;
+  cityNameEn: string;
+  lineType: LineTypeKind;
+  status: string;
+  addresses: number;
+}
+
+/** Addresses per region, line type and status. */
+export async function countIpAddresses(db: Db): Promise<InventoryCountRow[]> {
+  return db
+    .select({
+      country: regions.country,
+      cityCode: regions.cityCode,
+      cityNameEn: regions.cityNameEn,
+      lineType: ipAddresses.lineType,
+      status: ipAddresses.status,
+      addresses: count(),
+    })
+    .from(ipAddresses)
+    .innerJoin(regions, eq(regions.id, ipAddresses.regionId))
+    .groupBy(
+      regions.country,
+      regions.cityCode,
+      regions.cityNameEn,
+      ipAddresses.lineType,
+      ipAddresses.status,
+    )
+    .orderBy(asc(regions.country), asc(regions.cityCode), asc(ipAddresses.lineType));
+}
+
+export interface PlanPriceRow {
+  country: string;
+  cityCode: string;
+  cityNameEn: string;
+  lineType: LineTypeKind;
+  active: boolean;
+  durationDays: number | null;
+  priceFen: bigint | null;
+}
+
+/** Every plan with its prices (a plan without prices appears once, with nulls). */
+export async function listPlanPrices(db: Db): Promise<PlanPriceRow[]> {
+  return db
+    .select({
+      country: regions.country,
+      cityCode: regions.cityCode,
+      cityNameEn: regions.cityNameEn,
+      lineType: staticIpPlans.lineType,
+      active: staticIpPlans.active,
+      durationDays: planPrices.durationDays,
+      priceFen: planPrices.priceFen,
+    })
+    .from(staticIpPlans)
+    .innerJoin(regions, eq(regions.id, staticIpPlans.regionId))
+    .leftJoin(planPrices, eq(planPrices.planId, staticIpPlans.id))
+    .orderBy(
+      asc(regions.country),
+      asc(regions.cityCode),
+      asc(staticIpPlans.lineType),
+      asc(planPrices.durationDays),
+    );
+}
+
+/** Whether any region or plan exists: the demo catalog loads only into an empty one. */
+export async function catalogExists(db: Db): Promise<boolean> {
+  const [row] = await queryRows<{ present: boolean }>(
+    db,
+    sql`select exists (select 1 from ${regions}) or exists (select 1 from ${staticIpPlans}) as present`,
+  );
+  return row?.present ?? false;
+}

@@ -1,0 +1,202 @@
+// The operator's inventory rules: gateway nodes and their keys, importing IPs, setting prices.
+import { randomBytes } from 'node:crypto';
+import { proxyProtocols, type LineType, type ProxyProtocol } from '@stratus/contract';
+import type { Db } from '@stratus/db';
+import { hashToken } from '../auth/tokens.ts';
+import {
+  countIpAddresses,
+  findGatewayNodeByName,
+  findOrCreatePlan,
+  findOrCreateRegion,
+  findRegion,
+  insertGatewayNode,
+  insertIpAddresses,
+  listPlanPrices,
+  replaceGatewayNodeKey,
+  upsertPlanPrice,
+  type GatewayNodeRow,
+  type InventoryCountRow,
+  type NewIpAddress,
+  type PlanPriceRow,
+} from './repo.ts';
+import type { InventoryIp } from './rows.ts';
+
+/** Node API keys start with this, so a key in a config file or a log says what it is. */
+export const NODE_KEY_PREFIX = 'gnk_';
+
+/** 32 random bytes: like session tokens, stored only as a SHA-256 hash. */
+export function generateNodeKey(): string {
+  return `${NODE_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+}
+
+export type AddNodeOutcome =
+  { ok: true; node: GatewayNodeRow; apiKey: string } | { ok: false; reason: 'nameTaken' };
+
+/** Registers a gateway node; its key is returned once and only its hash is kept. */
+export async function addGatewayNode({
+  db,
+  name,
+  host,
+}: {
+  db: Db;
+  name: string;
+  host: string;
+}): Promise<AddNodeOutcome> {
+  const apiKey = generateNodeKey();
+  const node = await insertGatewayNode(db, { name, host, apiKeyHash: hashToken(apiKey) });
+  return node ? { ok: true, node, apiKey } : { ok: false, reason: 'nameTaken' };
+}
+
+/** A new key for an existing node (the old one stops working); undefined when there is no such node. */
+export async function rotateGatewayNodeKey({
+  db,
+  name,
+}: {
+  db: Db;
+  name: string;
+}): Promise<string | undefined> {
+  const apiKey = generateNodeKey();
+  const replaced = await replaceGatewayNodeKey(db, { name, apiKeyHash: hashToken(apiKey) });
+  return replaced ? apiKey : undefined;
+}
+
+export interface ImportReport {
+  /** Addresses added to the pool. */
+  imported: number;
+  /** Addresses already in the pool (on any node) or repeated in the input: left as they were. */
+  duplicates: number;
+  /** Regions the import created, as `JP/tokyo`. */
+  regionsCreated: string[];
+}
+
+export type ImportOutcome =
+  { ok: true; report: ImportReport } | { ok: false; reason: 'nodeNotFound' };
+
+/**
+ * Adds IPs to a node's pool in one transaction, creating their regions as needed. An address
+ * already in the pool is skipped, never moved or changed: it may be sold.
+ */
+export async function importIpAddresses({
+  db,
+  nodeName,
+  ips,
+}: {
+  db: Db;
+  nodeName: string;
+  ips: InventoryIp[];
+}): Promise<ImportOutcome> {
+  return db.transaction(async (tx) => {
+    const node = await findGatewayNodeByName(tx, nodeName);
+    if (!node) return { ok: false, reason: 'nodeNotFound' };
+    const regionIds = new Map<string, string>();
+    const regionsCreated: string[] = [];
+    const rows: NewIpAddress[] = [];
+    const seen = new Set<string>();
+    for (const ip of ips) {
+      if (seen.has(ip.address)) continue;
+      seen.add(ip.address);
+      const regionKey = `${ip.region.country}/${ip.region.city}`;
+      let regionId = regionIds.get(regionKey);
+      if (!regionId) {
+        const { region, created } = await findOrCreateRegion(tx, ip.region);
+        regionId = region.id;
+        regionIds.set(regionKey, regionId);
+        if (created) regionsCreated.push(regionKey);
+      }
+      rows.push({
+        nodeId: node.id,
+        address: ip.address,
+        port: ip.port,
+        vmessPort: ip.vmessPort,
+        regionId,
+        lineType: ip.lineType,
+      });
+    }
+    let imported = 0;
+    // Batches keep each statement's parameter count well inside PostgreSQL's limit.
+    for (let start = 0; start < rows.length; start += 500) {
+      imported += await insertIpAddresses(tx, rows.slice(start, start + 500));
+    }
+    return { ok: true, report: { imported, duplicates: ips.length - imported, regionsCreated } };
+  });
+}
+
+export type SetPriceOutcome =
+  | { ok: true; planCreated: boolean; previousPriceFen: bigint | undefined }
+  | { ok: false; reason: 'regionNotFound' };
+
+/** Sets one duration's price of the region's plan for `lineType`, creating the plan when missing. */
+export async function setPlanPrice({
+  db,
+  country,
+  city,
+  lineType,
+  durationDays,
+  priceFen,
+  protocols = [...proxyProtocols],
+}: {
+  db: Db;
+  country: string;
+  city: string;
+  lineType: LineType;
+  durationDays: number;
+  priceFen: bigint;
+  /** Only used when the plan is created. */
+  protocols?: ProxyProtocol[];
+}): Promise<SetPriceOutcome> {
+  return db.transaction(async (tx) => {
+    const region = await findRegion(tx, { country, city });
+    if (!region) return { ok: false, reason: 'regionNotFound' };
+    const { planId, created } = await findOrCreatePlan(tx, {
+      regionId: region.id,
+      lineType,
+      protocols,
+    });
+    const previousPriceFen = await upsertPlanPrice(tx, { planId, durationDays, priceFen });
+    return { ok: true, planCreated: created, previousPriceFen };
+  });
+}
+
+export interface InventoryLine {
+  region: string;
+  cityName: string;
+  lineType: LineType;
+  /** Addresses by status: available, allocated, cooling, disabled. */
+  counts: Record<string, number>;
+  /** Whether a plan sells this region and line, and whether it is switched on. */
+  plan: 'none' | 'active' | 'inactive';
+  prices: { durationDays: number; priceFen: bigint }[];
+}
+
+/** One line per region and line type that has addresses or a plan, with counts and prices. */
+export async function summariseInventory({ db }: { db: Db }): Promise<InventoryLine[]> {
+  const [counts, prices] = await Promise.all([countIpAddresses(db), listPlanPrices(db)]);
+  const lines = new Map<string, InventoryLine>();
+  const lineOf = (row: InventoryCountRow | PlanPriceRow): InventoryLine => {
+    const key = `${row.country}/${row.cityCode}/${row.lineType}`;
+    let line = lines.get(key);
+    if (!line) {
+      line = {
+        region: `${row.country}/${row.cityCode}`,
+        cityName: row.cityNameEn,
+        lineType: row.lineType,
+        counts: { available: 0, allocated: 0, cooling: 0, disabled: 0 },
+        plan: 'none',
+        prices: [],
+      };
+      lines.set(key, line);
+    }
+    return line;
+  };
+  for (const row of counts) lineOf(row).counts[row.status] = row.addresses;
+  for (const row of prices) {
+    const line = lineOf(row);
+    line.plan = row.active ? 'active' : 'inactive';
+    if (row.durationDays !== null && row.priceFen !== null) {
+      line.prices.push({ durationDays: row.durationDays, priceFen: row.priceFen });
+    }
+  }
+  return [...lines.values()].sort((a, b) =>
+    `${a.region}/${a.lineType}`.localeCompare(`${b.region}/${b.lineType}`),
+  );
+}

@@ -1,0 +1,50 @@
+// Order arithmetic in integer fen, and order numbers. Pure, so boundaries are unit-tested.
+import { randomInt } from 'node:crypto';
+import { formatChinaTime } from '../../china-time.ts';
+
+/** What `quantity` IPs at `unitPriceFen` cost; rejects non-positive quantities. */
+export function lineAmountFen({
+  unitPriceFen,
+  quantity,
+}: {
+  unitPriceFen: bigint;
+  quantity: number;
+}): bigint {
+  if (!Number.isInteger(quantity) || quantity <= 0) {
+    throw new RangeError(`quantity must be a positive integer, got ${quantity}`);
+  }
+  return unitPriceFen * BigInt(quantity);
+}
+
+/** A renewal's new expiry: the duration counts from the later of now and the current expiry. */
+export function renewedExpiry({
+  expiresAt,
+  durationDays,
+  now,
+}: {
+  expiresAt: Date;
+  durationDays: number;
+  now: Date;
+}): Date {
+  const from = Math.max(now.getTime(), expiresAt.getTime());
+  return new Date(from + durationDays * 86_400_000);
+}
+
+export const orderNumberPrefixes = { static_ip: 'SI', renewal: 'RN', traffic: 'TR' } as const;
+
+/**
+ * `SI` / `RN` + the China-time day (yyyymmdd) + 10 random digits. Readable on the phone, and the
+ * unique index on `orders.order_no` refuses the (about 1 in 10^10 a day) clash.
+ */
+export function generateOrderNo({
+  type,
+  now = new Date(),
+}: {
+  type: keyof typeof orderNumberPrefixes;
+  now?: Date;
+}): string {
+  const day = formatChinaTime(now).slice(0, 10).replaceAll('-', '');
+  const digits =
+    String(randomInt(100_000)).padStart(5, '0') + String(randomInt(100_000)).padStart(5, '0');
+  return `${orderNumberPrefixes[type]}${day}${digits}`;
+}

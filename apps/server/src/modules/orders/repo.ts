@@ -1,0 +1,191 @@
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  idempotencyKeys,
+  inArray,
+  ipAddresses,
+  isNotNull,
+  orderItems,
+  orders,
+  proxyInstances,
+  sql,
+  type Db,
+  type SQL,
+} from '@stratus/db';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type NewOrderItemRow = typeof orderItems.$inferInsert;
+export type IpAddressRow = typeof ipAddresses.$inferSelect;
+
+export async function insertOrder(
+  tx: Db,
+  order: Pick<OrderRow, 'orderNo' | 'userId' | 'type' | 'totalFen'>,
+): Promise<OrderRow> {
+  const [row] = await tx.insert(orders).values(order).returning();
+  if (!row) throw new Error('order insert returned no row');
+  return row;
+}
+
+export async function insertOrderItems(tx: Db, items: NewOrderItemRow[]): Promise<void> {
+  await tx.insert(orderItems).values(items);
+}
+
+export interface OrderFilter {
+  userId: string;
+  type?: OrderRow['type'];
+  status?: OrderRow['status'];
+}
+
+function orderConditions(filter: OrderFilter): SQL | undefined {
+  return and(
+    eq(orders.userId, filter.userId),
+    filter.type ? eq(orders.type, filter.type) : undefined,
+    filter.status ? eq(orders.status, filter.status) : undefined,
+  );
+}
+
+/** Matching orders, newest first. */
+export async function listOrders(
+  db: Db,
+  filter: OrderFilter,
+  { limit, offset }: { limit: number; offset: number },
+): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(orderConditions(filter))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countOrders(db: Db, filter: OrderFilter): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(orderConditions(filter));
+  return Number(row?.total ?? 0);
+}
+
+export async function findOrder(
+  db: Db,
+  { userId, orderId }: { userId: string; orderId: string },
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  return row;
+}
+
+export async function listOrderItems(db: Db, orderIds: string[]): Promise<OrderItemRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.id));
+}
+
+/** Instance ids per order: those it created (purchases) and those its items renewed. */
+export async function listOrderInstanceIds(
+  db: Db,
+  orderIds: string[],
+): Promise<Map<string, string[]>> {
+  const result = new Map<string, string[]>();
+  if (orderIds.length === 0) return result;
+  const [created, renewed] = await Promise.all([
+    db
+      .select({ orderId: proxyInstances.orderId, instanceId: proxyInstances.id })
+      .from(proxyInstances)
+      .where(inArray(proxyInstances.orderId, orderIds))
+      .orderBy(asc(proxyInstances.createdAt), asc(proxyInstances.id)),
+    db
+      .select({ orderId: orderItems.orderId, instanceId: sql<string>`${orderItems.instanceId}` })
+      .from(orderItems)
+      .where(and(inArray(orderItems.orderId, orderIds), isNotNull(orderItems.instanceId))),
+  ]);
+  for (const { orderId, instanceId } of [...created, ...renewed]) {
+    const ids = result.get(orderId) ?? [];
+    if (!ids.includes(instanceId)) ids.push(instanceId);
+    result.set(orderId, ids);
+  }
+  return result;
+}
+
+/**
+ * Claims up to `count` available IPs of a region and line type for `tx`. SKIP LOCKED lets
+ * concurrent purchases take disjoint rows instead of queueing on (or double-selling) the same
+ * ones; the caller refuses the purchase when fewer than `count` come back.
+ */
+export async function lockAvailableIps(
+  tx: Db,
+  {
+    regionId,
+    lineType,
+    count,
+  }: { regionId: string; lineType: IpAddressRow['lineType']; count: number },
+): Promise<IpAddressRow[]> {
+  return tx
+    .select()
+    .from(ipAddresses)
+    .where(
+      and(
+        eq(ipAddresses.regionId, regionId),
+        eq(ipAddresses.lineType, lineType),
+        eq(ipAddresses.status, 'available'),
+      ),
+    )
+    .orderBy(asc(ipAddresses.address))
+    .limit(count)
+    .for('update', { skipLocked: true });
+}
+
+export async function setIpStatus(
+  tx: Db,
+  { ipIds, status }: { ipIds: string[]; status: IpAddressRow['status'] },
+): Promise<void> {
+  if (ipIds.length === 0) return;
+  await tx
+    .update(ipAddresses)
+    .set({ status, coolingUntil: null })
+    .where(inArray(ipAddresses.id, ipIds));
+}
+
+export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
+
+/**
+ * Claims an idempotency key inside `tx`. When another transaction holds the same key uncommitted,
+ * PostgreSQL makes this insert wait for it; after a commit the existing row is returned (claimed
+ * false), after a rollback the key is ours.
+ */
+export async function claimIdempotencyKey(
+  tx: Db,
+  { userId, key, requestHash }: { userId: string; key: string; requestHash: string },
+): Promise<{ claimed: boolean; row: IdempotencyKeyRow }> {
+  const [inserted] = await tx
+    .insert(idempotencyKeys)
+    .values({ userId, key, requestHash })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted) return { claimed: true, row: inserted };
+  const [existing] = await tx
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  if (!existing) throw new Error('idempotency key vanished after a conflict');
+  return { claimed: false, row: existing };
+}
+
+export async function setIdempotencyKeyOrder(
+  tx: Db,
+  { userId, key, orderId }: { userId: string; key: string; orderId: string },
+): Promise<void> {
+  await tx
+    .update(idempotencyKeys)
+    .set({ orderId })
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+}

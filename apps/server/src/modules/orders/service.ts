@@ -1,0 +1,298 @@
+import { createHash } from 'node:crypto';
+import {
+  fenToYuan,
+  type Instance,
+  type Locale,
+  type Order,
+  type OrderStatus,
+  type OrderType,
+  type Page,
+  type Quote,
+} from '@stratus/contract';
+import type { Db } from '@stratus/db';
+import { AppError } from '../../plugins/errors.ts';
+import {
+  countAvailableIpsFor,
+  findPlan,
+  findPlanPrice,
+  type PlanWithRegion,
+} from '../catalog/repo.ts';
+import { localiseRegion } from '../catalog/service.ts';
+import { generateProxyCredentials } from '../instances/credentials.ts';
+import { insertInstances, listInstanceDetailsByIds } from '../instances/repo.ts';
+import { toInstance } from '../instances/service.ts';
+import { findWallet } from '../wallet/repo.ts';
+import { changeBalance } from '../wallet/service.ts';
+import { generateOrderNo, lineAmountFen } from './pricing.ts';
+import {
+  claimIdempotencyKey,
+  countOrders,
+  findOrder,
+  insertOrder,
+  insertOrderItems,
+  listOrderInstanceIds,
+  listOrderItems,
+  listOrders as listOrderRows,
+  lockAvailableIps,
+  setIdempotencyKeyOrder,
+  setIpStatus,
+  type OrderItemRow,
+  type OrderRow,
+} from './repo.ts';
+
+const DAY_MS = 86_400_000;
+
+function toOrder(
+  order: OrderRow,
+  items: OrderItemRow[],
+  instanceIds: string[],
+  locale: Locale,
+): Order {
+  return {
+    id: order.id,
+    orderNo: order.orderNo,
+    type: order.type,
+    status: order.status,
+    total: fenToYuan(order.totalFen),
+    items: items.map((item) => ({
+      planId: item.planId,
+      instanceId: item.instanceId,
+      country: item.country,
+      ...localiseRegion(item, locale),
+      lineType: item.lineType,
+      durationDays: item.durationDays,
+      quantity: item.quantity,
+      unitPrice: fenToYuan(item.unitPriceFen),
+      amount: fenToYuan(item.amountFen),
+    })),
+    instanceIds,
+    createdAt: order.createdAt.toISOString(),
+  };
+}
+
+async function toOrders(db: Db, rows: OrderRow[], locale: Locale): Promise<Order[]> {
+  const ids = rows.map((row) => row.id);
+  const [items, instanceIds] = await Promise.all([
+    listOrderItems(db, ids),
+    listOrderInstanceIds(db, ids),
+  ]);
+  return rows.map((row) =>
+    toOrder(
+      row,
+      items.filter((item) => item.orderId === row.id),
+      instanceIds.get(row.id) ?? [],
+      locale,
+    ),
+  );
+}
+
+export async function listOrders({
+  db,
+  userId,
+  locale,
+  query,
+  page,
+  pageSize,
+}: {
+  db: Db;
+  userId: string;
+  locale: Locale;
+  query: { type?: OrderType; status?: OrderStatus };
+  page: number;
+  pageSize: number;
+}): Promise<Page<Order>> {
+  const filter = { userId, ...query };
+  const [rows, total] = await Promise.all([
+    listOrderRows(db, filter, { limit: pageSize, offset: (page - 1) * pageSize }),
+    countOrders(db, filter),
+  ]);
+  return { items: await toOrders(db, rows, locale), total, page, pageSize };
+}
+
+export async function getOrder({
+  db,
+  userId,
+  orderId,
+  locale,
+}: {
+  db: Db;
+  userId: string;
+  orderId: string;
+  locale: Locale;
+}): Promise<Order> {
+  const row = await findOrder(db, { userId, orderId });
+  // Another user's order answers exactly like a missing one.
+  if (!row) throw new AppError('orderNotFound');
+  const [order] = await toOrders(db, [row], locale);
+  if (!order) throw new AppError('orderNotFound');
+  return order;
+}
+
+/** An order with the instances it created or renewed, as purchases and renewals answer. */
+export async function getOrderWithInstances({
+  db,
+  userId,
+  orderId,
+  locale,
+}: {
+  db: Db;
+  userId: string;
+  orderId: string;
+  locale: Locale;
+}): Promise<{ order: Order; instances: Instance[] }> {
+  const order = await getOrder({ db, userId, orderId, locale });
+  const details = await listInstanceDetailsByIds(db, order.instanceIds);
+  return { order, instances: details.map((detail) => toInstance(detail, locale)) };
+}
+
+export interface StaticIpPurchase {
+  planId: string;
+  durationDays: number;
+  quantity: number;
+  autoRenew: boolean;
+}
+
+/** A plan on sale and its price for the duration, or the error that explains why not. */
+async function priceStaticIps(
+  db: Db,
+  { planId, durationDays, quantity }: StaticIpPurchase,
+): Promise<{ plan: PlanWithRegion; unitPriceFen: bigint; totalFen: bigint }> {
+  const plan = await findPlan(db, planId);
+  if (!plan || !plan.plan.active) throw new AppError('planNotFound');
+  const unitPriceFen = await findPlanPrice(db, { planId, durationDays });
+  if (unitPriceFen === undefined) throw new AppError('durationNotOffered', { durationDays });
+  return { plan, unitPriceFen, totalFen: lineAmountFen({ unitPriceFen, quantity }) };
+}
+
+export async function quoteStaticIpOrder({
+  db,
+  userId,
+  purchase,
+}: {
+  db: Db;
+  userId: string;
+  purchase: StaticIpPurchase;
+}): Promise<Quote> {
+  const { plan, unitPriceFen, totalFen } = await priceStaticIps(db, purchase);
+  const [wallet, stock] = await Promise.all([
+    findWallet(db, userId),
+    countAvailableIpsFor(db, { regionId: plan.region.id, lineType: plan.plan.lineType }),
+  ]);
+  const balanceFen = wallet?.balanceFen ?? 0n;
+  return {
+    unitPrice: fenToYuan(unitPriceFen),
+    quantity: purchase.quantity,
+    durationDays: purchase.durationDays,
+    total: fenToYuan(totalFen),
+    balance: fenToYuan(balanceFen),
+    sufficientBalance: balanceFen >= totalFen,
+    stock,
+    sufficientStock: stock >= purchase.quantity,
+  };
+}
+
+/** The fingerprint of a purchase request: same key + same fingerprint = a repeat. */
+function purchaseFingerprint({ planId, durationDays, quantity, autoRenew }: StaticIpPurchase) {
+  const canonical = JSON.stringify([planId.toLowerCase(), durationDays, quantity, autoRenew]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/**
+ * Buys static IPs in ONE transaction: claim the idempotency key, debit the wallet (with its
+ * ledger row), create the order and its item, claim `quantity` distinct available IPs and create
+ * an instance on each. Any failure (insufficient balance or stock, a clash) rolls it all back.
+ *
+ * With `idempotencyKey`, a repeat of the same request answers the first order and instances;
+ * the same key with another request is refused with `idempotencyKeyReused`.
+ */
+export async function purchaseStaticIps({
+  db,
+  userId,
+  locale,
+  purchase,
+  idempotencyKey,
+  now = new Date(),
+}: {
+  db: Db;
+  userId: string;
+  locale: Locale;
+  purchase: StaticIpPurchase;
+  idempotencyKey?: string;
+  now?: Date;
+}): Promise<{ order: Order; instances: Instance[] }> {
+  const orderId = await db.transaction(async (tx) => {
+    if (idempotencyKey !== undefined) {
+      const requestHash = purchaseFingerprint(purchase);
+      const { claimed, row } = await claimIdempotencyKey(tx, {
+        userId,
+        key: idempotencyKey,
+        requestHash,
+      });
+      if (!claimed) {
+        if (row.requestHash !== requestHash) throw new AppError('idempotencyKeyReused');
+        if (row.orderId) return row.orderId;
+        // A committed key always has its order (both are written in one transaction).
+        throw new Error('idempotency key without an order');
+      }
+    }
+
+    const { plan, unitPriceFen, totalFen } = await priceStaticIps(tx, purchase);
+    const orderNo = generateOrderNo({ type: 'static_ip', now });
+    await changeBalance({
+      tx,
+      userId,
+      amountFen: -totalFen,
+      type: 'static_ip_purchase',
+      reference: orderNo,
+    });
+    const order = await insertOrder(tx, { orderNo, userId, type: 'static_ip', totalFen });
+    await insertOrderItems(tx, [
+      {
+        orderId: order.id,
+        planId: plan.plan.id,
+        country: plan.region.country,
+        countryNameZh: plan.region.countryNameZh,
+        countryNameEn: plan.region.countryNameEn,
+        cityNameZh: plan.region.cityNameZh,
+        cityNameEn: plan.region.cityNameEn,
+        lineType: plan.plan.lineType,
+        durationDays: purchase.durationDays,
+        quantity: purchase.quantity,
+        unitPriceFen,
+        amountFen: totalFen,
+      },
+    ]);
+
+    const ips = await lockAvailableIps(tx, {
+      regionId: plan.region.id,
+      lineType: plan.plan.lineType,
+      count: purchase.quantity,
+    });
+    if (ips.length < purchase.quantity) {
+      // Thrown inside the transaction: the debit, order and key above roll back with it.
+      throw new AppError('insufficientStock', {
+        requested: purchase.quantity,
+        available: ips.length,
+      });
+    }
+    await setIpStatus(tx, { ipIds: ips.map((ip) => ip.id), status: 'allocated' });
+    const expiresAt = new Date(now.getTime() + purchase.durationDays * DAY_MS);
+    await insertInstances(
+      tx,
+      ips.map((ip) => ({
+        userId,
+        ipAddressId: ip.id,
+        orderId: order.id,
+        ...generateProxyCredentials(),
+        protocols: plan.plan.protocols,
+        autoRenew: purchase.autoRenew,
+        expiresAt,
+      })),
+    );
+    if (idempotencyKey !== undefined) {
+      await setIdempotencyKeyOrder(tx, { userId, key: idempotencyKey, orderId: order.id });
+    }
+    return order.id;
+  });
+  return getOrderWithInstances({ db, userId, orderId, locale });
+}

@@ -1,0 +1,51 @@
+import type { PaymentChannel } from '@stratus/contract';
+import type { PaymentsConfig } from '../../config.ts';
+import { createAlipayChannel } from './alipay.ts';
+import type { PaymentRow } from './repo.ts';
+
+/** What the provider says about a payment's trade. */
+export interface TradeState {
+  state: 'paid' | 'unpaid' | 'closed';
+  /** Paid amount in fen, when paid. */
+  amountFen?: bigint;
+  currency?: string;
+  /** The provider's trade number, when it has one. */
+  tradeNo?: string;
+  /** When the buyer paid, by the provider's clock. */
+  paidAt?: Date;
+}
+
+/** One way to pay. Only what comes through `verifyNotification` or `queryTrade` is trusted. */
+export interface PaymentChannelDriver {
+  readonly name: PaymentChannel;
+  /** Where the browser goes to pay this pending payment. */
+  createPayUrl(payment: PaymentRow): string;
+  /** Asks the provider about the trade (the expiry job does before closing a payment). */
+  queryTrade(payment: PaymentRow): Promise<TradeState>;
+  /** Whether an asynchronous notification really comes from the provider. */
+  verifyNotification(params: Record<string, string>): boolean;
+}
+
+/** The channels switched on here, in display order. */
+export type PaymentChannels = Map<PaymentChannel, PaymentChannelDriver>;
+
+/**
+ * The built-in cashier: the web app's checkout-counter page, whose confirm button calls the
+ * sandbox complete endpoint. Nothing outside this server knows its trades, so a query always
+ * answers "unpaid" and no notification is ever genuine.
+ */
+export function createSandboxChannel(): PaymentChannelDriver {
+  return {
+    name: 'sandbox',
+    createPayUrl: (payment) => `/console/checkout-counter?paymentId=${payment.id}`,
+    queryTrade: async () => ({ state: 'unpaid' }),
+    verifyNotification: () => false,
+  };
+}
+
+export function createPaymentChannels(config: PaymentsConfig): PaymentChannels {
+  const channels: PaymentChannels = new Map();
+  if (config.alipay) channels.set('alipay', createAlipayChannel(config.alipay));
+  if (config.sandboxEnabled) channels.set('sandbox', createSandboxChannel());
+  return channels;
+}

@@ -1,0 +1,275 @@
+import { eq, ledgerEntries, payments, wallets } from '@stratus/db';
+import { testEngines } from '@stratus/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expireDuePayments } from '../../jobs/expire-payments.ts';
+import { bearer, createTestApp, registerUser, type TestApp } from '../../testing.ts';
+
+describe.each(testEngines)('sandbox top-ups on %s', (engine) => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp(engine);
+  });
+  afterAll(() => testApp?.close());
+
+  const topUp = (token: string, payload: object, language = 'en-US') =>
+    testApp.app.inject({
+      method: 'POST',
+      url: '/api/user/wallet/topup',
+      headers: { ...bearer(token), 'accept-language': language },
+      payload,
+    });
+  const complete = (token: string, paymentId: string) =>
+    testApp.app.inject({
+      method: 'POST',
+      url: `/api/payments/sandbox/${paymentId}/complete`,
+      headers: bearer(token),
+    });
+  const startTopUp = async (token: string, amount: number) => {
+    const response = await topUp(token, { amount, channel: 'sandbox' });
+    expect(response.statusCode).toBe(200);
+    return response.json().data as { paymentId: string; payUrl: string; expiresAt: string };
+  };
+  const balanceFen = async (userId: string) => {
+    const [wallet] = await testApp.database.db
+      .select()
+      .from(wallets)
+      .where(eq(wallets.userId, userId));
+    return wallet?.balanceFen;
+  };
+  const ledgerOf = (userId: string) =>
+    testApp.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
+
+  it('offers the sandbox, the default limits and presets within them', async () => {
+    const { token } = await registerUser(testApp.app);
+    const response = await testApp.app.inject({
+      url: '/api/user/wallet/topup-options',
+      headers: bearer(token),
+    });
+    expect(response.json().data).toEqual({
+      channels: ['sandbox'],
+      minAmount: 1,
+      maxAmount: 50000,
+      presets: [50, 100, 500, 1000, 5000],
+    });
+  });
+
+  it('tops up through the sandbox cashier: one ledger row, balance and payment status', async () => {
+    const { token, user } = await registerUser(testApp.app);
+    const started = Date.now();
+    const { paymentId, payUrl, expiresAt } = await startTopUp(token, 123.45);
+    expect(payUrl).toBe(`/console/checkout-counter?paymentId=${paymentId}`);
+    const minutes = (new Date(expiresAt).getTime() - started) / 60_000;
+    expect(minutes).toBeGreaterThan(29.9);
+    expect(minutes).toBeLessThan(30.1);
+
+    const pending = await testApp.app.inject({
+      url: `/api/user/wallet/topups/${paymentId}`,
+      headers: bearer(token),
+    });
+    expect(pending.json().data).toMatchObject({
+      id: paymentId,
+      channel: 'sandbox',
+      amount: 123.45,
+      currency: 'CNY',
+      status: 'pending',
+      payUrl,
+      paidAt: null,
+      balanceAfter: null,
+    });
+
+    const completed = await complete(token, paymentId);
+    expect(completed.statusCode).toBe(200);
+    expect(completed.json().data).toMatchObject({ status: 'paid', balanceAfter: 123.45 });
+    expect(await balanceFen(user.id)).toBe(12_345n);
+    const rows = await ledgerOf(user.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      type: 'topup',
+      amountFen: 12_345n,
+      balanceAfterFen: 12_345n,
+      reference: paymentId,
+    });
+
+    const wallet = await testApp.app.inject({ url: '/api/user/wallet', headers: bearer(token) });
+    expect(wallet.json().data.wallet.balance).toBe(123.45);
+    // A repeated confirm answers the same paid payment and credits nothing more.
+    const again = await complete(token, paymentId);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.status).toBe('paid');
+    expect(await ledgerOf(user.id)).toHaveLength(1);
+  });
+
+  it('credits once however many confirmations arrive at the same time', async () => {
+    const { token, user } = await registerUser(testApp.app);
+    const { paymentId } = await startTopUp(token, 50);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => complete(token, paymentId)));
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json().data.status).toBe('paid');
+    }
+    expect(await balanceFen(user.id)).toBe(5_000n);
+    expect(await ledgerOf(user.id)).toHaveLength(1);
+  });
+
+  it('refuses amounts outside the limits with a message naming them', async () => {
+    const { token } = await registerUser(testApp.app);
+    for (const amount of [0.99, 50_000.01, 0]) {
+      const response = await topUp(token, { amount, channel: 'sandbox' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 30001,
+        message: 'The top-up amount must be between ¥1 and ¥50000',
+      });
+    }
+    const chinese = await topUp(token, { amount: 0.5, channel: 'sandbox' }, 'zh-CN');
+    expect(chinese.json().message).toBe('充值金额需在 ¥1 至 ¥50000 之间');
+    const precise = await topUp(token, { amount: 1.001, channel: 'sandbox' });
+    expect(precise.statusCode).toBe(400);
+    expect(precise.json().code).toBe(10001);
+    expect((await topUp(token, { amount: 1, channel: 'sandbox' })).statusCode).toBe(200);
+    expect((await topUp(token, { amount: 50_000, channel: 'sandbox' })).statusCode).toBe(200);
+  });
+
+  it('refuses an unknown or disabled channel', async () => {
+    const { token } = await registerUser(testApp.app);
+    const unknown = await topUp(token, { amount: 10, channel: 'paypal' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().data.field).toBe('channel');
+    const disabled = await topUp(token, { amount: 10, channel: 'alipay' });
+    expect(disabled.statusCode).toBe(400);
+    expect(disabled.json().code).toBe(30002);
+  });
+
+  it('hides other users’ payments: get, cancel and complete answer 404', async () => {
+    const owner = await registerUser(testApp.app);
+    const stranger = await registerUser(testApp.app);
+    const { paymentId } = await startTopUp(owner.token, 10);
+    const get = await testApp.app.inject({
+      url: `/api/user/wallet/topups/${paymentId}`,
+      headers: bearer(stranger.token),
+    });
+    const cancel = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/user/wallet/topups/${paymentId}/cancel`,
+      headers: bearer(stranger.token),
+    });
+    const completion = await complete(stranger.token, paymentId);
+    for (const response of [get, cancel, completion]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json().code).toBe(30003);
+    }
+    expect(await balanceFen(stranger.user.id)).toBe(0n);
+    expect(await balanceFen(owner.user.id)).toBe(0n);
+    const [payment] = await testApp.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, paymentId));
+    expect(payment?.status).toBe('pending');
+  });
+
+  it('cancels a pending payment; completing or cancelling it afterwards is 409', async () => {
+    const { token, user } = await registerUser(testApp.app);
+    const { paymentId } = await startTopUp(token, 10);
+    const cancel = () =>
+      testApp.app.inject({
+        method: 'POST',
+        url: `/api/user/wallet/topups/${paymentId}/cancel`,
+        headers: bearer(token),
+      });
+    const cancelled = await cancel();
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().data).toMatchObject({ status: 'closed', payUrl: '' });
+    const completion = await complete(token, paymentId);
+    expect(completion.statusCode).toBe(409);
+    expect(completion.json().code).toBe(30004);
+    expect((await cancel()).statusCode).toBe(409);
+    expect(await balanceFen(user.id)).toBe(0n);
+    expect(await ledgerOf(user.id)).toHaveLength(0);
+  });
+
+  it('answers 404 for an unknown payment and 400 for a malformed id', async () => {
+    const { token } = await registerUser(testApp.app);
+    const unknown = await testApp.app.inject({
+      url: '/api/user/wallet/topups/00000000-0000-4000-8000-000000000000',
+      headers: bearer(token),
+    });
+    expect(unknown.statusCode).toBe(404);
+    const malformed = await complete(token, 'not-a-uuid');
+    expect(malformed.statusCode).toBe(400);
+  });
+
+  it('requires a token for top-ups and sandbox confirms', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/user/wallet/topup',
+      payload: { amount: 10, channel: 'sandbox' },
+    });
+    expect(response.statusCode).toBe(401);
+    const confirm = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/00000000-0000-4000-8000-000000000000/complete',
+    });
+    expect(confirm.statusCode).toBe(401);
+  });
+
+  it('expiry job: closes due pending payments, keeps the others, and a late confirm is 409', async () => {
+    const { token, user } = await registerUser(testApp.app);
+    const due = await startTopUp(token, 10);
+    const later = await startTopUp(token, 20);
+    // The first one expires ten minutes earlier than the other.
+    await testApp.database.db
+      .update(payments)
+      .set({ expiresAt: new Date(Date.parse(due.expiresAt) - 10 * 60_000) })
+      .where(eq(payments.id, due.paymentId));
+    const now = new Date(Date.parse(due.expiresAt) - 5 * 60_000);
+    const report = await expireDuePayments({
+      db: testApp.database.db,
+      channels: testApp.app.paymentChannels,
+      log: testApp.app.log,
+      now,
+      batchSize: 1,
+    });
+    expect(report).toMatchObject({ credited: 0, failed: 0 });
+    expect(report.closed).toBeGreaterThanOrEqual(1);
+    const statusOf = async (id: string) => {
+      const [row] = await testApp.database.db.select().from(payments).where(eq(payments.id, id));
+      return row?.status;
+    };
+    expect(await statusOf(due.paymentId)).toBe('closed');
+    expect(await statusOf(later.paymentId)).toBe('pending');
+    expect((await complete(token, due.paymentId)).statusCode).toBe(409);
+    expect(await balanceFen(user.id)).toBe(0n);
+  });
+});
+
+describe.each(testEngines)('payments configuration on %s', (engine) => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp(engine, {
+      env: { PAYMENT_SANDBOX: '0', TOPUP_MIN_YUAN: '5', TOPUP_MAX_YUAN: '100' },
+    });
+  });
+  afterAll(() => testApp?.close());
+
+  it('switches the sandbox off and applies configured limits', async () => {
+    const { token } = await registerUser(testApp.app);
+    const options = await testApp.app.inject({
+      url: '/api/user/wallet/topup-options',
+      headers: bearer(token),
+    });
+    expect(options.json().data).toEqual({
+      channels: [],
+      minAmount: 5,
+      maxAmount: 100,
+      presets: [50, 100],
+    });
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/user/wallet/topup',
+      headers: bearer(token),
+      payload: { amount: 10, channel: 'sandbox' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe(30002);
+  });
+});

@@ -1,0 +1,90 @@
+import {
+  alipayNotify,
+  cancelTopUp,
+  completeSandboxPayment,
+  createTopUp,
+  getTopUp,
+  getTopUpOptions,
+} from '@stratus/contract';
+import type { FastifyInstance } from 'fastify';
+import { requireAuth } from '../../plugins/auth.ts';
+import { rawReply, registerEndpoint } from '../../plugins/contract-routes.ts';
+import { handleAlipayNotify } from './alipay-notify.ts';
+import type { PaymentChannels } from './channels.ts';
+import * as payments from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The payment channels switched on by configuration. */
+    paymentChannels: PaymentChannels;
+  }
+}
+
+/** Top-ups under `/user/wallet` and the channels' own endpoints under `/payments`. */
+export async function registerPaymentRoutes(app: FastifyInstance): Promise<void> {
+  const channels = app.paymentChannels;
+  const config = app.config.payments;
+
+  registerEndpoint(app, getTopUpOptions, async () =>
+    payments.getTopUpOptions({ config, channels }),
+  );
+  registerEndpoint(app, createTopUp, async (request) =>
+    payments.createTopUp({
+      db: app.db,
+      config,
+      channels,
+      userId: requireAuth(request).userId,
+      amount: request.body.amount,
+      channel: request.body.channel,
+    }),
+  );
+  registerEndpoint(app, getTopUp, async (request) =>
+    payments.getTopUp({
+      db: app.db,
+      channels,
+      userId: requireAuth(request).userId,
+      paymentId: request.params.id,
+    }),
+  );
+  registerEndpoint(app, cancelTopUp, async (request) =>
+    payments.cancelTopUp({
+      db: app.db,
+      channels,
+      userId: requireAuth(request).userId,
+      paymentId: request.params.id,
+    }),
+  );
+  registerEndpoint(app, completeSandboxPayment, async (request) =>
+    payments.completeSandboxPayment({
+      db: app.db,
+      channels,
+      userId: requireAuth(request).userId,
+      paymentId: request.params.paymentId,
+    }),
+  );
+
+  // Alipay posts its notification form-encoded: the parser lives in this scope only (the rest of
+  // the API stays JSON-only), and is the only one here.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(body.toString())));
+      },
+    );
+    registerEndpoint(scope, alipayNotify, async (request) =>
+      rawReply({
+        contentType: 'text/plain; charset=utf-8',
+        body: await handleAlipayNotify({
+          db: app.db,
+          channels,
+          appId: config.alipay?.appId,
+          params: request.body,
+          log: request.log,
+        }),
+      }),
+    );
+  });
+}

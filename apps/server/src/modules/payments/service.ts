@@ -1,0 +1,177 @@
+import {
+  CURRENCY,
+  fenToYuan,
+  yuanToFen,
+  type Payment,
+  type PaymentChannel,
+  type TopUpOptions,
+} from '@stratus/contract';
+import type { Db } from '@stratus/db';
+import type { PaymentsConfig } from '../../config.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { PaymentChannelDriver, PaymentChannels } from './channels.ts';
+import { creditPayment, settleLockedPayment } from './crediting.ts';
+import {
+  findCreditedBalance,
+  findPaymentOfUser,
+  insertPayment,
+  lockPayment,
+  type PaymentRow,
+} from './repo.ts';
+
+/** Preset top-up amounts in yuan; those outside the configured limits are left out. */
+const TOP_UP_PRESETS = [50, 100, 500, 1000, 5000];
+
+export function getTopUpOptions({
+  config,
+  channels,
+}: {
+  config: PaymentsConfig;
+  channels: PaymentChannels;
+}): TopUpOptions {
+  const minAmount = fenToYuan(config.topUpMinFen);
+  const maxAmount = fenToYuan(config.topUpMaxFen);
+  return {
+    channels: [...channels.keys()],
+    minAmount,
+    maxAmount,
+    presets: TOP_UP_PRESETS.filter((yuan) => yuan >= minAmount && yuan <= maxAmount),
+  };
+}
+
+function requireChannel(channels: PaymentChannels, name: PaymentChannel): PaymentChannelDriver {
+  const channel = channels.get(name);
+  if (!channel) throw new AppError('paymentChannelDisabled');
+  return channel;
+}
+
+/** Creates a pending top-up payment and says where the browser pays it. */
+export async function createTopUp({
+  db,
+  config,
+  channels,
+  userId,
+  amount,
+  channel: channelName,
+  now = new Date(),
+}: {
+  db: Db;
+  config: PaymentsConfig;
+  channels: PaymentChannels;
+  userId: string;
+  /** Yuan, at most two decimals (validated by the contract). */
+  amount: number;
+  channel: PaymentChannel;
+  now?: Date;
+}): Promise<{ paymentId: string; payUrl: string; expiresAt: string }> {
+  const channel = requireChannel(channels, channelName);
+  const amountFen = yuanToFen(amount);
+  if (amountFen < config.topUpMinFen || amountFen > config.topUpMaxFen) {
+    throw new AppError('topUpAmountOutOfRange', {
+      min: fenToYuan(config.topUpMinFen),
+      max: fenToYuan(config.topUpMaxFen),
+    });
+  }
+  const payment = await insertPayment(db, {
+    userId,
+    channel: channelName,
+    amountFen,
+    expiresAt: new Date(now.getTime() + config.expiryMinutes * 60_000),
+  });
+  return {
+    paymentId: payment.id,
+    payUrl: channel.createPayUrl(payment),
+    expiresAt: payment.expiresAt.toISOString(),
+  };
+}
+
+async function toPayment(db: Db, channels: PaymentChannels, payment: PaymentRow): Promise<Payment> {
+  const channel = channels.get(payment.channel);
+  const balanceAfterFen =
+    payment.status === 'paid' ? await findCreditedBalance(db, payment) : undefined;
+  return {
+    id: payment.id,
+    channel: payment.channel,
+    amount: fenToYuan(payment.amountFen),
+    currency: CURRENCY,
+    status: payment.status,
+    payUrl: payment.status === 'pending' && channel ? channel.createPayUrl(payment) : '',
+    createdAt: payment.createdAt.toISOString(),
+    expiresAt: payment.expiresAt.toISOString(),
+    paidAt: payment.paidAt?.toISOString() ?? null,
+    balanceAfter: balanceAfterFen === undefined ? null : fenToYuan(balanceAfterFen),
+  };
+}
+
+async function requireOwnPayment(db: Db, id: string, userId: string): Promise<PaymentRow> {
+  const payment = await findPaymentOfUser(db, { id, userId });
+  if (!payment) throw new AppError('paymentNotFound');
+  return payment;
+}
+
+export async function getTopUp({
+  db,
+  channels,
+  userId,
+  paymentId,
+}: {
+  db: Db;
+  channels: PaymentChannels;
+  userId: string;
+  paymentId: string;
+}): Promise<Payment> {
+  return toPayment(db, channels, await requireOwnPayment(db, paymentId, userId));
+}
+
+/** The customer gives up a pending top-up; a paid or closed one answers 409. */
+export async function cancelTopUp({
+  db,
+  channels,
+  userId,
+  paymentId,
+  now = new Date(),
+}: {
+  db: Db;
+  channels: PaymentChannels;
+  userId: string;
+  paymentId: string;
+  now?: Date;
+}): Promise<Payment> {
+  await requireOwnPayment(db, paymentId, userId);
+  const settled = await db.transaction(async (tx) => {
+    const payment = await lockPayment(tx, paymentId);
+    if (!payment || payment.status !== 'pending') throw new AppError('paymentNotPending');
+    return settleLockedPayment({ tx, channels, payment, now });
+  });
+  // Paid at the provider after all: the cancel did not happen, and the answer says why.
+  if (settled.status === 'paid') throw new AppError('paymentNotPending');
+  return toPayment(db, channels, settled);
+}
+
+/** The sandbox cashier's confirm: pays the caller's own sandbox payment through creditPayment. */
+export async function completeSandboxPayment({
+  db,
+  channels,
+  userId,
+  paymentId,
+  now = new Date(),
+}: {
+  db: Db;
+  channels: PaymentChannels;
+  userId: string;
+  paymentId: string;
+  now?: Date;
+}): Promise<Payment> {
+  const payment = await requireOwnPayment(db, paymentId, userId);
+  requireChannel(channels, 'sandbox');
+  if (payment.channel !== 'sandbox') throw new AppError('paymentChannelDisabled');
+  const { payment: credited } = await creditPayment({
+    db,
+    paymentId,
+    paidAmountFen: payment.amountFen,
+    currency: payment.currency,
+    tradeNo: `sandbox-${payment.id}`,
+    now,
+  });
+  return toPayment(db, channels, credited);
+}

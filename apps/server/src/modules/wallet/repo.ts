@@ -1,0 +1,112 @@
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gte,
+  ledgerEntries,
+  lt,
+  lte,
+  sql,
+  wallets,
+  type Db,
+  type LedgerEntryKind,
+  type SQL,
+} from '@stratus/db';
+
+export type WalletRow = typeof wallets.$inferSelect;
+export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
+
+export async function findWallet(db: Db, userId: string): Promise<WalletRow | undefined> {
+  const [wallet] = await db.select().from(wallets).where(eq(wallets.userId, userId));
+  return wallet;
+}
+
+/** Every user has one wallet, made with the account at a zero balance. */
+export async function insertWallet(db: Db, userId: string): Promise<void> {
+  await db.insert(wallets).values({ userId });
+}
+
+/**
+ * Adds `amountFen` (signed) to the balance in one statement, only if the result stays >= 0.
+ * The arithmetic happens in the UPDATE itself, so concurrent changes queue on the row lock
+ * instead of overwriting each other; undefined means the wallet could not cover the debit.
+ */
+export async function addToBalance(
+  tx: Db,
+  { userId, amountFen }: { userId: string; amountFen: bigint },
+): Promise<bigint | undefined> {
+  const amount = sql`${amountFen.toString()}::bigint`;
+  const [row] = await tx
+    .update(wallets)
+    .set({ balanceFen: sql`${wallets.balanceFen} + ${amount}`, updatedAt: sql`now()` })
+    .where(and(eq(wallets.userId, userId), sql`${wallets.balanceFen} + ${amount} >= 0`))
+    .returning({ balanceFen: wallets.balanceFen });
+  return row?.balanceFen;
+}
+
+export async function insertLedgerEntry(
+  tx: Db,
+  entry: {
+    userId: string;
+    type: LedgerEntryKind;
+    amountFen: bigint;
+    balanceAfterFen: bigint;
+    reference: string | null;
+    note: string;
+  },
+): Promise<LedgerEntryRow> {
+  // clock_timestamp(), not now(): several changes in one transaction still sort in their order.
+  const [row] = await tx
+    .insert(ledgerEntries)
+    .values({ ...entry, createdAt: sql`clock_timestamp()` })
+    .returning();
+  if (!row) throw new Error('ledger insert returned no row');
+  return row;
+}
+
+export interface LedgerFilter {
+  userId: string;
+  type?: LedgerEntryKind;
+  /** Inclusive lower bound. */
+  from?: Date;
+  /** Upper bound; `toInclusive` says whether a row exactly at it belongs. */
+  to?: Date;
+  toInclusive?: boolean;
+}
+
+function ledgerConditions(filter: LedgerFilter): SQL | undefined {
+  return and(
+    eq(ledgerEntries.userId, filter.userId),
+    filter.type ? eq(ledgerEntries.type, filter.type) : undefined,
+    filter.from ? gte(ledgerEntries.createdAt, filter.from) : undefined,
+    filter.to
+      ? filter.toInclusive
+        ? lte(ledgerEntries.createdAt, filter.to)
+        : lt(ledgerEntries.createdAt, filter.to)
+      : undefined,
+  );
+}
+
+/** Matching ledger rows, newest first. */
+export async function listLedgerEntries(
+  db: Db,
+  filter: LedgerFilter,
+  { limit, offset }: { limit: number; offset: number },
+): Promise<LedgerEntryRow[]> {
+  return db
+    .select()
+    .from(ledgerEntries)
+    .where(ledgerConditions(filter))
+    .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countLedgerEntries(db: Db, filter: LedgerFilter): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(ledgerEntries)
+    .where(ledgerConditions(filter));
+  return row?.total ?? 0;
+}

@@ -1,0 +1,153 @@
+import {
+  CURRENCY,
+  fenToYuan,
+  type LedgerEntry,
+  type LedgerEntryType,
+  type Locale,
+  type Page,
+  type Wallet,
+} from '@stratus/contract';
+import type { Db } from '@stratus/db';
+import { formatChinaTime, startOfChinaDay } from '../../china-time.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { formatLedgerCsv } from './csv.ts';
+import {
+  addToBalance,
+  countLedgerEntries,
+  findWallet,
+  insertLedgerEntry,
+  listLedgerEntries,
+  type LedgerEntryRow,
+  type LedgerFilter,
+} from './repo.ts';
+
+/** The caller's wallet, its balance converted from fen to yuan at this edge only. */
+export async function getWallet({ db, userId }: { db: Db; userId: string }): Promise<Wallet> {
+  const wallet = await findWallet(db, userId);
+  if (!wallet) throw new AppError('resourceNotFound');
+  return { balance: fenToYuan(wallet.balanceFen), currency: CURRENCY };
+}
+
+/**
+ * THE one way to change a balance: top-up credits, purchases, renewals, refunds and operator
+ * adjustments all call this inside their own transaction `tx`, so the ledger row commits or
+ * rolls back together with whatever caused it (a payment marked paid, an order created…).
+ *
+ * The balance moves in one atomic UPDATE guarded by `balance + amount >= 0` (no read-then-write
+ * race between concurrent debits), and the ledger row records the balance that UPDATE returned,
+ * so for every wallet the sum of its ledger equals its balance. A debit the balance cannot cover
+ * throws `insufficientBalance` and changes nothing.
+ */
+export async function changeBalance({
+  tx,
+  userId,
+  amountFen,
+  type,
+  reference = null,
+  note = '',
+}: {
+  tx: Db;
+  userId: string;
+  /** Signed integer fen: positive credits, negative debits; never zero. */
+  amountFen: bigint;
+  type: LedgerEntryType;
+  /** What caused it: a payment id, an order number… */
+  reference?: string | null;
+  note?: string;
+}): Promise<LedgerEntryRow> {
+  if (amountFen === 0n) throw new Error('changeBalance needs a non-zero amount');
+  const balanceAfterFen = await addToBalance(tx, { userId, amountFen });
+  if (balanceAfterFen === undefined) throw new AppError('insufficientBalance');
+  return insertLedgerEntry(tx, { userId, type, amountFen, balanceAfterFen, reference, note });
+}
+
+function toLedgerEntry(row: LedgerEntryRow): LedgerEntry {
+  return {
+    id: row.id,
+    type: row.type,
+    amount: fenToYuan(row.amountFen),
+    balanceAfter: fenToYuan(row.balanceAfterFen),
+    reference: row.reference,
+    note: row.note,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const DAY_MS = 86_400_000;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+export interface LedgerQuery {
+  type?: LedgerEntryType;
+  /** `YYYY-MM-DD` (from the start of that day in +08:00) or an ISO time, inclusive. */
+  from?: string;
+  /** `YYYY-MM-DD` (to the end of that day in +08:00) or an ISO time, inclusive. */
+  to?: string;
+}
+
+/** A bare `YYYY-MM-DD` bound means that whole day in China Standard Time. */
+function toLedgerFilter(userId: string, { type, from, to }: LedgerQuery): LedgerFilter {
+  const filter: LedgerFilter = { userId, type };
+  if (from) {
+    filter.from = DATE_ONLY.test(from) ? startOfChinaDay(from) : new Date(from);
+  }
+  if (to) {
+    if (DATE_ONLY.test(to)) {
+      // The end of a day is the start of the next one, excluded: no sub-second gap at 23:59:59.
+      filter.to = new Date(startOfChinaDay(to).getTime() + DAY_MS);
+      filter.toInclusive = false;
+    } else {
+      filter.to = new Date(to);
+      filter.toInclusive = true;
+    }
+  }
+  return filter;
+}
+
+export async function listTransactions({
+  db,
+  userId,
+  query,
+  page,
+  pageSize,
+}: {
+  db: Db;
+  userId: string;
+  query: LedgerQuery;
+  page: number;
+  pageSize: number;
+}): Promise<Page<LedgerEntry>> {
+  const filter = toLedgerFilter(userId, query);
+  const [rows, total] = await Promise.all([
+    listLedgerEntries(db, filter, { limit: pageSize, offset: (page - 1) * pageSize }),
+    countLedgerEntries(db, filter),
+  ]);
+  return { items: rows.map(toLedgerEntry), total, page, pageSize };
+}
+
+/** The most rows one CSV export carries; narrower date ranges get the rest. */
+export const CSV_EXPORT_MAX_ROWS = 10_000;
+
+/** Every matching ledger row (up to the cap), newest first, as a CSV file in the caller's language. */
+export async function exportTransactionsCsv({
+  db,
+  userId,
+  query,
+  locale,
+  now = new Date(),
+}: {
+  db: Db;
+  userId: string;
+  query: LedgerQuery;
+  locale: Locale;
+  now?: Date;
+}): Promise<{ fileName: string; body: string }> {
+  const rows = await listLedgerEntries(db, toLedgerFilter(userId, query), {
+    limit: CSV_EXPORT_MAX_ROWS,
+    offset: 0,
+  });
+  const day = formatChinaTime(now).slice(0, 10).replaceAll('-', '');
+  return {
+    fileName: `transactions-${day}.csv`,
+    body: formatLedgerCsv(rows, locale),
+  };
+}

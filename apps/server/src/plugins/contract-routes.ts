@@ -1,0 +1,101 @@
+import {
+  API_PREFIX,
+  SUCCESS_CODE,
+  envelopeOf,
+  errorEnvelopeSchema,
+  type EndpointData,
+  type EndpointDefinition,
+} from '@stratus/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { guardFor } from './auth.ts';
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a handler of endpoint `E` receives: the body, query and params its schemas produced. */
+export type EndpointRequest<E extends EndpointDefinition> = FastifyRequest<{
+  Body: Parsed<E['body']>;
+  Querystring: Parsed<E['query']>;
+  Params: Parsed<E['params']>;
+}>;
+
+/**
+ * An answer sent exactly as given, outside the envelope: a file download such as the ledger's
+ * CSV export, or a provider callback's plain-text acknowledgement. Make one with `rawReply`.
+ */
+export class RawReply {
+  readonly contentType: string;
+  readonly body: string | Buffer;
+  readonly headers: Record<string, string>;
+
+  constructor({
+    contentType,
+    body,
+    headers = {},
+  }: {
+    contentType: string;
+    body: string | Buffer;
+    headers?: Record<string, string>;
+  }) {
+    this.contentType = contentType;
+    this.body = body;
+    this.headers = headers;
+  }
+}
+
+export function rawReply(options: ConstructorParameters<typeof RawReply>[0]): RawReply {
+  return new RawReply(options);
+}
+
+/**
+ * Returns the envelope's `data` (or, for `raw` endpoints, the whole answer), or a `RawReply`
+ * when this request is answered with something else than JSON (`format=csv`).
+ */
+export type EndpointHandler<E extends EndpointDefinition> = (
+  request: EndpointRequest<E>,
+  reply: FastifyReply,
+) => Promise<EndpointData<E> | RawReply>;
+
+/** The text of `message` in every successful envelope. */
+export const SUCCESS_MESSAGE = 'ok';
+
+/**
+ * Registers a contract endpoint: `/api` + its path and method, its schemas for validation and
+ * for the OpenAPI document, the access guard of `endpoint.access`, and the success envelope.
+ * Paths and shapes come only from the contract object, never written twice.
+ */
+export function registerEndpoint<E extends EndpointDefinition>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+): void {
+  const guard = guardFor(endpoint.access);
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: endpoint.method,
+    url: `${API_PREFIX}${endpoint.path}`,
+    schema: {
+      summary: endpoint.summary,
+      tags: [endpoint.tag],
+      ...(endpoint.access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      response: {
+        200: endpoint.raw ? endpoint.response : envelopeOf(endpoint.response),
+        '4xx': errorEnvelopeSchema,
+        '5xx': errorEnvelopeSchema,
+      },
+    },
+    ...(guard ? { onRequest: guard } : {}),
+    handler: async (request, reply) => {
+      const data = await handler(request as EndpointRequest<E>, reply);
+      if (data instanceof RawReply) {
+        // A string or buffer with its own content type skips the JSON serializer of `response`.
+        return reply.headers(data.headers).type(data.contentType).send(data.body);
+      }
+      if (endpoint.raw) return data;
+      return { code: SUCCESS_CODE, message: SUCCESS_MESSAGE, data };
+    },
+  });
+}

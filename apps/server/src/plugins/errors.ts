@@ -1,0 +1,122 @@
+import {
+  defaultLocale,
+  errors,
+  formatErrorMessage,
+  pickLocale,
+  type ErrorName,
+  type ErrorParams,
+  type Locale,
+} from '@stratus/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { describeValidationFailure } from './validation-messages.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The language of this request's messages, from `Accept-Language`. */
+    locale: Locale;
+  }
+}
+
+/**
+ * The one error services throw: a named kind from the contract's catalogue (which fixes its
+ * number, HTTP status and messages), the message's placeholder values, and optional `data`.
+ */
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly kind: ErrorName;
+  readonly params: ErrorParams;
+  readonly details: unknown;
+
+  constructor(
+    kind: ErrorName,
+    params: ErrorParams = {},
+    details: unknown = null,
+    options?: ErrorOptions,
+  ) {
+    super(`${kind} ${JSON.stringify(params)}`, options);
+    this.kind = kind;
+    this.params = params;
+    this.details = details;
+  }
+
+  get status(): number {
+    return errors[this.kind].status;
+  }
+}
+
+interface Problem {
+  kind: ErrorName;
+  params?: ErrorParams;
+  data?: unknown;
+}
+
+/** Fastify's own errors (body parsing, routing) by their code. */
+const fastifyErrorKinds: Record<string, ErrorName> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payloadTooLarge',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupportedMediaType',
+  FST_ERR_CTP_INVALID_TYPE: 'unsupportedMediaType',
+  FST_ERR_CTP_EMPTY_TYPE: 'unsupportedMediaType',
+};
+
+function toProblem(error: FastifyError, request: FastifyRequest, locale: Locale): Problem {
+  if (error instanceof AppError) {
+    return { kind: error.kind, params: error.params, data: error.details };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const failure = describeValidationFailure(
+      error.validation,
+      error.validationContext,
+      request,
+      locale,
+    );
+    const reason = failure.issues[0]?.message ?? '';
+    return { kind: 'validationFailed', params: { field: failure.field, reason }, data: failure };
+  }
+  const known = error.code ? fastifyErrorKinds[error.code] : undefined;
+  if (known) return { kind: known };
+  const status = error.statusCode ?? 500;
+  if (status === 413) return { kind: 'payloadTooLarge' };
+  if (status === 415) return { kind: 'unsupportedMediaType' };
+  if (status === 403) return { kind: 'forbidden' };
+  // Every other client error Fastify raises is about the request's form: bad JSON, bad URL…
+  if (status >= 400 && status < 500) return { kind: 'malformedRequest' };
+  return { kind: 'internalError' };
+}
+
+function sendProblem(reply: FastifyReply, problem: Problem, locale: Locale): FastifyReply {
+  const definition = errors[problem.kind];
+  return reply.status(definition.status).send({
+    code: definition.code,
+    message: formatErrorMessage(problem.kind, locale, problem.params),
+    data: problem.data ?? null,
+  });
+}
+
+/** Every error becomes the envelope `{code, message, data}`; 5xx answers never carry the cause. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.decorateRequest('locale', defaultLocale);
+  app.addHook('onRequest', async (request) => {
+    request.locale = pickLocale(request.headers['accept-language']);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Errors raised before the onRequest hook ran (a malformed URL) still get the right language.
+    const locale = pickLocale(request.headers['accept-language']);
+    const problem = toProblem(error, request, locale);
+    const status = errors[problem.kind].status;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else if (!(error instanceof AppError)) request.log.info({ err: error }, 'request rejected');
+    return sendProblem(reply, problem, locale);
+  });
+}
+
+export function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+/** Answer for an `/api` address no route serves, whatever the method. */
+export function throwRouteNotFound(request: FastifyRequest): never {
+  const path = (request.url.split('?')[0] ?? '').slice(0, 200);
+  throw new AppError('routeNotFound', { method: request.method, path });
+}

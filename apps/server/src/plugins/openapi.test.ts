@@ -1,0 +1,58 @@
+import { testEngines } from '@stratus/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing.ts';
+
+describe.each(testEngines)('API documentation on %s', (engine) => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp(engine);
+  });
+  afterAll(() => testApp?.close());
+
+  it('generates the OpenAPI document from the contract routes', async () => {
+    const response = await testApp.app.inject({ url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.info.title).toBe('Stratus API');
+    expect(document.components.securitySchemes.bearerAuth).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/health',
+        '/api/auth/register',
+        '/api/auth/login',
+        '/api/user/me',
+        '/api/user/wallet',
+        '/api/admin/users',
+      ]),
+    );
+    // Only contract endpoints are documented, not the docs or the web app's routes.
+    expect(Object.keys(document.paths).every((path) => path.startsWith('/api/'))).toBe(true);
+    expect(Object.keys(document.paths).some((path) => path.startsWith('/api/docs'))).toBe(false);
+    const health = document.paths['/api/health'].get;
+    expect(health.tags).toEqual(['system']);
+    expect(health.security).toBeUndefined();
+    expect(health.responses['200'].content['application/json'].schema.properties.data).toBeTruthy();
+    expect(document.paths['/api/user/me'].get.security).toEqual([{ bearerAuth: [] }]);
+    const register = document.paths['/api/auth/register'].post;
+    expect(register.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['email', 'password']),
+    );
+  });
+
+  it('serves Swagger UI at /api/docs with its scripts as files', async () => {
+    const page = await testApp.app.inject({ url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('swagger-ui');
+    expect(page.body).not.toMatch(/<script>(?!\s*<\/script>)/);
+    const initializer = await testApp.app.inject({
+      url: '/api/docs/static/swagger-initializer.js',
+    });
+    expect(initializer.statusCode).toBe(200);
+    expect(initializer.body).toContain('./json');
+  });
+});

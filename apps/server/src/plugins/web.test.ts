@@ -1,0 +1,107 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { testEngines } from '@stratus/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing.ts';
+
+const indexHtml = `<!doctype html>
+<html><head><meta name="csp-nonce" content="__CSP_NONCE__"><script type="module" src="/assets/x.js"></script></head>
+<body><div id="root"></div></body></html>`;
+
+function metaNonce(html: string): string | undefined {
+  return /<meta name="csp-nonce" content="([^"]+)">/.exec(html)?.[1];
+}
+
+describe.each(testEngines)('web app serving on %s', (engine) => {
+  let testApp: TestApp;
+  let distDir: string;
+
+  beforeAll(async () => {
+    distDir = await mkdtemp(path.join(os.tmpdir(), 'stratus-dist-'));
+    await mkdir(path.join(distDir, 'assets'));
+    await writeFile(path.join(distDir, 'index.html'), indexHtml);
+    await writeFile(path.join(distDir, 'assets/x.js'), 'console.log("x")');
+    await writeFile(path.join(distDir, 'favicon.svg'), '<svg/>');
+    testApp = await createTestApp(engine, { env: { WEB_DIST_DIR: distDir } });
+  });
+  afterAll(async () => {
+    await testApp?.close();
+    await rm(distDir, { recursive: true, force: true });
+  });
+
+  it('serves index.html for client-side routes with a fresh nonce matching the CSP', async () => {
+    const first = await testApp.app.inject({ url: '/console/overview' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toMatch(/text\/html/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const nonce = metaNonce(first.body);
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(first.body).not.toContain('__CSP_NONCE__');
+    expect(first.headers['content-security-policy']).toContain(`'nonce-${nonce}'`);
+    const second = await testApp.app.inject({ url: '/portal/home?redirect=%2Fconsole' });
+    expect(metaNonce(second.body)).not.toBe(nonce);
+  });
+
+  it('serves the page itself at / and /index.html, never the raw template', async () => {
+    for (const url of ['/', '/index.html']) {
+      const response = await testApp.app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(metaNonce(response.body)).toBeTruthy();
+      expect(response.body).not.toContain('__CSP_NONCE__');
+    }
+  });
+
+  it('serves hashed assets with a long immutable cache and other files revalidated', async () => {
+    const asset = await testApp.app.inject({ url: '/assets/x.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log("x")');
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await testApp.app.inject({ url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing file with 404 rather than the page', async () => {
+    for (const url of ['/assets/missing.js', '/missing.png']) {
+      const response = await testApp.app.inject({ url });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('<html');
+    }
+  });
+
+  it('never answers an /api address with the page', async () => {
+    for (const url of ['/api/anything', '/api/anything.js', '/api', '/api/assets/x.js']) {
+      const response = await testApp.app.inject({ url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().code).toBe(10401);
+    }
+  });
+
+  it('does not fall back for other methods', async () => {
+    const response = await testApp.app.inject({ method: 'POST', url: '/console/overview' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('<html');
+  });
+});
+
+describe.each(testEngines)('web app not built, on %s', (engine) => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp(engine);
+  });
+  afterAll(() => testApp?.close());
+
+  it('says how to build it', async () => {
+    const response = await testApp.app.inject({ url: '/console/overview' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/text\/plain/);
+    expect(response.body).toContain('npm run build');
+  });
+
+  it('still serves the API', async () => {
+    const response = await testApp.app.inject({ url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+  });
+});

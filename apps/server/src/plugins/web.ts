@@ -1,0 +1,90 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isApiPath, throwRouteNotFound } from './errors.ts';
+import { cspNonceOf } from './security-headers.ts';
+
+const NONCE_PLACEHOLDER = '__CSP_NONCE__';
+
+function pathOf(request: FastifyRequest): string {
+  return request.url.split('?')[0] ?? '/';
+}
+
+/** Addresses of files (`/assets/app.js`, `/favicon.ico`) never fall back to the app's page. */
+function looksLikeFile(urlPath: string): boolean {
+  return urlPath.startsWith('/assets/') || /\.[\w-]+$/.test(urlPath.split('/').pop() ?? '');
+}
+
+async function readIndexHtml(distDir: string): Promise<string | undefined> {
+  try {
+    return await readFile(path.join(distDir, 'index.html'), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+async function sendAppPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  distDir: string,
+): Promise<FastifyReply> {
+  const html = await readIndexHtml(distDir);
+  if (html === undefined) {
+    return reply
+      .code(404)
+      .type('text/plain; charset=utf-8')
+      .send(
+        `The web app has not been built: ${path.join(distDir, 'index.html')} is missing.\n` +
+          'Run `npm run build` (or `npm start`, which builds it first) and reload.\n',
+      );
+  }
+  return reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .send(html.replaceAll(NONCE_PLACEHOLDER, cspNonceOf(request)));
+}
+
+/**
+ * Serves the built web app from `distDir`: hashed `/assets/*` cached for a year, everything else
+ * revalidated; any other GET outside `/api` gets index.html (history-API routing) with a fresh
+ * CSP nonce written into it. Unknown `/api` addresses answer the `routeNotFound` envelope.
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  { distDir }: { distDir: string },
+): Promise<void> {
+  // Registered even when the folder is missing, so a build made after start is served.
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: true,
+    index: false,
+    dotfiles: 'ignore',
+    cacheControl: false,
+    // index.html is always sent through sendAppPage (it needs its nonce); /api is never a file.
+    allowedPath: (pathname) => !isApiPath(pathname) && pathname !== '/index.html',
+    setHeaders: (fileReply, filePath) => {
+      const hashed = path.relative(distDir, filePath).startsWith(`assets${path.sep}`);
+      fileReply.header(
+        'cache-control',
+        hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+
+  // The directory root and index.html itself go through sendAppPage too, never raw from disk.
+  for (const url of ['/', '/index.html']) {
+    app.get(url, { schema: { hide: true } }, (request, reply) =>
+      sendAppPage(request, reply, distDir),
+    );
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const urlPath = pathOf(request);
+    if (isApiPath(urlPath)) throwRouteNotFound(request);
+    if ((request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile(urlPath)) {
+      return sendAppPage(request, reply, distDir);
+    }
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
+  });
+}

@@ -1,0 +1,87 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readRecentPages } from '../../shared/recent-pages.ts';
+import { envelopeResponse, renderRoutes } from '../../test/render-app.tsx';
+import { appRoutes } from '../router.tsx';
+
+const profile = {
+  id: 'u1',
+  email: 'ada@example.com',
+  name: 'Ada Lovelace',
+  role: 'customer',
+  language: 'zh-CN',
+  apiToken: 'st_abcdefghijklmnopqrstuvwxyz',
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+function answer(url: string) {
+  if (url === '/api/user/me') return envelopeResponse({ code: 0, message: 'ok', data: profile });
+  if (url === '/api/user/wallet') {
+    return envelopeResponse({
+      code: 0,
+      message: 'ok',
+      data: { wallet: { balance: 12.5, currency: 'CNY' } },
+    });
+  }
+  return envelopeResponse({ code: 10401, message: 'no route', data: null }, 404);
+}
+
+beforeEach(() => {
+  document.cookie = 'token=abc; path=/';
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => answer(url)),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('console layout', () => {
+  it('shows header data, the menu, the page title and records the page', async () => {
+    const { router } = renderRoutes(appRoutes, '/console');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/console/overview'));
+    expect(await screen.findByRole('heading', { name: '首页概览' })).toBeInTheDocument();
+    expect(await screen.findByText('¥12.50')).toBeInTheDocument();
+    expect(screen.getByText('账户余额')).toBeInTheDocument();
+    expect(await screen.findByText('ada@example.com')).toBeInTheDocument();
+    const [menu] = screen.getAllByRole('menu');
+    for (const label of ['IP管理', '流量管理', '钱包管理', '静态IP购买', '账单流水']) {
+      expect(within(menu!).getByText(label)).toBeInTheDocument();
+    }
+    expect(readRecentPages()).toEqual([{ title: 'nav.overview', path: '/console/overview' }]);
+    expect(await screen.findByText('即将上线')).toBeInTheDocument();
+  });
+
+  it('navigates from the menu and from the balance', async () => {
+    const { router } = renderRoutes(appRoutes, '/console/overview');
+    await userEvent.click(await screen.findByText('IP列表'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/console/ipList'));
+    expect(await screen.findByRole('heading', { name: 'IP列表' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: /IP列表/ })).toHaveClass('ant-menu-item-selected');
+
+    await userEvent.click(await screen.findByText('¥12.50'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/console/recharge'));
+    expect(readRecentPages().map((page) => page.path)).toEqual([
+      '/console/recharge',
+      '/console/ipList',
+      '/console/overview',
+    ]);
+  });
+
+  it('shows a 404 page with a way home for unknown addresses', async () => {
+    const { router } = renderRoutes(appRoutes, '/console/nowhere');
+    expect(await screen.findByText('页面不存在')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '返回首页' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/console/overview'));
+  });
+
+  it('redirects / and /portal to the portal sign-in page', async () => {
+    const { router } = renderRoutes(appRoutes, '/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/portal/auth'));
+    const second = renderRoutes(appRoutes, '/portal');
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/portal/auth'));
+  });
+});

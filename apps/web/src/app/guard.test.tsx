@@ -1,0 +1,64 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { guardRedirect, RouteGuard } from './guard.tsx';
+
+function Where() {
+  const location = useLocation();
+  return <output>{`${location.pathname}${location.search}`}</output>;
+}
+
+function renderAt(path: string) {
+  cleanup();
+  const router = createMemoryRouter(
+    [
+      {
+        element: <RouteGuard />,
+        children: [
+          { path: '/portal/home', element: <Where /> },
+          { path: '/portal/auth', element: <Where /> },
+          { path: '/console/ipList', element: <Where /> },
+          { path: '*', element: <Where /> },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return screen.getByRole('status');
+}
+
+describe('route guard', () => {
+  it('sends a visitor without token from a console address to the portal with redirect', () => {
+    expect(renderAt('/console/ipList?page=2')).toHaveTextContent(
+      '/portal/home?redirect=%2Fconsole%2FipList%3Fpage%3D2',
+    );
+  });
+
+  it('sends a visitor without token from other portal addresses to the portal home, no redirect', () => {
+    expect(renderAt('/portal/auth')).toHaveTextContent(/^\/portal\/home$/);
+    expect(renderAt('/somewhere')).toHaveTextContent(/^\/portal\/home$/);
+  });
+
+  it('opens the portal home without a token', () => {
+    expect(renderAt('/portal/home?redirect=%2Fconsole%2Foverview')).toHaveTextContent(
+      '/portal/home?redirect=%2Fconsole%2Foverview',
+    );
+  });
+
+  it('opens every route for a token holder', () => {
+    document.cookie = 'token=abc; path=/';
+    expect(renderAt('/console/ipList?page=2')).toHaveTextContent('/console/ipList?page=2');
+    expect(renderAt('/portal/auth')).toHaveTextContent(/^\/portal\/auth$/);
+  });
+
+  it('treats an empty token cookie as signed out', () => {
+    document.cookie = 'token=; path=/';
+    expect(guardRedirect({ pathname: '/console', search: '' }, false)).toBe(
+      '/portal/home?redirect=%2Fconsole',
+    );
+    expect(renderAt('/console/ipList')).toHaveTextContent(
+      '/portal/home?redirect=%2Fconsole%2FipList',
+    );
+  });
+});

@@ -1,0 +1,32 @@
+import type { Locale } from '@stratus/contract';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { App, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../shared/i18n/i18n.ts';
+import { readCspNonce } from './csp-nonce.ts';
+import { FeedbackBinder } from './feedback-binder.tsx';
+import { appTheme } from './theme.ts';
+
+const antdLocales = { 'zh-CN': zhCN, 'en-US': enUS } satisfies Record<Locale, unknown>;
+const csp = { nonce: readCspNonce() };
+
+interface AppProvidersProps {
+  queryClient: QueryClient;
+  children: ReactNode;
+}
+
+export function AppProviders({ queryClient, children }: AppProvidersProps) {
+  // Subscribes to language changes so Ant Design's locale follows the switch.
+  useTranslation();
+  return (
+    <ConfigProvider locale={antdLocales[currentLanguage()]} theme={appTheme} csp={csp}>
+      <App>
+        <FeedbackBinder />
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </App>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,54 @@
+import { Suspense } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PageFallback } from '../shared/ui/page-fallback.tsx';
+import { ConsoleLayout } from './console/console-layout.tsx';
+import { ErrorBoundary } from './error-boundary.tsx';
+import { RouteGuard } from './guard.tsx';
+import { lazyPage } from './lazy-page.ts';
+import { NotFoundPage } from './not-found-page.tsx';
+import { PageError } from './page-error.tsx';
+import { CONSOLE_HOME, pageRoutes, PORTAL_AUTH, type PageRoute } from './routes.ts';
+
+function pageObject(route: PageRoute, wrap: boolean): RouteObject {
+  const Page = lazyPage(route.load);
+  // Console pages get their boundary and fallback from the layout, which stays on screen.
+  const page = <Page />;
+  return {
+    path: route.path,
+    element: wrap ? (
+      <ErrorBoundary>
+        <Suspense fallback={<PageFallback />}>{page}</Suspense>
+      </ErrorBoundary>
+    ) : (
+      page
+    ),
+  };
+}
+
+/** Router configuration derived from the route table (exported for tests). */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RouteGuard />,
+    errorElement: <PageError />,
+    children: [
+      { path: '/', element: <Navigate to={PORTAL_AUTH} replace /> },
+      { path: '/portal', element: <Navigate to={PORTAL_AUTH} replace /> },
+      ...pageRoutes.filter((route) => route.layout === 'portal').map((r) => pageObject(r, true)),
+      {
+        path: '/console',
+        element: <ConsoleLayout />,
+        children: [
+          { index: true, element: <Navigate to={CONSOLE_HOME} replace /> },
+          ...pageRoutes
+            .filter((route) => route.layout === 'console')
+            .map((r) => pageObject(r, false)),
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}

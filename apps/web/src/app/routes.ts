@@ -1,0 +1,210 @@
+import {
+  AccountBookOutlined,
+  AppstoreOutlined,
+  CloudServerOutlined,
+  DashboardOutlined,
+  FileTextOutlined,
+  GlobalOutlined,
+  HistoryOutlined,
+  PayCircleOutlined,
+  ShoppingCartOutlined,
+  ThunderboltOutlined,
+  UnorderedListOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
+import type { ComponentType, CSSProperties } from 'react';
+import type { MessageKey } from '../locales/index.ts';
+import type { RecentPage } from '../shared/recent-pages.ts';
+
+export type PageModule = { default: ComponentType };
+export type RouteIcon = ComponentType<{ style?: CSSProperties }>;
+
+/** Submenu keys are the seed's group header paths. */
+export type MenuGroupKey = '/buyDynamicIP' | '/buyTrafficFlow' | '/recharge';
+
+export interface MenuGroup {
+  key: MenuGroupKey;
+  title: MessageKey;
+  icon: RouteIcon;
+}
+
+export interface PageRoute {
+  /** Absolute path of the page. */
+  path: string;
+  /** Message key of the page title (menu label, heading, document title, recent pages). */
+  title: MessageKey;
+  layout: 'console' | 'portal';
+  load: () => Promise<PageModule>;
+  /** Seed menu key (route metadata); pages outside the menu have none. */
+  menuKey?: string;
+  /** Submenu the page sits in; menu pages without a group sit at the top level. */
+  group?: MenuGroupKey;
+  icon?: RouteIcon;
+  /** Transient flows (checkout, line and router purchase) never enter the recent pages. */
+  recent: boolean;
+}
+
+export const PORTAL_HOME = '/portal/home';
+export const PORTAL_AUTH = '/portal/auth';
+export const CONSOLE_HOME = '/console/overview';
+export const RECHARGE_PATH = '/console/recharge';
+export const BUSINESS_FLOW_PATH = '/console/businessFlow';
+export const CHECKOUT_PATH = '/console/checkout-counter';
+export const BUY_STATIC_IP_PATH = '/console/buyStaticIP';
+export const IP_LIST_PATH = '/console/ipList';
+export const PAY_SUCCESS_PATH = '/portal/paySuccess';
+
+export const menuGroups: readonly MenuGroup[] = [
+  { key: '/buyDynamicIP', title: 'nav.group.ip', icon: GlobalOutlined },
+  { key: '/buyTrafficFlow', title: 'nav.group.traffic', icon: CloudServerOutlined },
+  { key: '/recharge', title: 'nav.group.wallet', icon: WalletOutlined },
+];
+
+const loadPortalPage = () => import('../features/auth/pages/portal-page.tsx');
+
+/** The one route table: router, menu, titles, selected key and recent pages all read it. */
+export const pageRoutes: readonly PageRoute[] = [
+  {
+    path: CONSOLE_HOME,
+    title: 'nav.overview',
+    layout: 'console',
+    menuKey: '0',
+    icon: DashboardOutlined,
+    recent: true,
+    load: () => import('../features/overview/pages/overview-page.tsx'),
+  },
+  {
+    path: BUY_STATIC_IP_PATH,
+    title: 'nav.buyStaticIP',
+    layout: 'console',
+    menuKey: '1-2',
+    group: '/buyDynamicIP',
+    icon: ShoppingCartOutlined,
+    recent: true,
+    load: () => import('../features/instances/pages/buy-static-ip-page.tsx'),
+  },
+  {
+    path: IP_LIST_PATH,
+    title: 'nav.ipList',
+    layout: 'console',
+    menuKey: '1-3',
+    group: '/buyDynamicIP',
+    icon: UnorderedListOutlined,
+    recent: true,
+    load: () => import('../features/instances/pages/ip-list-page.tsx'),
+  },
+  {
+    path: '/console/ipOrderList',
+    title: 'nav.ipOrderList',
+    layout: 'console',
+    menuKey: '1-4',
+    group: '/buyDynamicIP',
+    icon: FileTextOutlined,
+    recent: true,
+    load: () => import('../features/orders/pages/ip-order-list-page.tsx'),
+  },
+  {
+    path: '/console/buyTrafficFlow',
+    title: 'nav.buyTrafficFlow',
+    layout: 'console',
+    menuKey: '2-1',
+    group: '/buyTrafficFlow',
+    icon: ThunderboltOutlined,
+    recent: true,
+    load: () => import('../features/traffic/pages/buy-traffic-flow-page.tsx'),
+  },
+  {
+    path: '/console/trafficFlowHistory',
+    title: 'nav.trafficFlowHistory',
+    layout: 'console',
+    menuKey: '2-2',
+    group: '/buyTrafficFlow',
+    icon: HistoryOutlined,
+    recent: true,
+    load: () => import('../features/traffic/pages/traffic-flow-history-page.tsx'),
+  },
+  {
+    path: '/console/trafficFlowPackList',
+    title: 'nav.trafficFlowPackList',
+    layout: 'console',
+    menuKey: '2-4',
+    group: '/buyTrafficFlow',
+    icon: AppstoreOutlined,
+    recent: true,
+    load: () => import('../features/traffic/pages/traffic-flow-pack-list-page.tsx'),
+  },
+  {
+    path: RECHARGE_PATH,
+    title: 'nav.recharge',
+    layout: 'console',
+    menuKey: '3-1',
+    group: '/recharge',
+    icon: PayCircleOutlined,
+    recent: true,
+    load: () => import('../features/wallet/pages/recharge-page.tsx'),
+  },
+  {
+    path: BUSINESS_FLOW_PATH,
+    title: 'nav.businessFlow',
+    layout: 'console',
+    menuKey: '3-2',
+    group: '/recharge',
+    icon: AccountBookOutlined,
+    recent: true,
+    load: () => import('../features/wallet/pages/business-flow-page.tsx'),
+  },
+  {
+    path: CHECKOUT_PATH,
+    title: 'nav.checkoutCounter',
+    layout: 'console',
+    recent: false,
+    load: () => import('../features/payments/pages/checkout-counter-page.tsx'),
+  },
+  {
+    path: '/console/line-buy',
+    title: 'nav.lineBuy',
+    layout: 'console',
+    recent: false,
+    load: () => import('../features/orders/pages/line-buy-page.tsx'),
+  },
+  {
+    path: '/console/router-buy',
+    title: 'nav.routerBuy',
+    layout: 'console',
+    recent: false,
+    load: () => import('../features/orders/pages/router-buy-page.tsx'),
+  },
+  { path: PORTAL_HOME, title: 'nav.portal', layout: 'portal', recent: false, load: loadPortalPage },
+  { path: PORTAL_AUTH, title: 'nav.portal', layout: 'portal', recent: false, load: loadPortalPage },
+  {
+    path: PAY_SUCCESS_PATH,
+    title: 'nav.paySuccess',
+    layout: 'portal',
+    recent: false,
+    load: () => import('../features/payments/pages/pay-success-page.tsx'),
+  },
+];
+
+function normalisePath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+export function findPageRoute(pathname: string): PageRoute | undefined {
+  const path = normalisePath(pathname);
+  return pageRoutes.find((route) => route.path === path);
+}
+
+export function menuRoutesOf(group: MenuGroupKey | undefined): PageRoute[] {
+  return pageRoutes.filter((route) => route.menuKey !== undefined && route.group === group);
+}
+
+export function findRouteByMenuKey(menuKey: string): PageRoute | undefined {
+  return pageRoutes.find((route) => route.menuKey === menuKey);
+}
+
+/** The recent-pages entry for an address, or null when that page is never recorded. */
+export function recentPageFor(pathname: string): RecentPage | null {
+  const route = findPageRoute(pathname);
+  if (!route || !route.recent || route.layout !== 'console') return null;
+  return { title: route.title, path: route.path };
+}

@@ -1,0 +1,135 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage, i18n } from '../../../shared/i18n/i18n.ts';
+import { envelopeResponse, renderRoutes } from '../../../test/render-app.tsx';
+import { SignInCard } from './sign-in-card.tsx';
+
+const user = {
+  id: 'u1',
+  email: 'ada@example.com',
+  name: '',
+  role: 'customer',
+  language: 'zh-CN',
+  apiToken: 'st_token',
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+const fetchMock = vi.fn<typeof fetch>();
+
+function renderCard(entry = '/portal/home?redirect=%2Fconsole%2FipList%3Fpage%3D2') {
+  return renderRoutes(
+    [
+      { path: '/portal/home', element: <SignInCard /> },
+      { path: '/console/ipList', element: <p>ip list page</p> },
+      { path: '/console/overview', element: <p>overview page</p> },
+    ],
+    entry,
+  );
+}
+
+async function fillLogin(email: string, password: string) {
+  await userEvent.type(screen.getByLabelText('邮箱'), email);
+  await userEvent.type(screen.getByLabelText('密码'), password);
+  await userEvent.click(screen.getByRole('button', { name: '登 录' }));
+}
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(async () => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+  await changeLanguage('zh-CN');
+});
+
+describe('SignInCard', () => {
+  it('shows the seed titles and the account tab', () => {
+    renderCard();
+    expect(screen.getByRole('heading', { name: '登录' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: '账号登录' })).toBeInTheDocument();
+  });
+
+  it('validates the sign-in fields with localised messages', async () => {
+    renderCard();
+    await userEvent.click(screen.getByRole('button', { name: '登 录' }));
+    expect(await screen.findByText('请输入邮箱')).toBeInTheDocument();
+    expect(screen.getByText('请输入密码')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('邮箱'), 'not-an-email');
+    expect(await screen.findByText('邮箱格式不正确')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('applies the contract password rules when signing up', async () => {
+    renderCard();
+    await userEvent.click(screen.getByRole('button', { name: '立即注册' }));
+    expect(screen.getByRole('heading', { name: '注册' })).toBeInTheDocument();
+    expect(screen.getByText('至少 8 个字符，不能全为数字')).toBeInTheDocument();
+    const password = screen.getByLabelText('密码');
+    await userEvent.type(password, 'short1');
+    expect(await screen.findByText('密码至少 8 个字符')).toBeInTheDocument();
+    await userEvent.clear(password);
+    await userEvent.type(password, '1234567890');
+    expect(await screen.findByText('密码不能全为数字')).toBeInTheDocument();
+    await userEvent.clear(password);
+    await userEvent.type(password, 'correct-horse-9');
+    await userEvent.type(screen.getByLabelText('确认密码'), 'correct-horse-8');
+    expect(await screen.findByText('两次输入的密码不一致')).toBeInTheDocument();
+  });
+
+  it('shows a server error once, inline, without a toast', async () => {
+    fetchMock.mockResolvedValue(
+      envelopeResponse({ code: 20001, message: '邮箱或密码错误', data: null }, 401),
+    );
+    renderCard();
+    await fillLogin('ada@example.com', 'wrong-password');
+    expect(await screen.findByRole('alert')).toHaveTextContent('邮箱或密码错误');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getAllByText('邮箱或密码错误')).toHaveLength(1);
+    expect(document.cookie).not.toContain('token=');
+  });
+
+  it('stores the token, adopts the account language and follows the redirect', async () => {
+    fetchMock.mockResolvedValue(
+      envelopeResponse({
+        code: 0,
+        message: 'ok',
+        data: { token: 'sess-1', user: { ...user, language: 'en-US' } },
+      }),
+    );
+    const { router } = renderCard();
+    await fillLogin('Ada@Example.com', 'secret-pass');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/console/ipList'));
+    expect(router.state.location.search).toBe('?page=2');
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/auth/login');
+    expect(JSON.parse(init!.body as string)).toEqual({
+      email: 'Ada@Example.com',
+      password: 'secret-pass',
+    });
+    expect(document.cookie).toContain('token=sess-1');
+    expect(i18n.language).toBe('en-US');
+    expect(localStorage.getItem('language')).toBe('en-US');
+  });
+
+  it('ignores a foreign redirect and opens the console overview after sign-up', async () => {
+    fetchMock.mockResolvedValue(
+      envelopeResponse({ code: 0, message: 'ok', data: { token: 'sess-2', user } }),
+    );
+    const { router } = renderCard('/portal/home?redirect=%2F%2Fevil.example%2F');
+    await userEvent.click(screen.getByRole('button', { name: '立即注册' }));
+    await userEvent.type(screen.getByLabelText('邮箱'), 'new@example.com');
+    await userEvent.type(screen.getByLabelText('密码'), 'a-good-password');
+    await userEvent.type(screen.getByLabelText('确认密码'), 'a-good-password');
+    await userEvent.click(screen.getByRole('button', { name: '注册并登录' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/console/overview'));
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/auth/register');
+    expect(JSON.parse(init!.body as string)).toEqual({
+      email: 'new@example.com',
+      password: 'a-good-password',
+      language: 'zh-CN',
+    });
+    expect(document.cookie).toContain('token=sess-2');
+  });
+});

@@ -1,0 +1,122 @@
+import {
+  exportInstances,
+  listInstances,
+  listStaticIpCatalog,
+  quoteRenewal,
+  renewInstance,
+  renewInstances,
+  resetInstancePassword,
+  updateInstance,
+  type EndpointBody,
+  type EndpointQuery,
+  type ExportType,
+} from '@stratus/contract';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { callEndpoint } from '../../shared/http/client.ts';
+import { downloadEndpointFile } from '../../shared/http/download.ts';
+import { walletKeys } from '../wallet/api.ts';
+
+export type InstancesQuery = NonNullable<EndpointQuery<typeof listInstances>>;
+export type InstanceChanges = EndpointBody<typeof updateInstance>;
+
+export const catalogKeys = {
+  all: ['catalog'] as const,
+  staticIp: () => [...catalogKeys.all, 'staticIp'] as const,
+};
+
+export const instanceKeys = {
+  all: ['instances'] as const,
+  list: (query: InstancesQuery) => [...instanceKeys.all, 'list', query] as const,
+  renewalQuote: (ids: string[], durationDays: number) =>
+    [...instanceKeys.all, 'renewalQuote', ids, durationDays] as const,
+};
+
+export function useStaticIpCatalog() {
+  return useQuery({
+    queryKey: catalogKeys.staticIp(),
+    queryFn: ({ signal }) => callEndpoint(listStaticIpCatalog, { signal }),
+  });
+}
+
+export function useInstances(query: InstancesQuery) {
+  return useQuery({
+    queryKey: instanceKeys.list(query),
+    queryFn: ({ signal }) => callEndpoint(listInstances, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUpdateInstance() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: InstanceChanges }) =>
+      callEndpoint(updateInstance, { params: { id }, body: changes }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: instanceKeys.all }),
+  });
+}
+
+export function useResetInstancePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => callEndpoint(resetInstancePassword, { params: { id } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: instanceKeys.all }),
+  });
+}
+
+export function useRenewalQuote(ids: string[], durationDays: number, enabled: boolean) {
+  return useQuery({
+    queryKey: instanceKeys.renewalQuote(ids, durationDays),
+    queryFn: ({ signal }) => callEndpoint(quoteRenewal, { body: { ids, durationDays }, signal }),
+    enabled: enabled && ids.length > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+function invalidateAfterPayment(queryClient: QueryClient) {
+  // Orders are keyed ['orders', …] (features/orders/api.ts); named here to avoid an import cycle.
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: instanceKeys.all }),
+    queryClient.invalidateQueries({ queryKey: ['orders'] }),
+    queryClient.invalidateQueries({ queryKey: walletKeys.all }),
+  ]);
+}
+
+/** Renews one instance, or several in one payment. */
+export function useRenewInstances() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ ids, durationDays }: { ids: string[]; durationDays: number }) =>
+      ids.length === 1
+        ? callEndpoint(renewInstance, { params: { id: ids[0]! }, body: { durationDays } })
+        : callEndpoint(renewInstances, { body: { ids, durationDays } }),
+    onSettled: () => invalidateAfterPayment(queryClient),
+  });
+}
+
+export interface ExportRequest {
+  type: ExportType;
+  base64: boolean;
+  /** Selected instance ids; every active instance when empty. */
+  ids: string[];
+  fileName: string;
+}
+
+export function useExportInstances() {
+  return useMutation({
+    mutationFn: ({ type, base64, ids, fileName }: ExportRequest) =>
+      downloadEndpointFile(exportInstances, {
+        params: { type },
+        query: {
+          encoding: base64 ? 'base64' : 'plain',
+          ...(ids.length ? { ids: ids.join(',') } : {}),
+        },
+        fileName,
+      }),
+  });
+}

@@ -1,0 +1,29 @@
+import type { Instance } from '@stratus/contract';
+import { Tag, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../shared/format/date.ts';
+import { daysUntil } from '../expiry.ts';
+
+/** Expiry time, with a warning tag in the last week and when an auto-renewal failed. */
+export function ExpiryCell({ instance }: { instance: Instance }) {
+  const { t } = useTranslation();
+  const days = daysUntil(instance.expiresAt);
+  const soon = instance.status === 'active' && days <= 7;
+  return (
+    <span>
+      <div>{formatDateTime(instance.expiresAt)}</div>
+      {soon && (
+        <Tag color={days <= 3 ? 'red' : 'orange'} data-testid="expiry-tag">
+          {days <= 0
+            ? t('instances.list.expiresToday')
+            : t('instances.list.expiresIn', { count: days })}
+        </Tag>
+      )}
+      {instance.renewalWarning && (
+        <Tooltip title={instance.renewalWarning}>
+          <Tag color="red">{t('instances.list.renewalWarning')}</Tag>
+        </Tooltip>
+      )}
+    </span>
+  );
+}

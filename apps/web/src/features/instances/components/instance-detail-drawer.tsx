@@ -1,0 +1,84 @@
+import { httpUrl, socks5Url, vmessLink, type Instance } from '@stratus/contract';
+import { Descriptions, Drawer, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../shared/format/date.ts';
+import { RegionLabel } from './region-label.tsx';
+import { ConnectionLine } from './connection-line.tsx';
+import { InstanceStatusTag } from './instance-status-tag.tsx';
+import { LineTypeTag } from './line-type-tag.tsx';
+import { PasswordCell } from './password-cell.tsx';
+import { ProtocolTags } from './protocol-tags.tsx';
+import styles from './instance-detail-drawer.module.css';
+
+interface InstanceDetailDrawerProps {
+  instance: Instance | null;
+  onClose: () => void;
+}
+
+export function InstanceDetailDrawer({ instance, onClose }: InstanceDetailDrawerProps) {
+  const { t } = useTranslation();
+  return (
+    <Drawer
+      open={instance !== null}
+      size={560}
+      title={t('instances.detail.title')}
+      onClose={onClose}
+    >
+      {instance && (
+        <>
+          <Descriptions column={1} size="small" bordered>
+            <Descriptions.Item label={t('instances.field.address')}>
+              {instance.ip}:{instance.port}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('instances.field.vmessPort')}>
+              {instance.vmessPort}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('instances.field.protocols')}>
+              <ProtocolTags protocols={instance.protocols} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('instances.field.username')}>
+              {instance.username}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('instances.field.password')}>
+              <PasswordCell password={instance.password} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('instances.field.vmessId')}>
+              {instance.vmessId}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('instances.field.region')}>
+              <RegionLabel
+                country={instance.country}
+                countryName={instance.countryName}
+                city={instance.city}
+              />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('instances.field.lineType')}>
+              <LineTypeTag lineType={instance.lineType} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('instances.field.status')}>
+              <InstanceStatusTag status={instance.status} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('instances.field.autoRenew')}>
+              {t(instance.autoRenew ? 'instances.buy.autoRenewOn' : 'instances.buy.autoRenewOff')}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('instances.field.remark')}>
+              {instance.remark || '--'}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('instances.field.createdAt')}>
+              {formatDateTime(instance.createdAt)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('instances.field.expiresAt')}>
+              {formatDateTime(instance.expiresAt)}
+            </Descriptions.Item>
+          </Descriptions>
+          <Typography.Title level={5} className={styles.title}>
+            {t('instances.detail.connections')}
+          </Typography.Title>
+          <ConnectionLine label={t('instances.protocol.socks5')} value={socks5Url(instance)} />
+          <ConnectionLine label={t('instances.protocol.http')} value={httpUrl(instance)} />
+          <ConnectionLine label={t('instances.protocol.vmess')} value={vmessLink(instance)} />
+        </>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,89 @@
+import { DEFAULT_DURATIONS } from '@stratus/contract';
+import { Alert, Descriptions, Modal, Radio, Skeleton } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { RECHARGE_PATH } from '../../../app/routes.ts';
+import { formatMoney } from '../../../shared/format/money.ts';
+import { showSuccessToast } from '../../../shared/ui/feedback.ts';
+import { useRenewalQuote, useRenewInstances } from '../api.ts';
+
+interface RenewModalProps {
+  /** Instances to renew; the modal is open while there are any. */
+  ids: string[];
+  onClose: () => void;
+  onRenewed: () => void;
+}
+
+/** Renews one or several instances for a chosen duration, priced by the server first. */
+export function RenewModal({ ids, onClose, onRenewed }: RenewModalProps) {
+  const { t } = useTranslation();
+  const [durationDays, setDurationDays] = useState<number>(DEFAULT_DURATIONS[0]);
+  const open = ids.length > 0;
+  const quote = useRenewalQuote(ids, durationDays, open);
+  const renew = useRenewInstances();
+  const ready = quote.data?.sufficientBalance === true && !quote.isFetching;
+
+  const confirm = () =>
+    renew.mutate(
+      { ids, durationDays },
+      {
+        onSuccess: () => {
+          showSuccessToast(t('instances.renew.done'));
+          onRenewed();
+          onClose();
+        },
+      },
+    );
+
+  return (
+    <Modal
+      open={open}
+      title={
+        ids.length > 1
+          ? t('instances.renew.count', { count: ids.length })
+          : t('instances.renew.title')
+      }
+      okText={t('instances.renew.ok')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ disabled: !ready }}
+      confirmLoading={renew.isPending}
+      onOk={confirm}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Descriptions column={1} size="small">
+        <Descriptions.Item label={t('instances.renew.duration')}>
+          <Radio.Group
+            value={durationDays}
+            onChange={(event) => setDurationDays(Number(event.target.value))}
+          >
+            {DEFAULT_DURATIONS.map((days) => (
+              <Radio.Button key={days} value={days}>
+                {t('instances.buy.days', { count: days })}
+              </Radio.Button>
+            ))}
+          </Radio.Group>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('instances.renew.price')}>
+          {quote.data ? (
+            <strong data-testid="renew-total">{formatMoney(quote.data.total)}</strong>
+          ) : (
+            <Skeleton.Button active size="small" />
+          )}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('instances.buy.balance')}>
+          {quote.data ? formatMoney(quote.data.balance) : '--'}
+        </Descriptions.Item>
+      </Descriptions>
+      {quote.data && !quote.data.sufficientBalance && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('instances.buy.insufficientBalance')}
+          action={<Link to={RECHARGE_PATH}>{t('instances.buy.recharge')}</Link>}
+        />
+      )}
+    </Modal>
+  );
+}

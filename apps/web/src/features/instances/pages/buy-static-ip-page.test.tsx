@@ -1,0 +1,213 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { envelopeResponse, renderRoutes } from '../../../test/render-app.tsx';
+import BuyStaticIpPage from './buy-static-ip-page.tsx';
+
+const planId = '7a1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+const plans = [
+  {
+    id: planId,
+    country: 'JP',
+    countryName: '日本',
+    city: '东京',
+    lineType: 'isp_residential',
+    protocols: ['socks5', 'http', 'vmess'],
+    stock: 8,
+    prices: [
+      { durationDays: 30, price: 30 },
+      { durationDays: 90, price: 81 },
+    ],
+  },
+  {
+    id: '8b2f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+    country: 'US',
+    countryName: '美国',
+    city: '洛杉矶',
+    lineType: 'datacenter',
+    protocols: ['socks5'],
+    stock: 0,
+    prices: [{ durationDays: 30, price: 20 }],
+  },
+];
+const instance = {
+  id: 'i1',
+  ip: '203.0.113.7',
+  port: 1080,
+  vmessPort: 10086,
+  protocols: ['socks5', 'http', 'vmess'],
+  username: 'u_tokyo',
+  password: 'p4ssw0rd',
+  vmessId: '1b2c3d4e-0000-4000-8000-000000000000',
+  country: 'JP',
+  countryName: '日本',
+  city: '东京',
+  lineType: 'isp_residential',
+  remark: '',
+  status: 'active',
+  autoRenew: false,
+  renewalWarning: null,
+  createdAt: '2026-11-21T08:00:00.000Z',
+  expiresAt: '2026-12-21T08:00:00.000Z',
+};
+
+const fetchMock = vi.fn<typeof fetch>();
+let balance = 100;
+
+beforeEach(() => {
+  balance = 100;
+  document.cookie = 'token=abc; path=/';
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname === '/api/catalog/static-ip') {
+      return envelopeResponse({ code: 0, message: 'ok', data: { items: plans } });
+    }
+    if (url.pathname === '/api/orders/static-ip/quote') {
+      const body = JSON.parse(String(init?.body)) as { quantity: number; durationDays: number };
+      const unitPrice = body.durationDays === 90 ? 81 : 30;
+      const total = unitPrice * body.quantity;
+      return envelopeResponse({
+        code: 0,
+        message: 'ok',
+        data: {
+          unitPrice,
+          quantity: body.quantity,
+          durationDays: body.durationDays,
+          total,
+          balance,
+          sufficientBalance: balance >= total,
+          stock: 8,
+          sufficientStock: true,
+        },
+      });
+    }
+    if (url.pathname === '/api/orders/static-ip') {
+      return envelopeResponse({
+        code: 0,
+        message: 'ok',
+        data: {
+          order: {
+            id: 'o1',
+            orderNo: 'SO20261122001',
+            type: 'static_ip',
+            status: 'paid',
+            total: 60,
+            items: [],
+            instanceIds: ['i1'],
+            createdAt: '2026-11-22T00:00:00.000Z',
+          },
+          instances: [instance],
+        },
+      });
+    }
+    return envelopeResponse({ code: 0, message: 'ok', data: { wallet: null } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+function callsTo(pathname: string) {
+  return fetchMock.mock.calls.filter(
+    ([input]) => new URL(String(input), 'http://localhost').pathname === pathname,
+  );
+}
+
+function renderBuy() {
+  return renderRoutes(
+    [
+      { path: '/console/buyStaticIP', element: <BuyStaticIpPage /> },
+      { path: '/console/recharge', element: <p>recharge</p> },
+      { path: '/console/ipList', element: <p>ip list</p> },
+    ],
+    '/console/buyStaticIP',
+  );
+}
+
+describe('BuyStaticIpPage', () => {
+  it('shows plan cards with country code, line type, stock state and sold-out plans disabled', async () => {
+    renderBuy();
+    const tokyo = await screen.findByTestId(`plan-${planId}`, {}, { timeout: 5_000 });
+    expect(tokyo).toHaveTextContent('JP');
+    expect(tokyo).toHaveTextContent('ISP住宅');
+    expect(tokyo).toHaveTextContent('库存紧张');
+    expect(tokyo).toHaveTextContent('¥30.00/IP 起');
+    const losAngeles = screen.getByTestId(`plan-${plans[1]!.id}`);
+    expect(losAngeles).toBeDisabled();
+    expect(losAngeles).toHaveTextContent('售罄');
+
+    await userEvent.click(screen.getByText('数据中心', { selector: '.ant-segmented-item-label' }));
+    expect(screen.queryByTestId(`plan-${planId}`)).not.toBeInTheDocument();
+  });
+
+  it('quotes the chosen plan and duration with a per-day saving hint', async () => {
+    renderBuy();
+    await userEvent.click(await screen.findByTestId(`plan-${planId}`, {}, { timeout: 5_000 }));
+    expect(await screen.findByTestId('quote-total', {}, { timeout: 5_000 })).toHaveTextContent(
+      '¥30.00 × 1 = ¥30.00',
+    );
+    expect(screen.getByTestId('quote-balance')).toHaveTextContent('¥100.00');
+    expect(screen.getByText('每天省10%')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByText('90天'));
+    await waitFor(() =>
+      expect(screen.getByTestId('quote-total')).toHaveTextContent('¥81.00 × 1 = ¥81.00'),
+    );
+    const last = callsTo('/api/orders/static-ip/quote').at(-1)!;
+    expect(JSON.parse(String(last[1]?.body))).toEqual({
+      planId,
+      durationDays: 90,
+      quantity: 1,
+      autoRenew: false,
+    });
+  });
+
+  it('warns when the balance is insufficient and links to the recharge page', async () => {
+    balance = 10;
+    const { router } = renderBuy();
+    await userEvent.click(await screen.findByTestId(`plan-${planId}`, {}, { timeout: 5_000 }));
+    const link = await screen.findByRole('link', { name: '去充值' }, { timeout: 5_000 });
+    expect(screen.getByText('余额不足，请先充值')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '立即购买' })).toBeDisabled();
+    await userEvent.click(link);
+    expect(router.state.location.pathname).toBe('/console/recharge');
+  });
+
+  it('confirms, pays with an Idempotency-Key and lists the new IPs', async () => {
+    const { router } = renderBuy();
+    await userEvent.click(await screen.findByTestId(`plan-${planId}`, {}, { timeout: 5_000 }));
+    const quantity = screen.getByRole('spinbutton', { name: '数量' });
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '2');
+    await userEvent.click(screen.getByRole('switch', { name: '自动续费' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('quote-total')).toHaveTextContent('¥30.00 × 2 = ¥60.00'),
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: '立即购买' })).toBeEnabled());
+    await userEvent.click(screen.getByRole('button', { name: '立即购买' }));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('confirm-total')).toHaveTextContent('¥60.00');
+    await userEvent.click(within(dialog).getByRole('button', { name: /确认支付/ }));
+
+    expect(await screen.findByText('购买成功', {}, { timeout: 5_000 })).toBeInTheDocument();
+    const [purchase] = callsTo('/api/orders/static-ip');
+    expect(JSON.parse(String(purchase![1]?.body))).toEqual({
+      planId,
+      durationDays: 30,
+      quantity: 2,
+      autoRenew: true,
+    });
+    const headers = purchase![1]?.headers as Record<string, string>;
+    expect(headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(screen.getByText('203.0.113.7:1080')).toBeInTheDocument();
+    expect(screen.getByText('u_tokyo')).toBeInTheDocument();
+    expect(screen.getByText('p4ssw0rd')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: '查看 IP 列表' }));
+    expect(router.state.location.pathname).toBe('/console/ipList');
+  });
+});

@@ -1,0 +1,159 @@
+import type { Instance, LineType, StaticIpPlan } from '@stratus/contract';
+import { Button, Card, Col, Empty, Result, Row, Segmented, Skeleton } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDebouncedValue } from '../../../shared/use-debounced-value.ts';
+import {
+  useCreateStaticIpOrder,
+  useStaticIpQuote,
+  type StaticIpPurchase,
+} from '../../orders/api.ts';
+import { useStaticIpCatalog } from '../api.ts';
+import { ConfirmPurchaseModal } from '../components/confirm-purchase-modal.tsx';
+import { OrderPanel, type OrderChoice } from '../components/order-panel.tsx';
+import { PlanCard } from '../components/plan-card.tsx';
+import { PurchaseResultModal } from '../components/purchase-result-modal.tsx';
+import { maxQuantity, sortedPrices } from '../plan-display.ts';
+import styles from './buy-static-ip-page.module.css';
+
+export const QUOTE_DEBOUNCE_MS = 300;
+type LineFilter = LineType | 'all';
+
+export default function BuyStaticIpPage() {
+  const { t } = useTranslation();
+  const catalog = useStaticIpCatalog();
+  const [lineFilter, setLineFilter] = useState<LineFilter>('all');
+  const [planId, setPlanId] = useState<string | null>(null);
+  const [choice, setChoice] = useState<OrderChoice>({
+    durationDays: 0,
+    quantity: 1,
+    autoRenew: false,
+  });
+  const [confirming, setConfirming] = useState(false);
+  const [result, setResult] = useState<{ orderNo: string; instances: Instance[] } | null>(null);
+  // One key per confirmed purchase: a retry of the same confirmation cannot buy twice.
+  const idempotencyKey = useRef('');
+  const createOrder = useCreateStaticIpOrder();
+
+  const plans = catalog.data?.items ?? [];
+  const plan = plans.find((item) => item.id === planId) ?? null;
+  const visible = plans.filter((item) => lineFilter === 'all' || item.lineType === lineFilter);
+
+  const body = useMemo<StaticIpPurchase | null>(
+    () =>
+      planId && choice.durationDays > 0
+        ? {
+            planId,
+            durationDays: choice.durationDays,
+            quantity: choice.quantity,
+            autoRenew: choice.autoRenew,
+          }
+        : null,
+    [planId, choice.durationDays, choice.quantity, choice.autoRenew],
+  );
+  const debouncedBody = useDebouncedValue(body, QUOTE_DEBOUNCE_MS);
+  const quote = useStaticIpQuote(debouncedBody);
+  const quoteIsCurrent = debouncedBody === body && !quote.isFetching;
+
+  const selectPlan = (next: StaticIpPlan) => {
+    setPlanId(next.id);
+    const durations = sortedPrices(next).map((price) => price.durationDays);
+    setChoice((current) => ({
+      ...current,
+      durationDays: durations.includes(current.durationDays)
+        ? current.durationDays
+        : (durations[0] ?? 0),
+      quantity: Math.min(current.quantity, maxQuantity(next.stock)),
+    }));
+  };
+
+  const openConfirm = () => {
+    idempotencyKey.current = crypto.randomUUID();
+    setConfirming(true);
+  };
+
+  const pay = () => {
+    if (!body) return;
+    createOrder.mutate(
+      { body, idempotencyKey: idempotencyKey.current },
+      {
+        onSuccess: (data) => {
+          setConfirming(false);
+          setResult({ orderNo: data.order.orderNo, instances: data.instances });
+        },
+        // The server's localised reason is toasted; the fresh quote shows what changed.
+        onError: () => setConfirming(false),
+      },
+    );
+  };
+
+  if (catalog.isError) {
+    return (
+      <Result
+        status="warning"
+        title={t('instances.buy.plansFailed')}
+        extra={<Button onClick={() => void catalog.refetch()}>{t('instances.buy.retry')}</Button>}
+      />
+    );
+  }
+
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} xl={15}>
+        <Card
+          title={t('instances.buy.plansTitle')}
+          extra={
+            <Segmented<LineFilter>
+              value={lineFilter}
+              onChange={setLineFilter}
+              options={[
+                { value: 'all', label: t('instances.lineType.all') },
+                { value: 'isp_residential', label: t('instances.lineType.isp_residential') },
+                { value: 'datacenter', label: t('instances.lineType.datacenter') },
+              ]}
+            />
+          }
+        >
+          {catalog.isPending ? (
+            <Skeleton active />
+          ) : visible.length === 0 ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('instances.buy.noPlans')} />
+          ) : (
+            <div className={styles.plans}>
+              {visible.map((item) => (
+                <PlanCard
+                  key={item.id}
+                  plan={item}
+                  selected={item.id === planId}
+                  onSelect={selectPlan}
+                />
+              ))}
+            </div>
+          )}
+        </Card>
+      </Col>
+      <Col xs={24} xl={9}>
+        <OrderPanel
+          plan={plan}
+          choice={choice}
+          onChange={(changes) => setChoice((current) => ({ ...current, ...changes }))}
+          quote={body ? quote.data : undefined}
+          quoting={!quoteIsCurrent}
+          onBuy={openConfirm}
+        />
+      </Col>
+      {plan && quote.data && (
+        <ConfirmPurchaseModal
+          open={confirming}
+          plan={plan}
+          choice={choice}
+          quote={quote.data}
+          paying={createOrder.isPending}
+          onConfirm={pay}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+      <PurchaseResultModal result={result} onClose={() => setResult(null)} />
+    </Row>
+  );
+}

@@ -1,0 +1,265 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { envelopeResponse, renderRoutes } from '../../../test/render-app.tsx';
+import IpListPage from './ip-list-page.tsx';
+
+const DAY_MS = 86_400_000;
+const firstId = '11111111-1111-4111-8111-111111111111';
+const secondId = '22222222-2222-4222-8222-222222222222';
+
+function instance(id: string, ip: string, expiresInDays: number, password: string) {
+  return {
+    id,
+    ip,
+    port: 1080,
+    vmessPort: 10086,
+    protocols: ['socks5', 'http', 'vmess'],
+    username: `user_${ip.split('.').at(-1)}`,
+    password,
+    vmessId: '1b2c3d4e-0000-4000-8000-000000000000',
+    country: 'JP',
+    countryName: '日本',
+    city: '东京',
+    lineType: 'isp_residential',
+    remark: '',
+    status: 'active',
+    autoRenew: false,
+    renewalWarning: null,
+    createdAt: '2026-11-01T08:00:00.000Z',
+    expiresAt: new Date(Date.now() + expiresInDays * DAY_MS - 60_000).toISOString(),
+  };
+}
+
+const rows = [
+  instance(firstId, '203.0.113.7', 2, 'secret-one'),
+  instance(secondId, '203.0.113.8', 40, 'secret-two'),
+];
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  document.cookie = 'token=abc; path=/';
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname.startsWith('/api/proxy/instances/export/')) {
+      return new Response('socks5://user_7:secret-one@203.0.113.7:1080\n', {
+        headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+      });
+    }
+    if (url.pathname === '/api/proxy/instances') {
+      return envelopeResponse({
+        code: 0,
+        message: 'ok',
+        data: { items: rows, total: 2, page: 1, pageSize: 20 },
+      });
+    }
+    if (url.pathname === '/api/proxy/instances/renew/quote') {
+      const body = JSON.parse(String(init?.body)) as { ids: string[]; durationDays: number };
+      const total = body.ids.length * (body.durationDays === 90 ? 81 : 30);
+      return envelopeResponse({
+        code: 0,
+        message: 'ok',
+        data: { total, balance: 500, sufficientBalance: true },
+      });
+    }
+    if (url.pathname.endsWith('/renew')) {
+      return envelopeResponse({
+        code: 0,
+        message: 'ok',
+        data: {
+          order: {
+            id: 'o1',
+            orderNo: 'RN1',
+            type: 'renewal',
+            status: 'paid',
+            total: 81,
+            items: [],
+            instanceIds: [firstId],
+            createdAt: '2026-11-22T00:00:00.000Z',
+          },
+          instances: [rows[0]],
+        },
+      });
+    }
+    return envelopeResponse({ code: 0, message: 'ok', data: { items: [] } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function requests(pathname: string | RegExp) {
+  return fetchMock.mock.calls
+    .map(([input, init]) => ({ url: new URL(String(input), 'http://localhost'), init }))
+    .filter(({ url }) =>
+      typeof pathname === 'string' ? url.pathname === pathname : pathname.test(url.pathname),
+    );
+}
+
+function renderList(search = '') {
+  return renderRoutes(
+    [
+      { path: '/console/ipList', element: <IpListPage /> },
+      { path: '/console/buyStaticIP', element: <p>buy</p> },
+    ],
+    `/console/ipList${search}`,
+  );
+}
+
+async function findRow(ip: string) {
+  const cell = await screen.findByText(`${ip}:1080`, {}, { timeout: 5_000 });
+  return cell.closest('tr')!;
+}
+
+describe('IpListPage', () => {
+  it('renders the rows with masked passwords and an expiry warning', async () => {
+    renderList();
+    const row = await findRow('203.0.113.7');
+    expect(within(row).getByText('user_7')).toBeInTheDocument();
+    expect(within(row).getByText('ISP住宅')).toBeInTheDocument();
+    expect(within(row).getByText('使用中')).toBeInTheDocument();
+    expect(within(row).getByTestId('expiry-tag')).toHaveTextContent('2天后到期');
+    expect(within(await findRow('203.0.113.8')).queryByTestId('expiry-tag')).toBeNull();
+    expect(screen.queryByText('secret-one')).not.toBeInTheDocument();
+
+    await userEvent.click(within(row).getByRole('button', { name: '显示密码' }));
+    expect(within(row).getByTestId('password-value')).toHaveTextContent('secret-one');
+    await userEvent.click(within(row).getByRole('button', { name: '隐藏密码' }));
+    expect(within(row).getByTestId('password-value')).not.toHaveTextContent('secret-one');
+  });
+
+  it('sends the filters of the address', async () => {
+    renderList('?status=active&country=JP&keyword=tokyo&expiringWithinDays=7');
+    await findRow('203.0.113.7');
+    const [first] = requests('/api/proxy/instances');
+    expect(Object.fromEntries(first!.url.searchParams)).toEqual({
+      status: 'active',
+      country: 'JP',
+      keyword: 'tokyo',
+      expiringWithinDays: '7',
+      page: '1',
+      pageSize: '20',
+    });
+  });
+
+  it('exports the selected rows as a SOCKS5 file', async () => {
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderList();
+    const row = await findRow('203.0.113.7');
+    await userEvent.click(within(row).getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('button', { name: /导出/ }));
+    await userEvent.click(
+      await screen.findByText('SOCKS5', { selector: '.ant-dropdown-menu-title-content' }),
+    );
+
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    const [download] = requests(/\/export\//);
+    expect(download!.url.pathname).toBe('/api/proxy/instances/export/socks5');
+    expect(Object.fromEntries(download!.url.searchParams)).toEqual({
+      ids: firstId,
+      encoding: 'plain',
+    });
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('proxies-socks5.txt');
+  });
+
+  it('renews one instance for the chosen duration after quoting it', async () => {
+    renderList();
+    const row = await findRow('203.0.113.7');
+    await userEvent.click(within(row).getByRole('button', { name: '续费' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByTestId('renew-total')).toHaveTextContent('¥30.00');
+    await userEvent.click(within(dialog).getByText('90天'));
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('renew-total')).toHaveTextContent('¥81.00'),
+    );
+    const confirm = within(dialog).getByRole('button', { name: /确认续费/ });
+    await waitFor(() => expect(confirm).toBeEnabled());
+    await userEvent.click(confirm);
+
+    await waitFor(() => expect(requests(`/api/proxy/instances/${firstId}/renew`)).toHaveLength(1));
+    const [renewal] = requests(`/api/proxy/instances/${firstId}/renew`);
+    expect(renewal!.init?.method).toBe('POST');
+    expect(JSON.parse(String(renewal!.init?.body))).toEqual({ durationDays: 90 });
+    expect(await screen.findByText('续费成功')).toBeInTheDocument();
+  });
+
+  it('renews the selected rows in one payment', async () => {
+    renderList();
+    await userEvent.click(within(await findRow('203.0.113.7')).getByRole('checkbox'));
+    await userEvent.click(within(await findRow('203.0.113.8')).getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('button', { name: '批量续费（2）' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByTestId('renew-total')).toHaveTextContent('¥60.00');
+    const confirm = within(dialog).getByRole('button', { name: /确认续费/ });
+    await waitFor(() => expect(confirm).toBeEnabled());
+    await userEvent.click(confirm);
+
+    await waitFor(() => expect(requests('/api/proxy/instances/renew')).toHaveLength(1));
+    const [renewal] = requests('/api/proxy/instances/renew');
+    expect(JSON.parse(String(renewal!.init?.body))).toEqual({
+      ids: [firstId, secondId],
+      durationDays: 30,
+    });
+  });
+
+  it('exports every active instance as a base64 subscription when none is selected', async () => {
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderList();
+    await findRow('203.0.113.7');
+    await userEvent.click(screen.getByRole('button', { name: /导出/ }));
+    await userEvent.click(await screen.findByText('vmess · 订阅（base64）'));
+
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    const [download] = requests(/\/export\//);
+    expect(download!.url.pathname).toBe('/api/proxy/instances/export/vmess');
+    expect(Object.fromEntries(download!.url.searchParams)).toEqual({ encoding: 'base64' });
+  });
+
+  it('switches auto-renew through updateInstance', async () => {
+    renderList();
+    const row = await findRow('203.0.113.7');
+    await userEvent.click(within(row).getByRole('switch', { name: '自动续费' }));
+    await waitFor(() => expect(requests(`/api/proxy/instances/${firstId}`)).toHaveLength(1));
+    const [update] = requests(`/api/proxy/instances/${firstId}`);
+    expect(update!.init?.method).toBe('PATCH');
+    expect(JSON.parse(String(update!.init?.body))).toEqual({ autoRenew: true });
+  });
+
+  it('offers to buy when there is no instance', async () => {
+    fetchMock.mockImplementation(async () =>
+      envelopeResponse({
+        code: 0,
+        message: 'ok',
+        data: { items: [], total: 0, page: 1, pageSize: 20 },
+      }),
+    );
+    const { router } = renderList();
+    await userEvent.click(
+      await screen.findByRole('button', { name: /购买静态IP/ }, { timeout: 5_000 }),
+    );
+    expect(router.state.location.pathname).toBe('/console/buyStaticIP');
+  });
+
+  it('shows the connection strings in the detail drawer', async () => {
+    renderList();
+    const row = await findRow('203.0.113.7');
+    await userEvent.click(within(row).getByRole('button', { name: '详情' }));
+    expect(
+      await screen.findByText('socks5://user_7:secret-one@203.0.113.7:1080'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('http://user_7:secret-one@203.0.113.7:1080')).toBeInTheDocument();
+    expect(screen.getByText(/^vmess:\/\//)).toBeInTheDocument();
+  });
+});

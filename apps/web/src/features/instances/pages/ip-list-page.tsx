@@ -1,0 +1,94 @@
+import { ShoppingCartOutlined } from '@ant-design/icons';
+import type { Instance } from '@stratus/contract';
+import { Button, Card, Empty, Space, Table } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { BUY_STATIC_IP_PATH } from '../../../app/routes.ts';
+import { useInstances, useStaticIpCatalog } from '../api.ts';
+import { ExportDropdown } from '../components/export-dropdown.tsx';
+import { InstanceDetailDrawer } from '../components/instance-detail-drawer.tsx';
+import { InstanceFiltersBar } from '../components/instance-filters.tsx';
+import { RenewModal } from '../components/renew-modal.tsx';
+import { useInstanceColumns } from '../components/use-instance-columns.tsx';
+import { useInstanceFilters } from '../use-instance-filters.ts';
+import styles from './ip-list-page.module.css';
+
+export default function IpListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { filters, query, update } = useInstanceFilters();
+  const instances = useInstances(query);
+  const catalog = useStaticIpCatalog();
+  const [selectedIds, setSelectedIds] = useState<string[]>([]);
+  const [renewIds, setRenewIds] = useState<string[]>([]);
+  const [detail, setDetail] = useState<Instance | null>(null);
+  const columns = useInstanceColumns({
+    onRenew: (instance) => setRenewIds([instance.id]),
+    onDetail: setDetail,
+  });
+
+  // Regions offered for sale plus those of the rows shown (a plan may have been withdrawn).
+  const countries = useMemo(() => {
+    const names = new Map<string, string>();
+    for (const plan of catalog.data?.items ?? []) names.set(plan.country, plan.countryName);
+    for (const row of instances.data?.items ?? []) names.set(row.country, row.countryName);
+    return [...names].map(([code, name]) => ({ code, name }));
+  }, [catalog.data, instances.data]);
+
+  const data = instances.data;
+  return (
+    <Card>
+      <div className={styles.toolbar}>
+        <InstanceFiltersBar filters={filters} countries={countries} onChange={update} />
+        <Space>
+          <Button disabled={selectedIds.length === 0} onClick={() => setRenewIds(selectedIds)}>
+            {t('instances.list.batchRenew', { count: selectedIds.length })}
+          </Button>
+          <ExportDropdown selectedIds={selectedIds} />
+        </Space>
+      </div>
+      <Table<Instance>
+        rowKey="id"
+        columns={columns}
+        dataSource={data?.items ?? []}
+        loading={instances.isFetching}
+        scroll={{ x: 1900 }}
+        rowSelection={{
+          selectedRowKeys: selectedIds,
+          onChange: (keys) => setSelectedIds(keys.map(String)),
+        }}
+        locale={{
+          // Until the first answer arrives there is nothing to say: no "you have no IPs" flash.
+          emptyText: data && (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('instances.list.empty')}>
+              <Button
+                type="primary"
+                icon={<ShoppingCartOutlined />}
+                onClick={() => void navigate(BUY_STATIC_IP_PATH)}
+              >
+                {t('instances.list.buy')}
+              </Button>
+            </Empty>
+          ),
+        }}
+        pagination={{
+          current: data?.page ?? filters.page,
+          pageSize: data?.pageSize ?? filters.pageSize,
+          total: data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [10, 20, 50, 100],
+          showTotal: (total) => t('instances.list.total', { total }),
+          onChange: (page, pageSize) =>
+            update(pageSize === filters.pageSize ? { page } : { page: 1, pageSize }),
+        }}
+      />
+      <RenewModal
+        ids={renewIds}
+        onClose={() => setRenewIds([])}
+        onRenewed={() => setSelectedIds([])}
+      />
+      <InstanceDetailDrawer instance={detail} onClose={() => setDetail(null)} />
+    </Card>
+  );
+}

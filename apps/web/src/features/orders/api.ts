@@ -1,0 +1,68 @@
+import {
+  createStaticIpOrder,
+  getOrder,
+  listOrders,
+  quoteStaticIpOrder,
+  type EndpointBody,
+  type EndpointQuery,
+} from '@stratus/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callEndpoint } from '../../shared/http/client.ts';
+import { instanceKeys } from '../instances/api.ts';
+import { walletKeys } from '../wallet/api.ts';
+
+export type OrdersQuery = NonNullable<EndpointQuery<typeof listOrders>>;
+export type StaticIpPurchase = EndpointBody<typeof createStaticIpOrder>;
+
+export const orderKeys = {
+  all: ['orders'] as const,
+  list: (query: OrdersQuery) => [...orderKeys.all, 'list', query] as const,
+  detail: (id: string) => [...orderKeys.all, 'detail', id] as const,
+  quote: (body: StaticIpPurchase) => [...orderKeys.all, 'quote', body] as const,
+};
+
+export function useOrders(query: OrdersQuery) {
+  return useQuery({
+    queryKey: orderKeys.list(query),
+    queryFn: ({ signal }) => callEndpoint(listOrders, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOrder(id: string | null) {
+  return useQuery({
+    queryKey: orderKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => callEndpoint(getOrder, { params: { id: id ?? '' }, signal }),
+    enabled: id !== null,
+  });
+}
+
+/** Prices a purchase; null body (no plan chosen yet) asks nothing. */
+export function useStaticIpQuote(body: StaticIpPurchase | null) {
+  return useQuery({
+    queryKey: orderKeys.quote(
+      body ?? { planId: '', durationDays: 0, quantity: 0, autoRenew: false },
+    ),
+    queryFn: ({ signal }) => callEndpoint(quoteStaticIpOrder, { body: body!, signal }),
+    enabled: body !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * Buys static IPs. The idempotency key is made once per confirmed purchase by the caller, so a
+ * retried request (double click, flaky network) answers the first result instead of buying twice.
+ */
+export function useCreateStaticIpOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: StaticIpPurchase; idempotencyKey: string }) =>
+      callEndpoint(createStaticIpOrder, { body, headers: { 'Idempotency-Key': idempotencyKey } }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+        queryClient.invalidateQueries({ queryKey: instanceKeys.all }),
+        queryClient.invalidateQueries({ queryKey: walletKeys.all }),
+      ]),
+  });
+}

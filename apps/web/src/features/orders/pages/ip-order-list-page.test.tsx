@@ -1,0 +1,113 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { envelopeResponse, renderRoutes } from '../../../test/render-app.tsx';
+import IpOrderListPage from './ip-order-list-page.tsx';
+
+const orderId = '33333333-3333-4333-8333-333333333333';
+const instanceId = '11111111-1111-4111-8111-111111111111';
+const order = {
+  id: orderId,
+  orderNo: 'SO20261122001',
+  type: 'static_ip',
+  status: 'paid',
+  total: 60,
+  items: [
+    {
+      planId: '7a1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+      instanceId: null,
+      country: 'JP',
+      countryName: '日本',
+      city: '东京',
+      lineType: 'isp_residential',
+      durationDays: 30,
+      quantity: 2,
+      unitPrice: 30,
+      amount: 60,
+    },
+  ],
+  instanceIds: [instanceId],
+  createdAt: '2026-11-22T00:00:00.000Z',
+};
+const renewal = {
+  ...order,
+  id: '44444444-4444-4444-8444-444444444444',
+  orderNo: 'RN20261122002',
+  type: 'renewal',
+  total: 30,
+  items: [],
+  instanceIds: [],
+};
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  document.cookie = 'token=abc; path=/';
+  fetchMock.mockImplementation(async (input) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname === `/api/orders/${orderId}`) {
+      return envelopeResponse({ code: 0, message: 'ok', data: order });
+    }
+    return envelopeResponse({
+      code: 0,
+      message: 'ok',
+      data: { items: [order, renewal], total: 42, page: 1, pageSize: 20 },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+function listUrls() {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === '/api/orders');
+}
+
+function renderOrders(search = '') {
+  return renderRoutes(
+    [{ path: '/console/ipOrderList', element: <IpOrderListPage /> }],
+    `/console/ipOrderList${search}`,
+  );
+}
+
+describe('IpOrderListPage', () => {
+  it('renders typed orders with totals and an item summary', async () => {
+    renderOrders();
+    const cell = await screen.findByText('SO20261122001', {}, { timeout: 5_000 });
+    const row = cell.closest('tr')!;
+    expect(within(row).getByText('静态IP购买')).toBeInTheDocument();
+    expect(within(row).getByText('已支付')).toBeInTheDocument();
+    expect(within(row).getByText('¥60.00')).toBeInTheDocument();
+    expect(within(row).getByText('日本 东京 ISP住宅 30天 ×2')).toBeInTheDocument();
+    const other = screen.getByText('RN20261122002').closest('tr')!;
+    expect(within(other).getByText('续费')).toBeInTheDocument();
+    expect(screen.getByText('共 42 条')).toBeInTheDocument();
+  });
+
+  it('filters by type and pages on the server', async () => {
+    const { router } = renderOrders('?type=renewal');
+    await screen.findByText('SO20261122001', {}, { timeout: 5_000 });
+    expect(listUrls()[0]!.searchParams.get('type')).toBe('renewal');
+    await userEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(listUrls().at(-1)?.searchParams.get('page')).toBe('2'));
+    expect(router.state.location.search).toBe('?type=renewal&page=2');
+  });
+
+  it('opens the detail drawer with the items and instance ids', async () => {
+    renderOrders();
+    const cell = await screen.findByText('SO20261122001', {}, { timeout: 5_000 });
+    await userEvent.click(within(cell.closest('tr')!).getByRole('button', { name: '详情' }));
+    const drawer = await screen.findByRole('dialog');
+    expect(await within(drawer).findByText(instanceId, {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(within(drawer).getByText('订单明细')).toBeInTheDocument();
+    expect(within(drawer).getByText('30天')).toBeInTheDocument();
+    expect(within(drawer).getAllByText('¥60.00').length).toBeGreaterThan(0);
+    expect(fetchMock.mock.calls.some(([input]) => String(input) === `/api/orders/${orderId}`)).toBe(
+      true,
+    );
+  });
+});

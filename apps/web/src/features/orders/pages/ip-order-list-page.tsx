@@ -1,0 +1,45 @@
+import { orderTypeSchema } from '@stratus/contract';
+import { Card, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useOrders } from '../api.ts';
+import { OrderDetailDrawer } from '../components/order-detail-drawer.tsx';
+import { OrderTable } from '../components/order-table.tsx';
+import { useOrderFilters } from '../use-order-filters.ts';
+import styles from './ip-order-list-page.module.css';
+
+export default function IpOrderListPage() {
+  const { t } = useTranslation();
+  const { filters, query, update } = useOrderFilters();
+  const orders = useOrders(query);
+  const [detailId, setDetailId] = useState<string | null>(null);
+  return (
+    <Card>
+      <div className={styles.bar}>
+        <Select
+          allowClear
+          className={styles.select}
+          aria-label={t('orders.column.type')}
+          placeholder={t('orders.type.all')}
+          value={filters.type}
+          onChange={(type) => update({ type })}
+          options={orderTypeSchema.options.map((type) => ({
+            value: type,
+            label: t(`orders.type.${type}`),
+          }))}
+        />
+      </div>
+      <OrderTable
+        data={orders.data}
+        loading={orders.isFetching}
+        page={filters.page}
+        pageSize={filters.pageSize}
+        onPageChange={(page, pageSize) =>
+          update(pageSize === filters.pageSize ? { page } : { page: 1, pageSize })
+        }
+        onDetail={(order) => setDetailId(order.id)}
+      />
+      <OrderDetailDrawer orderId={detailId} onClose={() => setDetailId(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../../shared/ui/coming-soon.tsx';
+
+export default function RouterBuyPage() {
+  return <ComingSoon />;
+}

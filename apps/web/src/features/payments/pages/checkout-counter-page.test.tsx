@@ -1,0 +1,134 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { envelopeResponse, renderRoutes } from '../../../test/render-app.tsx';
+import CheckoutCounterPage from './checkout-counter-page.tsx';
+import PaySuccessPage from './pay-success-page.tsx';
+
+const paymentId = '3f2b8c4e-1a2b-4c3d-8e9f-0a1b2c3d4e5f';
+const fetchMock = vi.fn<typeof fetch>();
+let status: 'pending' | 'paid' | 'closed';
+let expiresAt: string;
+
+function payment() {
+  return {
+    id: paymentId,
+    channel: 'sandbox',
+    amount: 100,
+    currency: 'CNY',
+    status,
+    payUrl: `/console/checkout-counter?paymentId=${paymentId}`,
+    createdAt: '2026-11-21T16:00:00.000Z',
+    expiresAt,
+    paidAt: status === 'paid' ? new Date().toISOString() : null,
+    balanceAfter: status === 'paid' ? 120 : null,
+  };
+}
+
+beforeEach(() => {
+  document.cookie = 'token=abc; path=/';
+  status = 'pending';
+  expiresAt = new Date(Date.now() + 10 * 60_000).toISOString();
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url === `/api/payments/sandbox/${paymentId}/complete` && init?.method === 'POST') {
+      status = 'paid';
+    } else if (url === `/api/user/wallet/topups/${paymentId}/cancel` && init?.method === 'POST') {
+      status = 'closed';
+    } else if (url !== `/api/user/wallet/topups/${paymentId}`) {
+      return envelopeResponse({ code: 10404, message: 'not found', data: null }, 404);
+    }
+    return envelopeResponse({ code: 0, message: 'ok', data: payment() });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+function renderCheckout(search = `?paymentId=${paymentId}`) {
+  return renderRoutes(
+    [
+      { path: '/console/checkout-counter', element: <CheckoutCounterPage /> },
+      { path: '/console/recharge', element: <div>recharge</div> },
+      { path: '/portal/paySuccess', element: <PaySuccessPage /> },
+    ],
+    `/console/checkout-counter${search}`,
+  );
+}
+
+describe('CheckoutCounterPage', () => {
+  it('shows the pending payment with a countdown that ends in the expired state', async () => {
+    const start = new Date('2026-11-22T00:00:00.000Z');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(start);
+    expiresAt = new Date(start.getTime() + 65_000).toISOString();
+    renderCheckout();
+
+    expect(await screen.findByTestId('checkout-amount', {}, { timeout: 5_000 })).toHaveTextContent(
+      '¥100.00',
+    );
+    expect(screen.getByText(paymentId)).toBeInTheDocument();
+    expect(screen.getAllByText('沙箱支付').length).toBeGreaterThan(0);
+    expect(screen.getByTestId('payment-countdown')).toHaveTextContent('01:05');
+
+    vi.setSystemTime(start.getTime() + 5_000);
+    await waitFor(
+      () => expect(screen.getByTestId('payment-countdown')).toHaveTextContent('01:00'),
+      {
+        timeout: 2_000,
+      },
+    );
+
+    vi.setSystemTime(start.getTime() + 65_000);
+    expect(await screen.findByText('支付已超时', {}, { timeout: 2_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /确认支付/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '返回充值' })).toBeInTheDocument();
+  });
+
+  it('confirms a sandbox payment and moves on to the result page once paid', async () => {
+    const { router } = renderCheckout();
+    await userEvent.click(
+      await screen.findByRole('button', { name: /确认支付/ }, { timeout: 5_000 }),
+    );
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/portal/paySuccess'));
+    expect(router.state.location.search).toBe(`?paymentId=${paymentId}`);
+    const completeCalls = fetchMock.mock.calls.filter(
+      ([url]) => String(url) === `/api/payments/sandbox/${paymentId}/complete`,
+    );
+    expect(completeCalls).toHaveLength(1);
+    expect(completeCalls[0]?.[1]?.method).toBe('POST');
+    expect(await screen.findByText('充值成功')).toBeInTheDocument();
+    expect(screen.getByTestId('balance-after')).toHaveTextContent('¥120.00');
+  });
+
+  it('cancels after confirmation and shows the closed state', async () => {
+    renderCheckout();
+    await userEvent.click(
+      await screen.findByRole('button', { name: '取消支付' }, { timeout: 5_000 }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getAllByText('确认取消这笔支付？').length).toBeGreaterThan(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: '取消支付' }));
+
+    expect(await screen.findByText('支付已关闭')).toBeInTheDocument();
+    expect(
+      fetchMock.mock.calls.some(
+        ([url, init]) =>
+          String(url) === `/api/user/wallet/topups/${paymentId}/cancel` && init?.method === 'POST',
+      ),
+    ).toBe(true);
+  });
+
+  it.each(['', '?paymentId=not-a-uuid'])('leads back to top-up for "%s"', async (search) => {
+    const { router } = renderCheckout(search);
+    expect(await screen.findByText('找不到这笔支付')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '返回充值' }));
+    expect(router.state.location.pathname).toBe('/console/recharge');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

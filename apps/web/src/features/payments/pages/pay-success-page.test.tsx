@@ -1,0 +1,87 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { envelopeResponse, renderRoutes } from '../../../test/render-app.tsx';
+import { walletKeys } from '../../wallet/api.ts';
+import PaySuccessPage from './pay-success-page.tsx';
+
+const paymentId = '3f2b8c4e-1a2b-4c3d-8e9f-0a1b2c3d4e5f';
+const fetchMock = vi.fn<typeof fetch>();
+/** Statuses the server answers in turn; the last one repeats. */
+let answers: Array<'pending' | 'paid' | 'closed'>;
+
+function payment(status: 'pending' | 'paid' | 'closed') {
+  return {
+    id: paymentId,
+    channel: 'alipay',
+    amount: 100,
+    currency: 'CNY',
+    status,
+    payUrl: 'https://openapi.alipay.com/gateway.do',
+    createdAt: '2026-11-21T16:00:00.000Z',
+    expiresAt: '2026-11-21T16:15:00.000Z',
+    paidAt: status === 'paid' ? '2026-11-21T16:01:00.000Z' : null,
+    balanceAfter: status === 'paid' ? 1234.5 : null,
+  };
+}
+
+beforeEach(() => {
+  document.cookie = 'token=abc; path=/';
+  fetchMock.mockImplementation(async (input) => {
+    if (String(input) !== `/api/user/wallet/topups/${paymentId}`) {
+      return envelopeResponse({ code: 10404, message: 'not found', data: null }, 404);
+    }
+    const status = answers.length > 1 ? answers.shift()! : answers[0]!;
+    return envelopeResponse({ code: 0, message: 'ok', data: payment(status) });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+function renderPaySuccess(search = `?paymentId=${paymentId}`) {
+  return renderRoutes(
+    [
+      { path: '/portal/paySuccess', element: <PaySuccessPage /> },
+      { path: '/console/businessFlow', element: <div>records</div> },
+    ],
+    `/portal/paySuccess${search}`,
+  );
+}
+
+describe('PaySuccessPage', () => {
+  it('polls until paid, then shows the amount and the new balance', async () => {
+    answers = ['pending', 'paid'];
+    const { queryClient, router } = renderPaySuccess();
+    queryClient.setQueryData(walletKeys.wallet(), { wallet: { balance: 1134.5, currency: 'CNY' } });
+    expect(await screen.findByText('确认支付结果…', {}, { timeout: 5_000 })).toBeInTheDocument();
+
+    expect(await screen.findByText('充值成功', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(screen.getByTestId('paid-amount')).toHaveTextContent('¥100.00');
+    expect(screen.getByTestId('balance-after')).toHaveTextContent('¥1234.50');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    // The header balance refreshes: the whole wallet domain is stale once a top-up is paid.
+    expect(queryClient.getQueryState(walletKeys.wallet())?.isInvalidated).toBe(true);
+
+    await userEvent.click(screen.getByRole('button', { name: '查看账单流水' }));
+    expect(router.state.location.pathname).toBe('/console/businessFlow');
+  });
+
+  it('uses the payment remembered for this tab when the address has none', async () => {
+    answers = ['paid'];
+    sessionStorage.setItem('pendingPaymentId', paymentId);
+    renderPaySuccess('');
+    expect(await screen.findByText('充值成功', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(sessionStorage.getItem('pendingPaymentId')).toBeNull();
+  });
+
+  it('warns when the payment was closed unpaid', async () => {
+    answers = ['closed'];
+    renderPaySuccess();
+    expect(await screen.findByText('支付未完成', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '返回充值' })).toBeInTheDocument();
+  });
+});

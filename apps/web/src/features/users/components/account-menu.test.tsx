@@ -1,0 +1,85 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { browserNavigation } from '../../../shared/browser.ts';
+import { envelopeResponse, renderWithProviders } from '../../../test/render-app.tsx';
+import { AccountMenu } from './account-menu.tsx';
+
+const profile = {
+  id: 'u1',
+  email: 'ada@example.com',
+  name: 'Ada',
+  role: 'customer',
+  language: 'zh-CN',
+  apiToken: 'st_token',
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  document.cookie = 'token=abc; path=/';
+  window.history.replaceState(null, '', '/console/businessFlow');
+  fetchMock.mockImplementation(async (url) =>
+    url === '/api/auth/logout'
+      ? envelopeResponse({ code: 10101, message: '登录已失效', data: null }, 401)
+      : envelopeResponse({ code: 0, message: 'ok', data: profile }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('AccountMenu', () => {
+  it('shows the email with the seed items', async () => {
+    renderWithProviders(<AccountMenu />);
+    await userEvent.click(await screen.findByText('ada@example.com'));
+    for (const item of ['个人信息', '修改密码', '退出登录']) {
+      expect(await screen.findByText(item)).toBeInTheDocument();
+    }
+  });
+
+  it('asks 确认退出登录？ and signs out even when logout fails', async () => {
+    const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
+    localStorage.setItem('recentPages', '[]');
+    renderWithProviders(<AccountMenu />);
+    await userEvent.click(await screen.findByText('ada@example.com'));
+    await userEvent.click(await screen.findByText('退出登录'));
+    const dialog = await screen.findByRole('dialog', { name: '确认退出登录？' });
+    expect(dialog).toHaveTextContent('确认退出登录？');
+    expect(assign).not.toHaveBeenCalled();
+    await userEvent.click(dialog.querySelector('.ant-btn-primary')!);
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('/portal/home?redirect=%2Fconsole%2FbusinessFlow'),
+    );
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/logout')).toBe(true);
+    expect(document.cookie).not.toContain('token=');
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('opens the change-password dialog and checks the confirmation', async () => {
+    renderWithProviders(<AccountMenu />);
+    await userEvent.click(await screen.findByText('ada@example.com'));
+    await userEvent.click(await screen.findByText('修改密码'));
+    await userEvent.type(await screen.findByLabelText('新密码'), 'a-new-password');
+    await userEvent.type(screen.getByLabelText('确认新密码'), 'another-password');
+    expect(await screen.findByText('两次输入的密码不一致')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('当前密码'), 'the-old-password');
+    await userEvent.clear(screen.getByLabelText('确认新密码'));
+    await userEvent.type(screen.getByLabelText('确认新密码'), 'a-new-password');
+    await userEvent.click(screen.getByRole('button', { name: '确认修改' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => url === '/api/user/password')).toBe(true),
+    );
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/user/password')!;
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(init!.body as string)).toEqual({
+      currentPassword: 'the-old-password',
+      newPassword: 'a-new-password',
+    });
+    expect(await screen.findByText('密码已修改，其他设备上的登录已失效')).toBeInTheDocument();
+  });
+});

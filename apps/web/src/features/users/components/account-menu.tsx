@@ -1,0 +1,66 @@
+import { DownOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { App, Avatar, Dropdown, Skeleton } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { logOut } from '../../auth/api.ts';
+import { useMe } from '../api.ts';
+import { initialsOf } from '../initials.ts';
+import { ChangePasswordModal } from './change-password-modal.tsx';
+import { ProfileModal } from './profile-modal.tsx';
+import styles from './account-menu.module.css';
+
+type Dialog = 'profile' | 'password' | null;
+
+/** Header account entry: the user's email with profile, password and sign-out. */
+export function AccountMenu() {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const me = useMe();
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  const confirmLogout = () =>
+    modal.confirm({
+      title: t('users.logout.confirm'),
+      okText: t('users.logout.ok'),
+      cancelText: t('common.cancel'),
+      onOk: logOut,
+    });
+
+  const items = [
+    { key: 'profile', icon: <UserOutlined />, label: t('users.menu.profile') },
+    { key: 'password', icon: <LockOutlined />, label: t('users.menu.password') },
+    { type: 'divider' as const },
+    { key: 'logout', icon: <LogoutOutlined />, label: t('users.menu.logout'), danger: true },
+  ];
+
+  const profile = me.data;
+  return (
+    <>
+      <Dropdown
+        trigger={['click']}
+        placement="bottomRight"
+        menu={{
+          items,
+          onClick: ({ key }) => {
+            if (key === 'logout') confirmLogout();
+            else setDialog(key as Dialog);
+          },
+        }}
+      >
+        <button type="button" className={styles.trigger} data-testid="account-menu">
+          <Avatar size={28} className={styles.avatar}>
+            {profile ? initialsOf(profile.name, profile.email) : <UserOutlined />}
+          </Avatar>
+          {profile ? (
+            <span className={styles.email}>{profile.email}</span>
+          ) : (
+            <Skeleton.Input active size="small" className={styles.skeleton} />
+          )}
+          <DownOutlined className={styles.caret} />
+        </button>
+      </Dropdown>
+      <ProfileModal open={dialog === 'profile'} onClose={() => setDialog(null)} />
+      <ChangePasswordModal open={dialog === 'password'} onClose={() => setDialog(null)} />
+    </>
+  );
+}

@@ -1,0 +1,127 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { COPY_CONFIRMATION_MS } from '../../../shared/ui/copy-button.tsx';
+import { envelopeResponse, renderWithProviders } from '../../../test/render-app.tsx';
+import { ProfileModal } from './profile-modal.tsx';
+
+const profile = {
+  id: 'u1',
+  email: 'ada@example.com',
+  name: 'Ada Lovelace',
+  role: 'operator',
+  language: 'zh-CN',
+  apiToken: 'st_0123456789abcdef',
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+const fetchMock = vi.fn<typeof fetch>();
+const writeText = vi.fn<(text: string) => Promise<void>>();
+
+beforeEach(() => {
+  document.cookie = 'token=abc; path=/';
+  fetchMock.mockImplementation(async (_url, init) =>
+    envelopeResponse({
+      code: 0,
+      message: 'ok',
+      data:
+        init?.method === 'PATCH'
+          ? { ...profile, ...JSON.parse(init.body as string) }
+          : init?.method === 'POST'
+            ? { apiToken: 'st_rotated_token_value' }
+            : profile,
+    }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  writeText.mockResolvedValue(undefined);
+  Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+function patchCalls() {
+  return fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH');
+}
+
+describe('ProfileModal', () => {
+  it('shows the profile with initials, role and a masked token', async () => {
+    renderWithProviders(<ProfileModal open onClose={() => undefined} />);
+    expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
+    expect(screen.getByText('个人信息')).toBeInTheDocument();
+    expect(screen.getByText('AL')).toBeInTheDocument();
+    expect(screen.getByText('运营管理员')).toBeInTheDocument();
+    expect(screen.getByTestId('api-token')).not.toHaveTextContent(profile.apiToken);
+    await userEvent.click(screen.getByRole('button', { name: '显示令牌' }));
+    expect(screen.getByTestId('api-token')).toHaveTextContent(profile.apiToken);
+    expect(screen.getByTestId('curl-example')).toHaveTextContent(
+      `curl -H "Authorization: Bearer ${profile.apiToken}" \\ ${window.location.origin}/api/user/me`,
+    );
+    expect(screen.getByRole('link', { name: /查看 API 文档/ })).toHaveAttribute(
+      'href',
+      '/api/docs',
+    );
+  });
+
+  it('confirms a token copy for 3 seconds', async () => {
+    renderWithProviders(<ProfileModal open onClose={() => undefined} />);
+    await screen.findByText('Ada Lovelace');
+    vi.useFakeTimers();
+    const [copyToken] = screen.getAllByRole('button', { name: '复制' });
+    await act(async () => {
+      fireEvent.click(copyToken!);
+    });
+    expect(writeText).toHaveBeenCalledWith(profile.apiToken);
+    expect(copyToken).toHaveAttribute('data-copied', 'true');
+    await act(async () => {
+      vi.advanceTimersByTime(COPY_CONFIRMATION_MS - 1);
+    });
+    expect(copyToken).toHaveAttribute('data-copied', 'true');
+    await act(async () => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(copyToken).toHaveAttribute('data-copied', 'false');
+    expect(COPY_CONFIRMATION_MS).toBe(3000);
+  });
+
+  it('cancels a name edit with Esc, keeping the modal open and saving nothing', async () => {
+    const onClose = vi.fn();
+    renderWithProviders(<ProfileModal open onClose={onClose} />);
+    await userEvent.click(await screen.findByRole('button', { name: '编辑名称' }));
+    expect(screen.getByText('按 Enter 保存，按 Esc 取消修改')).toBeInTheDocument();
+    const input = screen.getByLabelText('名称');
+    await userEvent.clear(input);
+    await userEvent.type(input, 'Countess{Escape}');
+    expect(screen.queryByLabelText('名称')).not.toBeInTheDocument();
+    expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(patchCalls()).toHaveLength(0);
+  });
+
+  it('saves the name with Enter through updateMe', async () => {
+    renderWithProviders(<ProfileModal open onClose={() => undefined} />);
+    await userEvent.click(await screen.findByRole('button', { name: '编辑名称' }));
+    const input = screen.getByLabelText('名称');
+    await userEvent.clear(input);
+    await userEvent.type(input, '  Countess Ada {Enter}');
+    await waitFor(() => expect(patchCalls()).toHaveLength(1));
+    expect(JSON.parse(patchCalls()[0]![1]!.body as string)).toEqual({ name: 'Countess Ada' });
+    expect(await screen.findByText('Countess Ada')).toBeInTheDocument();
+  });
+
+  it('rotates the token after a confirmation', async () => {
+    renderWithProviders(<ProfileModal open onClose={() => undefined} />);
+    await userEvent.click(await screen.findByRole('button', { name: '重置令牌' }));
+    expect(await screen.findByText('重置 API 令牌？')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: '确 定' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => url === '/api/user/api-token/rotate')).toBe(true),
+    );
+    await userEvent.click(screen.getByRole('button', { name: '显示令牌' }));
+    expect(await screen.findByTestId('api-token')).toHaveTextContent('st_rotated_token_value');
+    expect(await screen.findByText('API 令牌已重置')).toBeInTheDocument();
+  });
+});

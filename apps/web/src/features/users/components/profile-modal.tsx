@@ -1,0 +1,76 @@
+import { Avatar, Divider, Modal, Skeleton, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showSuccessToast } from '../../../shared/ui/feedback.ts';
+import { useMe, useUpdateMe } from '../api.ts';
+import { initialsOf } from '../initials.ts';
+import { ApiAccessSection } from './api-access-section.tsx';
+import { ApiTokenField } from './api-token-field.tsx';
+import { EditableName } from './editable-name.tsx';
+import styles from './profile-modal.module.css';
+
+interface ProfileModalProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/** 个人信息: who the user is, their API token and how to use it. */
+export function ProfileModal({ open, onClose }: ProfileModalProps) {
+  const { t } = useTranslation();
+  const me = useMe();
+  const updateMe = useUpdateMe();
+  const [revealed, setRevealed] = useState(false);
+  const profile = me.data;
+
+  const saveName = async (name: string) => {
+    await updateMe.mutateAsync({ name });
+    showSuccessToast(t('users.profile.nameSaved'));
+  };
+  const close = () => {
+    setRevealed(false);
+    onClose();
+  };
+
+  return (
+    <Modal open={open} title={t('users.profile.title')} footer={null} width={580} onCancel={close}>
+      {!profile ? (
+        <Skeleton active avatar paragraph={{ rows: 4 }} />
+      ) : (
+        <div className={styles.body}>
+          <div className={styles.identity}>
+            <Avatar size={64} className={styles.avatar}>
+              {initialsOf(profile.name, profile.email)}
+            </Avatar>
+            <div className={styles.who}>
+              <EditableName value={profile.name} saving={updateMe.isPending} onSave={saveName} />
+              <Typography.Text type="secondary">{profile.email}</Typography.Text>
+            </div>
+          </div>
+          <dl className={styles.facts}>
+            <dt>{t('users.profile.email')}</dt>
+            <dd>{profile.email}</dd>
+            <dt>{t('users.profile.role')}</dt>
+            <dd>
+              <Tag color={profile.role === 'operator' ? 'gold' : 'blue'}>
+                {t(`users.role.${profile.role}`)}
+              </Tag>
+            </dd>
+            <dt>{t('users.profile.memberSince')}</dt>
+            <dd>{dayjs(profile.createdAt).format('YYYY-MM-DD')}</dd>
+            <dt>{t('users.token.label')}</dt>
+            <dd>
+              <ApiTokenField
+                token={profile.apiToken}
+                revealed={revealed}
+                onRevealedChange={setRevealed}
+              />
+            </dd>
+          </dl>
+          <Divider className={styles.divider} />
+          <ApiAccessSection token={profile.apiToken} revealed={revealed} />
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,61 @@
+import {
+  createTopUp,
+  getTopUpOptions,
+  getWallet,
+  listTransactions,
+  type EndpointBody,
+  type EndpointQuery,
+} from '@stratus/contract';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { callEndpoint } from '../../shared/http/client.ts';
+import { downloadEndpointFile } from '../../shared/http/download.ts';
+
+export type TransactionsQuery = NonNullable<EndpointQuery<typeof listTransactions>>;
+
+export const walletKeys = {
+  all: ['wallet'] as const,
+  wallet: () => [...walletKeys.all, 'wallet'] as const,
+  topUpOptions: () => [...walletKeys.all, 'topUpOptions'] as const,
+  transactions: (query: TransactionsQuery) => [...walletKeys.all, 'transactions', query] as const,
+};
+
+export function useWallet() {
+  return useQuery({
+    queryKey: walletKeys.wallet(),
+    queryFn: ({ signal }) => callEndpoint(getWallet, { signal }),
+  });
+}
+
+export function useTopUpOptions() {
+  return useQuery({
+    queryKey: walletKeys.topUpOptions(),
+    queryFn: ({ signal }) => callEndpoint(getTopUpOptions, { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Starts a top-up; nothing is credited yet, so no cached data changes here. */
+export function useCreateTopUp() {
+  return useMutation({
+    mutationFn: (body: EndpointBody<typeof createTopUp>) => callEndpoint(createTopUp, { body }),
+  });
+}
+
+export function useTransactions(query: TransactionsQuery) {
+  return useQuery({
+    queryKey: walletKeys.transactions(query),
+    queryFn: ({ signal }) => callEndpoint(listTransactions, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Downloads every ledger row matching the filters (no paging) as the server's CSV file. */
+export function useExportTransactions() {
+  return useMutation({
+    mutationFn: ({ query, fileName }: { query: TransactionsQuery; fileName: string }) =>
+      downloadEndpointFile(listTransactions, {
+        query: { type: query.type, from: query.from, to: query.to, format: 'csv' },
+        fileName,
+      }),
+  });
+}

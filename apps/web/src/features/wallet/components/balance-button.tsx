@@ -1,0 +1,42 @@
+import { WalletOutlined } from '@ant-design/icons';
+import { Skeleton, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../shared/format/money.ts';
+import { useWallet } from '../api.ts';
+import styles from './balance-button.module.css';
+
+interface BalanceButtonProps {
+  onClick: () => void;
+}
+
+/** Header balance (seed: labelled 账户余额, two decimals, skeleton while loading). */
+export function BalanceButton({ onClick }: BalanceButtonProps) {
+  const { t } = useTranslation();
+  const wallet = useWallet();
+  const data = wallet.data?.wallet;
+  let amount;
+  if (data)
+    amount = <span className={styles.amount}>{formatMoney(data.balance, data.currency)}</span>;
+  else if (wallet.isPending)
+    amount = <Skeleton.Button active size="small" className={styles.skeleton} />;
+  else amount = <span className={styles.amount}>--</span>;
+
+  return (
+    <Tooltip
+      title={
+        data || wallet.isPending ? t('wallet.balance.recharge') : t('wallet.balance.unavailable')
+      }
+    >
+      <button
+        type="button"
+        className={styles.balance}
+        onClick={onClick}
+        data-testid="header-balance"
+      >
+        <WalletOutlined className={styles.icon} />
+        <span className={styles.label}>{t('wallet.balance.label')}</span>
+        {amount}
+      </button>
+    </Tooltip>
+  );
+}

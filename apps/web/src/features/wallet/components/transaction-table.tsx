@@ -1,0 +1,123 @@
+import {
+  paymentChannels,
+  type LedgerEntry,
+  type Page,
+  type PaymentChannel,
+} from '@stratus/contract';
+import { Empty, Table, Typography, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../shared/format/date.ts';
+import { formatMoney, formatSignedMoney } from '../../../shared/format/money.ts';
+import { LedgerTypeTag } from './ledger-type-tag.tsx';
+import styles from './transaction-table.module.css';
+
+interface TransactionTableProps {
+  data: Page<LedgerEntry> | undefined;
+  loading: boolean;
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number, pageSize: number) => void;
+}
+
+function isPaymentChannel(value: string): value is PaymentChannel {
+  return (paymentChannels as readonly string[]).includes(value);
+}
+
+/** Ledger rows, paged by the server. */
+export function TransactionTable({
+  data,
+  loading,
+  page,
+  pageSize,
+  onPageChange,
+}: TransactionTableProps) {
+  const { t } = useTranslation();
+  const columns: TableColumnsType<LedgerEntry> = [
+    {
+      key: 'createdAt',
+      title: t('wallet.flow.column.time'),
+      dataIndex: 'createdAt',
+      width: 180,
+      render: (value: string) => <span className={styles.number}>{formatDateTime(value)}</span>,
+    },
+    {
+      key: 'type',
+      title: t('wallet.flow.column.type'),
+      dataIndex: 'type',
+      width: 140,
+      render: (type: LedgerEntry['type']) => <LedgerTypeTag type={type} />,
+    },
+    {
+      key: 'amount',
+      title: t('wallet.flow.column.amount'),
+      dataIndex: 'amount',
+      align: 'right',
+      width: 140,
+      render: (amount: number) => (
+        <span
+          className={`${styles.number} ${amount < 0 ? styles.debit : styles.credit}`}
+          data-testid="ledger-amount"
+        >
+          {formatSignedMoney(amount)}
+        </span>
+      ),
+    },
+    {
+      key: 'balanceAfter',
+      title: t('wallet.flow.column.balanceAfter'),
+      dataIndex: 'balanceAfter',
+      align: 'right',
+      width: 140,
+      render: (balance: number) => <span className={styles.number}>{formatMoney(balance)}</span>,
+    },
+    {
+      key: 'reference',
+      title: t('wallet.flow.column.reference'),
+      dataIndex: 'reference',
+      width: 260,
+      render: (reference: string | null) =>
+        reference ? (
+          <Typography.Text copyable ellipsis={{ tooltip: reference }} className={styles.reference}>
+            {reference}
+          </Typography.Text>
+        ) : (
+          '--'
+        ),
+    },
+    {
+      key: 'note',
+      title: t('wallet.flow.column.note'),
+      dataIndex: 'note',
+      ellipsis: true,
+      // A top-up's note is its payment channel id: show the channel's name instead.
+      render: (note: string, entry: LedgerEntry) =>
+        entry.type === 'topup' && isPaymentChannel(note)
+          ? t(`payments.channel.${note}`)
+          : note || '--',
+    },
+  ];
+
+  return (
+    <Table<LedgerEntry>
+      rowKey="id"
+      columns={columns}
+      dataSource={data?.items ?? []}
+      loading={loading}
+      scroll={{ x: 900 }}
+      locale={{
+        emptyText: (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('wallet.flow.empty')} />
+        ),
+      }}
+      pagination={{
+        current: data?.page ?? page,
+        pageSize: data?.pageSize ?? pageSize,
+        total: data?.total ?? 0,
+        showSizeChanger: true,
+        pageSizeOptions: [10, 20, 50, 100],
+        showTotal: (total) => t('wallet.flow.total', { total }),
+        onChange: onPageChange,
+      }}
+    />
+  );
+}

@@ -1,0 +1,147 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { envelopeResponse, renderRoutes } from '../../../test/render-app.tsx';
+import BusinessFlowPage from './business-flow-page.tsx';
+
+const rows = [
+  {
+    id: 'l2',
+    type: 'static_ip_purchase',
+    amount: -35,
+    balanceAfter: 65,
+    reference: 'SO20261121001',
+    note: '静态IP 30天 ×1',
+    createdAt: '2026-11-21T08:30:00.000Z',
+  },
+  {
+    id: 'l1',
+    type: 'topup',
+    amount: 100,
+    balanceAfter: 100,
+    reference: '3f2b8c4e-1a2b-4c3d-8e9f-0a1b2c3d4e5f',
+    note: '',
+    createdAt: '2026-11-20T08:00:00.000Z',
+  },
+];
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  document.cookie = 'token=abc; path=/';
+  fetchMock.mockImplementation(async (input) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname !== '/api/user/wallet/transactions') {
+      return envelopeResponse({ code: 10404, message: 'not found', data: null }, 404);
+    }
+    if (url.searchParams.get('format') === 'csv') {
+      return new Response('\uFEFFtime,type,amount\n', {
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': "attachment; filename*=UTF-8''ledger-2026.csv",
+        },
+      });
+    }
+    const page = Number(url.searchParams.get('page'));
+    return envelopeResponse({
+      code: 0,
+      message: 'ok',
+      data: { items: page === 1 || page === 2 ? rows : [], total: 60, page, pageSize: 20 },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function listUrls() {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.searchParams.get('format') !== 'csv');
+}
+
+function renderFlow(search = '') {
+  return renderRoutes(
+    [{ path: '/console/businessFlow', element: <BusinessFlowPage /> }],
+    `/console/businessFlow${search}`,
+  );
+}
+
+describe('BusinessFlowPage', () => {
+  it('shows typed rows with signed, coloured amounts', async () => {
+    renderFlow();
+    const table = await screen.findByRole('table', {}, { timeout: 5_000 });
+    await within(table).findByText('静态IP购买', {}, { timeout: 5_000 });
+    expect(within(table).getByText('充值')).toBeInTheDocument();
+    const [debit, credit] = within(table).getAllByTestId('ledger-amount');
+    expect(debit).toHaveTextContent('-¥35.00');
+    expect(debit).toHaveClass('debit');
+    expect(credit).toHaveTextContent('+¥100.00');
+    expect(credit).toHaveClass('credit');
+    expect(within(table).getByText('¥65.00')).toBeInTheDocument();
+    expect(within(table).getByText('SO20261121001')).toBeInTheDocument();
+    expect(screen.getByText('共 60 条')).toBeInTheDocument();
+  });
+
+  it('sends the filters of the address and pages on the server', async () => {
+    const { router } = renderFlow('?type=topup&from=2026-11-01&to=2026-11-30&page=2');
+    await screen.findByText('静态IP购买', {}, { timeout: 5_000 });
+    const [first] = listUrls();
+    expect(Object.fromEntries(first!.searchParams)).toEqual({
+      type: 'topup',
+      from: '2026-11-01',
+      to: '2026-11-30',
+      page: '2',
+      pageSize: '20',
+    });
+
+    await userEvent.click(screen.getByTitle('3'));
+    await waitFor(() => expect(listUrls().at(-1)?.searchParams.get('page')).toBe('3'));
+    expect(listUrls().at(-1)?.searchParams.get('type')).toBe('topup');
+    expect(router.state.location.search).toBe('?type=topup&from=2026-11-01&to=2026-11-30&page=3');
+    expect(await screen.findByText('暂无账单流水')).toBeInTheDocument();
+  });
+
+  it('resets the filters back to the first page', async () => {
+    const { router } = renderFlow('?type=refund&page=2');
+    await screen.findByText('静态IP购买', {}, { timeout: 5_000 });
+    await userEvent.click(screen.getByRole('button', { name: /重置/ }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(Object.fromEntries(listUrls().at(-1)!.searchParams)).toEqual({
+      page: '1',
+      pageSize: '20',
+    });
+  });
+
+  it('exports the filtered rows as CSV with the API headers', async () => {
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:ledger');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderFlow('?type=topup&from=2026-11-01&to=2026-11-30&page=2');
+    await screen.findByText('静态IP购买', {}, { timeout: 5_000 });
+
+    await userEvent.click(screen.getByRole('button', { name: /导出 CSV/ }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    const csvCall = fetchMock.mock.calls.find(([input]) => String(input).includes('format=csv'));
+    const url = new URL(String(csvCall![0]), 'http://localhost');
+    expect(url.pathname).toBe('/api/user/wallet/transactions');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      type: 'topup',
+      from: '2026-11-01',
+      to: '2026-11-30',
+      format: 'csv',
+    });
+    expect(csvCall![1]?.headers).toMatchObject({
+      Authorization: 'Bearer abc',
+      'Accept-Language': 'zh-CN',
+      currencyCode: 'CNY',
+    });
+    expect(createObjectURL).toHaveBeenCalledWith(expect.any(Blob));
+    const link = click.mock.contexts[0] as HTMLAnchorElement;
+    expect(link.download).toBe('ledger-2026.csv');
+    expect(link.href).toBe('blob:ledger');
+  });
+});

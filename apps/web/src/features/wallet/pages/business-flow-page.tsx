@@ -1,0 +1,33 @@
+import { Card } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useExportTransactions, useTransactions } from '../api.ts';
+import { TransactionFilters } from '../components/transaction-filters.tsx';
+import { TransactionTable } from '../components/transaction-table.tsx';
+import { useFlowFilters } from '../use-flow-filters.ts';
+
+export default function BusinessFlowPage() {
+  const { t } = useTranslation();
+  const { filters, query, update } = useFlowFilters();
+  const transactions = useTransactions(query);
+  const exportCsv = useExportTransactions();
+
+  return (
+    <Card>
+      <TransactionFilters
+        filters={filters}
+        onChange={update}
+        exporting={exportCsv.isPending}
+        onExport={() => exportCsv.mutate({ query, fileName: t('wallet.flow.exportFileName') })}
+      />
+      <TransactionTable
+        data={transactions.data}
+        loading={transactions.isFetching}
+        page={filters.page}
+        pageSize={filters.pageSize}
+        onPageChange={(page, pageSize) =>
+          update(pageSize === filters.pageSize ? { page } : { page: 1, pageSize })
+        }
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,131 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { browserNavigation } from '../../../shared/browser.ts';
+import { envelopeResponse, renderRoutes } from '../../../test/render-app.tsx';
+import RechargePage from './recharge-page.tsx';
+
+const paymentId = '3f2b8c4e-1a2b-4c3d-8e9f-0a1b2c3d4e5f';
+const options = {
+  channels: ['sandbox', 'alipay'],
+  minAmount: 1,
+  maxAmount: 50_000,
+  presets: [50, 100, 500, 1000, 5000],
+};
+const fetchMock = vi.fn<typeof fetch>();
+
+function ok(data: unknown) {
+  return envelopeResponse({ code: 0, message: 'ok', data });
+}
+
+beforeEach(() => {
+  document.cookie = 'token=abc; path=/';
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url === '/api/user/wallet') return ok({ wallet: { balance: 20, currency: 'CNY' } });
+    if (url === '/api/user/wallet/topup-options') return ok(options);
+    if (url === '/api/user/wallet/topup' && init?.method === 'POST') {
+      const { channel } = JSON.parse(init.body as string) as { channel: string };
+      return ok({
+        paymentId,
+        payUrl:
+          channel === 'sandbox'
+            ? `/console/checkout-counter?paymentId=${paymentId}`
+            : `https://openapi.alipay.com/gateway.do?out_trade_no=${paymentId}`,
+        expiresAt: '2026-11-22T01:00:00.000Z',
+      });
+    }
+    return envelopeResponse({ code: 10404, message: 'not found', data: null }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderRecharge() {
+  return renderRoutes(
+    [
+      { path: '/console/recharge', element: <RechargePage /> },
+      { path: '/console/checkout-counter', element: <div>checkout</div> },
+    ],
+    '/console/recharge',
+  );
+}
+
+function topUpCalls() {
+  return fetchMock.mock.calls.filter(([url]) => String(url) === '/api/user/wallet/topup');
+}
+
+async function typeCustomAmount(text: string) {
+  const input = await screen.findByRole('spinbutton', { name: '自定义金额' }, { timeout: 5_000 });
+  await userEvent.clear(input);
+  await userEvent.type(input, text);
+}
+
+describe('RechargePage', () => {
+  it('shows the balance, the presets from the options and the channels', async () => {
+    renderRecharge();
+    expect(await screen.findByTestId('recharge-balance', {}, { timeout: 5_000 })).toHaveTextContent(
+      '¥20.00',
+    );
+    for (const preset of ['¥50.00', '¥100.00', '¥500.00', '¥1000.00', '¥5000.00']) {
+      expect(screen.getByRole('radio', { name: preset })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('radio', { name: preset(100) })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    expect(screen.getByText('单笔 ¥1.00 – ¥50000.00')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /沙箱支付/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /支付宝/ })).not.toBeChecked();
+  });
+
+  it.each([
+    ['0.5', '单笔充值金额不能低于 ¥1.00'],
+    ['60000', '单笔充值金额不能超过 ¥50000.00'],
+    ['10.123', '充值金额最多保留两位小数'],
+  ])('refuses %s with a localised message and sends nothing', async (text, message) => {
+    renderRecharge();
+    await typeCustomAmount(text);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /立即支付/ }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(topUpCalls()).toHaveLength(0);
+  });
+
+  it('creates a sandbox top-up for a preset and opens the cashier in the app', async () => {
+    const { router } = renderRecharge();
+    await userEvent.click(
+      await screen.findByRole('radio', { name: preset(500) }, { timeout: 5_000 }),
+    );
+    expect(screen.getByTestId('summary-amount')).toHaveTextContent('¥500.00');
+    await userEvent.click(screen.getByRole('button', { name: /立即支付/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/console/checkout-counter'));
+    expect(router.state.location.search).toBe(`?paymentId=${paymentId}`);
+    const [[, init]] = topUpCalls() as [[unknown, RequestInit]];
+    expect(JSON.parse(init.body as string)).toEqual({ amount: 500, channel: 'sandbox' });
+    expect(sessionStorage.getItem('pendingPaymentId')).toBe(paymentId);
+  });
+
+  it('sends a custom amount through Alipay and leaves for the provider page', async () => {
+    const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
+    renderRecharge();
+    await typeCustomAmount('88.8');
+    await userEvent.click(screen.getByRole('radio', { name: /支付宝/ }));
+    await userEvent.click(screen.getByRole('button', { name: /立即支付/ }));
+    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    expect(assign).toHaveBeenCalledWith(
+      `https://openapi.alipay.com/gateway.do?out_trade_no=${paymentId}`,
+    );
+    const [[, init]] = topUpCalls() as [[unknown, RequestInit]];
+    expect(JSON.parse(init.body as string)).toEqual({ amount: 88.8, channel: 'alipay' });
+  });
+});
+
+function preset(amount: number) {
+  return `¥${amount.toFixed(2)}`;
+}

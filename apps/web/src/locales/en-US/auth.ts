@@ -1,0 +1,62 @@
+import type zhCN from '../zh-CN/auth.ts';
+
+export default {
+  'auth.login.title': 'Login',
+  'auth.login.subtitle': 'Welcome back. Sign in to open your console',
+  'auth.login.submit': 'Sign in',
+  'auth.register.title': 'Sign up',
+  'auth.register.subtitle': 'Create an account and get going in minutes',
+  'auth.register.submit': 'Create account',
+  'auth.tab.account': 'Account',
+  'auth.field.email': 'Email',
+  'auth.field.emailPlaceholder': 'you@example.com',
+  'auth.field.password': 'Password',
+  'auth.field.passwordPlaceholder': 'Your password',
+  'auth.field.name': 'Name (optional)',
+  'auth.field.namePlaceholder': 'How should we call you?',
+  'auth.field.confirmPassword': 'Confirm password',
+  'auth.field.confirmPlaceholder': 'Enter the password again',
+  'auth.switch.noAccount': 'No account yet?',
+  'auth.switch.toRegister': 'Sign up',
+  'auth.switch.haveAccount': 'Already have an account?',
+  'auth.switch.toLogin': 'Sign in',
+  'auth.portal.console': 'Open console',
+  'auth.portal.signIn': 'Sign in / Sign up',
+  'auth.hero.eyebrow': 'Static IPs · Traffic packages · Multi-protocol proxies',
+  'auth.hero.title': 'Clean, stable proxy IPs, ready when you are',
+  'auth.hero.subtitle':
+    'Static residential and datacenter IPs and pay-as-you-go traffic packages over SOCKS5, HTTP and vmess. Top up your wallet, buy, connect, and export subscriptions any time.',
+  'auth.hero.point.static': 'Dedicated static IPs with auto-renewal',
+  'auth.hero.point.traffic': 'Flexible traffic packages, buy what you need',
+  'auth.hero.point.billing': 'Transparent billing: every charge on record',
+  'auth.features.title': 'Why Stratus',
+  'auth.features.subtitle': 'From purchase to connection, all in one console',
+  'auth.features.protocols.title': 'Multi-protocol access',
+  'auth.features.protocols.description':
+    'Every instance speaks SOCKS5, HTTP and vmess, ready for mainstream clients and crawlers.',
+  'auth.features.static.title': 'Static residential & datacenter IPs',
+  'auth.features.static.description':
+    'Dedicated, fixed exit IPs in several durations, renewed automatically before they expire.',
+  'auth.features.regions.title': 'Choose by region',
+  'auth.features.regions.description':
+    'Pick country, city and line type, and see price and stock before you order.',
+  'auth.features.traffic.title': 'Traffic packages',
+  'auth.features.traffic.description':
+    'Rotating proxies billed by traffic, with package sizes and validity to suit your workload.',
+  'auth.features.wallet.title': 'One wallet for everything',
+  'auth.features.wallet.description':
+    'Pay from a prepaid wallet; every top-up and purchase lands in your billing records.',
+  'auth.features.api.title': 'Open API',
+  'auth.features.api.description':
+    'A personal API token reaches every console call; subscription exports plug into your automation.',
+  'auth.steps.title': 'Get started in three steps',
+  'auth.steps.topup.title': 'Top up',
+  'auth.steps.topup.description': 'Sign up and add funds to your wallet.',
+  'auth.steps.buy.title': 'Buy IPs or traffic',
+  'auth.steps.buy.description': 'Choose region, line and duration, or a traffic package.',
+  'auth.steps.connect.title': 'Connect',
+  'auth.steps.connect.description': 'Copy the connection details or export a subscription.',
+  'auth.footer.tagline': 'Static IPs, traffic packages and multi-protocol proxies',
+  'auth.footer.docs': 'API docs',
+  'auth.footer.copyright': '© {{year}} Stratus Proxy. All rights reserved.',
+} satisfies Record<keyof typeof zhCN, string>;

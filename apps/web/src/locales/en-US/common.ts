@@ -1,0 +1,24 @@
+import type zhCN from '../zh-CN/common.ts';
+
+export default {
+  'common.brand': 'Stratus Proxy',
+  'common.language.label': 'Language',
+  'common.language.zh-CN': '中文',
+  'common.language.en-US': 'English',
+  'common.comingSoon.title': 'Coming soon',
+  'common.comingSoon.description': 'This section is not available yet. We are working on it.',
+  'common.pageError.title': 'Sorry, an error occurred on the page!',
+  'common.pageError.retry': 'Try again?',
+  'common.notFound.title': 'Page not found',
+  'common.notFound.description': 'Sorry, the page you visited does not exist or has been removed.',
+  'common.notFound.home': 'Back home',
+  'common.recentPages': 'Recent',
+  'common.copy': 'Copy',
+  'common.copyFailed': 'Copy failed. Please select the text and copy it manually',
+  'common.copied': 'Copied',
+  'common.cancel': 'Cancel',
+  'common.confirm': 'OK',
+  'common.close': 'Close',
+  'common.show': 'Show',
+  'common.hide': 'Hide',
+} satisfies Record<keyof typeof zhCN, string>;

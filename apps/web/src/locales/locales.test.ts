@@ -1,0 +1,39 @@
+import { locales } from '@stratus/contract';
+import { describe, expect, it } from 'vitest';
+import { localeDomains, messages } from './index.ts';
+
+describe('locale files', () => {
+  it.each(Object.entries(localeDomains))('%s has the same keys in every language', (_, files) => {
+    const [first, ...others] = locales.map((locale) => Object.keys(files[locale]).sort());
+    for (const keys of others) expect(keys).toEqual(first);
+  });
+
+  it.each(Object.entries(localeDomains))(
+    '%s keys are flat, dotted and prefixed by the domain',
+    (domain, files) => {
+      for (const locale of locales) {
+        for (const [key, text] of Object.entries(files[locale])) {
+          expect(key.startsWith(`${domain}.`)).toBe(true);
+          expect(text.trim()).not.toBe('');
+        }
+      }
+    },
+  );
+
+  it('has no key defined by two domains', () => {
+    const total = Object.values(localeDomains).reduce(
+      (count, files) => count + Object.keys(files['zh-CN']).length,
+      0,
+    );
+    expect(Object.keys(messages['zh-CN'])).toHaveLength(total);
+  });
+
+  it('keeps the seed error texts identical in both languages', () => {
+    for (const locale of locales) {
+      expect(messages[locale]['common.pageError.title']).toBe(
+        'Sorry, an error occurred on the page!',
+      );
+      expect(messages[locale]['common.pageError.retry']).toBe('Try again?');
+    }
+  });
+});

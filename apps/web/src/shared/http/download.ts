@@ -1,0 +1,74 @@
+import { fillPath, type EndpointDefinition, type EndpointQuery } from '@stratus/contract';
+import { i18n } from '../i18n/i18n.ts';
+import { signOut } from '../session.ts';
+import { showErrorToast } from '../ui/feedback.ts';
+import { ApiError, CLIENT_ERROR_CODES } from './api-error.ts';
+import { buildHeaders, buildUrl, describeFailure, readEnvelope } from './client.ts';
+
+export interface DownloadOptions<E extends EndpointDefinition> {
+  params?: Record<string, string | number>;
+  query?: EndpointQuery<E>;
+  /** Used when the server names no file in Content-Disposition. */
+  fileName: string;
+}
+
+/** `filename*=UTF-8''…` (RFC 6266) wins over a plain `filename="…"`. */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // Fall through to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(header);
+  return plain?.[1]?.trim() || null;
+}
+
+/** Hands a blob to the browser as a download through a temporary link (no inline script). */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // Revoked on the next task: some browsers start reading the blob only after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * Downloads a file endpoint (e.g. a CSV export) with the same headers as every API call. A
+ * failure answers the envelope: its message is toasted and thrown like `callEndpoint` does.
+ */
+export async function downloadEndpointFile<E extends EndpointDefinition>(
+  endpoint: E,
+  { params, query, fileName }: DownloadOptions<E>,
+): Promise<void> {
+  const url = buildUrl(fillPath(endpoint.path, params), query);
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: endpoint.method,
+      headers: { ...buildHeaders(false), Accept: '*/*' },
+    });
+  } catch {
+    const message = i18n.t('http.error.network');
+    showErrorToast(message);
+    throw new ApiError({ code: CLIENT_ERROR_CODES.network, status: 0, message });
+  }
+  const isEnvelope = (response.headers.get('Content-Type') ?? '').includes('application/json');
+  if (response.ok && !isEnvelope) {
+    const name = fileNameFromDisposition(response.headers.get('Content-Disposition'));
+    saveBlob(await response.blob(), name ?? fileName);
+    return;
+  }
+  const error = describeFailure(response, readEnvelope(await response.text()));
+  showErrorToast(error.message);
+  if (response.status === 401 && endpoint.access !== 'public') signOut();
+  throw error;
+}

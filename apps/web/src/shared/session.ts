@@ -1,0 +1,41 @@
+import { browserNavigation } from './browser.ts';
+import { readCookie, removeCookie, writeCookie } from './cookies.ts';
+
+export const TOKEN_COOKIE = 'token';
+/** Seed flag of a first visit; sign-out removes it with everything else. */
+export const FIRST_VISIT_FLAG = 'isFirst';
+export const PORTAL_HOME_PATH = '/portal/home';
+export const REDIRECT_PARAM = 'redirect';
+
+// The server decides how long a session lives; the cookie only has to outlast a browser restart.
+const TOKEN_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
+export function readToken(): string | null {
+  const token = readCookie(TOKEN_COOKIE);
+  return token ? token : null;
+}
+
+export function hasToken(): boolean {
+  return readToken() !== null;
+}
+
+export function storeToken(token: string): void {
+  writeCookie(TOKEN_COOKIE, token, { maxAgeSeconds: TOKEN_COOKIE_MAX_AGE_SECONDS });
+}
+
+/**
+ * Seed sign-out: wipe both storages, the `isFirst` flag and the token cookie, then load the portal
+ * with `redirect` = the current address, unless the address already carries a redirect (keep it,
+ * so repeated sign-outs never nest redirects).
+ */
+export function signOut(): void {
+  sessionStorage.clear();
+  localStorage.clear();
+  removeCookie(FIRST_VISIT_FLAG);
+  removeCookie(TOKEN_COOKIE);
+  const { pathname, search } = window.location;
+  const existing = new URLSearchParams(search).get(REDIRECT_PARAM);
+  const redirect = existing ?? `${pathname}${search}`;
+  const query = new URLSearchParams({ [REDIRECT_PARAM]: redirect });
+  browserNavigation.assign(`${PORTAL_HOME_PATH}?${query.toString()}`);
+}

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { saveScreenshot } from './support/browser.ts';
+import { registerUser } from './support/api.ts';
+import { useJourney } from './support/journey.ts';
+
+// Account journeys against PostgreSQL, through the real server process and the built web app.
+describe('accounts in Chromium', () => {
+  const journey = useJourney('postgres');
+
+  beforeEach(async () => {
+    await journey.browser.context.clearCookies();
+    await journey.browser.page.goto(`${journey.server.url}/portal/home`);
+    await journey.browser.page.evaluate(() => localStorage.clear());
+  });
+
+  const tokenCookie = async () =>
+    (await journey.browser.context.cookies(journey.server.url)).find(
+      (cookie) => cookie.name === 'token',
+    );
+
+  async function signIn(email: string, password: string) {
+    const { page } = journey.browser;
+    await page.getByLabel('邮箱').fill(email);
+    await page.getByLabel('密码', { exact: true }).fill(password);
+    await page
+      .getByRole('button', { name: '登 录' })
+      .or(page.getByRole('button', { name: '登录' }))
+      .click();
+  }
+
+  it('signs up and lands on the overview with the email in the header', async () => {
+    const { page } = journey.browser;
+    const email = `new-${randomUUID().slice(0, 8)}@example.com`;
+    await page.getByText('立即注册').click();
+    await page.getByRole('heading', { name: '注册' }).waitFor();
+    await page.getByLabel('邮箱').fill(email);
+    await page.getByLabel('密码', { exact: true }).fill('12345678');
+    await page.getByLabel('确认密码').fill('12345678');
+    await page.getByRole('button', { name: '注册并登录' }).click();
+    await page.getByText('密码不能全为数字').waitFor();
+    await saveScreenshot(page, 'portal-register-zh-CN');
+
+    await page.getByLabel('密码', { exact: true }).fill('a-strong-password-1');
+    await page.getByLabel('确认密码').fill('a-strong-password-1');
+    await page.getByRole('button', { name: '注册并登录' }).click();
+    await page.waitForURL('**/console/overview');
+    await page.getByTestId('account-menu').getByText(email).waitFor();
+    const cookie = await tokenCookie();
+    expect(cookie?.path).toBe('/');
+    expect(cookie?.sameSite).toBe('Lax');
+  });
+
+  it('shows a wrong password inline and signs out through the confirmation', async () => {
+    const { page } = journey.browser;
+    const user = await registerUser(journey.server.url);
+    await signIn(user.email, 'not-the-password');
+    await page.getByRole('alert').getByText('邮箱或密码错误').waitFor();
+    expect(await tokenCookie()).toBeUndefined();
+
+    await signIn(user.email, user.password);
+    await page.waitForURL('**/console/overview');
+    const session = await tokenCookie();
+    expect(session?.value).toBeTruthy();
+    await page.getByTestId('account-menu').click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await page.getByText('确认退出登录？').filter({ visible: true }).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: '退出登录' }).click();
+    await page.waitForURL('**/portal/home?redirect=*');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/console/overview');
+    expect(await tokenCookie()).toBeUndefined();
+
+    // The session is revoked on the server too, not just forgotten by the journey.browser.
+    const response = await fetch(`${journey.server.url}/api/user/me`, {
+      headers: { authorization: `Bearer ${session?.value}` },
+    });
+    expect(response.status).toBe(401);
+  });
+
+  it('returns to the console address asked for before signing in', async () => {
+    const { page } = journey.browser;
+    const user = await registerUser(journey.server.url);
+    await page.goto(`${journey.server.url}/console/businessFlow`);
+    await page.waitForURL('**/portal/home?redirect=*');
+    await signIn(user.email, user.password);
+    await page.waitForURL('**/console/businessFlow');
+    await page.getByRole('heading', { name: '账单流水' }).waitFor();
+  });
+
+  it('signs out with the redirect parameter when the API answers 401 mid-session', async () => {
+    const { page } = journey.browser;
+    const user = await registerUser(journey.server.url);
+    await signIn(user.email, user.password);
+    await page.waitForURL('**/console/overview');
+    await page.getByRole('menuitem', { name: 'IP列表' }).click();
+    await page.waitForURL('**/console/ipList');
+
+    const session = await tokenCookie();
+    await fetch(`${journey.server.url}/api/auth/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session?.value}` },
+    });
+
+    const signedOut = page.waitForURL('**/portal/home?redirect=*');
+    const editName = async () => {
+      await page.getByTestId('account-menu').click();
+      await page.getByRole('menuitem', { name: '个人信息' }).click();
+      await page.getByRole('button', { name: '编辑名称' }).click();
+      const nameInput = page.getByRole('textbox', { name: '名称' });
+      await nameInput.fill('Mallory');
+      await nameInput.press('Enter');
+    };
+    // Whichever call meets the revoked session first (the profile's refetch or the name save)
+    // must sign out; the page may leave while the steps are still running.
+    await Promise.race([signedOut, editName().catch(() => signedOut)]);
+    await signedOut;
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/console/ipList');
+    expect(await tokenCookie()).toBeUndefined();
+  });
+
+  it('keeps the chosen language across a reload and shows the profile modal', async () => {
+    const { page } = journey.browser;
+    const user = await registerUser(journey.server.url);
+    await signIn(user.email, user.password);
+    await page.waitForURL('**/console/overview');
+    await page.getByTestId('account-menu').getByText(user.email).waitFor();
+    await openProfile('个人信息', user.email);
+    await saveScreenshot(page, 'profile-modal-zh-CN');
+    await page.locator('.ant-modal-close').click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: /中文/ }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await expect(page.evaluate(() => localStorage.getItem('language'))).resolves.toBe('en-US');
+
+    await openProfile('Profile', user.email);
+    await saveScreenshot(page, 'profile-modal-en-US');
+  });
+
+  async function openProfile(menuLabel: string, email: string) {
+    const { page } = journey.browser;
+    await page.getByTestId('account-menu').click();
+    const item = page.getByRole('menuitem', { name: menuLabel });
+    await item.click();
+    await item.waitFor({ state: 'hidden' });
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(email).first().waitFor();
+    await dialog.getByText('curl').first().waitFor();
+    // Let the opening animation finish so the screenshot shows the settled modal.
+    await page.waitForFunction(() => !document.querySelector('.ant-zoom-appear, .ant-zoom-enter'));
+  }
+});

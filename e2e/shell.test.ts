@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { saveScreenshot } from './support/browser.ts';
+import { registerUser } from './support/api.ts';
+import { useJourney } from './support/journey.ts';
+
+// The shell journey on the embedded engine, exactly as `npm start` runs the product.
+describe('console shell in Chromium (embedded database)', () => {
+  const journey = useJourney('pglite');
+
+  it('answers the health check over HTTP', async () => {
+    const response = await fetch(`${journey.server.url}/api/health`);
+    const body = (await response.json()) as { code: number; data: { database: string } };
+    expect(response.status).toBe(200);
+    expect(body.code).toBe(0);
+    expect(body.data.database).toBe('pglite');
+  });
+
+  it('sends / to the portal page', async () => {
+    const { page } = journey.browser;
+    await page.goto(`${journey.server.url}/`);
+    await page.waitForURL('**/portal/home');
+    expect(new URL(page.url()).pathname).toBe('/portal/home');
+    await page.getByRole('heading', { name: '登录' }).waitFor();
+    await saveScreenshot(page, 'portal-zh-CN');
+  });
+
+  it('redirects a console address without a token to the portal, keeping the address', async () => {
+    const { page } = journey.browser;
+    await page.goto(`${journey.server.url}/console/ipList?status=active`);
+    await page.waitForURL('**/portal/home?redirect=*');
+    const landed = new URL(page.url());
+    expect(landed.pathname).toBe('/portal/home');
+    expect(landed.searchParams.get('redirect')).toBe('/console/ipList?status=active');
+  });
+
+  it('opens the console shell with a token: menu, title, header, recent pages', async () => {
+    const { page, context } = journey.browser;
+    const user = await registerUser(journey.server.url);
+    await context.addCookies([{ name: 'token', value: user.token, url: journey.server.url }]);
+
+    await page.goto(`${journey.server.url}/console`);
+    await page.waitForURL('**/console/overview');
+    await page.getByRole('heading', { name: '首页概览' }).waitFor();
+    await page.getByText(user.email).waitFor();
+    await page.getByText('账户余额').waitFor();
+    await page.getByText('¥0.00').waitFor();
+
+    await page.getByRole('menuitem', { name: 'IP列表' }).click();
+    await page.waitForURL('**/console/ipList');
+    await page.getByRole('heading', { name: 'IP列表' }).waitFor();
+    const selected = page.locator('.ant-menu-item-selected');
+    await expect(selected.textContent()).resolves.toContain('IP列表');
+
+    await page.getByRole('menuitem', { name: '账单流水' }).click();
+    await page.waitForURL('**/console/businessFlow');
+    await page.getByRole('heading', { name: '账单流水' }).waitFor();
+    const recentBar = page.getByRole('navigation', { name: '最近访问' });
+    await recentBar.locator('[aria-current="page"]', { hasText: '账单流水' }).waitFor();
+    await expect(recentBar.getByRole('link').allTextContents()).resolves.toEqual([
+      '账单流水',
+      'IP列表',
+      '首页概览',
+    ]);
+    const stored = await page.evaluate(() => localStorage.getItem('recentPages'));
+    const storedPaths = (JSON.parse(stored ?? '[]') as { path: string }[]).map(
+      (entry) => entry.path,
+    );
+    expect(storedPaths).toEqual(['/console/businessFlow', '/console/ipList', '/console/overview']);
+    await saveScreenshot(page, 'console-zh-CN');
+  });
+
+  it('switches to English, and the choice survives a reload', async () => {
+    const { page } = journey.browser;
+    await page.goto(`${journey.server.url}/console/ipList`);
+    await page.getByRole('heading', { name: 'IP列表' }).waitFor();
+    await page.getByRole('button', { name: /中文/ }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.getByRole('heading', { name: 'IP list' }).waitFor();
+    await expect(page.evaluate(() => localStorage.getItem('language'))).resolves.toBe('en-US');
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'IP list' }).waitFor();
+    await page.getByText('Balance').waitFor();
+    await saveScreenshot(page, 'console-en-US');
+
+    await journey.browser.context.clearCookies();
+    await page.goto(`${journey.server.url}/portal/home`);
+    await page.getByRole('heading', { name: 'Login' }).waitFor();
+    await saveScreenshot(page, 'portal-en-US');
+    await page.getByText('Sign up', { exact: true }).click();
+    await page.getByRole('heading', { name: 'Sign up' }).waitFor();
+    await saveScreenshot(page, 'portal-register-en-US');
+  });
+});

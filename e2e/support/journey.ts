@@ -1,0 +1,25 @@
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser, type Browser } from './browser.ts';
+import { startServer, type RunningServer } from './server.ts';
+
+export interface Journey {
+  server: RunningServer;
+  browser: Browser;
+}
+
+/**
+ * Gives a describe block the real server process on a fresh database of the given engine and a
+ * Chromium to drive it, started before its tests and stopped after them.
+ */
+export function useJourney(engine: 'postgres' | 'pglite'): Journey {
+  const journey = {} as Journey;
+  beforeAll(async () => {
+    journey.server = await startServer(engine);
+    journey.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await journey.browser?.close();
+    await journey.server?.stop();
+  });
+  return journey;
+}

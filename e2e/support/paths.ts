@@ -1,0 +1,5 @@
+import path from 'node:path';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../..');
+export const serverEntry = path.join(repoRoot, 'apps/server/src/server.ts');
+export const screenshotDir = path.join(repoRoot, 'e2e/screenshots');

@@ -1,0 +1,89 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createTestDatabase } from '@stratus/db/testing';
+import { repoRoot, serverEntry } from './paths.ts';
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(),
+      );
+    });
+  });
+}
+
+/**
+ * Starts the real server process (`node apps/server/src/server.ts`, as `npm start` does) on a free
+ * port, against a fresh PostgreSQL database or a fresh embedded one in a temporary DATA_DIR.
+ */
+export async function startServer(
+  engine: 'postgres' | 'pglite',
+  extraEnv: Record<string, string> = {},
+): Promise<RunningServer> {
+  const port = await findFreePort();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stratus-e2e-'));
+  const database = engine === 'postgres' ? await createTestDatabase('postgres') : undefined;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    LOG_FORMAT: 'json',
+    NODE_ENV: 'test',
+    ...extraEnv,
+  };
+  delete env.DATABASE_URL;
+  if (database) env.DATABASE_URL = database.url;
+
+  const child = spawn(process.execPath, [serverEntry], { cwd: repoRoot, env, stdio: 'pipe' });
+  const url = await waitForReady(child);
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await database?.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function waitForReady(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`Server did not start within 60 s:\n${output}`));
+    }, 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Stratus is running at (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1].replace('localhost', '127.0.0.1'));
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Server exited with ${code} before it was ready:\n${output}`));
+    });
+  });
+}

@@ -1,0 +1,49 @@
+import type { z } from 'zod';
+
+/** Every API path below is relative to this prefix. */
+export const API_PREFIX = '/api';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who may call an endpoint. */
+export type EndpointAccess = 'public' | 'user' | 'operator' | 'node';
+
+export interface EndpointDefinition {
+  method: HttpMethod;
+  /** Path below `/api`, with Fastify-style parameters: `/proxy/instances/:id`. */
+  path: string;
+  /** One line for the OpenAPI document. */
+  summary: string;
+  /** OpenAPI tag (the domain). */
+  tag: string;
+  access: EndpointAccess;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** Schema of the envelope's `data` (or of the whole body when `raw`). */
+  response: z.ZodType;
+  /** The answer is not enveloped: file downloads and payment-provider callbacks. */
+  raw?: boolean;
+}
+
+/** Declares an endpoint; the literal type is kept so both sides infer the exact shapes. */
+export function defineEndpoint<const E extends EndpointDefinition>(endpoint: E): E {
+  return endpoint;
+}
+
+type ZodOutput<S> = S extends z.ZodType ? z.output<S> : undefined;
+type ZodInput<S> = S extends z.ZodType ? z.input<S> : undefined;
+
+export type EndpointData<E extends EndpointDefinition> = z.output<E['response']>;
+export type EndpointQuery<E extends EndpointDefinition> = ZodInput<E['query']>;
+export type EndpointBody<E extends EndpointDefinition> = ZodInput<E['body']>;
+export type EndpointParams<E extends EndpointDefinition> = ZodOutput<E['params']>;
+
+/** Fills `:name` segments of a contract path: `fillPath('/orders/:id', {id: 7})` → `/orders/7`. */
+export function fillPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:(\w+)/g, (_whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
+import { pageSchemaOf, paginationQuerySchema } from '../pagination.ts';
+import { lineTypeSchema, proxyProtocolSchema } from './catalog.ts';
+
+export const instanceStatusSchema = z.enum(['active', 'expired']);
+export type InstanceStatus = z.infer<typeof instanceStatusSchema>;
+
+/** A static IP the customer owns (a proxy instance). */
+export const instanceSchema = z.object({
+  id: z.string(),
+  ip: z.string(),
+  /** HTTP and SOCKS5 port. */
+  port: z.number().int(),
+  /** vmess port (V2Ray engine on the same node). */
+  vmessPort: z.number().int(),
+  protocols: z.array(proxyProtocolSchema),
+  username: z.string(),
+  password: z.string(),
+  /** vmess user id (UUID). */
+  vmessId: z.string(),
+  country: z.string(),
+  countryName: z.string(),
+  city: z.string(),
+  lineType: lineTypeSchema,
+  remark: z.string(),
+  status: instanceStatusSchema,
+  autoRenew: z.boolean(),
+  /** Set when an automatic renewal could not be paid (insufficient balance); null otherwise. */
+  renewalWarning: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type Instance = z.infer<typeof instanceSchema>;
+
+export const listInstances = defineEndpoint({
+  method: 'GET',
+  path: '/proxy/instances',
+  summary: "The caller's static IPs, soonest expiry first",
+  tag: 'instances',
+  access: 'user',
+  query: paginationQuerySchema.extend({
+    status: instanceStatusSchema.optional(),
+    country: z.string().length(2).optional(),
+    /** Part of the IP, username or remark. */
+    keyword: z.string().trim().max(100).optional(),
+    /** Only instances expiring within this many days (and not yet expired). */
+    expiringWithinDays: z.coerce.number<number | string>().int().min(0).max(3650).optional(),
+  }),
+  response: pageSchemaOf(instanceSchema),
+});
+
+const instanceIdParams = z.object({ id: z.uuid() });
+
+export const getInstance = defineEndpoint({
+  method: 'GET',
+  path: '/proxy/instances/:id',
+  summary: 'One of the caller’s static IPs',
+  tag: 'instances',
+  access: 'user',
+  params: instanceIdParams,
+  response: instanceSchema,
+});
+
+export const updateInstance = defineEndpoint({
+  method: 'PATCH',
+  path: '/proxy/instances/:id',
+  summary: 'Edit the remark or switch auto-renew',
+  tag: 'instances',
+  access: 'user',
+  params: instanceIdParams,
+  body: z
+    .object({ remark: z.string().trim().max(200).optional(), autoRenew: z.boolean().optional() })
+    .strict(),
+  response: instanceSchema,
+});
+
+export const resetInstancePassword = defineEndpoint({
+  method: 'POST',
+  path: '/proxy/instances/:id/reset-password',
+  summary: 'Generate a new proxy password (the old one stops working)',
+  tag: 'instances',
+  access: 'user',
+  params: instanceIdParams,
+  response: instanceSchema,
+});
+
+export const exportTypes = ['all', 'vmess', 'socks5'] as const;
+export const exportTypeSchema = z.enum(exportTypes);
+export type ExportType = z.infer<typeof exportTypeSchema>;
+
+/**
+ * Plain-text download of the caller's active instances: `socks5` one `socks5://user:pass@ip:port`
+ * per line, `vmess` one v2rayN `vmess://` link per line, `all` every protocol line of each.
+ */
+export const exportInstances = defineEndpoint({
+  method: 'GET',
+  path: '/proxy/instances/export/:type',
+  summary: 'Export active instances as proxy lines or a base64 subscription',
+  tag: 'instances',
+  access: 'user',
+  raw: true,
+  params: z.object({ type: exportTypeSchema }),
+  query: z.object({
+    /** Comma-separated instance ids; all active instances when absent. */
+    ids: z.string().max(20_000).optional(),
+    /** `base64` answers a subscription body that proxy clients import. */
+    encoding: z.enum(['plain', 'base64']).default('plain'),
+  }),
+  response: z.string(),
+});

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
+import { pageSchemaOf, paginationQuerySchema } from '../pagination.ts';
+import { lineTypeSchema } from './catalog.ts';
+import { instanceSchema } from './instances.ts';
+
+export const orderTypeSchema = z.enum(['static_ip', 'renewal', 'traffic']);
+export type OrderType = z.infer<typeof orderTypeSchema>;
+
+export const orderStatusSchema = z.enum(['paid', 'refunded']);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+export const orderItemSchema = z.object({
+  /** Plan bought or instance renewed. */
+  planId: z.string().nullable(),
+  instanceId: z.string().nullable(),
+  country: z.string(),
+  countryName: z.string(),
+  city: z.string(),
+  lineType: lineTypeSchema,
+  durationDays: z.number().int(),
+  quantity: z.number().int(),
+  /** Yuan per IP. */
+  unitPrice: z.number(),
+  /** Yuan for the line. */
+  amount: z.number(),
+});
+
+export const orderSchema = z.object({
+  id: z.string(),
+  /** Human-readable order number shown to customers and in the ledger. */
+  orderNo: z.string(),
+  type: orderTypeSchema,
+  status: orderStatusSchema,
+  /** Yuan paid. */
+  total: z.number(),
+  items: z.array(orderItemSchema),
+  /** Instances the order created or renewed. */
+  instanceIds: z.array(z.string()),
+  createdAt: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const staticIpPurchaseSchema = z.object({
+  planId: z.uuid(),
+  durationDays: z.number().int().positive(),
+  quantity: z.number().int().min(1).max(100),
+  autoRenew: z.boolean().default(false),
+});
+
+export const quoteSchema = z.object({
+  unitPrice: z.number(),
+  quantity: z.number().int(),
+  durationDays: z.number().int(),
+  total: z.number(),
+  /** The caller's balance now, and whether it covers the total. */
+  balance: z.number(),
+  sufficientBalance: z.boolean(),
+  stock: z.number().int(),
+  sufficientStock: z.boolean(),
+});
+export type Quote = z.infer<typeof quoteSchema>;
+
+export const quoteStaticIpOrder = defineEndpoint({
+  method: 'POST',
+  path: '/orders/static-ip/quote',
+  summary: 'Price a static-IP purchase without buying',
+  tag: 'orders',
+  access: 'user',
+  body: staticIpPurchaseSchema,
+  response: quoteSchema,
+});
+
+/** Send an `Idempotency-Key` header: a repeat with the same key answers the first result. */
+export const createStaticIpOrder = defineEndpoint({
+  method: 'POST',
+  path: '/orders/static-ip',
+  summary: 'Buy static IPs: one transaction debits, orders, allocates and creates instances',
+  tag: 'orders',
+  access: 'user',
+  body: staticIpPurchaseSchema,
+  response: z.object({ order: orderSchema, instances: z.array(instanceSchema) }),
+});
+
+export const listOrders = defineEndpoint({
+  method: 'GET',
+  path: '/orders',
+  summary: "The caller's orders, newest first",
+  tag: 'orders',
+  access: 'user',
+  query: paginationQuerySchema.extend({
+    type: orderTypeSchema.optional(),
+    status: orderStatusSchema.optional(),
+  }),
+  response: pageSchemaOf(orderSchema),
+});
+
+export const getOrder = defineEndpoint({
+  method: 'GET',
+  path: '/orders/:id',
+  summary: 'One of the caller’s orders',
+  tag: 'orders',
+  access: 'user',
+  params: z.object({ id: z.uuid() }),
+  response: orderSchema,
+});
+
+const renewalBody = z.object({ durationDays: z.number().int().positive() });
+
+export const renewInstance = defineEndpoint({
+  method: 'POST',
+  path: '/proxy/instances/:id/renew',
+  summary: 'Renew one instance: from the later of now and its expiry',
+  tag: 'instances',
+  access: 'user',
+  params: z.object({ id: z.uuid() }),
+  body: renewalBody,
+  response: z.object({ order: orderSchema, instances: z.array(instanceSchema) }),
+});
+
+export const renewInstances = defineEndpoint({
+  method: 'POST',
+  path: '/proxy/instances/renew',
+  summary: 'Renew several instances in one payment',
+  tag: 'instances',
+  access: 'user',
+  body: renewalBody.extend({ ids: z.array(z.uuid()).min(1).max(100) }),
+  response: z.object({ order: orderSchema, instances: z.array(instanceSchema) }),
+});
+
+export const quoteRenewal = defineEndpoint({
+  method: 'POST',
+  path: '/proxy/instances/renew/quote',
+  summary: 'Price a renewal of one or several instances',
+  tag: 'instances',
+  access: 'user',
+  body: renewalBody.extend({ ids: z.array(z.uuid()).min(1).max(100) }),
+  response: z.object({ total: z.number(), balance: z.number(), sufficientBalance: z.boolean() }),
+});

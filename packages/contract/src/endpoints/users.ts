@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
+import { locales } from '../locale.ts';
+import { passwordSchema } from '../validation.ts';
+
+export const roleSchema = z.enum(['customer', 'operator']);
+export type Role = z.infer<typeof roleSchema>;
+
+export const userProfileSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  /** Display name; empty until the user sets one. */
+  name: z.string(),
+  role: roleSchema,
+  /** Preferred interface language. */
+  language: z.enum(locales),
+  /** Personal API token: authorises the same calls as a session token. */
+  apiToken: z.string(),
+  /** ISO 8601 time of sign-up. */
+  createdAt: z.string(),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+export const getMe = defineEndpoint({
+  method: 'GET',
+  path: '/user/me',
+  summary: 'The signed-in user',
+  tag: 'users',
+  access: 'user',
+  response: userProfileSchema,
+});
+
+export const updateMe = defineEndpoint({
+  method: 'PATCH',
+  path: '/user/me',
+  summary: 'Edit name and language',
+  tag: 'users',
+  access: 'user',
+  body: z
+    .object({
+      name: z.string().trim().max(64).optional(),
+      language: z.enum(locales).optional(),
+    })
+    .strict(),
+  response: userProfileSchema,
+});
+
+export const changePassword = defineEndpoint({
+  method: 'POST',
+  path: '/user/password',
+  summary: 'Change the password and revoke every other session',
+  tag: 'users',
+  access: 'user',
+  body: z.object({
+    currentPassword: z.string().min(1).max(1024),
+    newPassword: passwordSchema,
+  }),
+  response: z.null(),
+});
+
+export const rotateApiToken = defineEndpoint({
+  method: 'POST',
+  path: '/user/api-token/rotate',
+  summary: 'Replace the personal API token',
+  tag: 'users',
+  access: 'user',
+  response: z.object({ apiToken: z.string() }),
+});

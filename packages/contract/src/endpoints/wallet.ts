@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
+import { CURRENCY, yuanSchema } from '../money.ts';
+import { pageSchemaOf, paginationQuerySchema } from '../pagination.ts';
+
+export const walletSchema = z.object({
+  /** Balance in yuan, at most two decimals. */
+  balance: z.number(),
+  currency: z.literal(CURRENCY),
+});
+export type Wallet = z.infer<typeof walletSchema>;
+
+export const getWallet = defineEndpoint({
+  method: 'GET',
+  path: '/user/wallet',
+  summary: "The signed-in user's wallet",
+  tag: 'wallet',
+  access: 'user',
+  response: z.object({ wallet: walletSchema }),
+});
+
+/** Kinds of balance change; every ledger row has one. */
+export const ledgerEntryTypes = [
+  'topup',
+  'static_ip_purchase',
+  'renewal',
+  'traffic_purchase',
+  'refund',
+  'adjustment',
+] as const;
+export const ledgerEntryTypeSchema = z.enum(ledgerEntryTypes);
+export type LedgerEntryType = z.infer<typeof ledgerEntryTypeSchema>;
+
+/** One row of the ledger (账单流水). */
+export const ledgerEntrySchema = z.object({
+  id: z.string(),
+  type: ledgerEntryTypeSchema,
+  /** Signed yuan amount: positive credits, negative debits. */
+  amount: z.number(),
+  /** Balance in yuan right after this change. */
+  balanceAfter: z.number(),
+  /** What caused it: a payment id, an order number…; null when nothing does. */
+  reference: z.string().nullable(),
+  note: z.string(),
+  /** ISO 8601 time of the change. */
+  createdAt: z.string(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+
+/** `YYYY-MM-DD` (a whole day in China Standard Time) or a full ISO 8601 time. */
+const dateBoundSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+
+export const listTransactions = defineEndpoint({
+  method: 'GET',
+  path: '/user/wallet/transactions',
+  summary: 'Ledger of the wallet, newest first; format=csv downloads it as a UTF-8 CSV file',
+  tag: 'wallet',
+  access: 'user',
+  query: paginationQuerySchema.extend({
+    type: ledgerEntryTypeSchema.optional(),
+    /** Inclusive lower bound. */
+    from: dateBoundSchema.optional(),
+    /** Inclusive upper bound (a date means the end of that day). */
+    to: dateBoundSchema.optional(),
+    /** `csv` answers a file (all matching rows, no paging) instead of the envelope. */
+    format: z.enum(['json', 'csv']).default('json'),
+  }),
+  response: pageSchemaOf(ledgerEntrySchema),
+});
+
+/** Payment channels the product knows; each may be switched off by configuration. */
+export const paymentChannels = ['sandbox', 'alipay'] as const;
+export const paymentChannelSchema = z.enum(paymentChannels);
+export type PaymentChannel = z.infer<typeof paymentChannelSchema>;
+
+export const paymentStatusSchema = z.enum(['pending', 'paid', 'closed']);
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+
+/** Default top-up limits in yuan; the server may be configured otherwise and says so in the options. */
+export const TOPUP_MIN_YUAN = 1;
+export const TOPUP_MAX_YUAN = 50_000;
+
+export const topUpOptionsSchema = z.object({
+  /** Channels switched on here, in display order. */
+  channels: z.array(paymentChannelSchema),
+  minAmount: z.number(),
+  maxAmount: z.number(),
+  /** Preset amounts in yuan. */
+  presets: z.array(z.number()),
+});
+export type TopUpOptions = z.infer<typeof topUpOptionsSchema>;
+
+export const getTopUpOptions = defineEndpoint({
+  method: 'GET',
+  path: '/user/wallet/topup-options',
+  summary: 'Channels, limits and preset amounts for a top-up',
+  tag: 'wallet',
+  access: 'user',
+  response: topUpOptionsSchema,
+});
+
+export const createTopUp = defineEndpoint({
+  method: 'POST',
+  path: '/user/wallet/topup',
+  summary: 'Start a top-up: creates a pending payment and answers where to pay it',
+  tag: 'wallet',
+  access: 'user',
+  body: z.object({
+    /** Yuan, at most two decimals, within the configured limits (¥1–¥50 000 by default). */
+    amount: yuanSchema,
+    channel: paymentChannelSchema,
+  }),
+  response: z.object({
+    paymentId: z.string(),
+    /** Where the browser goes to pay: the channel's cashier page. */
+    payUrl: z.string(),
+    /** ISO 8601 time after which the payment closes unpaid. */
+    expiresAt: z.string(),
+  }),
+});
+
+export const paymentSchema = z.object({
+  id: z.string(),
+  channel: paymentChannelSchema,
+  /** Yuan. */
+  amount: z.number(),
+  currency: z.literal(CURRENCY),
+  status: paymentStatusSchema,
+  /** Where to pay while pending. */
+  payUrl: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  paidAt: z.string().nullable(),
+  /** Wallet balance in yuan right after this payment was credited; null until paid. */
+  balanceAfter: z.number().nullable(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+export const getTopUp = defineEndpoint({
+  method: 'GET',
+  path: '/user/wallet/topups/:id',
+  summary: "One of the caller's top-up payments and its status",
+  tag: 'wallet',
+  access: 'user',
+  params: z.object({ id: z.uuid() }),
+  response: paymentSchema,
+});
+
+export const cancelTopUp = defineEndpoint({
+  method: 'POST',
+  path: '/user/wallet/topups/:id/cancel',
+  summary: 'Close a pending top-up the caller no longer wants to pay',
+  tag: 'wallet',
+  access: 'user',
+  params: z.object({ id: z.uuid() }),
+  response: paymentSchema,
+});
+
+export const completeSandboxPayment = defineEndpoint({
+  method: 'POST',
+  path: '/payments/sandbox/:paymentId/complete',
+  summary: "The sandbox cashier's confirm: pays the payment through the verified crediting path",
+  tag: 'payments',
+  access: 'user',
+  params: z.object({ paymentId: z.uuid() }),
+  response: paymentSchema,
+});

@@ -1,0 +1,265 @@
+import type { Locale } from './locale.ts';
+
+export interface ErrorDefinition {
+  /** Stable number sent as the envelope's `code`; never reused for another meaning. */
+  code: number;
+  /** HTTP status the server answers with. */
+  status: number;
+  /** Message per locale; `{name}` placeholders are filled from the error's params. */
+  message: Record<Locale, string>;
+}
+
+/**
+ * The one catalogue of error kinds. Numbers are grouped by domain:
+ * 10xxx common, 20xxx accounts, 30xxx wallet and payments, 40xxx catalog, orders and instances,
+ * 50xxx traffic, 60xxx gateways and operators.
+ */
+export const errors = {
+  /** A request field failed validation; params: field, reason. */
+  validationFailed: {
+    code: 10001,
+    status: 400,
+    message: { 'zh-CN': '参数 {field} 不正确：{reason}', 'en-US': 'Invalid {field}: {reason}' },
+  },
+  /** The body could not be parsed (malformed JSON and the like). */
+  malformedRequest: {
+    code: 10002,
+    status: 400,
+    message: { 'zh-CN': '请求格式不正确', 'en-US': 'The request is malformed' },
+  },
+  /** The body is larger than the server accepts. */
+  payloadTooLarge: {
+    code: 10003,
+    status: 413,
+    message: { 'zh-CN': '请求内容过大', 'en-US': 'The request body is too large' },
+  },
+  /** The body has a content type the endpoint does not take. */
+  unsupportedMediaType: {
+    code: 10004,
+    status: 415,
+    message: { 'zh-CN': '不支持的请求内容类型', 'en-US': 'Unsupported content type' },
+  },
+  /** No valid session or API token was presented. */
+  unauthorized: {
+    code: 10101,
+    status: 401,
+    message: {
+      'zh-CN': '登录已失效，请重新登录',
+      'en-US': 'Your session has expired, please sign in again',
+    },
+  },
+  /** Signed in, but the role does not allow this call. */
+  forbidden: {
+    code: 10301,
+    status: 403,
+    message: { 'zh-CN': '没有权限执行此操作', 'en-US': 'You do not have permission to do this' },
+  },
+  /** No API route matches; params: method, path. */
+  routeNotFound: {
+    code: 10401,
+    status: 404,
+    message: {
+      'zh-CN': '接口不存在：{method} {path}',
+      'en-US': 'No such API endpoint: {method} {path}',
+    },
+  },
+  /** The addressed record does not exist or belongs to someone else. */
+  resourceNotFound: {
+    code: 10402,
+    status: 404,
+    message: { 'zh-CN': '请求的数据不存在', 'en-US': 'The requested item does not exist' },
+  },
+  /** Too many requests from this client or for this account. */
+  rateLimited: {
+    code: 10429,
+    status: 429,
+    message: {
+      'zh-CN': '请求过于频繁，请稍后再试',
+      'en-US': 'Too many requests, please try again later',
+    },
+  },
+  /** Anything unexpected; the cause is logged, never sent. */
+  internalError: {
+    code: 10500,
+    status: 500,
+    message: {
+      'zh-CN': '服务器内部错误，请稍后再试',
+      'en-US': 'Internal server error, please try again later',
+    },
+  },
+  /** The database did not answer the health check. */
+  databaseUnavailable: {
+    code: 10503,
+    status: 503,
+    message: { 'zh-CN': '数据库暂时不可用', 'en-US': 'The database is unavailable' },
+  },
+  /**
+   * Sign-in failed: the email is unknown or the password is wrong (deliberately the same answer).
+   * 400 rather than 401 so clients do not treat it as an expired session.
+   */
+  invalidCredentials: {
+    code: 20001,
+    status: 400,
+    message: { 'zh-CN': '邮箱或密码错误', 'en-US': 'Incorrect email or password' },
+  },
+  /** Registration with an email that already has an account (emails are case-insensitive). */
+  emailTaken: {
+    code: 20002,
+    status: 409,
+    message: {
+      'zh-CN': '该邮箱已注册，请直接登录',
+      'en-US': 'This email is already registered; please sign in',
+    },
+  },
+  /** The account was disabled by an operator. */
+  accountDisabled: {
+    code: 20003,
+    status: 403,
+    message: {
+      'zh-CN': '该账户已被停用，请联系客服',
+      'en-US': 'This account has been disabled; please contact support',
+    },
+  },
+  /** A password change whose current password is wrong. */
+  currentPasswordIncorrect: {
+    code: 20004,
+    status: 400,
+    message: { 'zh-CN': '当前密码不正确', 'en-US': 'The current password is incorrect' },
+  },
+  /** Too many failed sign-ins for this account or from this address; nothing was checked. */
+  tooManySignInAttempts: {
+    code: 20005,
+    status: 429,
+    message: {
+      'zh-CN': '登录失败次数过多，请稍后再试',
+      'en-US': 'Too many failed sign-in attempts; please try again later',
+    },
+  },
+  /** Too many registrations from this address. */
+  tooManyRegistrations: {
+    code: 20006,
+    status: 429,
+    message: {
+      'zh-CN': '注册过于频繁，请稍后再试',
+      'en-US': 'Too many sign-ups from this address; please try again later',
+    },
+  },
+  /** A top-up amount outside the configured limits; params: min, max (yuan). */
+  topUpAmountOutOfRange: {
+    code: 30001,
+    status: 400,
+    message: {
+      'zh-CN': '充值金额需在 ¥{min} 至 ¥{max} 之间',
+      'en-US': 'The top-up amount must be between ¥{min} and ¥{max}',
+    },
+  },
+  /** The payment channel is unknown or switched off on this server. */
+  paymentChannelDisabled: {
+    code: 30002,
+    status: 400,
+    message: {
+      'zh-CN': '该支付方式暂不可用，请选择其他方式',
+      'en-US': 'This payment method is not available; please choose another one',
+    },
+  },
+  /** No such payment, or it belongs to someone else. */
+  paymentNotFound: {
+    code: 30003,
+    status: 404,
+    message: { 'zh-CN': '支付单不存在', 'en-US': 'The payment does not exist' },
+  },
+  /** The payment is no longer pending (already paid, closed or expired). */
+  paymentNotPending: {
+    code: 30004,
+    status: 409,
+    message: {
+      'zh-CN': '该支付单已支付、已关闭或已过期',
+      'en-US': 'This payment is already paid, closed or expired',
+    },
+  },
+  /** A provider reported an amount or currency other than the payment's; nothing was credited. */
+  paymentAmountMismatch: {
+    code: 30005,
+    status: 409,
+    message: {
+      'zh-CN': '支付金额与支付单不一致',
+      'en-US': 'The paid amount does not match the payment',
+    },
+  },
+  /** The wallet balance does not cover a debit; nothing was changed. */
+  insufficientBalance: {
+    code: 30101,
+    status: 422,
+    message: {
+      'zh-CN': '账户余额不足，请先充值',
+      'en-US': 'Insufficient balance; please top up first',
+    },
+  },
+  /** The plan does not exist or is no longer sold. */
+  planNotFound: {
+    code: 40001,
+    status: 404,
+    message: {
+      'zh-CN': '套餐不存在或已下架',
+      'en-US': 'The plan does not exist or is no longer sold',
+    },
+  },
+  /** The plan has no price for the requested duration; params: durationDays. */
+  durationNotOffered: {
+    code: 40002,
+    status: 400,
+    message: {
+      'zh-CN': '该套餐不提供 {durationDays} 天的时长',
+      'en-US': 'The plan does not offer {durationDays} days',
+    },
+  },
+  /** Fewer available IPs than requested; nothing was charged. params: requested, available. */
+  insufficientStock: {
+    code: 40101,
+    status: 409,
+    message: {
+      'zh-CN': '库存不足：需要 {requested} 个 IP，当前可用 {available} 个',
+      'en-US': 'Not enough stock: {requested} IPs requested, {available} available',
+    },
+  },
+  /** The `Idempotency-Key` was already used for a different request; nothing was applied. */
+  idempotencyKeyReused: {
+    code: 40102,
+    status: 409,
+    message: {
+      'zh-CN': '该幂等键已用于另一笔不同的请求',
+      'en-US': 'This idempotency key was already used for a different request',
+    },
+  },
+  /** No such order among the caller's. */
+  orderNotFound: {
+    code: 40201,
+    status: 404,
+    message: { 'zh-CN': '订单不存在', 'en-US': 'The order does not exist' },
+  },
+  /** No such instance among the caller's. */
+  instanceNotFound: {
+    code: 40301,
+    status: 404,
+    message: { 'zh-CN': 'IP 实例不存在', 'en-US': 'The IP instance does not exist' },
+  },
+  /** An expired instance whose IP has gone back to the pool or to someone else cannot be renewed. */
+  instanceNotRenewable: {
+    code: 40302,
+    status: 409,
+    message: {
+      'zh-CN': '该 IP 已释放，无法续费，请重新购买',
+      'en-US': 'This IP has been released and cannot be renewed; please buy a new one',
+    },
+  },
+} as const satisfies Record<string, ErrorDefinition>;
+
+export type ErrorName = keyof typeof errors;
+export type ErrorParams = Record<string, string | number>;
+
+/** Fills `{name}` placeholders of an error's message in the given locale. */
+export function formatErrorMessage(name: ErrorName, locale: Locale, params: ErrorParams = {}) {
+  return errors[name].message[locale].replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in params ? String(params[key]) : whole,
+  );
+}

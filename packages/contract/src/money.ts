@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** The one currency the product bills in. */
+export const CURRENCY = 'CNY' as const;
+
+/** Yuan amounts at the API edge: a number with at most two decimals. */
+export const yuanSchema = z
+  .number()
+  .refine(
+    (value) => Number.isFinite(value) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+    {
+      message: 'moneyTooPrecise',
+    },
+  );
+
+/** Integer fen (inside) → yuan number (API edge). Exact for any amount below 2^53 fen. */
+export function fenToYuan(fen: bigint): number {
+  return Number(fen) / 100;
+}
+
+/** Yuan number (API edge, ≤ 2 decimals) → integer fen, rounding away float noise such as 0.1 + 0.2. */
+export function yuanToFen(yuan: number): bigint {
+  if (!Number.isFinite(yuan)) throw new RangeError(`Not a finite amount: ${yuan}`);
+  return BigInt(Math.round(yuan * 100));
+}

@@ -1,0 +1,175 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export * from './schema.ts';
+export { schema };
+// The query helpers services need, so every workspace uses this package's one drizzle-orm copy.
+export {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  not,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+
+/** One drizzle type that both drivers satisfy, so services never care which engine runs. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction: pass it explicitly to every repository call that must share it. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type DatabaseEngine = 'postgres' | 'pglite';
+export const databaseEngines: readonly DatabaseEngine[] = ['postgres', 'pglite'];
+
+export interface Database {
+  db: Db;
+  engine: DatabaseEngine;
+  /** One round trip; resolves with its duration in milliseconds, rejects when the database fails. */
+  ping(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** `postgres://…`: use that PostgreSQL server. Without it the embedded PGlite engine runs. */
+  url?: string;
+  /**
+   * Where PGlite keeps its files (`<dataDir>/pglite`); default `./data`. A value starting with
+   * `memory://` keeps the database in memory (tests).
+   */
+  dataDir?: string;
+  /** Errors of idle PostgreSQL connections (a restarted server, a dropped network). */
+  onConnectionError?: (error: Error) => void;
+}
+
+export interface MigrationReport {
+  /** Tags of the migrations this call applied, oldest first; empty when already up to date. */
+  applied: string[];
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, '../migrations');
+// Serialises migrations when several servers start at once against one PostgreSQL database.
+const MIGRATION_LOCK_ID = 740_211_613;
+
+const migrators = new WeakMap<Database, () => Promise<void>>();
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//.test(url);
+}
+
+export async function createDatabase(options: DatabaseOptions = {}): Promise<Database> {
+  if (options.url) return createPostgresDatabase(options.url, options.onConnectionError);
+  return createPgliteDatabase(options.dataDir ?? './data');
+}
+
+async function createPostgresDatabase(
+  url: string,
+  onConnectionError: (error: Error) => void = (error) =>
+    console.error('PostgreSQL connection error', error),
+): Promise<Database> {
+  if (!isPostgresUrl(url)) throw new Error('The database URL must start with postgres://');
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
+  // Without a listener an idle client's error (e.g. the server restarting) would crash the process.
+  pool.on('error', onConnectionError);
+  const db: Db = drizzleNodePostgres({ client: pool, schema });
+  const database: Database = {
+    db,
+    engine: 'postgres',
+    ping: () => timeRoundTrip(db),
+    close: () => pool.end(),
+  };
+  migrators.set(database, async () => {
+    // Session-level advisory locks belong to one connection, so the migration runs on one client.
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+      try {
+        await migrateNodePostgres(drizzleNodePostgres({ client, schema }), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+      }
+    } finally {
+      client.release();
+    }
+  });
+  return database;
+}
+
+async function createPgliteDatabase(dataDir: string): Promise<Database> {
+  let location = dataDir;
+  if (!dataDir.startsWith('memory://')) {
+    location = path.resolve(dataDir, 'pglite');
+    await mkdir(location, { recursive: true });
+  }
+  const client = await PGlite.create(location);
+  const db: Db = drizzlePglite({ client, schema });
+  const database: Database = {
+    db,
+    engine: 'pglite',
+    ping: () => timeRoundTrip(db),
+    close: () => client.close(),
+  };
+  migrators.set(database, () =>
+    migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
+  );
+  return database;
+}
+
+async function timeRoundTrip(db: Db): Promise<number> {
+  const started = performance.now();
+  await db.execute(sql`select 1`);
+  return Math.round((performance.now() - started) * 100) / 100;
+}
+
+/** Rows of a raw query; both drivers answer with `{ rows }`. */
+export async function queryRows<Row>(db: Db, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
+
+/** Applies the committed SQL migrations in `packages/db/migrations` that have not run yet. */
+export async function migrateDatabase(database: Database): Promise<MigrationReport> {
+  const migrate = migrators.get(database);
+  if (!migrate) throw new Error('migrateDatabase needs a database made by createDatabase');
+  const before = await countAppliedMigrations(database.db);
+  await migrate();
+  const after = await countAppliedMigrations(database.db);
+  const journal = JSON.parse(
+    await readFile(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'),
+  ) as { entries: { tag: string }[] };
+  return { applied: journal.entries.slice(before, after).map((entry) => entry.tag) };
+}
+
+async function countAppliedMigrations(db: Db): Promise<number> {
+  const [row] = await queryRows<{ present: boolean }>(
+    db,
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  );
+  if (!row?.present) return 0;
+  const [counted] = await queryRows<{ applied: number }>(
+    db,
+    sql`select count(*)::int as applied from drizzle.__drizzle_migrations`,
+  );
+  return counted?.applied ?? 0;
+}

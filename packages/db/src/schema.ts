@@ -1,0 +1,487 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  char,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** Roles a user can hold; operators reach `/api/admin/*`. */
+export const userRoles = ['customer', 'operator'] as const;
+export type UserRole = (typeof userRoles)[number];
+
+/** Interface languages a user can prefer (kept in step with the contract's `locales`). */
+export const userLanguages = ['zh-CN', 'en-US'] as const;
+
+/** What an `auth_attempts` row counts: sign-ins per account, per client address, sign-ups per address. */
+export const authAttemptKinds = ['login_account', 'login_address', 'register_address'] as const;
+export type AuthAttemptKind = (typeof authAttemptKinds)[number];
+
+function createdAt() {
+  return timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+}
+
+function updatedAt() {
+  return timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+}
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored normalised (trimmed, lower case) so the unique index makes emails case-insensitive. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull().default(''),
+    role: text('role', { enum: userRoles }).notNull().default('customer'),
+    language: text('language', { enum: userLanguages }).notNull().default('zh-CN'),
+    /** SHA-256 of the personal API token: how a presented token is looked up. */
+    apiTokenHash: text('api_token_hash').notNull(),
+    /** The same token encrypted with the server's secret key, so the profile can show it. */
+    apiTokenCiphertext: text('api_token_ciphertext').notNull(),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('users_email_key').on(table.email),
+    uniqueIndex('users_api_token_hash_key').on(table.apiTokenHash),
+    index('users_created_at_idx').on(table.createdAt),
+    check('users_email_normalised', sql`${table.email} = lower(btrim(${table.email}))`),
+    check('users_role_check', sql`${table.role} in ('customer', 'operator')`),
+    check('users_language_check', sql`${table.language} in ('zh-CN', 'en-US')`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the opaque session token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    /** Written at most about once a minute; the idle timeout counts from here. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Absolute end of the session, whatever its use. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (table) => [
+    uniqueIndex('sessions_token_hash_key').on(table.tokenHash),
+    index('sessions_user_id_idx').on(table.userId),
+  ],
+);
+
+export const wallets = pgTable(
+  'wallets',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Integer fen; the check keeps it from going negative even if code is wrong. */
+    balanceFen: bigint('balance_fen', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    currency: text('currency').notNull().default('CNY'),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('wallets_balance_fen_non_negative', sql`${table.balanceFen} >= 0`),
+    check('wallets_currency_check', sql`${table.currency} = 'CNY'`),
+  ],
+);
+
+/**
+ * Sign-in and sign-up attempts, counted over a sliding window to throttle them. Kept in the
+ * database rather than in memory so every API server sees the same counts.
+ */
+export const authAttempts = pgTable(
+  'auth_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind', { enum: authAttemptKinds }).notNull(),
+    /** Normalised email for `login_account`, client address otherwise. */
+    key: text('key').notNull(),
+    succeeded: boolean('succeeded').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('auth_attempts_kind_key_created_at_idx').on(table.kind, table.key, table.createdAt),
+    index('auth_attempts_created_at_idx').on(table.createdAt),
+    check(
+      'auth_attempts_kind_check',
+      sql`${table.kind} in ('login_account', 'login_address', 'register_address')`,
+    ),
+  ],
+);
+
+/** Kinds of balance change (kept in step with the contract's `ledgerEntryTypes`). */
+export const ledgerEntryTypes = [
+  'topup',
+  'static_ip_purchase',
+  'renewal',
+  'traffic_purchase',
+  'refund',
+  'adjustment',
+] as const;
+export type LedgerEntryKind = (typeof ledgerEntryTypes)[number];
+
+/**
+ * The ledger (账单流水): one row per balance change, written in the same transaction as the
+ * change, so for every wallet the sum of `amount_fen` equals `wallets.balance_fen`.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ledgerEntryTypes }).notNull(),
+    /** Signed integer fen: positive credits, negative debits; never zero. */
+    amountFen: bigint('amount_fen', { mode: 'bigint' }).notNull(),
+    /** The wallet balance right after this change. */
+    balanceAfterFen: bigint('balance_after_fen', { mode: 'bigint' }).notNull(),
+    /** What caused the change: a payment id, an order number…; null when nothing does. */
+    reference: text('reference'),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('ledger_entries_user_id_created_at_idx').on(table.userId, table.createdAt.desc()),
+    check(
+      'ledger_entries_type_check',
+      sql`${table.type} in ('topup', 'static_ip_purchase', 'renewal', 'traffic_purchase', 'refund', 'adjustment')`,
+    ),
+    check('ledger_entries_amount_fen_non_zero', sql`${table.amountFen} <> 0`),
+    check('ledger_entries_balance_after_fen_non_negative', sql`${table.balanceAfterFen} >= 0`),
+  ],
+);
+
+/** Payment channels (kept in step with the contract's `paymentChannels`). */
+export const paymentChannels = ['sandbox', 'alipay'] as const;
+export const paymentStatuses = ['pending', 'paid', 'closed'] as const;
+
+/** Top-up payments: created pending, then paid exactly once (crediting the wallet) or closed. */
+export const payments = pgTable(
+  'payments',
+  {
+    /** Also the merchant order number sent to the provider (Alipay's `out_trade_no`). */
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: paymentChannels }).notNull(),
+    amountFen: bigint('amount_fen', { mode: 'bigint' }).notNull(),
+    currency: text('currency').notNull().default('CNY'),
+    status: text('status', { enum: paymentStatuses }).notNull().default('pending'),
+    /** The provider's own trade number, known once paid. */
+    providerTradeNo: text('provider_trade_no'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('payments_user_id_created_at_idx').on(table.userId, table.createdAt.desc()),
+    // The expiry job looks for due pending payments only.
+    index('payments_pending_expires_at_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.status} = 'pending'`),
+    uniqueIndex('payments_channel_provider_trade_no_key')
+      .on(table.channel, table.providerTradeNo)
+      .where(sql`${table.providerTradeNo} is not null`),
+    check('payments_amount_fen_positive', sql`${table.amountFen} > 0`),
+    check('payments_currency_check', sql`${table.currency} = 'CNY'`),
+    check('payments_channel_check', sql`${table.channel} in ('sandbox', 'alipay')`),
+    check('payments_status_check', sql`${table.status} in ('pending', 'paid', 'closed')`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Static IPs: gateway nodes, the IP inventory, the catalog, orders and the instances customers own.
+// ---------------------------------------------------------------------------------------------
+
+/** Kinds of line a static IP sits on (kept in step with the contract's `lineTypes`). */
+export const lineTypes = ['isp_residential', 'datacenter'] as const;
+export type LineTypeKind = (typeof lineTypes)[number];
+
+export const gatewayNodeStatuses = ['active', 'disabled'] as const;
+export const ipAddressStatuses = ['available', 'allocated', 'cooling', 'disabled'] as const;
+export type IpAddressStatus = (typeof ipAddressStatuses)[number];
+export const orderTypes = ['static_ip', 'renewal', 'traffic'] as const;
+export const orderStatuses = ['paid', 'refunded'] as const;
+export const instanceStatuses = ['active', 'expired'] as const;
+
+/** The machines that serve the proxies; each authenticates to the API with its own key. */
+export const gatewayNodes = pgTable(
+  'gateway_nodes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Public address of the node itself (its IPs are what customers connect to). */
+    host: text('host').notNull(),
+    /** SHA-256 of the node's API key; the key itself is never stored. */
+    apiKeyHash: text('api_key_hash').notNull(),
+    status: text('status', { enum: gatewayNodeStatuses }).notNull().default('active'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('gateway_nodes_name_key').on(table.name),
+    check('gateway_nodes_status_check', sql`${table.status} in ('active', 'disabled')`),
+  ],
+);
+
+/** A city a static IP can be bought in, with its names in both interface languages. */
+export const regions = pgTable(
+  'regions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** ISO 3166-1 alpha-2, upper case. */
+    country: char('country', { length: 2 }).notNull(),
+    countryNameZh: text('country_name_zh').notNull(),
+    countryNameEn: text('country_name_en').notNull(),
+    cityCode: text('city_code').notNull(),
+    cityNameZh: text('city_name_zh').notNull(),
+    cityNameEn: text('city_name_en').notNull(),
+  },
+  (table) => [
+    uniqueIndex('regions_country_city_code_key').on(table.country, table.cityCode),
+    check('regions_country_upper', sql`${table.country} = upper(${table.country})`),
+  ],
+);
+
+/**
+ * The IP inventory. An address is `available` to sell, `allocated` to a live or recently expired
+ * instance, `cooling` after expiry (still reclaimable by its last owner by renewing), or `disabled`.
+ */
+export const ipAddresses = pgTable(
+  'ip_addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    nodeId: uuid('node_id')
+      .notNull()
+      .references(() => gatewayNodes.id, { onDelete: 'restrict' }),
+    /** The address customers connect to; the gateway binds on it. */
+    address: text('address').notNull(),
+    /** HTTP and SOCKS5 share this port. */
+    port: integer('port').notNull(),
+    vmessPort: integer('vmess_port').notNull(),
+    regionId: uuid('region_id')
+      .notNull()
+      .references(() => regions.id, { onDelete: 'restrict' }),
+    lineType: text('line_type', { enum: lineTypes }).notNull(),
+    status: text('status', { enum: ipAddressStatuses }).notNull().default('available'),
+    /** When a `cooling` address may be sold again. */
+    coolingUntil: timestamp('cooling_until', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('ip_addresses_address_key').on(table.address),
+    // Stock counts and allocation both look up by region, line type and status.
+    index('ip_addresses_region_line_status_idx').on(table.regionId, table.lineType, table.status),
+    check(
+      'ip_addresses_line_type_check',
+      sql`${table.lineType} in ('isp_residential', 'datacenter')`,
+    ),
+    check(
+      'ip_addresses_status_check',
+      sql`${table.status} in ('available', 'allocated', 'cooling', 'disabled')`,
+    ),
+    check('ip_addresses_port_range', sql`${table.port} between 1 and 65535`),
+    check('ip_addresses_vmess_port_range', sql`${table.vmessPort} between 1 and 65535`),
+  ],
+);
+
+/** What customers can buy: one plan per region and line type. */
+export const staticIpPlans = pgTable(
+  'static_ip_plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    regionId: uuid('region_id')
+      .notNull()
+      .references(() => regions.id, { onDelete: 'restrict' }),
+    lineType: text('line_type', { enum: lineTypes }).notNull(),
+    /** Subset of `socks5`, `http`, `vmess`. */
+    protocols: text('protocols')
+      .array()
+      .notNull()
+      .default(sql`'{socks5,http,vmess}'::text[]`),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('static_ip_plans_region_line_type_key').on(table.regionId, table.lineType),
+    check(
+      'static_ip_plans_line_type_check',
+      sql`${table.lineType} in ('isp_residential', 'datacenter')`,
+    ),
+    check(
+      'static_ip_plans_protocols_check',
+      sql`${table.protocols} <@ array['socks5', 'http', 'vmess']::text[] and cardinality(${table.protocols}) > 0`,
+    ),
+  ],
+);
+
+/** The price of a plan per IP for each duration it offers. */
+export const planPrices = pgTable(
+  'plan_prices',
+  {
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => staticIpPlans.id, { onDelete: 'cascade' }),
+    durationDays: integer('duration_days').notNull(),
+    /** Integer fen per IP for the whole duration. */
+    priceFen: bigint('price_fen', { mode: 'bigint' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.planId, table.durationDays] }),
+    check('plan_prices_duration_days_positive', sql`${table.durationDays} > 0`),
+    check('plan_prices_price_fen_positive', sql`${table.priceFen} > 0`),
+  ],
+);
+
+/** Purchases paid from the wallet; the ledger row carries the order number as its reference. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderNo: text('order_no').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: orderTypes }).notNull(),
+    status: text('status', { enum: orderStatuses }).notNull().default('paid'),
+    totalFen: bigint('total_fen', { mode: 'bigint' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('orders_order_no_key').on(table.orderNo),
+    index('orders_user_id_created_at_idx').on(table.userId, table.createdAt.desc()),
+    check('orders_type_check', sql`${table.type} in ('static_ip', 'renewal', 'traffic')`),
+    check('orders_status_check', sql`${table.status} in ('paid', 'refunded')`),
+    check('orders_total_fen_non_negative', sql`${table.totalFen} >= 0`),
+  ],
+);
+
+/**
+ * Order lines. Region names are copied in so an order reads the same after the catalog changes.
+ * Foreign keys to plans and instances are left out on purpose: the snapshot outlives both.
+ */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    planId: uuid('plan_id'),
+    instanceId: uuid('instance_id'),
+    country: char('country', { length: 2 }).notNull(),
+    countryNameZh: text('country_name_zh').notNull(),
+    countryNameEn: text('country_name_en').notNull(),
+    cityNameZh: text('city_name_zh').notNull(),
+    cityNameEn: text('city_name_en').notNull(),
+    lineType: text('line_type', { enum: lineTypes }).notNull(),
+    durationDays: integer('duration_days').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceFen: bigint('unit_price_fen', { mode: 'bigint' }).notNull(),
+    amountFen: bigint('amount_fen', { mode: 'bigint' }).notNull(),
+  },
+  (table) => [
+    index('order_items_order_id_idx').on(table.orderId),
+    index('order_items_instance_id_idx').on(table.instanceId),
+    check(
+      'order_items_line_type_check',
+      sql`${table.lineType} in ('isp_residential', 'datacenter')`,
+    ),
+    check('order_items_duration_days_positive', sql`${table.durationDays} > 0`),
+    check('order_items_quantity_positive', sql`${table.quantity} > 0`),
+    check('order_items_unit_price_fen_non_negative', sql`${table.unitPriceFen} >= 0`),
+    check(
+      'order_items_amount_fen_matches',
+      sql`${table.amountFen} = ${table.unitPriceFen} * ${table.quantity}`,
+    ),
+  ],
+);
+
+/** A static IP a customer owns, with the credentials the gateway accepts for it. */
+export const proxyInstances = pgTable(
+  'proxy_instances',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ipAddressId: uuid('ip_address_id')
+      .notNull()
+      .references(() => ipAddresses.id, { onDelete: 'restrict' }),
+    /** The order that created it; renewals are found through `order_items.instance_id`. */
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    username: text('username').notNull(),
+    password: text('password').notNull(),
+    vmessId: uuid('vmess_id').notNull(),
+    protocols: text('protocols').array().notNull(),
+    remark: text('remark').notNull().default(''),
+    status: text('status', { enum: instanceStatuses }).notNull().default('active'),
+    autoRenew: boolean('auto_renew').notNull().default(false),
+    /** Why the last automatic renewal failed (e.g. insufficient balance); null when fine. */
+    renewalWarning: text('renewal_warning'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('proxy_instances_username_key').on(table.username),
+    uniqueIndex('proxy_instances_vmess_id_key').on(table.vmessId),
+    // One IP can never serve two live instances, whatever the code does.
+    uniqueIndex('proxy_instances_active_ip_address_id_key')
+      .on(table.ipAddressId)
+      .where(sql`${table.status} = 'active'`),
+    index('proxy_instances_user_id_expires_at_idx').on(table.userId, table.expiresAt),
+    // The expiry and auto-renew jobs scan live instances by expiry.
+    index('proxy_instances_active_expires_at_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.status} = 'active'`),
+    check('proxy_instances_status_check', sql`${table.status} in ('active', 'expired')`),
+    check(
+      'proxy_instances_protocols_check',
+      sql`${table.protocols} <@ array['socks5', 'http', 'vmess']::text[]`,
+    ),
+  ],
+);
+
+/**
+ * `Idempotency-Key` headers of purchases: a repeat with the same key and body answers the first
+ * order; the same key with another body is refused. The row is written in the purchase
+ * transaction, so a failed purchase leaves no key behind.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** SHA-256 of the canonical request body. */
+    requestHash: text('request_hash').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.key] })],
+);

@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import {
+  createDatabase,
+  databaseEngines,
+  migrateDatabase,
+  type Database,
+  type DatabaseEngine,
+} from './index.ts';
+
+/** Engines the API suites run on: `TEST_DB_ENGINES=pglite` skips the PostgreSQL server. */
+export const testEngines: DatabaseEngine[] = (process.env.TEST_DB_ENGINES ?? 'postgres,pglite')
+  .split(',')
+  .map((name) => name.trim())
+  .filter((name): name is DatabaseEngine => (databaseEngines as string[]).includes(name));
+
+const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface TestDatabase extends Database {
+  /** Connection string of the PostgreSQL test database (absent for PGlite). */
+  url?: string;
+}
+
+/**
+ * A fresh, migrated database of its own: on PostgreSQL a new `stratus_test_<random>` database
+ * that `close()` drops again, on PGlite an in-memory instance.
+ */
+export async function createTestDatabase(engine: DatabaseEngine): Promise<TestDatabase> {
+  if (engine === 'pglite') {
+    const database = await createDatabase({ dataDir: 'memory://' });
+    await migrateDatabase(database);
+    return database;
+  }
+  const name = `stratus_test_${randomBytes(6).toString('hex')}`;
+  await runAsAdmin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await createDatabase({
+    url: url.href,
+    // pg's pool.end() resolves before its sockets close, so the forced drop below may terminate
+    // a connection still closing (admin_shutdown, 57P01): expected, not worth a stack trace.
+    onConnectionError: (error) => {
+      if ((error as { code?: string }).code !== '57P01') {
+        console.error('PostgreSQL connection error', error);
+      }
+    },
+  });
+  try {
+    await migrateDatabase(database);
+  } catch (error) {
+    await database.close();
+    await runAsAdmin(`drop database if exists ${name} with (force)`);
+    throw error;
+  }
+  // Mutated rather than copied: migrateDatabase recognises the object createDatabase made.
+  const closeConnections = database.close;
+  return Object.assign(database, {
+    url: url.href,
+    async close() {
+      await closeConnections();
+      await runAsAdmin(`drop database if exists ${name} with (force)`);
+    },
+  });
+}
+
+async function runAsAdmin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
