@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { saveScreenshot } from './support/browser.ts';
+import { chooseFromDropdown, saveScreenshot, waitForMotion } from './support/browser.ts';
 import { registerUser } from './support/api.ts';
 import { useJourney } from './support/journey.ts';
 
@@ -62,9 +62,10 @@ describe('accounts in Chromium', () => {
     await page.waitForURL('**/console/overview');
     const session = await tokenCookie();
     expect(session?.value).toBeTruthy();
-    await page.getByTestId('account-menu').click();
-    await page.getByRole('menuitem', { name: '退出登录' }).click();
-    await page.getByText('确认退出登录？').filter({ visible: true }).waitFor();
+    const confirmation = page.getByText('确认退出登录？').filter({ visible: true });
+    await chooseFromDropdown(page, page.getByTestId('account-menu'), '退出登录', {
+      until: confirmation,
+    });
     await page.getByRole('dialog').getByRole('button', { name: '退出登录' }).click();
     await page.waitForURL('**/portal/home?redirect=*');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/console/overview');
@@ -103,8 +104,7 @@ describe('accounts in Chromium', () => {
 
     const signedOut = page.waitForURL('**/portal/home?redirect=*');
     const editName = async () => {
-      await page.getByTestId('account-menu').click();
-      await page.getByRole('menuitem', { name: '个人信息' }).click();
+      await chooseFromDropdown(page, page.getByTestId('account-menu'), '个人信息');
       await page.getByRole('button', { name: '编辑名称' }).click();
       const nameInput = page.getByRole('textbox', { name: '名称' });
       await nameInput.fill('Mallory');
@@ -129,9 +129,9 @@ describe('accounts in Chromium', () => {
     await page.locator('.ant-modal-close').click();
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
 
-    await page.getByRole('button', { name: /中文/ }).click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
-    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await chooseFromDropdown(page, page.getByRole('button', { name: /中文/ }), 'English', {
+      until: page.getByRole('heading', { name: 'Overview' }),
+    });
     await page.reload();
     await page.getByRole('heading', { name: 'Overview' }).waitFor();
     await expect(page.evaluate(() => localStorage.getItem('language'))).resolves.toBe('en-US');
@@ -142,14 +142,12 @@ describe('accounts in Chromium', () => {
 
   async function openProfile(menuLabel: string, email: string) {
     const { page } = journey.browser;
-    await page.getByTestId('account-menu').click();
-    const item = page.getByRole('menuitem', { name: menuLabel });
-    await item.click();
-    await item.waitFor({ state: 'hidden' });
     const dialog = page.getByRole('dialog');
-    await dialog.getByText(email).first().waitFor();
+    await chooseFromDropdown(page, page.getByTestId('account-menu'), menuLabel, {
+      until: dialog.getByText(email).first(),
+    });
     await dialog.getByText('curl').first().waitFor();
     // Let the opening animation finish so the screenshot shows the settled modal.
-    await page.waitForFunction(() => !document.querySelector('.ant-zoom-appear, .ant-zoom-enter'));
+    await waitForMotion(page);
   }
 });

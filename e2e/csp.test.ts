@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { chooseFromDropdown } from './support/browser.ts';
 import { registerUser } from './support/api.ts';
 import { useJourney } from './support/journey.ts';
 
@@ -24,9 +25,9 @@ describe('content security policy in Chromium', () => {
     await context.addCookies([{ name: 'token', value: user.token, url: journey.server.url }]);
     await page.goto(`${journey.server.url}/console/overview`);
     await page.getByTestId('account-menu').getByText(user.email).waitFor();
-    await page.getByTestId('account-menu').click();
-    await page.getByRole('menuitem', { name: '个人信息' }).click();
-    await page.getByRole('dialog').getByText('curl').first().waitFor();
+    await chooseFromDropdown(page, page.getByTestId('account-menu'), '个人信息', {
+      until: page.getByRole('dialog').getByText('curl').first(),
+    });
     expect(violations).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { saveScreenshot } from './support/browser.ts';
+import { chooseFromDropdown, saveScreenshot } from './support/browser.ts';
 import { registerUser } from './support/api.ts';
 import { useJourney } from './support/journey.ts';
 
@@ -73,9 +73,9 @@ describe('console shell in Chromium (embedded database)', () => {
     const { page } = journey.browser;
     await page.goto(`${journey.server.url}/console/ipList`);
     await page.getByRole('heading', { name: 'IP列表' }).waitFor();
-    await page.getByRole('button', { name: /中文/ }).click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
-    await page.getByRole('heading', { name: 'IP list' }).waitFor();
+    await chooseFromDropdown(page, page.getByRole('button', { name: /中文/ }), 'English', {
+      until: page.getByRole('heading', { name: 'IP list' }),
+    });
     await expect(page.evaluate(() => localStorage.getItem('language'))).resolves.toBe('en-US');
 
     await page.reload();

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { registerUser, topUp } from './support/api.ts';
-import { saveScreenshot } from './support/browser.ts';
+import { chooseFromDropdown, saveScreenshot, waitForMotion } from './support/browser.ts';
 import { useJourney } from './support/journey.ts';
 
 interface InstancePage {
@@ -41,7 +41,7 @@ describe('static IPs in Chromium', () => {
     const onList = () => new URL(page.url()).pathname === '/console/ipList';
     const button = page.getByRole('button', { name: '查看 IP 列表' });
     // A click during the modal's opening animation can land on its mask, which closes it.
-    await page.waitForFunction(() => !document.querySelector('.ant-zoom-appear, .ant-zoom-enter'));
+    await waitForMotion(page);
     for (let attempt = 0; attempt < 3 && !onList(); attempt += 1) {
       await button.click({ timeout: 10_000 }).catch(() => undefined);
       await page.waitForURL('**/console/ipList**', { timeout: 5_000 }).catch(() => undefined);
@@ -72,9 +72,10 @@ describe('static IPs in Chromium', () => {
       await page.getByText(instance.ip, { exact: false }).first().waitFor();
     await saveScreenshot(page, 'ip-list-zh-CN');
 
-    await page.getByRole('button', { name: /导出/ }).click();
     const downloadStarted = page.waitForEvent('download');
-    await page.getByRole('menuitem', { name: 'SOCKS5', exact: true }).click();
+    await chooseFromDropdown(page, page.getByRole('button', { name: /导出/ }), 'SOCKS5', {
+      exact: true,
+    });
     const download = await downloadStarted;
     const exported = (await readFile((await download.path())!, 'utf8')).trim().split('\n');
     expect(exported).toHaveLength(2);

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { screenshotDir } from './paths.ts';
 
 /** Debian's Chromium; never a downloaded browser. */
@@ -31,6 +31,8 @@ export async function launchBrowser(options: { locale?: string } = {}): Promise<
     headless: true,
     args: chromiumFlags,
     locale: options.locale ?? 'zh-CN',
+    // The app then turns Ant Design's animations off, so clicks never meet a popup in motion.
+    reducedMotion: 'reduce',
     viewport: { width: 1440, height: 900 },
   });
   const page = context.pages()[0] ?? (await context.newPage());
@@ -48,4 +50,44 @@ export async function launchBrowser(options: { locale?: string } = {}): Promise<
 export async function saveScreenshot(page: Page, name: string) {
   await mkdir(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Waits until no Ant Design enter/appear animation is running. A click computed while a dropdown
+ * or modal is still scaling in can land outside its target and close the popup instead.
+ */
+export async function waitForMotion(page: Page) {
+  await page.waitForFunction(() => {
+    const moving = /^ant-[\w-]+-(appear|enter)(-(prepare|start|active))?$/;
+    return !Array.from(document.querySelectorAll('[class*="-appear"], [class*="-enter"]')).some(
+      (element) => Array.from(element.classList).some((name) => moving.test(name)),
+    );
+  });
+}
+
+/**
+ * Opens a dropdown with its trigger and chooses an item once the menu has settled. With `until`,
+ * it waits for that sign of the choice and tries again (as a person would) if none appears.
+ */
+export async function chooseFromDropdown(
+  page: Page,
+  trigger: Locator,
+  item: string,
+  options: { exact?: boolean; until?: Locator } = {},
+) {
+  const entry = page.getByRole('menuitem', { name: item, exact: options.exact });
+  for (let attempt = 1; ; attempt += 1) {
+    if (!(await entry.isVisible())) await trigger.click();
+    await entry.waitFor();
+    await waitForMotion(page);
+    await entry.click();
+    if (!options.until) return;
+    try {
+      await options.until.waitFor({ timeout: 10_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.warn(`Choosing "${item}" showed no effect; trying again (attempt ${attempt + 1})`);
+    }
+  }
 }

@@ -3,9 +3,10 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { App, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../shared/i18n/i18n.ts';
+import { useReducedMotion } from '../shared/ui/use-reduced-motion.ts';
 import { readCspNonce } from './csp-nonce.ts';
 import { FeedbackBinder } from './feedback-binder.tsx';
 import { appTheme } from './theme.ts';
@@ -21,8 +22,14 @@ interface AppProvidersProps {
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
   // Subscribes to language changes so Ant Design's locale follows the switch.
   useTranslation();
+  // Honour the system's reduced-motion setting: Ant Design then skips its animations.
+  const reducedMotion = useReducedMotion();
+  const theme = useMemo(
+    () => (reducedMotion ? { ...appTheme, token: { ...appTheme.token, motion: false } } : appTheme),
+    [reducedMotion],
+  );
   return (
-    <ConfigProvider locale={antdLocales[currentLanguage()]} theme={appTheme} csp={csp}>
+    <ConfigProvider locale={antdLocales[currentLanguage()]} theme={theme} csp={csp}>
       <App>
         <FeedbackBinder />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
