@@ -24,7 +24,13 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-export async function launchBrowser(options: { locale?: string } = {}): Promise<Browser> {
+/**
+ * `tour: true` keeps the console's first-visit tour; by default every page starts with the tour
+ * marked seen (the seed's `isFirst` flag), so journeys of new accounts are not covered by it.
+ */
+export async function launchBrowser(
+  options: { locale?: string; tour?: boolean } = {},
+): Promise<Browser> {
   const profileDir = await mkdtemp(path.join(os.tmpdir(), 'stratus-chromium-'));
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath,
@@ -35,6 +41,9 @@ export async function launchBrowser(options: { locale?: string } = {}): Promise<
     reducedMotion: 'reduce',
     viewport: { width: 1440, height: 900 },
   });
+  if (!options.tour) {
+    await context.addInitScript(() => window.sessionStorage.setItem('isFirst', '1'));
+  }
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,

@@ -1,13 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { createTestDatabase } from '@stratus/db/testing';
-import { repoRoot, serverEntry } from './paths.ts';
+import { adminEntry, repoRoot, serverEntry } from './paths.ts';
 
 export interface RunningServer {
   url: string;
+  /**
+   * Runs `npm run admin -- …` against the server's database and answers what it printed. Only on
+   * PostgreSQL: the embedded database belongs to the server process while it runs.
+   */
+  admin(...args: string[]): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -52,6 +58,14 @@ export async function startServer(
   const url = await waitForReady(child);
   return {
     url,
+    async admin(...args) {
+      if (!database) throw new Error('admin commands need the postgres engine');
+      const { stdout } = await promisify(execFile)(process.execPath, [adminEntry, ...args], {
+        cwd: repoRoot,
+        env,
+      });
+      return stdout;
+    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

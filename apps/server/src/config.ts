@@ -67,6 +67,16 @@ const environmentSchema = z.object({
     .min(0, { error: 'must be 0 or more' })
     .default(24),
   DEMO_SEED: z.enum(['0', '1', 'true', 'false'], { error: 'must be 0 or 1' }).optional(),
+  DYNAMIC_PROXY_HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.:[\]-]+$/, { error: 'must be a host name or IP address' })
+    .default('127.0.0.1'),
+  DYNAMIC_PROXY_PORT: z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be between 1 and 65535' })
+    .max(65535, { error: 'must be between 1 and 65535' })
+    .default(1080),
 });
 
 function yuanAmount(fallback: number) {
@@ -150,6 +160,8 @@ export interface Config {
   };
   /** Load the demo catalog into an empty database at start (`DEMO_SEED`; off in production). */
   demoSeed: boolean;
+  /** Entry point of the dynamic (rotating) proxy pool that customers' proxy strings name. */
+  dynamicProxy: { host: string; port: number };
 }
 
 /** Thrown by `loadConfig`: its message lists every variable at fault. */
@@ -220,6 +232,7 @@ export function loadConfig(
       vars.DEMO_SEED === undefined
         ? !isProduction
         : vars.DEMO_SEED === '1' || vars.DEMO_SEED === 'true',
+    dynamicProxy: { host: vars.DYNAMIC_PROXY_HOST, port: vars.DYNAMIC_PROXY_PORT },
   };
 }
 

@@ -3,7 +3,7 @@
 import { createDatabase, migrateDatabase, type Database, type MigrationReport } from '@stratus/db';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { loadDemoCatalogOnStart } from './demo/seed.ts';
+import { loadDemoCatalogOnStart, loadDemoTrafficPlansOnStart } from './demo/seed.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -41,6 +41,7 @@ reportConnectionError = (error) => app.log.error({ err: error }, 'database conne
 if (migration.applied.length) app.log.info({ applied: migration.applied }, 'applied migrations');
 // Before listening, so the first page a visitor opens already shows the demo catalog.
 await loadDemoCatalogOnStart({ db: database.db, enabled: config.demoSeed, log: app.log });
+await loadDemoTrafficPlansOnStart({ db: database.db, enabled: config.demoSeed, log: app.log });
 
 let shuttingDown = false;
 async function shutDown(signal: NodeJS.Signals): Promise<void> {

@@ -252,6 +252,42 @@ export const errors = {
       'en-US': 'This IP has been released and cannot be renewed; please buy a new one',
     },
   },
+  /** A usage query spans more than its granularity allows; params: maxDays. */
+  usageRangeTooLarge: {
+    code: 50001,
+    status: 400,
+    message: {
+      'zh-CN': '查询时间范围过大，最多 {maxDays} 天',
+      'en-US': 'The time range is too large; at most {maxDays} days',
+    },
+  },
+  /** `from` is not before `to`. */
+  usageRangeInvalid: {
+    code: 50002,
+    status: 400,
+    message: {
+      'zh-CN': '开始时间必须早于结束时间',
+      'en-US': 'The start must be before the end',
+    },
+  },
+  /** The dynamic pool does not leave from the requested country or city; params: region. */
+  dynamicRegionUnavailable: {
+    code: 50101,
+    status: 400,
+    message: {
+      'zh-CN': '动态代理暂不支持该地区：{region}',
+      'en-US': 'Dynamic proxies are not available in {region}',
+    },
+  },
+  /** A gateway node presented no key, an unknown key, or a disabled node's key. */
+  nodeKeyInvalid: {
+    code: 60101,
+    status: 401,
+    message: {
+      'zh-CN': '节点密钥无效',
+      'en-US': 'The node key is invalid',
+    },
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errors;

@@ -15,3 +15,7 @@ export * from './endpoints/catalog.ts';
 export * from './endpoints/instances.ts';
 export * from './endpoints/orders.ts';
 export * from './proxy-links.ts';
+export * from './endpoints/traffic.ts';
+export * from './endpoints/dynamic.ts';
+export * from './dynamic-username.ts';
+export * from './endpoints/nodes.ts';

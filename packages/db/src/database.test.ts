@@ -44,6 +44,7 @@ describe.each(testEngines)('database on %s', (engine) => {
     );
     expect(tables.map((table) => table.name)).toEqual([
       'auth_attempts',
+      'dynamic_proxy_accounts',
       'gateway_nodes',
       'idempotency_keys',
       'ip_addresses',
@@ -56,6 +57,10 @@ describe.each(testEngines)('database on %s', (engine) => {
       'regions',
       'sessions',
       'static_ip_plans',
+      'traffic_packages',
+      'traffic_plans',
+      'usage_batches',
+      'usage_hourly',
       'users',
       'wallets',
     ]);

@@ -225,6 +225,9 @@ export type IpAddressStatus = (typeof ipAddressStatuses)[number];
 export const orderTypes = ['static_ip', 'renewal', 'traffic'] as const;
 export const orderStatuses = ['paid', 'refunded'] as const;
 export const instanceStatuses = ['active', 'expired'] as const;
+export const orderItemKinds = ['static_ip', 'traffic'] as const;
+export const trafficPackageStatuses = ['active', 'exhausted', 'expired'] as const;
+export const usageKinds = ['static', 'dynamic'] as const;
 
 /** The machines that serve the proxies; each authenticates to the API with its own key. */
 export const gatewayNodes = pgTable(
@@ -241,6 +244,8 @@ export const gatewayNodes = pgTable(
   },
   (table) => [
     uniqueIndex('gateway_nodes_name_key').on(table.name),
+    // Nodes authenticate by key alone: the hash finds the node.
+    uniqueIndex('gateway_nodes_api_key_hash_key').on(table.apiKeyHash),
     check('gateway_nodes_status_check', sql`${table.status} in ('active', 'disabled')`),
   ],
 );
@@ -388,14 +393,18 @@ export const orderItems = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
+    /** `static_ip` lines (purchases and renewals) name a region; `traffic` lines a GB size. */
+    kind: text('kind', { enum: orderItemKinds }).notNull().default('static_ip'),
     planId: uuid('plan_id'),
     instanceId: uuid('instance_id'),
-    country: char('country', { length: 2 }).notNull(),
-    countryNameZh: text('country_name_zh').notNull(),
-    countryNameEn: text('country_name_en').notNull(),
-    cityNameZh: text('city_name_zh').notNull(),
-    cityNameEn: text('city_name_en').notNull(),
-    lineType: text('line_type', { enum: lineTypes }).notNull(),
+    country: char('country', { length: 2 }),
+    countryNameZh: text('country_name_zh'),
+    countryNameEn: text('country_name_en'),
+    cityNameZh: text('city_name_zh'),
+    cityNameEn: text('city_name_en'),
+    lineType: text('line_type', { enum: lineTypes }),
+    /** GB per package of a traffic line. */
+    trafficGb: integer('traffic_gb'),
     durationDays: integer('duration_days').notNull(),
     quantity: integer('quantity').notNull(),
     unitPriceFen: bigint('unit_price_fen', { mode: 'bigint' }).notNull(),
@@ -407,6 +416,12 @@ export const orderItems = pgTable(
     check(
       'order_items_line_type_check',
       sql`${table.lineType} in ('isp_residential', 'datacenter')`,
+    ),
+    check('order_items_kind_check', sql`${table.kind} in ('static_ip', 'traffic')`),
+    // A static-IP line has its region and line type, a traffic line its GB, never both.
+    check(
+      'order_items_kind_fields',
+      sql`(${table.kind} = 'static_ip' and ${table.country} is not null and ${table.countryNameZh} is not null and ${table.countryNameEn} is not null and ${table.cityNameZh} is not null and ${table.cityNameEn} is not null and ${table.lineType} is not null and ${table.trafficGb} is null) or (${table.kind} = 'traffic' and ${table.trafficGb} > 0 and ${table.country} is null and ${table.lineType} is null)`,
     ),
     check('order_items_duration_days_positive', sql`${table.durationDays} > 0`),
     check('order_items_quantity_positive', sql`${table.quantity} > 0`),
@@ -484,4 +499,137 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.key] })],
+);
+
+/** Traffic plans: a package of GB for dynamic proxies, valid for some days after purchase. */
+export const trafficPlans = pgTable(
+  'traffic_plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    gb: integer('gb').notNull(),
+    validityDays: integer('validity_days').notNull(),
+    /** Integer fen for one package. */
+    priceFen: bigint('price_fen', { mode: 'bigint' }).notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('traffic_plans_gb_validity_days_key').on(table.gb, table.validityDays),
+    check('traffic_plans_gb_positive', sql`${table.gb} > 0`),
+    check('traffic_plans_validity_days_positive', sql`${table.validityDays} > 0`),
+    check('traffic_plans_price_fen_positive', sql`${table.priceFen} > 0`),
+  ],
+);
+
+/**
+ * Traffic a customer bought. Dynamic usage draws down `used_bytes` of the active package that
+ * expires first; a package whose bytes are all used is `exhausted`, one past its expiry `expired`.
+ */
+export const trafficPackages = pgTable(
+  'traffic_packages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    planId: uuid('plan_id').references(() => trafficPlans.id, { onDelete: 'set null' }),
+    /** GB bought: the plan's GB × quantity. */
+    gb: integer('gb').notNull(),
+    totalBytes: bigint('total_bytes', { mode: 'bigint' }).notNull(),
+    usedBytes: bigint('used_bytes', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    status: text('status', { enum: trafficPackageStatuses }).notNull().default('active'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    // Draw-down and the overview read a user's active packages by expiry.
+    index('traffic_packages_user_status_expires_at_idx').on(
+      table.userId,
+      table.status,
+      table.expiresAt,
+    ),
+    // The expiry job scans active packages by expiry.
+    index('traffic_packages_active_expires_at_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.status} = 'active'`),
+    check(
+      'traffic_packages_status_check',
+      sql`${table.status} in ('active', 'exhausted', 'expired')`,
+    ),
+    check('traffic_packages_total_bytes_positive', sql`${table.totalBytes} > 0`),
+    check(
+      'traffic_packages_used_bytes_range',
+      sql`${table.usedBytes} >= 0 and ${table.usedBytes} <= ${table.totalBytes}`,
+    ),
+  ],
+);
+
+/** A customer's dynamic-proxy account: its name starts every dynamic username. */
+export const dynamicProxyAccounts = pgTable(
+  'dynamic_proxy_accounts',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    account: text('account').notNull(),
+    /** Kept readable: the gateway checks it and the console shows it (like instance passwords). */
+    password: text('password').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('dynamic_proxy_accounts_account_key').on(table.account)],
+);
+
+/** Usage batches a node has delivered; the primary key makes each batch apply once. */
+export const usageBatches = pgTable(
+  'usage_batches',
+  {
+    nodeId: uuid('node_id')
+      .notNull()
+      .references(() => gatewayNodes.id, { onDelete: 'cascade' }),
+    batchId: text('batch_id').notNull(),
+    recordCount: integer('record_count').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.nodeId, table.batchId] })],
+);
+
+/**
+ * Metered bytes per hour per subject (an instance for `static`, a user for `dynamic`).
+ * `overage_bytes` is dynamic usage no active package could cover.
+ */
+export const usageHourly = pgTable(
+  'usage_hourly',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    kind: text('kind', { enum: usageKinds }).notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bytesUp: bigint('bytes_up', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    bytesDown: bigint('bytes_down', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    overageBytes: bigint('overage_bytes', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+  },
+  (table) => [
+    primaryKey({ columns: [table.hour, table.kind, table.subjectId] }),
+    index('usage_hourly_user_id_hour_idx').on(table.userId, table.hour),
+    check('usage_hourly_kind_check', sql`${table.kind} in ('static', 'dynamic')`),
+    check(
+      'usage_hourly_bytes_non_negative',
+      sql`${table.bytesUp} >= 0 and ${table.bytesDown} >= 0 and ${table.overageBytes} >= 0`,
+    ),
+  ],
 );

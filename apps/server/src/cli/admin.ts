@@ -7,12 +7,13 @@ import { createOrPromoteOperator } from '../modules/admin/operators.ts';
 import { createTokenCipher } from '../modules/auth/tokens.ts';
 import { resolveSecretKey } from '../secret-key.ts';
 import { inventoryCommands, inventoryUsage, runInventoryCommand } from './inventory-commands.ts';
+import { trafficCommands, trafficUsage } from './traffic-commands.ts';
 
 export const usage = `Usage:
   npm run admin -- create-operator <email> [--password <password>]
       Promotes the account with this email to operator, or creates an operator account.
       Without --password a random password is generated and printed once.
-${inventoryUsage}
+${inventoryUsage}${trafficUsage}
 Exit codes: 0 done, 1 refused (nothing changed), 2 bad usage.
 `;
 
@@ -28,10 +29,9 @@ export interface AdminContext {
 /** Runs one admin command; resolves with the process exit code. */
 export async function runAdminCommand(args: string[], context: AdminContext): Promise<number> {
   const [command, ...rest] = args;
+  const commands = { ...inventoryCommands, ...trafficCommands };
   const inventoryCommand =
-    command !== undefined && Object.hasOwn(inventoryCommands, command)
-      ? inventoryCommands[command]
-      : undefined;
+    command !== undefined && Object.hasOwn(commands, command) ? commands[command] : undefined;
   if (inventoryCommand) return runInventoryCommand(inventoryCommand, rest, context, usage);
   if (command !== 'create-operator') {
     context.print(usage);

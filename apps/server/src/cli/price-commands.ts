@@ -99,7 +99,8 @@ export async function setPrice(args: string[], context: AdminContext): Promise<n
   return 0;
 }
 
-function padTable(rows: string[][]): string {
+/** Rows as left-aligned columns, two spaces apart. */
+export function padTable(rows: string[][]): string {
   const widths = rows[0]?.map((_cell, column) =>
     Math.max(...rows.map((row) => (row[column] ?? '').length)),
   );

@@ -60,3 +60,11 @@ export function demoAddress(index: number): string {
   const host = index + 2;
   return `127.0.${Math.floor(host / 256)}.${host % 256}`;
 }
+
+/** Traffic plans of the demo: bigger packages cost less per GB and last longer. */
+export const demoTrafficPlans: { gb: number; validityDays: number; priceFen: bigint }[] = [
+  { gb: 1, validityDays: 30, priceFen: 1_500n },
+  { gb: 10, validityDays: 30, priceFen: 12_000n },
+  { gb: 50, validityDays: 60, priceFen: 50_000n },
+  { gb: 100, validityDays: 90, priceFen: 90_000n },
+];

@@ -1,11 +1,23 @@
-import { gatewayNodes, ipAddresses, planPrices, regions, staticIpPlans } from '@stratus/db';
+import {
+  gatewayNodes,
+  ipAddresses,
+  planPrices,
+  regions,
+  staticIpPlans,
+  trafficPlans,
+} from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { addGatewayNode, importIpAddresses } from '../modules/inventory/service.ts';
 import { bearer, createTestApp, registerUser, type TestApp } from '../testing.ts';
-import { demoAddress, demoPrices } from './demo-catalog.ts';
-import { loadDemoCatalogOnStart, seedDemoCatalog } from './seed.ts';
+import { demoAddress, demoPrices, demoTrafficPlans } from './demo-catalog.ts';
+import {
+  loadDemoCatalogOnStart,
+  loadDemoTrafficPlansOnStart,
+  seedDemoCatalog,
+  seedDemoTrafficPlans,
+} from './seed.ts';
 
 describe('DEMO_SEED', () => {
   it('is on by default outside production, off in production, and follows 0/1', () => {
@@ -27,6 +39,11 @@ describe('demo catalog prices', () => {
     for (const days of [30, 90, 180, 365]) {
       expect(demoPrices.datacenter[days]).toBeLessThan(demoPrices.isp_residential[days] ?? 0n);
     }
+  });
+
+  it('make bigger traffic packages cheaper per GB', () => {
+    const perGb = demoTrafficPlans.map((plan) => Number(plan.priceFen) / plan.gb);
+    expect(perGb).toEqual([...perGb].sort((a, b) => b - a));
   });
 
   it('give each demo IP its own loopback address', () => {
@@ -186,5 +203,65 @@ describe.each(testEngines)('demo seed on %s', (engine) => {
     ]);
     expect(reports.filter((report) => report.seeded)).toHaveLength(1);
     expect(await counts()).toEqual({ nodes: 1, regions: 4, plans: 8, prices: 32, ips: 40 });
+  });
+
+  it('loads the traffic plans once, into a database with a catalog too, and shows them', async () => {
+    await seedDemoCatalog({ db: db() });
+    // Several servers starting at once: one seeds, the others wait and find the plans.
+    const reports = await Promise.all([1, 2, 3].map(() => seedDemoTrafficPlans({ db: db() })));
+    expect(reports.filter((report) => report.seeded)).toEqual([{ seeded: true, plans: 4 }]);
+    expect(reports.filter((report) => !report.seeded)).toEqual([
+      { seeded: false, reason: 'plansExist' },
+      { seeded: false, reason: 'plansExist' },
+    ]);
+    expect(await seedDemoTrafficPlans({ db: db() })).toEqual({
+      seeded: false,
+      reason: 'plansExist',
+    });
+
+    const { token } = await registerUser(testApp.app);
+    const response = await testApp.app.inject({
+      url: '/api/catalog/traffic',
+      headers: bearer(token),
+    });
+    expect(
+      (response.json().data.items as { gb: number; validityDays: number; price: number }[]).map(
+        ({ gb, validityDays, price }) => [gb, validityDays, price],
+      ),
+    ).toEqual([
+      [1, 30, 15],
+      [10, 30, 120],
+      [50, 60, 500],
+      [100, 90, 900],
+    ]);
+  });
+
+  it('leaves traffic plans an operator set alone, and follows DEMO_SEED', async () => {
+    const lines: { msg: string }[] = [];
+    const log = {
+      ...testApp.app.log,
+      info: (object: object, msg: string) => lines.push({ ...object, msg }),
+      warn: (object: object, msg: string) => lines.push({ ...object, msg }),
+    } as unknown as typeof testApp.app.log;
+    expect(await loadDemoTrafficPlansOnStart({ db: db(), enabled: false, log })).toEqual({
+      seeded: false,
+      reason: 'disabled',
+    });
+    expect(await db().$count(trafficPlans)).toBe(0);
+    expect(await loadDemoTrafficPlansOnStart({ db: db(), enabled: true, log })).toEqual({
+      seeded: true,
+      plans: 4,
+    });
+    expect(lines).toEqual([
+      expect.objectContaining({ plans: 4, msg: expect.stringContaining('demo traffic plans') }),
+    ]);
+
+    await db().delete(trafficPlans);
+    await db().insert(trafficPlans).values({ gb: 5, validityDays: 7, priceFen: 100n });
+    expect(await seedDemoTrafficPlans({ db: db() })).toEqual({
+      seeded: false,
+      reason: 'plansExist',
+    });
+    expect(await db().$count(trafficPlans)).toBe(1);
   });
 });

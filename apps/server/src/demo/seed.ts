@@ -15,6 +15,7 @@ import {
   type NewIpAddress,
 } from '../modules/inventory/repo.ts';
 import { generateNodeKey } from '../modules/inventory/service.ts';
+import { insertTrafficPlans, trafficPlansExist } from '../modules/traffic/repo.ts';
 import {
   DEMO_IPS_PER_PLAN,
   DEMO_NODE_HOST,
@@ -24,10 +25,13 @@ import {
   demoAddress,
   demoPrices,
   demoRegions,
+  demoTrafficPlans,
 } from './demo-catalog.ts';
 
 /** Serialises seeding when several servers start at once against one empty database. */
 const DEMO_SEED_LOCK_ID = 740_211_614;
+/** The same for the demo traffic plans, seeded on their own (an older demo database has none). */
+const DEMO_TRAFFIC_SEED_LOCK_ID = 740_211_615;
 
 export type DemoSeedReport =
   | { seeded: false; reason: 'disabled' | 'catalogExists' | 'failed' }
@@ -118,6 +122,46 @@ export async function loadDemoCatalogOnStart({
   } catch (error) {
     // The demo is a convenience: a failure is worth a warning, not a server that will not start.
     log.warn({ err: error }, 'could not load the demo catalog');
+    return { seeded: false, reason: 'failed' };
+  }
+}
+
+export type DemoTrafficSeedReport =
+  { seeded: false; reason: 'disabled' | 'plansExist' | 'failed' } | { seeded: true; plans: number };
+
+/**
+ * Loads the demo traffic plans (1, 10, 50 and 100 GB) when there is no traffic plan at all,
+ * whatever the static-IP catalog holds, so a demo database made before traffic existed gets them
+ * too. A second call, or a call on a database with any traffic plan, changes nothing.
+ */
+export async function seedDemoTrafficPlans({ db }: { db: Db }): Promise<DemoTrafficSeedReport> {
+  return db.transaction(async (tx) => {
+    // Held until commit: a server starting alongside waits, then finds the plans and skips.
+    await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_TRAFFIC_SEED_LOCK_ID})`);
+    if (await trafficPlansExist(tx)) return { seeded: false, reason: 'plansExist' };
+    return { seeded: true, plans: await insertTrafficPlans(tx, demoTrafficPlans) };
+  });
+}
+
+/** Server start: seeds the traffic plans when enabled (`DEMO_SEED`), never stops the start. */
+export async function loadDemoTrafficPlansOnStart({
+  db,
+  enabled,
+  log,
+}: {
+  db: Db;
+  enabled: boolean;
+  log: FastifyBaseLogger;
+}): Promise<DemoTrafficSeedReport> {
+  if (!enabled) return { seeded: false, reason: 'disabled' };
+  try {
+    const report = await seedDemoTrafficPlans({ db });
+    if (report.seeded) {
+      log.info(report, 'loaded the demo traffic plans (DEMO_SEED=0 turns this off)');
+    }
+    return report;
+  } catch (error) {
+    log.warn({ err: error }, 'could not load the demo traffic plans');
     return { seeded: false, reason: 'failed' };
   }
 }

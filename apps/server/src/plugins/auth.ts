@@ -1,17 +1,25 @@
 import type { EndpointAccess } from '@stratus/contract';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { authenticateToken, type Authentication } from '../modules/auth/service.ts';
+import {
+  authenticateNodeKey,
+  NODE_KEY_PREFIX,
+  type AuthenticatedNode,
+} from '../modules/inventory/service.ts';
 import { AppError } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The authenticated caller on guarded routes; null on public ones. */
     auth: Authentication | null;
+    /** The gateway node on node routes (`access: 'node'`); null elsewhere. */
+    node: AuthenticatedNode | null;
   }
 }
 
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
+  app.decorateRequest('node', null);
 }
 
 /** The token of `Authorization: Bearer <token>`, or null. */
@@ -22,9 +30,11 @@ function bearerToken(request: FastifyRequest): string | null {
 
 async function authenticate(request: FastifyRequest): Promise<Authentication> {
   const token = bearerToken(request);
-  const auth = token
-    ? await authenticateToken({ db: request.server.db, config: request.server.config, token })
-    : null;
+  // A node key is never a customer credential, whatever tables it might be looked up in.
+  const auth =
+    token && !token.startsWith(NODE_KEY_PREFIX)
+      ? await authenticateToken({ db: request.server.db, config: request.server.config, token })
+      : null;
   if (!auth) throw new AppError('unauthorized');
   request.auth = auth;
   return auth;
@@ -39,10 +49,13 @@ const guards: Record<EndpointAccess, onRequestAsyncHookHandler | undefined> = {
     const auth = await authenticate(request);
     if (auth.role !== 'operator') throw new AppError('forbidden');
   },
-  // Gateway nodes authenticate with node keys, which arrive with the nodes module; until then
-  // nothing passes.
-  node: async () => {
-    throw new AppError('unauthorized');
+  // Gateway nodes present the `gnk_` key `npm run admin -- add-node` printed; a disabled node's
+  // key, a customer token or no key at all is refused alike.
+  node: async (request) => {
+    const apiKey = bearerToken(request);
+    const node = apiKey ? await authenticateNodeKey({ db: request.server.db, apiKey }) : null;
+    if (!node) throw new AppError('nodeKeyInvalid');
+    request.node = node;
   },
 };
 
@@ -55,4 +68,10 @@ export function guardFor(access: EndpointAccess): onRequestAsyncHookHandler | un
 export function requireAuth(request: FastifyRequest): Authentication {
   if (!request.auth) throw new AppError('unauthorized');
   return request.auth;
+}
+
+/** The gateway node of a node route (its guard has already rejected everyone else). */
+export function requireNode(request: FastifyRequest): AuthenticatedNode {
+  if (!request.node) throw new AppError('nodeKeyInvalid');
+  return request.node;
 }

@@ -69,6 +69,8 @@ export function registerEndpoint<E extends EndpointDefinition>(
   app: FastifyInstance,
   endpoint: E,
   handler: EndpointHandler<E>,
+  /** `bodyLimit` (bytes) overrides the app's limit for a route whose bodies are larger by design. */
+  options: { bodyLimit?: number } = {},
 ): void {
   const guard = guardFor(endpoint.access);
   app.withTypeProvider<ZodTypeProvider>().route({
@@ -88,6 +90,7 @@ export function registerEndpoint<E extends EndpointDefinition>(
       },
     },
     ...(guard ? { onRequest: guard } : {}),
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (request, reply) => {
       const data = await handler(request as EndpointRequest<E>, reply);
       if (data instanceof RawReply) {

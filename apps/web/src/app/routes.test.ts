@@ -52,6 +52,7 @@ describe('route table', () => {
       ['/recharge', '钱包管理'],
     ]);
     expect(menuRoutesOf('/buyDynamicIP').map((route) => route.menuKey)).toEqual([
+      '1-1',
       '1-2',
       '1-3',
       '1-4',
@@ -62,6 +63,14 @@ describe('route table', () => {
       '2-4',
     ]);
     expect(menuRoutesOf('/recharge').map((route) => route.menuKey)).toEqual(['3-1', '3-2']);
+  });
+
+  it('puts the dynamic-IP page first in the IP group', () => {
+    const route = findPageRoute('/console/buyDynamicIP');
+    expect(route).toMatchObject({ menuKey: '1-1', group: '/buyDynamicIP', recent: true });
+    expect(zh(route!.title)).toBe('动态IP');
+    expect(en(route!.title)).toBe('Dynamic IPs');
+    expect(findRouteByMenuKey('1-1')?.path).toBe('/console/buyDynamicIP');
   });
 
   it('has the pages outside the menu and the portal pages', () => {

@@ -5,6 +5,7 @@ import {
   DashboardOutlined,
   FileTextOutlined,
   GlobalOutlined,
+  NodeIndexOutlined,
   HistoryOutlined,
   PayCircleOutlined,
   ShoppingCartOutlined,
@@ -52,6 +53,11 @@ export const BUSINESS_FLOW_PATH = '/console/businessFlow';
 export const CHECKOUT_PATH = '/console/checkout-counter';
 export const BUY_STATIC_IP_PATH = '/console/buyStaticIP';
 export const IP_LIST_PATH = '/console/ipList';
+export const IP_ORDER_LIST_PATH = '/console/ipOrderList';
+export const DYNAMIC_IP_PATH = '/console/buyDynamicIP';
+export const BUY_TRAFFIC_PATH = '/console/buyTrafficFlow';
+export const TRAFFIC_HISTORY_PATH = '/console/trafficFlowHistory';
+export const TRAFFIC_PACKAGES_PATH = '/console/trafficFlowPackList';
 export const PAY_SUCCESS_PATH = '/portal/paySuccess';
 
 export const menuGroups: readonly MenuGroup[] = [
@@ -74,6 +80,16 @@ export const pageRoutes: readonly PageRoute[] = [
     load: () => import('../features/overview/pages/overview-page.tsx'),
   },
   {
+    path: DYNAMIC_IP_PATH,
+    title: 'nav.buyDynamicIP',
+    layout: 'console',
+    menuKey: '1-1',
+    group: '/buyDynamicIP',
+    icon: NodeIndexOutlined,
+    recent: true,
+    load: () => import('../features/dynamic/pages/buy-dynamic-ip-page.tsx'),
+  },
+  {
     path: BUY_STATIC_IP_PATH,
     title: 'nav.buyStaticIP',
     layout: 'console',
@@ -94,7 +110,7 @@ export const pageRoutes: readonly PageRoute[] = [
     load: () => import('../features/instances/pages/ip-list-page.tsx'),
   },
   {
-    path: '/console/ipOrderList',
+    path: IP_ORDER_LIST_PATH,
     title: 'nav.ipOrderList',
     layout: 'console',
     menuKey: '1-4',
@@ -104,7 +120,7 @@ export const pageRoutes: readonly PageRoute[] = [
     load: () => import('../features/orders/pages/ip-order-list-page.tsx'),
   },
   {
-    path: '/console/buyTrafficFlow',
+    path: BUY_TRAFFIC_PATH,
     title: 'nav.buyTrafficFlow',
     layout: 'console',
     menuKey: '2-1',
@@ -114,7 +130,7 @@ export const pageRoutes: readonly PageRoute[] = [
     load: () => import('../features/traffic/pages/buy-traffic-flow-page.tsx'),
   },
   {
-    path: '/console/trafficFlowHistory',
+    path: TRAFFIC_HISTORY_PATH,
     title: 'nav.trafficFlowHistory',
     layout: 'console',
     menuKey: '2-2',
@@ -124,7 +140,7 @@ export const pageRoutes: readonly PageRoute[] = [
     load: () => import('../features/traffic/pages/traffic-flow-history-page.tsx'),
   },
   {
-    path: '/console/trafficFlowPackList',
+    path: TRAFFIC_PACKAGES_PATH,
     title: 'nav.trafficFlowPackList',
     layout: 'console',
     menuKey: '2-4',

@@ -1,21 +1,27 @@
 import type { Locale } from '@stratus/contract';
 import enAuth from './en-US/auth.ts';
 import enCommon from './en-US/common.ts';
+import enDynamic from './en-US/dynamic.ts';
 import enHttp from './en-US/http.ts';
 import enInstances from './en-US/instances.ts';
 import enNav from './en-US/nav.ts';
 import enOrders from './en-US/orders.ts';
+import enOverview from './en-US/overview.ts';
 import enPayments from './en-US/payments.ts';
+import enTraffic from './en-US/traffic.ts';
 import enUsers from './en-US/users.ts';
 import enValidation from './en-US/validation.ts';
 import enWallet from './en-US/wallet.ts';
 import zhAuth from './zh-CN/auth.ts';
 import zhCommon from './zh-CN/common.ts';
+import zhDynamic from './zh-CN/dynamic.ts';
 import zhHttp from './zh-CN/http.ts';
 import zhInstances from './zh-CN/instances.ts';
 import zhNav from './zh-CN/nav.ts';
 import zhOrders from './zh-CN/orders.ts';
+import zhOverview from './zh-CN/overview.ts';
 import zhPayments from './zh-CN/payments.ts';
+import zhTraffic from './zh-CN/traffic.ts';
 import zhUsers from './zh-CN/users.ts';
 import zhValidation from './zh-CN/validation.ts';
 import zhWallet from './zh-CN/wallet.ts';
@@ -24,11 +30,14 @@ import zhWallet from './zh-CN/wallet.ts';
 export const localeDomains = {
   auth: { 'zh-CN': zhAuth, 'en-US': enAuth },
   common: { 'zh-CN': zhCommon, 'en-US': enCommon },
+  dynamic: { 'zh-CN': zhDynamic, 'en-US': enDynamic },
   http: { 'zh-CN': zhHttp, 'en-US': enHttp },
   instances: { 'zh-CN': zhInstances, 'en-US': enInstances },
   nav: { 'zh-CN': zhNav, 'en-US': enNav },
   orders: { 'zh-CN': zhOrders, 'en-US': enOrders },
+  overview: { 'zh-CN': zhOverview, 'en-US': enOverview },
   payments: { 'zh-CN': zhPayments, 'en-US': enPayments },
+  traffic: { 'zh-CN': zhTraffic, 'en-US': enTraffic },
   users: { 'zh-CN': zhUsers, 'en-US': enUsers },
   validation: { 'zh-CN': zhValidation, 'en-US': enValidation },
   wallet: { 'zh-CN': zhWallet, 'en-US': enWallet },
@@ -37,11 +46,14 @@ export const localeDomains = {
 const zhMessages = {
   ...zhAuth,
   ...zhCommon,
+  ...zhDynamic,
   ...zhHttp,
   ...zhInstances,
   ...zhNav,
   ...zhOrders,
+  ...zhOverview,
   ...zhPayments,
+  ...zhTraffic,
   ...zhUsers,
   ...zhValidation,
   ...zhWallet,
@@ -55,11 +67,17 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
   'en-US': {
     ...enAuth,
     ...enCommon,
+    ...enDynamic,
+    ...enDynamic,
     ...enHttp,
     ...enInstances,
     ...enNav,
     ...enOrders,
+    ...enOverview,
+    ...enOverview,
     ...enPayments,
+    ...enTraffic,
+    ...enTraffic,
     ...enUsers,
     ...enValidation,
     ...enWallet,

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import '../shared/i18n/i18n.ts';
 
 // jsdom lacks matchMedia, which Ant Design's responsive helpers query.
@@ -27,8 +27,18 @@ if (!('ResizeObserver' in window)) {
     unobserve() {}
     disconnect() {}
   }
-  vi.stubGlobal('ResizeObserver', SilentResizeObserver);
+  // Defined rather than stubbed: a test's vi.unstubAllGlobals() must not take it away.
+  Object.defineProperty(globalThis, 'ResizeObserver', {
+    configurable: true,
+    writable: true,
+    value: SilentResizeObserver,
+  });
 }
+
+// The console's first-visit tour would cover every console page; its own test clears the flag.
+beforeEach(() => {
+  sessionStorage.setItem('isFirst', '1');
+});
 
 afterEach(() => {
   cleanup();

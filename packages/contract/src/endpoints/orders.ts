@@ -10,21 +10,30 @@ export type OrderType = z.infer<typeof orderTypeSchema>;
 export const orderStatusSchema = z.enum(['paid', 'refunded']);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
+/**
+ * An order line. Static-IP and renewal lines name a region and line type; traffic lines carry
+ * `trafficGb` instead (and null region fields).
+ */
 export const orderItemSchema = z.object({
+  kind: z.enum(['static_ip', 'traffic']),
   /** Plan bought or instance renewed. */
   planId: z.string().nullable(),
   instanceId: z.string().nullable(),
-  country: z.string(),
-  countryName: z.string(),
-  city: z.string(),
-  lineType: lineTypeSchema,
+  country: z.string().nullable(),
+  countryName: z.string().nullable(),
+  city: z.string().nullable(),
+  lineType: lineTypeSchema.nullable(),
+  /** GB per package of a traffic line; null for static IPs. */
+  trafficGb: z.number().int().nullable(),
+  /** Duration bought, or a traffic package's validity. */
   durationDays: z.number().int(),
   quantity: z.number().int(),
-  /** Yuan per IP. */
+  /** Yuan per IP or per package. */
   unitPrice: z.number(),
   /** Yuan for the line. */
   amount: z.number(),
 });
+export type OrderItem = z.infer<typeof orderItemSchema>;
 
 export const orderSchema = z.object({
   id: z.string(),

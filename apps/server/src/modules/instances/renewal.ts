@@ -149,6 +149,7 @@ export async function renewInstances({
       tx,
       priced.map(({ detail: { instance, ip, region }, planId, unitPriceFen }) => ({
         orderId: order.id,
+        kind: 'static_ip' as const,
         planId,
         instanceId: instance.id,
         country: region.country,

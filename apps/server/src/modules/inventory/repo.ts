@@ -41,6 +41,15 @@ export async function findGatewayNodeByName(
   return row;
 }
 
+/** The node whose key hashes to `apiKeyHash` (unique), whatever its status. */
+export async function findGatewayNodeByKeyHash(
+  db: Db,
+  apiKeyHash: string,
+): Promise<GatewayNodeRow | undefined> {
+  const [row] = await db.select().from(gatewayNodes).where(eq(gatewayNodes.apiKeyHash, apiKeyHash));
+  return row;
+}
+
 /** Replaces the node's key hash; false when no node has this name. */
 export async function replaceGatewayNodeKey(
   tx: Db,

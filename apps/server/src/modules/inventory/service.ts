@@ -5,6 +5,7 @@ import type { Db } from '@stratus/db';
 import { hashToken } from '../auth/tokens.ts';
 import {
   countIpAddresses,
+  findGatewayNodeByKeyHash,
   findGatewayNodeByName,
   findOrCreatePlan,
   findOrCreateRegion,
@@ -27,6 +28,29 @@ export const NODE_KEY_PREFIX = 'gnk_';
 /** 32 random bytes: like session tokens, stored only as a SHA-256 hash. */
 export function generateNodeKey(): string {
   return `${NODE_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+}
+
+/** A gateway node that proved its key. */
+export interface AuthenticatedNode {
+  id: string;
+  name: string;
+}
+
+/**
+ * The active node holding `apiKey`, or null. Only keys with the node prefix are looked up, so a
+ * customer's session or API token can never authenticate as a node.
+ */
+export async function authenticateNodeKey({
+  db,
+  apiKey,
+}: {
+  db: Db;
+  apiKey: string;
+}): Promise<AuthenticatedNode | null> {
+  if (!apiKey.startsWith(NODE_KEY_PREFIX)) return null;
+  const node = await findGatewayNodeByKeyHash(db, hashToken(apiKey));
+  if (!node || node.status !== 'active') return null;
+  return { id: node.id, name: node.name };
 }
 
 export type AddNodeOutcome =

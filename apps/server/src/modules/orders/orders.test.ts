@@ -103,12 +103,14 @@ describe.each(testEngines)('static-IP orders on %s', (engine) => {
     expect(order.orderNo).toMatch(/^SI\d{8}\d{10}$/);
     expect(order.items).toEqual([
       {
+        kind: 'static_ip',
         planId: plan.planId,
         instanceId: null,
         country: 'JP',
         countryName: '日本',
         city: '东京',
         lineType: 'isp_residential',
+        trafficGb: null,
         durationDays: 30,
         quantity: 2,
         unitPrice: 30,

@@ -17,7 +17,8 @@ import {
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
-export type NewOrderItemRow = typeof orderItems.$inferInsert;
+/** A line to insert; its kind is always stated (the CHECK holds the fields each kind needs). */
+export type NewOrderItemRow = typeof orderItems.$inferInsert & { kind: OrderItemRow['kind'] };
 export type IpAddressRow = typeof ipAddresses.$inferSelect;
 
 export async function insertOrder(

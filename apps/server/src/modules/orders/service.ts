@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import {
   fenToYuan,
   type Instance,
   type Locale,
   type Order,
+  type OrderItem,
   type OrderStatus,
   type OrderType,
   type Page,
@@ -17,15 +17,14 @@ import {
   findPlanPrice,
   type PlanWithRegion,
 } from '../catalog/repo.ts';
-import { localiseRegion } from '../catalog/service.ts';
 import { generateProxyCredentials } from '../instances/credentials.ts';
 import { insertInstances, listInstanceDetailsByIds } from '../instances/repo.ts';
 import { toInstance } from '../instances/service.ts';
 import { findWallet } from '../wallet/repo.ts';
 import { changeBalance } from '../wallet/service.ts';
+import { claimOrReplayIdempotencyKey, requestFingerprint } from './idempotency.ts';
 import { generateOrderNo, lineAmountFen } from './pricing.ts';
 import {
-  claimIdempotencyKey,
   countOrders,
   findOrder,
   insertOrder,
@@ -42,6 +41,25 @@ import {
 
 const DAY_MS = 86_400_000;
 
+/** A line in the contract's shape: traffic lines have no region, static-IP lines no GB. */
+function toOrderItem(item: OrderItemRow, locale: Locale): OrderItem {
+  const english = locale === 'en-US';
+  return {
+    kind: item.kind,
+    planId: item.planId,
+    instanceId: item.instanceId,
+    country: item.country,
+    countryName: english ? item.countryNameEn : item.countryNameZh,
+    city: english ? item.cityNameEn : item.cityNameZh,
+    lineType: item.lineType,
+    trafficGb: item.trafficGb,
+    durationDays: item.durationDays,
+    quantity: item.quantity,
+    unitPrice: fenToYuan(item.unitPriceFen),
+    amount: fenToYuan(item.amountFen),
+  };
+}
+
 function toOrder(
   order: OrderRow,
   items: OrderItemRow[],
@@ -54,17 +72,7 @@ function toOrder(
     type: order.type,
     status: order.status,
     total: fenToYuan(order.totalFen),
-    items: items.map((item) => ({
-      planId: item.planId,
-      instanceId: item.instanceId,
-      country: item.country,
-      ...localiseRegion(item, locale),
-      lineType: item.lineType,
-      durationDays: item.durationDays,
-      quantity: item.quantity,
-      unitPrice: fenToYuan(item.unitPriceFen),
-      amount: fenToYuan(item.amountFen),
-    })),
+    items: items.map((item) => toOrderItem(item, locale)),
     instanceIds,
     createdAt: order.createdAt.toISOString(),
   };
@@ -191,10 +199,12 @@ export async function quoteStaticIpOrder({
   };
 }
 
-/** The fingerprint of a purchase request: same key + same fingerprint = a repeat. */
+/**
+ * The fingerprint of a purchase request: same key + same fingerprint = a repeat. (Unprefixed, as
+ * keys stored before traffic orders existed were hashed; no other kind's parts look like these.)
+ */
 function purchaseFingerprint({ planId, durationDays, quantity, autoRenew }: StaticIpPurchase) {
-  const canonical = JSON.stringify([planId.toLowerCase(), durationDays, quantity, autoRenew]);
-  return createHash('sha256').update(canonical).digest('hex');
+  return requestFingerprint([planId.toLowerCase(), durationDays, quantity, autoRenew]);
 }
 
 /**
@@ -222,18 +232,12 @@ export async function purchaseStaticIps({
 }): Promise<{ order: Order; instances: Instance[] }> {
   const orderId = await db.transaction(async (tx) => {
     if (idempotencyKey !== undefined) {
-      const requestHash = purchaseFingerprint(purchase);
-      const { claimed, row } = await claimIdempotencyKey(tx, {
+      const earlierOrderId = await claimOrReplayIdempotencyKey(tx, {
         userId,
         key: idempotencyKey,
-        requestHash,
+        requestHash: purchaseFingerprint(purchase),
       });
-      if (!claimed) {
-        if (row.requestHash !== requestHash) throw new AppError('idempotencyKeyReused');
-        if (row.orderId) return row.orderId;
-        // A committed key always has its order (both are written in one transaction).
-        throw new Error('idempotency key without an order');
-      }
+      if (earlierOrderId) return earlierOrderId;
     }
 
     const { plan, unitPriceFen, totalFen } = await priceStaticIps(tx, purchase);
@@ -249,6 +253,7 @@ export async function purchaseStaticIps({
     await insertOrderItems(tx, [
       {
         orderId: order.id,
+        kind: 'static_ip',
         planId: plan.plan.id,
         country: plan.region.country,
         countryNameZh: plan.region.countryNameZh,

@@ -14,10 +14,14 @@ export function ConsoleHeader() {
     <header className={styles.header}>
       <Brand onClick={() => navigate(PORTAL_HOME)} />
       <div className={styles.actions}>
-        <BalanceButton onClick={() => navigate(RECHARGE_PATH)} />
+        <span className={styles.tourTarget} data-tour="balance">
+          <BalanceButton onClick={() => navigate(RECHARGE_PATH)} />
+        </span>
         <span className={styles.divider} />
         <LanguageSwitch onSwitch={(language) => void switchLanguage(language)} />
-        <AccountMenu />
+        <span className={styles.tourTarget} data-tour="account">
+          <AccountMenu />
+        </span>
       </div>
     </header>
   );

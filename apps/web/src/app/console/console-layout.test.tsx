@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readRecentPages } from '../../shared/recent-pages.ts';
 import { envelopeResponse, renderRoutes } from '../../test/render-app.tsx';
 import { appRoutes } from '../router.tsx';
@@ -15,6 +15,21 @@ const profile = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
+const overview = {
+  balance: 12.5,
+  activeInstances: 0,
+  expiringWithin7Days: 0,
+  traffic: { activePackages: 0, totalBytes: 0, remainingBytes: 0 },
+  usage: {
+    granularity: 'day',
+    from: '2026-10-23T16:00:00.000Z',
+    to: '2026-11-22T02:00:00.000Z',
+    buckets: [],
+    totals: { bytesUp: 0, bytesDown: 0 },
+  },
+  recentOrders: [],
+};
+
 function answer(url: string) {
   if (url === '/api/user/me') return envelopeResponse({ code: 0, message: 'ok', data: profile });
   if (url === '/api/user/wallet') {
@@ -24,8 +39,16 @@ function answer(url: string) {
       data: { wallet: { balance: 12.5, currency: 'CNY' } },
     });
   }
+  if (url.startsWith('/api/user/overview')) {
+    return envelopeResponse({ code: 0, message: 'ok', data: overview });
+  }
   return envelopeResponse({ code: 10401, message: 'no route', data: null }, 404);
 }
+
+// The overview page (charts included) is a large lazy module: load it before the clock starts.
+beforeAll(async () => {
+  await import('../../features/overview/pages/overview-page.tsx');
+}, 60_000);
 
 beforeEach(() => {
   document.cookie = 'token=abc; path=/';
@@ -48,11 +71,11 @@ describe('console layout', () => {
     expect(screen.getByText('账户余额')).toBeInTheDocument();
     expect(await screen.findByText('ada@example.com')).toBeInTheDocument();
     const [menu] = screen.getAllByRole('menu');
-    for (const label of ['IP管理', '流量管理', '钱包管理', '静态IP购买', '账单流水']) {
+    for (const label of ['IP管理', '流量管理', '钱包管理', '动态IP', '静态IP购买', '账单流水']) {
       expect(within(menu!).getByText(label)).toBeInTheDocument();
     }
     expect(readRecentPages()).toEqual([{ title: 'nav.overview', path: '/console/overview' }]);
-    expect(await screen.findByText('即将上线')).toBeInTheDocument();
+    expect(await screen.findByText('快捷入口', {}, { timeout: 5_000 })).toBeInTheDocument();
   });
 
   it('navigates from the menu and from the balance', async () => {

@@ -7,6 +7,7 @@ import { ErrorBoundary } from '../error-boundary.tsx';
 import { findPageRoute } from '../routes.ts';
 import { ConsoleHeader } from './console-header.tsx';
 import { ConsoleMenu } from './console-menu.tsx';
+import { ConsoleTour } from './console-tour.tsx';
 import { RecentPagesBar } from './recent-pages-bar.tsx';
 import { usePageTracking } from './use-page-tracking.ts';
 import styles from './console-layout.module.css';
@@ -21,7 +22,7 @@ export function ConsoleLayout() {
     <div className={styles.shell}>
       <ConsoleHeader />
       <div className={styles.body}>
-        <aside className={styles.sider}>
+        <aside className={styles.sider} data-tour="menu">
           <ConsoleMenu />
         </aside>
         <div className={styles.main}>
@@ -41,6 +42,7 @@ export function ConsoleLayout() {
           </main>
         </div>
       </div>
+      <ConsoleTour />
     </div>
   );
 }

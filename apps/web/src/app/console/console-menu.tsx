@@ -41,7 +41,8 @@ export function ConsoleMenu() {
     ...leaves(undefined),
     ...menuGroups.map((group) => ({
       key: group.key,
-      label: t(group.title),
+      // The console tour points at the groups by this mark.
+      label: <span data-tour={group.key}>{t(group.title)}</span>,
       icon: icon(group.icon, current?.group === group.key),
       children: leaves(group.key),
     })),

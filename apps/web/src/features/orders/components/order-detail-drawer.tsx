@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { formatMoney } from '../../../shared/format/money.ts';
 import { useOrder } from '../api.ts';
+import { itemRegion } from '../item-summary.ts';
 import { OrderStatusTag } from './order-status-tag.tsx';
 import { OrderTypeTag } from './order-type-tag.tsx';
 import styles from './order-detail-drawer.module.css';
@@ -34,17 +35,26 @@ export function OrderDetailDrawer({
     {
       key: 'region',
       title: t('orders.item.region'),
-      render: (_, item) => `${item.countryName} ${item.city}`,
+      render: (_, item) =>
+        item.kind === 'traffic'
+          ? t('orders.item.traffic', { gb: item.trafficGb ?? 0 })
+          : itemRegion(item) || '--',
     },
     {
       key: 'lineType',
       title: t('orders.item.lineType'),
-      render: (_, item) => t(`instances.lineType.${item.lineType}`),
+      render: (_, item) =>
+        item.lineType
+          ? t(`instances.lineType.${item.lineType}`)
+          : t(item.kind === 'traffic' ? 'orders.item.dynamicLine' : 'orders.item.noLine'),
     },
     {
       key: 'duration',
       title: t('orders.item.duration'),
-      render: (_, item) => t('orders.item.days', { count: item.durationDays }),
+      render: (_, item) =>
+        t(item.kind === 'traffic' ? 'orders.item.validity' : 'orders.item.days', {
+          count: item.durationDays,
+        }),
     },
     { key: 'quantity', title: t('orders.item.quantity'), dataIndex: 'quantity' },
     {

@@ -14,12 +14,14 @@ const order = {
   total: 60,
   items: [
     {
+      kind: 'static_ip',
       planId: '7a1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
       instanceId: null,
       country: 'JP',
       countryName: '日本',
       city: '东京',
       lineType: 'isp_residential',
+      trafficGb: null,
       durationDays: 30,
       quantity: 2,
       unitPrice: 30,
@@ -38,6 +40,31 @@ const renewal = {
   items: [],
   instanceIds: [],
 };
+const trafficOrderId = '55555555-5555-4555-8555-555555555555';
+const traffic = {
+  ...order,
+  id: trafficOrderId,
+  orderNo: 'TF20261122003',
+  type: 'traffic',
+  total: 100,
+  items: [
+    {
+      kind: 'traffic',
+      planId: '8a1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+      instanceId: null,
+      country: null,
+      countryName: null,
+      city: null,
+      lineType: null,
+      trafficGb: 10,
+      durationDays: 30,
+      quantity: 2,
+      unitPrice: 50,
+      amount: 100,
+    },
+  ],
+  instanceIds: [],
+};
 const fetchMock = vi.fn<typeof fetch>();
 
 beforeEach(() => {
@@ -47,10 +74,13 @@ beforeEach(() => {
     if (url.pathname === `/api/orders/${orderId}`) {
       return envelopeResponse({ code: 0, message: 'ok', data: order });
     }
+    if (url.pathname === `/api/orders/${trafficOrderId}`) {
+      return envelopeResponse({ code: 0, message: 'ok', data: traffic });
+    }
     return envelopeResponse({
       code: 0,
       message: 'ok',
-      data: { items: [order, renewal], total: 42, page: 1, pageSize: 20 },
+      data: { items: [order, renewal, traffic], total: 42, page: 1, pageSize: 20 },
     });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -85,7 +115,23 @@ describe('IpOrderListPage', () => {
     expect(within(row).getByText('日本 东京 ISP住宅 30天 ×2')).toBeInTheDocument();
     const other = screen.getByText('RN20261122002').closest('tr')!;
     expect(within(other).getByText('续费')).toBeInTheDocument();
+    const trafficRow = screen.getByText('TF20261122003').closest('tr')!;
+    expect(within(trafficRow).getByText('流量购买')).toBeInTheDocument();
+    expect(within(trafficRow).getByText('流量包 10 GB × 2')).toBeInTheDocument();
     expect(screen.getByText('共 42 条')).toBeInTheDocument();
+  });
+
+  it('shows a traffic order line by its GB and validity', async () => {
+    renderOrders();
+    const cell = await screen.findByText('TF20261122003', {}, { timeout: 5_000 });
+    await userEvent.click(within(cell.closest('tr')!).getByRole('button', { name: '详情' }));
+    const drawer = await screen.findByRole('dialog');
+    expect(
+      await within(drawer).findByText('流量包 10 GB', {}, { timeout: 5_000 }),
+    ).toBeInTheDocument();
+    expect(within(drawer).getByText('动态代理')).toBeInTheDocument();
+    expect(within(drawer).getByText('有效期 30天')).toBeInTheDocument();
+    expect(within(drawer).getByText('无关联实例')).toBeInTheDocument();
   });
 
   it('filters by type and pages on the server', async () => {

@@ -1,5 +1,48 @@
-import { ComingSoon } from '../../../shared/ui/coming-soon.tsx';
+import { Button, Card, Col, Result, Row } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { TRAFFIC_HISTORY_PATH } from '../../../app/routes.ts';
+import { UsageChart } from '../../traffic/components/usage-chart.tsx';
+import { useOverview } from '../api.ts';
+import { OverviewStats } from '../components/overview-stats.tsx';
+import { RecentOrdersCard } from '../components/recent-orders-card.tsx';
+import { ShortcutsCard } from '../components/shortcuts-card.tsx';
 
 export default function OverviewPage() {
-  return <ComingSoon />;
+  const { t } = useTranslation();
+  const overview = useOverview();
+  const data = overview.data;
+
+  if (overview.isError) {
+    return (
+      <Result
+        status="warning"
+        title={t('overview.failed')}
+        extra={<Button onClick={() => void overview.refetch()}>{t('overview.retry')}</Button>}
+      />
+    );
+  }
+
+  return (
+    <Row gutter={[16, 16]}>
+      <Col span={24}>
+        <OverviewStats overview={data} loading={overview.isPending} />
+      </Col>
+      <Col span={24}>
+        <Card
+          title={t('overview.usage.title')}
+          extra={<Link to={TRAFFIC_HISTORY_PATH}>{t('overview.usage.history')}</Link>}
+          loading={overview.isPending}
+        >
+          <UsageChart buckets={data?.usage.buckets ?? []} granularity="day" />
+        </Card>
+      </Col>
+      <Col xs={24} xl={16}>
+        <RecentOrdersCard orders={data?.recentOrders ?? []} loading={overview.isPending} />
+      </Col>
+      <Col xs={24} xl={8}>
+        <ShortcutsCard />
+      </Col>
+    </Row>
+  );
 }

@@ -1,5 +1,113 @@
-import { ComingSoon } from '../../../shared/ui/coming-soon.tsx';
+import type { UsageGranularity } from '@stratus/contract';
+import { App, Card, Col, Row, Statistic } from 'antd';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatBytes } from '../../../shared/format/bytes.ts';
+import {
+  browserUtcOffsetMinutes,
+  useExportTrafficUsage,
+  useTrafficUsage,
+  type TrafficUsageQuery,
+} from '../api.ts';
+import { UsageChart } from '../components/usage-chart.tsx';
+import { UsageFilters, type KindFilter } from '../components/usage-filters.tsx';
+import { UsageTable } from '../components/usage-table.tsx';
+import { clampUsageRange, maxRangeDays, presetRange, type UsageRange } from '../usage-range.ts';
+
+/** Day granularity covers whole days: from the first day's midnight to the last day's end. */
+function requestBounds(range: UsageRange, granularity: UsageGranularity) {
+  const now = dayjs();
+  if (granularity === 'hour') {
+    const to = range[1].isAfter(now) ? now : range[1];
+    return { from: range[0].toISOString(), to: to.toISOString() };
+  }
+  const end = range[1].startOf('day').add(1, 'day');
+  return {
+    from: range[0].startOf('day').toISOString(),
+    to: (end.isAfter(now) ? now : end).toISOString(),
+  };
+}
 
 export default function TrafficFlowHistoryPage() {
-  return <ComingSoon />;
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [granularity, setGranularity] = useState<UsageGranularity>('hour');
+  const [range, setRange] = useState<UsageRange>(() => presetRange('last24Hours'));
+  const [kind, setKind] = useState<KindFilter>('all');
+  const exportCsv = useExportTrafficUsage();
+
+  const query = useMemo<TrafficUsageQuery>(
+    () => ({
+      ...requestBounds(range, granularity),
+      granularity,
+      utcOffsetMinutes: browserUtcOffsetMinutes(),
+      ...(kind === 'all' ? {} : { kind }),
+    }),
+    [range, granularity, kind],
+  );
+  const usage = useTrafficUsage(query);
+  const series = usage.data;
+
+  const applyRange = (next: UsageRange, nextGranularity: UsageGranularity) => {
+    const { range: kept, clamped } = clampUsageRange(next, nextGranularity);
+    if (clamped) {
+      void message.info(t('traffic.usage.clamped', { count: maxRangeDays(nextGranularity) }));
+    }
+    setRange(kept);
+  };
+
+  return (
+    <Card>
+      <UsageFilters
+        granularity={granularity}
+        range={range}
+        kind={kind}
+        onGranularityChange={(next) => {
+          setGranularity(next);
+          applyRange(range, next);
+        }}
+        onRangeChange={(next) => applyRange(next, granularity)}
+        onKindChange={setKind}
+        exporting={exportCsv.isPending}
+        onExport={() => exportCsv.mutate({ query, fileName: t('traffic.usage.exportFileName') })}
+      />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} md={8}>
+          <Statistic
+            title={t('traffic.usage.totalDownload')}
+            value={formatBytes(series?.totals.bytesDown ?? 0)}
+            loading={usage.isPending}
+          />
+        </Col>
+        <Col xs={24} md={8}>
+          <Statistic
+            title={t('traffic.usage.totalUpload')}
+            value={formatBytes(series?.totals.bytesUp ?? 0)}
+            loading={usage.isPending}
+          />
+        </Col>
+        <Col xs={24} md={8}>
+          <Statistic
+            title={t('traffic.usage.totalAll')}
+            value={formatBytes((series?.totals.bytesUp ?? 0) + (series?.totals.bytesDown ?? 0))}
+            loading={usage.isPending}
+          />
+        </Col>
+        <Col span={24}>
+          <UsageChart
+            buckets={series?.buckets ?? []}
+            granularity={series?.granularity ?? granularity}
+          />
+        </Col>
+        <Col span={24}>
+          <UsageTable
+            buckets={series?.buckets ?? []}
+            granularity={series?.granularity ?? granularity}
+            loading={usage.isFetching}
+          />
+        </Col>
+      </Row>
+    </Card>
+  );
 }

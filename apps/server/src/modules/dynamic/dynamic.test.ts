@@ -1,0 +1,223 @@
+import { errors, parseDynamicUsername, type DynamicFormat } from '@stratus/contract';
+import { eq, ipAddresses, regions, type Db } from '@stratus/db';
+import { testEngines } from '@stratus/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, registerUser, type TestApp } from '../../testing.ts';
+import { addIps } from '../catalog/testing.ts';
+import { addTestNode, insertTrafficPackage } from '../usage/testing.ts';
+
+const DAY_MS = 86_400_000;
+
+async function addRegion(
+  db: Db,
+  nodeId: string,
+  region: { country: string; countryNameEn: string; cityCode: string; cityNameEn: string },
+  { disabled = false } = {},
+): Promise<void> {
+  const [row] = await db
+    .insert(regions)
+    .values({ ...region, countryNameZh: `${region.country}国`, cityNameZh: `${region.cityCode}市` })
+    .returning();
+  if (!row) throw new Error('fixture insert returned no row');
+  const ids = await addIps(db, {
+    nodeId,
+    regionId: row.id,
+    lineType: 'isp_residential',
+    count: 1,
+  });
+  if (disabled)
+    await db.update(ipAddresses).set({ status: 'disabled' }).where(eq(ipAddresses.id, ids[0]!));
+}
+
+/** The username and password inside one generated line. */
+function credentialsOf(line: string, format: DynamicFormat) {
+  if (format === 'hostPortUserPass') {
+    const [host, port, username, password] = line.split(':');
+    return { host, port, username, password };
+  }
+  if (format === 'userPassAtHostPort') {
+    const [credentials, address] = line.split('@') as [string, string];
+    const [username, password] = credentials.split(':');
+    const [host, port] = address.split(':');
+    return { host, port, username, password };
+  }
+  const url = new URL(line);
+  expect(url.protocol).toBe(`${format}:`);
+  return {
+    host: url.hostname,
+    port: url.port,
+    username: decodeURIComponent(url.username),
+    password: decodeURIComponent(url.password),
+  };
+}
+
+describe.each(testEngines)('dynamic proxies on %s', (engine) => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp(engine, {
+      env: { DYNAMIC_PROXY_HOST: 'dyn.example.com', DYNAMIC_PROXY_PORT: '7777' },
+    });
+    const db = testApp.database.db;
+    const node = await addTestNode(db);
+    await addRegion(db, node.id, {
+      country: 'JP',
+      countryNameEn: 'Japan',
+      cityCode: 'tokyo',
+      cityNameEn: 'Tokyo',
+    });
+    await addRegion(
+      db,
+      node.id,
+      { country: 'JP', countryNameEn: 'Japan', cityCode: 'osaka', cityNameEn: 'Osaka' },
+      { disabled: true },
+    );
+    await addRegion(db, node.id, {
+      country: 'US',
+      countryNameEn: 'United States',
+      cityCode: 'new_york',
+      cityNameEn: 'New York',
+    });
+  });
+  afterAll(() => testApp?.close());
+
+  const get = (token: string, url: string, headers: object = {}) =>
+    testApp.app.inject({ url, headers: { ...bearer(token), ...headers } });
+
+  it('creates the account once, lists the regions and resets the password', async () => {
+    const { token, user } = await registerUser(testApp.app);
+    await insertTrafficPackage(testApp.database.db, {
+      userId: user.id,
+      totalBytes: 5000n,
+      usedBytes: 1200n,
+      expiresAt: new Date(Date.now() + 10 * DAY_MS),
+    });
+    const first = await get(token, '/api/proxy/dynamic/account', { 'accept-language': 'en-US' });
+    expect(first.statusCode).toBe(200);
+    const account = first.json().data;
+    expect(account).toEqual({
+      account: expect.stringMatching(/^u[a-z0-9]{9}$/),
+      password: expect.stringMatching(/^[A-Za-z0-9]{16}$/),
+      host: 'dyn.example.com',
+      port: 7777,
+      countries: [
+        { country: 'JP', countryName: 'Japan', cities: [{ code: 'tokyo', name: 'Tokyo' }] },
+        {
+          country: 'US',
+          countryName: 'United States',
+          cities: [{ code: 'new_york', name: 'New York' }],
+        },
+      ],
+      remainingBytes: 3800,
+    });
+    const again = (
+      await get(token, '/api/proxy/dynamic/account', { 'accept-language': 'zh-CN' })
+    ).json().data;
+    expect(again).toMatchObject({ account: account.account, password: account.password });
+    expect(again.countries[0]).toEqual({
+      country: 'JP',
+      countryName: 'JP国',
+      cities: [{ code: 'tokyo', name: 'tokyo市' }],
+    });
+
+    const other = (
+      await get((await registerUser(testApp.app)).token, '/api/proxy/dynamic/account')
+    ).json().data;
+    expect(other.account).not.toBe(account.account);
+    expect(other.remainingBytes).toBe(0);
+
+    const reset = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/proxy/dynamic/reset-password',
+      headers: bearer(token),
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json().data.account).toBe(account.account);
+    expect(reset.json().data.password).not.toBe(account.password);
+    const afterReset = (await get(token, '/api/proxy/dynamic/account')).json().data;
+    expect(afterReset.password).toBe(reset.json().data.password);
+  });
+
+  it.each(['hostPortUserPass', 'userPassAtHostPort', 'socks5', 'http'] as const)(
+    'generates %s lines whose usernames carry the targeting',
+    async (format) => {
+      const { token } = await registerUser(testApp.app);
+      const account = (await get(token, '/api/proxy/dynamic/account')).json().data;
+      const sticky = await get(
+        token,
+        `/api/proxy/dynamic/endpoints?country=jp&city=tokyo&session=sticky&sessionMinutes=15&count=3&format=${format}`,
+      );
+      expect(sticky.statusCode).toBe(200);
+      const lines: string[] = sticky.json().data.items;
+      expect(lines).toHaveLength(3);
+      const sessions = new Set<string>();
+      for (const line of lines) {
+        const credentials = credentialsOf(line, format);
+        expect(credentials).toMatchObject({
+          host: 'dyn.example.com',
+          port: '7777',
+          password: account.password,
+        });
+        const targeting = parseDynamicUsername(credentials.username!);
+        expect(targeting).toEqual({
+          account: account.account,
+          country: 'JP',
+          city: 'tokyo',
+          session: expect.stringMatching(/^[A-Za-z0-9]{8}$/),
+          lifeMinutes: 15,
+        });
+        sessions.add(targeting!.session!);
+      }
+      expect(sessions.size).toBe(3);
+
+      const rotating = await get(
+        token,
+        `/api/proxy/dynamic/endpoints?country=US&count=2&format=${format}`,
+      );
+      const [one, two] = rotating.json().data.items as string[];
+      expect(one).toBe(two);
+      expect(parseDynamicUsername(credentialsOf(one!, format).username!)).toEqual({
+        account: account.account,
+        country: 'US',
+        city: null,
+        session: null,
+        lifeMinutes: null,
+      });
+    },
+  );
+
+  it('defaults to ten rotating lines from anywhere', async () => {
+    const { token } = await registerUser(testApp.app);
+    const account = (await get(token, '/api/proxy/dynamic/endpoints')).json().data;
+    expect(account.items).toHaveLength(10);
+    const created = (await get(token, '/api/proxy/dynamic/account')).json().data;
+    expect(account.items[0]).toBe(`dyn.example.com:7777:${created.account}:${created.password}`);
+  });
+
+  it('refuses regions the pool does not leave from', async () => {
+    const { token } = await registerUser(testApp.app);
+    const cases = [
+      ['country=FR', 'FR'],
+      ['country=JP&city=kyoto', 'JP/kyoto'],
+      // Osaka has only disabled IPs.
+      ['country=JP&city=osaka', 'JP/osaka'],
+      ['country=US&city=tokyo', 'US/tokyo'],
+    ];
+    for (const [query, region] of cases) {
+      const response = await get(token, `/api/proxy/dynamic/endpoints?${query}`, {
+        'accept-language': 'en-US',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: errors.dynamicRegionUnavailable.code,
+        message: `Dynamic proxies are not available in ${region}`,
+      });
+    }
+    const cityOnly = await get(token, '/api/proxy/dynamic/endpoints?city=tokyo');
+    expect(cityOnly.statusCode).toBe(400);
+    expect(cityOnly.json().code).toBe(errors.validationFailed.code);
+    const tooMany = await get(token, '/api/proxy/dynamic/endpoints?count=1001');
+    expect(tooMany.statusCode).toBe(400);
+    const anonymous = await testApp.app.inject({ url: '/api/proxy/dynamic/account' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,125 @@
+// Queries behind a gateway node's credential snapshot.
+import {
+  and,
+  asc,
+  dynamicProxyAccounts,
+  eq,
+  gt,
+  ipAddresses,
+  isNull,
+  ne,
+  proxyInstances,
+  regions,
+  sql,
+  trafficPackages,
+  users,
+  type Db,
+} from '@stratus/db';
+
+export interface StaticCredentialRow {
+  instanceId: string;
+  userId: string;
+  ip: string;
+  port: number;
+  vmessPort: number;
+  username: string;
+  password: string;
+  protocols: string[];
+  vmessId: string;
+  expiresAt: Date;
+}
+
+/** Live instances on the node's IPs, of customers who are not disabled. */
+export async function listStaticCredentials(
+  db: Db,
+  { nodeId, now }: { nodeId: string; now: Date },
+): Promise<StaticCredentialRow[]> {
+  return db
+    .select({
+      instanceId: proxyInstances.id,
+      userId: proxyInstances.userId,
+      ip: ipAddresses.address,
+      port: ipAddresses.port,
+      vmessPort: ipAddresses.vmessPort,
+      username: proxyInstances.username,
+      password: proxyInstances.password,
+      protocols: proxyInstances.protocols,
+      vmessId: proxyInstances.vmessId,
+      expiresAt: proxyInstances.expiresAt,
+    })
+    .from(proxyInstances)
+    .innerJoin(ipAddresses, eq(ipAddresses.id, proxyInstances.ipAddressId))
+    .innerJoin(users, eq(users.id, proxyInstances.userId))
+    .where(
+      and(
+        eq(ipAddresses.nodeId, nodeId),
+        eq(proxyInstances.status, 'active'),
+        // The expiry job may run late; an instance past its time is not served meanwhile.
+        gt(proxyInstances.expiresAt, now),
+        isNull(users.disabledAt),
+      ),
+    )
+    .orderBy(asc(proxyInstances.id));
+}
+
+export interface DynamicAccountSnapshotRow {
+  userId: string;
+  account: string;
+  password: string;
+  remainingBytes: bigint;
+}
+
+/**
+ * Every dynamic account of a customer who is not disabled, with what their usable packages have
+ * left (0 when none: the node then refuses the account as exhausted rather than unknown).
+ */
+export async function listDynamicAccounts(
+  db: Db,
+  { now }: { now: Date },
+): Promise<DynamicAccountSnapshotRow[]> {
+  const remaining = db
+    .select({
+      userId: trafficPackages.userId,
+      remainingBytes:
+        sql<string>`sum(${trafficPackages.totalBytes} - ${trafficPackages.usedBytes})`.as(
+          'remaining_bytes',
+        ),
+    })
+    .from(trafficPackages)
+    .where(and(eq(trafficPackages.status, 'active'), gt(trafficPackages.expiresAt, now)))
+    .groupBy(trafficPackages.userId)
+    .as('remaining');
+  return db
+    .select({
+      userId: dynamicProxyAccounts.userId,
+      account: dynamicProxyAccounts.account,
+      password: dynamicProxyAccounts.password,
+      remainingBytes: sql<bigint>`coalesce(${remaining.remainingBytes}, 0)::text`.mapWith(
+        (value: string) => BigInt(value),
+      ),
+    })
+    .from(dynamicProxyAccounts)
+    .innerJoin(users, eq(users.id, dynamicProxyAccounts.userId))
+    .leftJoin(remaining, eq(remaining.userId, dynamicProxyAccounts.userId))
+    .where(isNull(users.disabledAt))
+    .orderBy(asc(dynamicProxyAccounts.userId));
+}
+
+export interface DynamicEgressRow {
+  ip: string;
+  country: string;
+  city: string;
+}
+
+/** The node's addresses that dynamic traffic may leave from (the same pool the console offers). */
+export async function listDynamicEgress(
+  db: Db,
+  { nodeId }: { nodeId: string },
+): Promise<DynamicEgressRow[]> {
+  return db
+    .select({ ip: ipAddresses.address, country: regions.country, city: regions.cityCode })
+    .from(ipAddresses)
+    .innerJoin(regions, eq(regions.id, ipAddresses.regionId))
+    .where(and(eq(ipAddresses.nodeId, nodeId), ne(ipAddresses.status, 'disabled')))
+    .orderBy(asc(ipAddresses.address));
+}

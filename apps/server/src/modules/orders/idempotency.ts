@@ -1,0 +1,50 @@
+// `Idempotency-Key` handling shared by every purchase (static IPs, traffic): a repeat of the same
+// request answers the first order; the same key with another request is refused.
+import { createHash } from 'node:crypto';
+import type { Db } from '@stratus/db';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../plugins/errors.ts';
+import { claimIdempotencyKey } from './repo.ts';
+
+const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
+
+/** The `Idempotency-Key` header, if sent; blank counts as absent. */
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['idempotency-key'];
+  const key = (Array.isArray(header) ? header[0] : header)?.trim();
+  if (!key) return undefined;
+  if (key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
+    throw new AppError('validationFailed', {
+      field: 'Idempotency-Key',
+      reason: `at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`,
+    });
+  }
+  return key;
+}
+
+/**
+ * The fingerprint of a request: same key + same fingerprint = a repeat. Parts of different kinds
+ * of purchase must never coincide (traffic starts with `'traffic'`), so one key can never replay
+ * another kind's order.
+ */
+export function requestFingerprint(parts: readonly unknown[]): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
+
+/**
+ * Claims `key` inside `tx` for a request with `requestHash`. Resolves with the order of an
+ * earlier identical request (the caller answers it and does nothing else), or undefined when the
+ * key is now ours: the caller does the work and records its order with `setIdempotencyKeyOrder`
+ * in the same transaction. The same key with another request throws `idempotencyKeyReused`.
+ */
+export async function claimOrReplayIdempotencyKey(
+  tx: Db,
+  { userId, key, requestHash }: { userId: string; key: string; requestHash: string },
+): Promise<string | undefined> {
+  const { claimed, row } = await claimIdempotencyKey(tx, { userId, key, requestHash });
+  if (claimed) return undefined;
+  if (row.requestHash !== requestHash) throw new AppError('idempotencyKeyReused');
+  if (row.orderId) return row.orderId;
+  // A committed key always has its order (both are written in one transaction).
+  throw new Error('idempotency key without an order');
+}

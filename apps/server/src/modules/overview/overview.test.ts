@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { testEngines } from '@stratus/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, registerUser, type TestApp } from '../../testing.ts';
+import { creditWallet } from '../catalog/testing.ts';
+import {
+  addTestNode,
+  insertInstance,
+  insertOrder,
+  insertTrafficPackage,
+  sendUsage,
+} from '../usage/testing.ts';
+
+const DAY_MS = 86_400_000;
+const inDays = (days: number) => new Date(Date.now() + days * DAY_MS);
+
+describe.each(testEngines)('overview on %s', (engine) => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp(engine);
+  });
+  afterAll(() => testApp?.close());
+
+  it('adds up balance, live IPs, traffic, 30 days of usage and the newest orders', async () => {
+    const db = testApp.database.db;
+    const { token, user } = await registerUser(testApp.app);
+    const userId = user.id;
+    await creditWallet(db, { userId, amountFen: 12_345n });
+    const instance = await insertInstance(db, { userId, expiresAt: inDays(30) });
+    await insertInstance(db, { userId, expiresAt: inDays(3) });
+    // Still marked active but past its expiry (the expiry job has not run yet), and expired.
+    await insertInstance(db, { userId, expiresAt: inDays(-1) });
+    await insertInstance(db, { userId, expiresAt: inDays(-5), status: 'expired' });
+
+    await insertTrafficPackage(db, {
+      userId,
+      totalBytes: 4000n,
+      usedBytes: 1000n,
+      expiresAt: inDays(10),
+    });
+    await insertTrafficPackage(db, { userId, totalBytes: 2000n, expiresAt: inDays(20) });
+    await insertTrafficPackage(db, { userId, totalBytes: 9000n, expiresAt: inDays(-1) });
+    await insertTrafficPackage(db, {
+      userId,
+      totalBytes: 500n,
+      usedBytes: 500n,
+      status: 'exhausted',
+      expiresAt: inDays(5),
+    });
+
+    const node = await addTestNode(db);
+    const now = Date.now();
+    await sendUsage(testApp.app, node.apiKey, randomUUID(), [
+      {
+        kind: 'static',
+        subject: instance,
+        bytesUp: 10,
+        bytesDown: 20,
+        at: new Date(now).toISOString(),
+      },
+      {
+        kind: 'dynamic',
+        subject: userId,
+        bytesUp: 100,
+        bytesDown: 200,
+        at: new Date(now - 3 * DAY_MS).toISOString(),
+      },
+      // Beyond the 30 days shown.
+      {
+        kind: 'dynamic',
+        subject: userId,
+        bytesUp: 7,
+        bytesDown: 7,
+        at: new Date(now - 40 * DAY_MS).toISOString(),
+      },
+    ]);
+
+    const newest: string[] = [];
+    for (let index = 0; index < 6; index += 1) {
+      newest.unshift(await insertOrder(db, { userId, createdAt: new Date(now - index * 60_000) }));
+    }
+    newest.reverse();
+
+    const response = await testApp.app.inject({
+      url: '/api/user/overview?utcOffsetMinutes=0',
+      headers: bearer(token),
+    });
+    expect(response.statusCode).toBe(200);
+    const overview = response.json().data;
+    expect(overview).toMatchObject({
+      balance: 123.45,
+      activeInstances: 2,
+      expiringWithin7Days: 1,
+      // 5000 were left; both dynamic records (314 bytes) drew on them, whenever they were metered.
+      traffic: { activePackages: 2, totalBytes: 6000, remainingBytes: 4686 },
+    });
+    expect(overview.usage.granularity).toBe('day');
+    expect(overview.usage.buckets).toHaveLength(30);
+    const today = new Date(now).toISOString().slice(0, 10);
+    expect(overview.usage.buckets.at(-1).at).toBe(`${today}T00:00:00.000Z`);
+    expect(overview.usage.totals).toEqual({ bytesUp: 110, bytesDown: 220 });
+    expect(overview.recentOrders.map((order: { id: string }) => order.id)).toEqual(
+      newest.slice(0, 5),
+    );
+
+    const anonymous = await testApp.app.inject({ url: '/api/user/overview' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,159 @@
+// Buying traffic: quote, then one transaction that debits, orders and creates the package.
+import {
+  BYTES_PER_GB,
+  fenToYuan,
+  type Locale,
+  type Order,
+  type TrafficPackage,
+  type TrafficQuote,
+} from '@stratus/contract';
+import type { Db } from '@stratus/db';
+import { AppError } from '../../plugins/errors.ts';
+import { claimOrReplayIdempotencyKey, requestFingerprint } from '../orders/idempotency.ts';
+import { generateOrderNo, lineAmountFen } from '../orders/pricing.ts';
+import { insertOrder, insertOrderItems, setIdempotencyKeyOrder } from '../orders/repo.ts';
+import { getOrder } from '../orders/service.ts';
+import { findWallet } from '../wallet/repo.ts';
+import { changeBalance } from '../wallet/service.ts';
+import {
+  findTrafficPackageOfOrder,
+  findTrafficPlan,
+  insertTrafficPackage,
+  type TrafficPlanRow,
+} from './repo.ts';
+import { toTrafficPackage } from './service.ts';
+
+const DAY_MS = 86_400_000;
+
+export interface TrafficPurchase {
+  planId: string;
+  /** Packages of the plan, bought as one package of `quantity × gb`. */
+  quantity: number;
+}
+
+/** Bytes a package of `gb` GB holds. */
+export function gbToBytes(gb: number): bigint {
+  return BigInt(gb) * BigInt(BYTES_PER_GB);
+}
+
+/** A plan on sale and what `quantity` of it cost, or `planNotFound`. */
+async function priceTraffic(
+  db: Db,
+  { planId, quantity }: TrafficPurchase,
+): Promise<{ plan: TrafficPlanRow; totalFen: bigint; totalGb: number }> {
+  const plan = await findTrafficPlan(db, planId);
+  if (!plan || !plan.active) throw new AppError('planNotFound');
+  return {
+    plan,
+    totalFen: lineAmountFen({ unitPriceFen: plan.priceFen, quantity }),
+    totalGb: plan.gb * quantity,
+  };
+}
+
+export async function quoteTrafficPurchase({
+  db,
+  userId,
+  purchase,
+}: {
+  db: Db;
+  userId: string;
+  purchase: TrafficPurchase;
+}): Promise<TrafficQuote> {
+  const { plan, totalFen, totalGb } = await priceTraffic(db, purchase);
+  const balanceFen = (await findWallet(db, userId))?.balanceFen ?? 0n;
+  return {
+    unitPrice: fenToYuan(plan.priceFen),
+    quantity: purchase.quantity,
+    totalBytes: Number(gbToBytes(totalGb)),
+    validityDays: plan.validityDays,
+    total: fenToYuan(totalFen),
+    balance: fenToYuan(balanceFen),
+    sufficientBalance: balanceFen >= totalFen,
+  };
+}
+
+/** Traffic fingerprints start with `'traffic'`, so a static-IP request never matches one. */
+function purchaseFingerprint({ planId, quantity }: TrafficPurchase): string {
+  return requestFingerprint(['traffic', planId.toLowerCase(), quantity]);
+}
+
+/**
+ * Buys traffic in ONE transaction: claim the idempotency key, debit the wallet (ledger type
+ * `traffic_purchase`, referencing the order number), create the `traffic` order with its one
+ * line, and one package of `gb × quantity` GB valid for the plan's days from `now`. Any failure
+ * (insufficient balance, a clash) rolls it all back.
+ *
+ * With `idempotencyKey`, a repeat of the same request answers the first order and package; the
+ * same key with another request is refused with `idempotencyKeyReused`.
+ */
+export async function purchaseTraffic({
+  db,
+  userId,
+  locale,
+  purchase,
+  idempotencyKey,
+  now = new Date(),
+}: {
+  db: Db;
+  userId: string;
+  locale: Locale;
+  purchase: TrafficPurchase;
+  idempotencyKey?: string;
+  now?: Date;
+}): Promise<{ order: Order; package: TrafficPackage }> {
+  const orderId = await db.transaction(async (tx) => {
+    if (idempotencyKey !== undefined) {
+      const earlierOrderId = await claimOrReplayIdempotencyKey(tx, {
+        userId,
+        key: idempotencyKey,
+        requestHash: purchaseFingerprint(purchase),
+      });
+      if (earlierOrderId) return earlierOrderId;
+    }
+
+    const { plan, totalFen, totalGb } = await priceTraffic(tx, purchase);
+    const orderNo = generateOrderNo({ type: 'traffic', now });
+    await changeBalance({
+      tx,
+      userId,
+      amountFen: -totalFen,
+      type: 'traffic_purchase',
+      reference: orderNo,
+      note: `traffic ${plan.gb} GB × ${purchase.quantity} = ${totalGb} GB, ${plan.validityDays} days`,
+    });
+    const order = await insertOrder(tx, { orderNo, userId, type: 'traffic', totalFen });
+    await insertOrderItems(tx, [
+      {
+        orderId: order.id,
+        kind: 'traffic',
+        planId: plan.id,
+        trafficGb: plan.gb,
+        durationDays: plan.validityDays,
+        quantity: purchase.quantity,
+        unitPriceFen: plan.priceFen,
+        amountFen: totalFen,
+      },
+    ]);
+    await insertTrafficPackage(tx, {
+      userId,
+      orderId: order.id,
+      planId: plan.id,
+      gb: totalGb,
+      totalBytes: gbToBytes(totalGb),
+      expiresAt: new Date(now.getTime() + plan.validityDays * DAY_MS),
+    });
+    if (idempotencyKey !== undefined) {
+      await setIdempotencyKeyOrder(tx, { userId, key: idempotencyKey, orderId: order.id });
+    }
+    return order.id;
+  });
+
+  const [order, traffic] = await Promise.all([
+    getOrder({ db, userId, orderId, locale }),
+    findTrafficPackageOfOrder(db, { userId, orderId, now: new Date() }),
+  ]);
+  // A key first used for another kind of purchase has a different fingerprint and never gets
+  // here; a traffic order always has its package (both are written in one transaction).
+  if (!traffic) throw new Error(`traffic order ${orderId} has no package`);
+  return { order, package: toTrafficPackage(traffic) };
+}

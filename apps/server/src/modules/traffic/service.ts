@@ -1,0 +1,124 @@
+import {
+  fenToYuan,
+  type Page,
+  type TrafficPackage,
+  type TrafficPackageStatus,
+  type TrafficPlan,
+} from '@stratus/contract';
+import type { Db } from '@stratus/db';
+import {
+  countTrafficPackages,
+  findTrafficPlanBySize,
+  listActiveTrafficPlans,
+  listTrafficPackages as listTrafficPackageRows,
+  summariseActiveTrafficPackages,
+  upsertTrafficPlan,
+  type TrafficPackageView,
+  type TrafficPlanRow,
+} from './repo.ts';
+
+/** Fen per GB rounded half up to a whole fen: a guide for comparing plans, never charged. */
+export function pricePerGbFen({ priceFen, gb }: Pick<TrafficPlanRow, 'priceFen' | 'gb'>): bigint {
+  const size = BigInt(gb);
+  return (priceFen * 2n + size) / (2n * size);
+}
+
+export function toTrafficPlan(plan: TrafficPlanRow): TrafficPlan {
+  return {
+    id: plan.id,
+    gb: plan.gb,
+    validityDays: plan.validityDays,
+    price: fenToYuan(plan.priceFen),
+    pricePerGb: fenToYuan(pricePerGbFen(plan)),
+  };
+}
+
+/** Plans on sale, smallest first, prices in yuan at this edge. */
+export async function listTrafficCatalog({ db }: { db: Db }): Promise<TrafficPlan[]> {
+  const plans = await listActiveTrafficPlans(db);
+  return plans.map(toTrafficPlan);
+}
+
+export function toTrafficPackage(view: TrafficPackageView): TrafficPackage {
+  return {
+    id: view.id,
+    orderId: view.orderId,
+    orderNo: view.orderNo,
+    gb: view.gb,
+    totalBytes: Number(view.totalBytes),
+    usedBytes: Number(view.usedBytes),
+    remainingBytes: Number(view.totalBytes - view.usedBytes),
+    status: view.effectiveStatus,
+    createdAt: view.createdAt.toISOString(),
+    expiresAt: view.expiresAt.toISOString(),
+  };
+}
+
+export interface TrafficPackageSummary {
+  activePackages: number;
+  totalBytes: number;
+  remainingBytes: number;
+}
+
+/**
+ * The caller's packages (active ones by soonest expiry, then the rest newest first) and a summary
+ * of the active ones whatever the filter. Status is as of `now`: a package past its expiry reads
+ * `expired` even before the expiry job has flipped it.
+ */
+export async function listTrafficPackages({
+  db,
+  userId,
+  status,
+  page,
+  pageSize,
+  now = new Date(),
+}: {
+  db: Db;
+  userId: string;
+  status?: TrafficPackageStatus;
+  page: number;
+  pageSize: number;
+  now?: Date;
+}): Promise<Page<TrafficPackage> & { summary: TrafficPackageSummary }> {
+  const filter = { userId, status, now };
+  const [rows, total, summary] = await Promise.all([
+    listTrafficPackageRows(db, filter, { limit: pageSize, offset: (page - 1) * pageSize }),
+    countTrafficPackages(db, filter),
+    summariseActiveTrafficPackages(db, { userId, now }),
+  ]);
+  return {
+    items: rows.map(toTrafficPackage),
+    total,
+    page,
+    pageSize,
+    summary: {
+      activePackages: summary.activePackages,
+      totalBytes: Number(summary.totalBytes),
+      remainingBytes: Number(summary.remainingBytes),
+    },
+  };
+}
+
+/**
+ * Operators: creates the plan of `gb` GB for `validityDays` days, or changes its price and whether
+ * it is on sale. Packages already bought keep what they were sold with.
+ */
+export async function setTrafficPlan({
+  db,
+  gb,
+  validityDays,
+  priceFen,
+  active,
+}: {
+  db: Db;
+  gb: number;
+  validityDays: number;
+  priceFen: bigint;
+  active: boolean;
+}): Promise<{ plan: TrafficPlanRow; previous: TrafficPlanRow | undefined }> {
+  return db.transaction(async (tx) => {
+    const previous = await findTrafficPlanBySize(tx, { gb, validityDays });
+    const plan = await upsertTrafficPlan(tx, { gb, validityDays, priceFen, active });
+    return { plan, previous };
+  });
+}

@@ -1,0 +1,336 @@
+import { BYTES_PER_GB } from '@stratus/contract';
+import { eq, ledgerEntries, orderItems, orders, trafficPackages, wallets } from '@stratus/db';
+import { testEngines } from '@stratus/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expireTrafficPackages } from '../../jobs/expire-traffic-packages.ts';
+import { bearer, createTestApp, registerUser, type TestApp } from '../../testing.ts';
+import { creditWallet, seedStaticIpPlan } from '../catalog/testing.ts';
+import { purchaseTraffic } from './purchase.ts';
+import { seedTrafficPlan } from './testing.ts';
+
+const DAY_MS = 86_400_000;
+const GB = BigInt(BYTES_PER_GB);
+
+describe.each(testEngines)('traffic plans, orders and packages on %s', (engine) => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp(engine);
+  });
+  afterAll(() => testApp?.close());
+
+  const db = () => testApp.database.db;
+  const customer = async (balanceFen = 0n) => {
+    const registered = await registerUser(testApp.app);
+    if (balanceFen > 0n) {
+      await creditWallet(db(), { userId: registered.user.id, amountFen: balanceFen });
+    }
+    return registered;
+  };
+  const post = (token: string, url: string, payload: object, headers: object = {}) =>
+    testApp.app.inject({ method: 'POST', url, headers: { ...bearer(token), ...headers }, payload });
+  const get = (token: string, url: string) =>
+    testApp.app.inject({ url, headers: { ...bearer(token), 'accept-language': 'en-US' } });
+  const balanceOf = async (userId: string) => {
+    const [wallet] = await db().select().from(wallets).where(eq(wallets.userId, userId));
+    return wallet?.balanceFen;
+  };
+  const ledgerOf = (userId: string) =>
+    db().select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
+  const ordersOf = (userId: string) => db().select().from(orders).where(eq(orders.userId, userId));
+  const packagesOf = (userId: string) =>
+    db().select().from(trafficPackages).where(eq(trafficPackages.userId, userId));
+
+  it('lists plans on sale smallest first, in yuan, and only to signed-in users', async () => {
+    const small = await seedTrafficPlan(db(), { gb: 3, priceFen: 1_000n });
+    const large = await seedTrafficPlan(db(), { gb: 7, validityDays: 60, priceFen: 7_000n });
+    const hidden = await seedTrafficPlan(db(), { gb: 5, priceFen: 5_000n, active: false });
+    const { token } = await customer();
+    const response = await get(token, '/api/catalog/traffic');
+    expect(response.statusCode).toBe(200);
+    const items = response.json().data.items as { id: string; gb: number }[];
+    const sizes = items.map((item) => item.gb);
+    expect(sizes).toEqual([...sizes].sort((a, b) => a - b));
+    expect(items.filter((item) => [small.id, large.id, hidden.id].includes(item.id))).toEqual([
+      // ¥10 for 3 GB is ¥3.333… per GB: rounded to the fen for comparing plans.
+      { id: small.id, gb: 3, validityDays: 30, price: 10, pricePerGb: 3.33 },
+      { id: large.id, gb: 7, validityDays: 60, price: 70, pricePerGb: 10 },
+    ]);
+
+    const anonymous = await testApp.app.inject({ url: '/api/catalog/traffic' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('quotes a purchase without changing anything', async () => {
+    const plan = await seedTrafficPlan(db(), { priceFen: 12_000n, validityDays: 30 });
+    const { token, user } = await customer(20_000n);
+    const response = await post(token, '/api/orders/traffic/quote', {
+      planId: plan.id,
+      quantity: 2,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toEqual({
+      unitPrice: 120,
+      quantity: 2,
+      totalBytes: Number(BigInt(plan.gb * 2) * GB),
+      validityDays: 30,
+      total: 240,
+      balance: 200,
+      sufficientBalance: false,
+    });
+    expect(await ordersOf(user.id)).toHaveLength(0);
+    expect(await balanceOf(user.id)).toBe(20_000n);
+  });
+
+  it('buys traffic in one go: debit, one ledger row, the order and its package', async () => {
+    const plan = await seedTrafficPlan(db(), { gb: 10, priceFen: 12_000n, validityDays: 30 });
+    const { token, user } = await customer(30_000n);
+    const before = Date.now();
+    const response = await post(token, '/api/orders/traffic', { planId: plan.id, quantity: 2 });
+    expect(response.statusCode).toBe(200);
+    const { order, package: bought } = response.json().data;
+
+    expect(order).toMatchObject({ type: 'traffic', status: 'paid', total: 240, instanceIds: [] });
+    expect(order.orderNo).toMatch(/^TR\d{18}$/);
+    expect(order.items).toEqual([
+      {
+        kind: 'traffic',
+        planId: plan.id,
+        instanceId: null,
+        country: null,
+        countryName: null,
+        city: null,
+        lineType: null,
+        trafficGb: 10,
+        durationDays: 30,
+        quantity: 2,
+        unitPrice: 120,
+        amount: 240,
+      },
+    ]);
+    const totalBytes = Number(20n * GB);
+    expect(bought).toMatchObject({
+      orderId: order.id,
+      orderNo: order.orderNo,
+      gb: 20,
+      totalBytes,
+      usedBytes: 0,
+      remainingBytes: totalBytes,
+      status: 'active',
+    });
+    const expiresAt = Date.parse(bought.expiresAt);
+    expect(expiresAt).toBeGreaterThanOrEqual(before + 30 * DAY_MS);
+    expect(expiresAt).toBeLessThanOrEqual(Date.now() + 30 * DAY_MS);
+
+    expect(await balanceOf(user.id)).toBe(6_000n);
+    const debits = (await ledgerOf(user.id)).filter((entry) => entry.type !== 'topup');
+    expect(debits).toEqual([
+      expect.objectContaining({
+        type: 'traffic_purchase',
+        amountFen: -24_000n,
+        balanceAfterFen: 6_000n,
+        reference: order.orderNo,
+        note: expect.stringContaining('20 GB'),
+      }),
+    ]);
+    const [stored] = await packagesOf(user.id);
+    expect(stored).toMatchObject({ planId: plan.id, totalBytes: 20n * GB, usedBytes: 0n });
+    const [line] = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    expect(line).toMatchObject({ kind: 'traffic', trafficGb: 10, country: null });
+
+    // The order reads the same in the order list and on its own.
+    const listed = await get(token, '/api/orders?type=traffic');
+    expect(listed.json().data.items).toEqual([order]);
+    const single = await get(token, `/api/orders/${order.id}`);
+    expect(single.json().data).toEqual(order);
+  });
+
+  it('fails with 422 and changes nothing when the balance does not cover it', async () => {
+    const plan = await seedTrafficPlan(db(), { priceFen: 1_500n });
+    const { token, user } = await customer(2_999n);
+    const response = await post(token, '/api/orders/traffic', { planId: plan.id, quantity: 2 });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().code).toBe(30101);
+    expect(await balanceOf(user.id)).toBe(2_999n);
+    expect(await ledgerOf(user.id)).toHaveLength(1);
+    expect(await ordersOf(user.id)).toHaveLength(0);
+    expect(await packagesOf(user.id)).toHaveLength(0);
+  });
+
+  it('refuses unknown and inactive plans (404) and bad bodies (400)', async () => {
+    const inactive = await seedTrafficPlan(db(), { active: false });
+    const { token, user } = await customer(100_000n);
+    for (const planId of [inactive.id, '00000000-0000-4000-8000-000000000000']) {
+      for (const url of ['/api/orders/traffic', '/api/orders/traffic/quote']) {
+        const response = await post(token, url, { planId, quantity: 1 });
+        expect(response.statusCode).toBe(404);
+        expect(response.json().code).toBe(40001);
+      }
+    }
+    const plan = await seedTrafficPlan(db());
+    for (const payload of [
+      { planId: plan.id, quantity: 0 },
+      { planId: plan.id, quantity: 101 },
+      { planId: 'not-a-uuid', quantity: 1 },
+    ]) {
+      expect((await post(token, '/api/orders/traffic', payload)).statusCode).toBe(400);
+    }
+    expect(await ordersOf(user.id)).toHaveLength(0);
+    expect(await balanceOf(user.id)).toBe(100_000n);
+  });
+
+  it('answers a repeated idempotency key with the first result and refuses another body', async () => {
+    const plan = await seedTrafficPlan(db(), { priceFen: 1_000n });
+    const other = await seedTrafficPlan(db(), { priceFen: 1_000n });
+    const { token, user } = await customer(10_000n);
+    const key = { 'idempotency-key': 'traffic-key-1' };
+    const first = await post(token, '/api/orders/traffic', { planId: plan.id, quantity: 1 }, key);
+    const repeat = await post(token, '/api/orders/traffic', { planId: plan.id, quantity: 1 }, key);
+    expect(first.statusCode).toBe(200);
+    expect(repeat.statusCode).toBe(200);
+    expect(repeat.json().data).toEqual(first.json().data);
+
+    for (const payload of [
+      { planId: plan.id, quantity: 2 },
+      { planId: other.id, quantity: 1 },
+    ]) {
+      const conflict = await post(token, '/api/orders/traffic', payload, key);
+      expect(conflict.statusCode).toBe(409);
+      expect(conflict.json().code).toBe(40102);
+    }
+    // A key a static-IP purchase used is not a traffic purchase's, even for a "same" body.
+    const staticPlan = await seedStaticIpPlan(db(), { pricesFen: { 30: 1_000n } });
+    const staticKey = { 'idempotency-key': 'shared-key' };
+    const staticIp = await post(
+      token,
+      '/api/orders/static-ip',
+      { planId: staticPlan.planId, durationDays: 30, quantity: 1 },
+      staticKey,
+    );
+    expect(staticIp.statusCode).toBe(200);
+    const crossed = await post(
+      token,
+      '/api/orders/traffic',
+      { planId: staticPlan.planId, quantity: 1 },
+      staticKey,
+    );
+    expect(crossed.statusCode).toBe(409);
+
+    expect(await balanceOf(user.id)).toBe(8_000n);
+    expect(await packagesOf(user.id)).toHaveLength(1);
+    expect((await ordersOf(user.id)).map((order) => order.type).sort()).toEqual([
+      'static_ip',
+      'traffic',
+    ]);
+  });
+
+  it('lists packages: active by soonest expiry, the rest newest first, with a summary', async () => {
+    const plan = await seedTrafficPlan(db(), { gb: 1, validityDays: 30, priceFen: 100n });
+    const { token, user } = await customer(10_000n);
+    const now = Date.now();
+    const buy = async (daysAgo: number) =>
+      (
+        await purchaseTraffic({
+          db: db(),
+          userId: user.id,
+          locale: 'en-US',
+          purchase: { planId: plan.id, quantity: 1 },
+          now: new Date(now - daysAgo * DAY_MS),
+        })
+      ).package.id;
+    // Bought 40 days ago: past its expiry, but the job has not run, so it is still stored active.
+    const lapsed = await buy(40);
+    const later = await buy(5);
+    const sooner = await buy(20);
+    const usedUp = await buy(2);
+    await db()
+      .update(trafficPackages)
+      .set({ usedBytes: GB / 4n })
+      .where(eq(trafficPackages.id, sooner));
+    await db()
+      .update(trafficPackages)
+      .set({ usedBytes: GB, status: 'exhausted' })
+      .where(eq(trafficPackages.id, usedUp));
+
+    const list = async (query = '') => {
+      const response = await get(token, `/api/user/traffic-packages${query}`);
+      expect(response.statusCode).toBe(200);
+      return response.json().data;
+    };
+    const all = await list();
+    expect(all.items.map((item: { id: string }) => item.id)).toEqual([
+      sooner,
+      later,
+      usedUp,
+      lapsed,
+    ]);
+    expect(all.items.map((item: { status: string }) => item.status)).toEqual([
+      'active',
+      'active',
+      'exhausted',
+      'expired',
+    ]);
+    expect(all.items[0]).toMatchObject({
+      gb: 1,
+      totalBytes: Number(GB),
+      usedBytes: Number(GB / 4n),
+      remainingBytes: Number(GB - GB / 4n),
+    });
+    expect(all).toMatchObject({ total: 4, page: 1, pageSize: 20 });
+    const summary = {
+      activePackages: 2,
+      totalBytes: Number(2n * GB),
+      remainingBytes: Number(2n * GB - GB / 4n),
+    };
+    expect(all.summary).toEqual(summary);
+
+    const ids = async (query: string) =>
+      (await list(query)).items.map((item: { id: string }) => item.id);
+    expect(await ids('?status=active')).toEqual([sooner, later]);
+    expect(await ids('?status=expired')).toEqual([lapsed]);
+    expect(await ids('?status=exhausted')).toEqual([usedUp]);
+    const second = await list('?page=2&pageSize=1');
+    expect(second).toMatchObject({ total: 4, page: 2, pageSize: 1, summary });
+    expect(second.items.map((item: { id: string }) => item.id)).toEqual([later]);
+    // The summary is over the active packages whatever the filter.
+    expect((await list('?status=expired')).summary).toEqual(summary);
+
+    const stranger = await customer();
+    const theirs = await get(stranger.token, '/api/user/traffic-packages');
+    expect(theirs.json().data).toEqual({
+      items: [],
+      total: 0,
+      page: 1,
+      pageSize: 20,
+      summary: { activePackages: 0, totalBytes: 0, remainingBytes: 0 },
+    });
+    expect((await get(token, '/api/user/traffic-packages?status=used')).statusCode).toBe(400);
+    expect((await testApp.app.inject({ url: '/api/user/traffic-packages' })).statusCode).toBe(401);
+  });
+
+  it('expires active packages past their expiry, once, leaving the rest alone', async () => {
+    const plan = await seedTrafficPlan(db(), { validityDays: 30, priceFen: 100n });
+    const { user } = await customer(10_000n);
+    const now = new Date();
+    const buy = async (daysAgo: number) =>
+      (
+        await purchaseTraffic({
+          db: db(),
+          userId: user.id,
+          locale: 'zh-CN',
+          purchase: { planId: plan.id, quantity: 1 },
+          now: new Date(now.getTime() - daysAgo * DAY_MS),
+        })
+      ).package.id;
+    const due = [await buy(31), await buy(45)];
+    const current = await buy(1);
+
+    // Several servers at once: each due package is expired by exactly one of them.
+    const runs = await Promise.all([1, 2, 3].map(() => expireTrafficPackages({ db: db(), now })));
+    expect(runs.reduce((sum, run) => sum + run.expired, 0)).toBeGreaterThanOrEqual(due.length);
+    const stored = await packagesOf(user.id);
+    const statusOf = (id: string) => stored.find((row) => row.id === id)?.status;
+    expect(due.map(statusOf)).toEqual(['expired', 'expired']);
+    expect(statusOf(current)).toBe('active');
+    expect(await expireTrafficPackages({ db: db(), now })).toEqual({ expired: 0 });
+  });
+});

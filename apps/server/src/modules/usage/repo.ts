@@ -1,0 +1,190 @@
+// Queries behind usage metering: delivered batches, hourly usage rows and the traffic packages
+// dynamic usage draws down.
+import {
+  and,
+  asc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  lt,
+  proxyInstances,
+  sql,
+  trafficPackages,
+  usageBatches,
+  usageHourly,
+  users,
+  type Db,
+  type SQL,
+} from '@stratus/db';
+import type { UsageKind } from '@stratus/contract';
+
+export type TrafficPackageRow = typeof trafficPackages.$inferSelect;
+export type UsageHourlyRow = typeof usageHourly.$inferSelect;
+
+/**
+ * Records that `tx` applies this batch; false when the node delivered it before. A concurrent
+ * transaction inserting the same key makes this insert wait for it: after its commit the conflict
+ * answers false, after its rollback the batch is ours. So of several deliveries exactly one wins.
+ */
+export async function claimUsageBatch(
+  tx: Db,
+  values: { nodeId: string; batchId: string; recordCount: number },
+): Promise<boolean> {
+  const rows = await tx
+    .insert(usageBatches)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ batchId: usageBatches.batchId });
+  return rows.length > 0;
+}
+
+/** Owner of each instance id that exists. */
+export async function findInstanceOwners(
+  db: Db,
+  instanceIds: string[],
+): Promise<Map<string, string>> {
+  if (instanceIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: proxyInstances.id, userId: proxyInstances.userId })
+    .from(proxyInstances)
+    .where(inArray(proxyInstances.id, instanceIds));
+  return new Map(rows.map((row) => [row.id, row.userId]));
+}
+
+/** Those of `userIds` that exist. */
+export async function findExistingUserIds(db: Db, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db.select({ id: users.id }).from(users).where(inArray(users.id, userIds));
+  return new Set(rows.map((row) => row.id));
+}
+
+function usablePackages(now: Date): SQL | undefined {
+  return and(eq(trafficPackages.status, 'active'), gt(trafficPackages.expiresAt, now));
+}
+
+/**
+ * Locks the active, unexpired packages of `userIds` FOR UPDATE, by user, then soonest expiry.
+ * Rows are locked in that one global order, so two batches touching the same users queue
+ * instead of deadlocking.
+ */
+export async function lockUsablePackages(
+  tx: Db,
+  { userIds, now }: { userIds: string[]; now: Date },
+): Promise<TrafficPackageRow[]> {
+  if (userIds.length === 0) return [];
+  return tx
+    .select()
+    .from(trafficPackages)
+    .where(and(inArray(trafficPackages.userId, userIds), usablePackages(now)))
+    .orderBy(asc(trafficPackages.userId), asc(trafficPackages.expiresAt), asc(trafficPackages.id))
+    .for('update');
+}
+
+/** Sets a package's used bytes; a package with nothing left becomes `exhausted`. */
+export async function setPackageUsedBytes(
+  tx: Db,
+  { id, usedBytes, exhausted }: { id: string; usedBytes: bigint; exhausted: boolean },
+): Promise<void> {
+  await tx
+    .update(trafficPackages)
+    .set({ usedBytes, ...(exhausted ? { status: 'exhausted' as const } : {}) })
+    .where(eq(trafficPackages.id, id));
+}
+
+/**
+ * Adds the rows' bytes to their hour rows. Callers pass rows sorted by their key, so concurrent
+ * batches take the row locks in the same order.
+ */
+export async function addHourlyUsage(tx: Db, rows: UsageHourlyRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx
+    .insert(usageHourly)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [usageHourly.hour, usageHourly.kind, usageHourly.subjectId],
+      set: {
+        bytesUp: sql`${usageHourly.bytesUp} + excluded.bytes_up`,
+        bytesDown: sql`${usageHourly.bytesDown} + excluded.bytes_down`,
+        overageBytes: sql`${usageHourly.overageBytes} + excluded.overage_bytes`,
+      },
+    });
+}
+
+export interface UsageFilter {
+  userId: string;
+  /** Inclusive. */
+  from: Date;
+  /** Exclusive. */
+  to: Date;
+  kind?: UsageKind;
+  subjectId?: string;
+}
+
+export interface HourTotal {
+  hour: Date;
+  bytesUp: bigint;
+  bytesDown: bigint;
+}
+
+const toBigInt = (value: unknown): bigint => BigInt(value as string | number | bigint);
+
+/** The caller's usage summed per hour (over subjects), oldest first. */
+export async function sumUsageByHour(db: Db, filter: UsageFilter): Promise<HourTotal[]> {
+  return db
+    .select({
+      hour: usageHourly.hour,
+      bytesUp: sql<bigint>`sum(${usageHourly.bytesUp})::text`.mapWith(toBigInt),
+      bytesDown: sql<bigint>`sum(${usageHourly.bytesDown})::text`.mapWith(toBigInt),
+    })
+    .from(usageHourly)
+    .where(
+      and(
+        eq(usageHourly.userId, filter.userId),
+        gte(usageHourly.hour, filter.from),
+        lt(usageHourly.hour, filter.to),
+        filter.kind ? eq(usageHourly.kind, filter.kind) : undefined,
+        filter.subjectId ? eq(usageHourly.subjectId, filter.subjectId) : undefined,
+      ),
+    )
+    .groupBy(usageHourly.hour)
+    .orderBy(asc(usageHourly.hour));
+}
+
+export async function isInstanceOwnedBy(
+  db: Db,
+  { instanceId, userId }: { instanceId: string; userId: string },
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: proxyInstances.id })
+    .from(proxyInstances)
+    .where(and(eq(proxyInstances.id, instanceId), eq(proxyInstances.userId, userId)));
+  return rows.length > 0;
+}
+
+export interface PackageSummary {
+  activePackages: number;
+  totalBytes: bigint;
+  remainingBytes: bigint;
+}
+
+/** Count, total and remaining bytes of the user's active, unexpired packages. */
+export async function summariseUsablePackages(
+  db: Db,
+  { userId, now }: { userId: string; now: Date },
+): Promise<PackageSummary> {
+  const [row] = await db
+    .select({
+      activePackages: sql<number>`count(*)::int`.mapWith(Number),
+      totalBytes: sql<bigint>`coalesce(sum(${trafficPackages.totalBytes}), 0)::text`.mapWith(
+        toBigInt,
+      ),
+      remainingBytes:
+        sql<bigint>`coalesce(sum(${trafficPackages.totalBytes} - ${trafficPackages.usedBytes}), 0)::text`.mapWith(
+          toBigInt,
+        ),
+    })
+    .from(trafficPackages)
+    .where(and(eq(trafficPackages.userId, userId), usablePackages(now)));
+  return row ?? { activePackages: 0, totalBytes: 0n, remainingBytes: 0n };
+}

@@ -1,0 +1,135 @@
+// Fixtures for the usage, dynamic-proxy and overview suites: gateway nodes with real keys, and
+// instances, orders and traffic packages inserted directly (the purchase flows have suites of
+// their own).
+import { randomUUID } from 'node:crypto';
+import { eq, gatewayNodes, orders, proxyInstances, trafficPackages, type Db } from '@stratus/db';
+import type { FastifyInstance } from 'fastify';
+import { seedStaticIpPlan } from '../catalog/testing.ts';
+import { addGatewayNode } from '../inventory/service.ts';
+
+const DAY_MS = 86_400_000;
+
+/** A gateway node and the key it authenticates with. */
+export async function addTestNode(db: Db): Promise<{ id: string; apiKey: string }> {
+  const outcome = await addGatewayNode({
+    db,
+    name: `node-${randomUUID().slice(0, 8)}`,
+    host: 'gw.example.com',
+  });
+  if (!outcome.ok) throw new Error('node name clash');
+  return { id: outcome.node.id, apiKey: outcome.apiKey };
+}
+
+export async function disableNode(db: Db, nodeId: string): Promise<void> {
+  await db.update(gatewayNodes).set({ status: 'disabled' }).where(eq(gatewayNodes.id, nodeId));
+}
+
+let orderCounter = 0;
+
+export async function insertOrder(
+  db: Db,
+  {
+    userId,
+    type = 'traffic',
+    createdAt = new Date(Date.now() - 30 * DAY_MS),
+  }: { userId: string; type?: 'static_ip' | 'traffic'; createdAt?: Date },
+): Promise<string> {
+  orderCounter += 1;
+  const [order] = await db
+    .insert(orders)
+    .values({
+      orderNo: `T${Date.now()}${orderCounter}${randomUUID().slice(0, 6)}`,
+      userId,
+      type,
+      totalFen: 100n,
+      createdAt,
+    })
+    .returning({ id: orders.id });
+  if (!order) throw new Error('fixture insert returned no row');
+  return order.id;
+}
+
+/** A traffic package of `totalBytes`, as if bought. */
+export async function insertTrafficPackage(
+  db: Db,
+  {
+    userId,
+    totalBytes,
+    usedBytes = 0n,
+    expiresAt,
+    status = 'active',
+  }: {
+    userId: string;
+    totalBytes: bigint;
+    usedBytes?: bigint;
+    expiresAt: Date;
+    status?: 'active' | 'exhausted' | 'expired';
+  },
+): Promise<string> {
+  const orderId = await insertOrder(db, { userId });
+  const [row] = await db
+    .insert(trafficPackages)
+    .values({ userId, orderId, gb: 1, totalBytes, usedBytes, status, expiresAt })
+    .returning({ id: trafficPackages.id });
+  if (!row) throw new Error('fixture insert returned no row');
+  return row.id;
+}
+
+export async function findTrafficPackage(db: Db, id: string) {
+  const [row] = await db.select().from(trafficPackages).where(eq(trafficPackages.id, id));
+  if (!row) throw new Error(`no traffic package ${id}`);
+  return row;
+}
+
+/** A static-IP instance of the user on a fresh IP. */
+export async function insertInstance(
+  db: Db,
+  {
+    userId,
+    expiresAt = new Date(Date.now() + 30 * DAY_MS),
+    status = 'active',
+  }: { userId: string; expiresAt?: Date; status?: 'active' | 'expired' },
+): Promise<string> {
+  const plan = await seedStaticIpPlan(db, { stock: 1 });
+  const orderId = await insertOrder(db, { userId, type: 'static_ip' });
+  const suffix = randomUUID().replaceAll('-', '').slice(0, 8);
+  const [row] = await db
+    .insert(proxyInstances)
+    .values({
+      userId,
+      ipAddressId: plan.ipIds[0]!,
+      orderId,
+      username: `u${suffix}`,
+      password: 'test-password',
+      vmessId: randomUUID(),
+      protocols: ['socks5'],
+      status,
+      expiresAt,
+    })
+    .returning({ id: proxyInstances.id });
+  if (!row) throw new Error('fixture insert returned no row');
+  return row.id;
+}
+
+export interface TestUsageRecord {
+  kind: 'static' | 'dynamic';
+  subject: string;
+  bytesUp: number;
+  bytesDown: number;
+  at: string;
+}
+
+/** Sends a usage batch as a gateway node would. */
+export function sendUsage(
+  app: FastifyInstance,
+  apiKey: string | null,
+  batchId: string,
+  records: TestUsageRecord[],
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/node/usage',
+    headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {},
+    payload: { batchId, records },
+  });
+}

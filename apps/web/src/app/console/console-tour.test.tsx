@@ -1,0 +1,101 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { envelopeResponse, renderRoutes } from '../../test/render-app.tsx';
+import { appRoutes } from '../router.tsx';
+
+let accountCreatedAt = new Date().toISOString();
+
+function answer(url: string) {
+  if (url === '/api/user/me') {
+    return envelopeResponse({
+      code: 0,
+      message: 'ok',
+      data: {
+        id: '00000000-0000-4000-8000-000000000001',
+        email: 'new@example.com',
+        name: '',
+        role: 'customer',
+        language: 'zh-CN',
+        apiToken: 'st_0123456789abcdef0123456789abcdef',
+        createdAt: accountCreatedAt,
+      },
+    });
+  }
+  if (url === '/api/user/wallet') {
+    return envelopeResponse({
+      code: 0,
+      message: 'ok',
+      data: { wallet: { balance: 12.5, currency: 'CNY' } },
+    });
+  }
+  return envelopeResponse({ code: 10401, message: 'no route', data: null }, 404);
+}
+
+beforeAll(async () => {
+  await import('../../features/wallet/pages/recharge-page.tsx');
+}, 60_000);
+
+beforeEach(() => {
+  document.cookie = 'token=abc; path=/';
+  // The shared setup marks the tour as seen; these tests are the first visit of a session.
+  sessionStorage.removeItem('isFirst');
+  accountCreatedAt = new Date().toISOString();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => answer(url)),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+// First renders load Ant Design and the charts: slow on a busy machine.
+describe('console tour', { timeout: 20_000 }, () => {
+  it('shows on the first console visit of a session and marks it seen at once', async () => {
+    renderRoutes(appRoutes, '/console/recharge');
+    expect(await screen.findByText('功能菜单', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(screen.getByText('1 / 5')).toBeInTheDocument();
+    expect(sessionStorage.getItem('isFirst')).toBe('1');
+  });
+
+  it('walks through the menu groups, balance and account menu, then never shows again', async () => {
+    const first = renderRoutes(appRoutes, '/console/recharge');
+    await screen.findByText('功能菜单', {}, { timeout: 5_000 });
+    for (const title of ['IP管理', '流量管理', '账户余额', '账户菜单']) {
+      await userEvent.click(screen.getByRole('button', { name: '下一步' }));
+      await waitFor(() =>
+        expect(document.querySelector('.ant-tour-title')).toHaveTextContent(title),
+      );
+    }
+    await userEvent.click(screen.getByRole('button', { name: '结束导览' }));
+    await waitFor(() => expect(screen.queryByText('账户菜单')).not.toBeInTheDocument());
+    first.unmount();
+
+    renderRoutes(appRoutes, '/console/recharge');
+    expect(await screen.findByRole('heading', { name: '充值' })).toBeInTheDocument();
+    expect(screen.queryByText('功能菜单')).not.toBeInTheDocument();
+  });
+
+  it('stays closed once dismissed, and never shows when the flag is already set', async () => {
+    const first = renderRoutes(appRoutes, '/console/recharge');
+    await screen.findByText('功能菜单', {}, { timeout: 5_000 });
+    await userEvent.click(document.querySelector<HTMLElement>('.ant-tour-close')!);
+    await waitFor(() => expect(screen.queryByText('功能菜单')).not.toBeInTheDocument());
+    first.unmount();
+
+    renderRoutes(appRoutes, '/console/recharge');
+    expect(await screen.findByRole('heading', { name: '充值' })).toBeInTheDocument();
+    expect(screen.queryByText('功能菜单')).not.toBeInTheDocument();
+  });
+
+  it('is not shown to an account older than a week', async () => {
+    accountCreatedAt = new Date(Date.now() - 8 * 86_400_000).toISOString();
+    renderRoutes(appRoutes, '/console/recharge');
+    expect(await screen.findByRole('heading', { name: '充值' })).toBeInTheDocument();
+    await screen.findByText('new@example.com');
+    expect(screen.queryByText('功能菜单')).not.toBeInTheDocument();
+    expect(sessionStorage.getItem('isFirst')).toBeNull();
+  });
+});

@@ -1,0 +1,61 @@
+import type { Order } from '@stratus/contract';
+import { Card, Empty, Table, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { IP_ORDER_LIST_PATH } from '../../../app/routes.ts';
+import { formatDateTime } from '../../../shared/format/date.ts';
+import { formatMoney } from '../../../shared/format/money.ts';
+import { OrderTypeTag } from '../../orders/components/order-type-tag.tsx';
+import { summariseItems } from '../../orders/item-summary.ts';
+
+interface RecentOrdersCardProps {
+  orders: Order[];
+  loading: boolean;
+}
+
+/** The newest orders in brief, with the way to all of them. */
+export function RecentOrdersCard({ orders, loading }: RecentOrdersCardProps) {
+  const { t } = useTranslation();
+  const columns: TableColumnsType<Order> = [
+    {
+      key: 'type',
+      title: t('orders.column.type'),
+      render: (_, order) => <OrderTypeTag type={order.type} />,
+    },
+    {
+      key: 'items',
+      title: t('orders.column.items'),
+      ellipsis: true,
+      render: (_, order) => summariseItems(order, t) || '--',
+    },
+    {
+      key: 'total',
+      title: t('orders.column.total'),
+      align: 'right',
+      render: (_, order) => formatMoney(order.total),
+    },
+    {
+      key: 'createdAt',
+      title: t('orders.column.createdAt'),
+      render: (_, order) => formatDateTime(order.createdAt),
+    },
+  ];
+  return (
+    <Card
+      title={t('overview.orders.title')}
+      extra={<Link to={IP_ORDER_LIST_PATH}>{t('overview.orders.all')}</Link>}
+    >
+      <Table<Order>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={orders}
+        loading={loading}
+        pagination={false}
+        locale={{
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('orders.empty')} />,
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,47 @@
+import {
+  NodeIndexOutlined,
+  PayCircleOutlined,
+  ShoppingCartOutlined,
+  ThunderboltOutlined,
+} from '@ant-design/icons';
+import { Button, Card } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import {
+  BUY_STATIC_IP_PATH,
+  BUY_TRAFFIC_PATH,
+  DYNAMIC_IP_PATH,
+  RECHARGE_PATH,
+} from '../../../app/routes.ts';
+import type { MessageKey } from '../../../locales/index.ts';
+import styles from './shortcuts-card.module.css';
+
+const shortcuts: { path: string; label: MessageKey; icon: ReactNode }[] = [
+  { path: BUY_STATIC_IP_PATH, label: 'nav.buyStaticIP', icon: <ShoppingCartOutlined /> },
+  { path: BUY_TRAFFIC_PATH, label: 'nav.buyTrafficFlow', icon: <ThunderboltOutlined /> },
+  { path: DYNAMIC_IP_PATH, label: 'nav.buyDynamicIP', icon: <NodeIndexOutlined /> },
+  { path: RECHARGE_PATH, label: 'nav.recharge', icon: <PayCircleOutlined /> },
+];
+
+/** The actions a customer comes back for. */
+export function ShortcutsCard() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Card title={t('overview.shortcuts.title')}>
+      <div className={styles.grid}>
+        {shortcuts.map((shortcut) => (
+          <Button
+            key={shortcut.path}
+            size="large"
+            icon={shortcut.icon}
+            onClick={() => void navigate(shortcut.path)}
+          >
+            {t(shortcut.label)}
+          </Button>
+        ))}
+      </div>
+    </Card>
+  );
+}

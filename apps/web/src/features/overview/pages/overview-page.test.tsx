@@ -1,0 +1,118 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { envelopeResponse, renderRoutes } from '../../../test/render-app.tsx';
+import OverviewPage from './overview-page.tsx';
+
+const GB = 1024 ** 3;
+const overview = {
+  balance: 1234.5,
+  activeInstances: 12,
+  expiringWithin7Days: 3,
+  traffic: { activePackages: 2, totalBytes: 20 * GB, remainingBytes: 7.5 * GB },
+  usage: {
+    granularity: 'day',
+    from: '2026-10-23T16:00:00.000Z',
+    to: '2026-11-22T02:00:00.000Z',
+    buckets: [
+      { at: '2026-11-20T16:00:00.000Z', bytesUp: GB, bytesDown: 2 * GB },
+      { at: '2026-11-21T16:00:00.000Z', bytesUp: 0, bytesDown: GB },
+    ],
+    totals: { bytesUp: GB, bytesDown: 3 * GB },
+  },
+  recentOrders: [
+    {
+      id: 'o1',
+      orderNo: 'TF001',
+      type: 'traffic',
+      status: 'paid',
+      total: 100,
+      items: [
+        {
+          kind: 'traffic',
+          planId: 'p1',
+          instanceId: null,
+          country: null,
+          countryName: null,
+          city: null,
+          lineType: null,
+          trafficGb: 10,
+          durationDays: 30,
+          quantity: 2,
+          unitPrice: 50,
+          amount: 100,
+        },
+      ],
+      instanceIds: [],
+      createdAt: '2026-11-21T08:00:00.000Z',
+    },
+  ],
+};
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  document.cookie = 'token=abc; path=/';
+  fetchMock.mockImplementation(async () =>
+    envelopeResponse({ code: 0, message: 'ok', data: overview }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+function renderOverview() {
+  return renderRoutes(
+    [
+      { path: '/console/overview', element: <OverviewPage /> },
+      { path: '/console/ipList', element: <p>ip list</p> },
+      { path: '/console/buyDynamicIP', element: <p>dynamic</p> },
+    ],
+    '/console/overview',
+  );
+}
+
+// First renders load Ant Design and the charts: slow on a busy machine.
+describe('OverviewPage', { timeout: 20_000 }, () => {
+  it('asks in the browser offset and shows balance, IPs, traffic, usage and recent orders', async () => {
+    renderOverview();
+    const balance = await screen.findByTestId('overview-balance', {}, { timeout: 5_000 });
+    expect(await within(balance).findByText('¥1234.50')).toBeInTheDocument();
+    expect(screen.getByTestId('overview-active')).toHaveTextContent('12');
+    expect(screen.getByTestId('overview-traffic')).toHaveTextContent('7.5 GB/ 20 GB');
+    expect(screen.getByTestId('usage-chart')).toBeInTheDocument();
+    const order = screen.getByText('流量包 10 GB × 2').closest('tr')!;
+    expect(within(order).getByText('流量购买')).toBeInTheDocument();
+    expect(within(order).getByText('¥100.00')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '全部订单' })).toHaveAttribute(
+      'href',
+      '/console/ipOrderList',
+    );
+
+    const url = new URL(String(fetchMock.mock.calls[0]![0]), 'http://localhost');
+    expect(url.pathname).toBe('/api/user/overview');
+    expect(url.searchParams.get('utcOffsetMinutes')).toBe(
+      String(-new Date().getTimezoneOffset() || 0),
+    );
+  });
+
+  it('flags IPs expiring within 7 days and links to them', async () => {
+    const { router } = renderOverview();
+    const expiring = await screen.findByTestId('overview-expiring', {}, { timeout: 5_000 });
+    expect(await within(expiring).findByText('3')).toBeInTheDocument();
+    await userEvent.click(within(expiring).getByRole('link', { name: '查看并续费' }));
+    expect(router.state.location.pathname).toBe('/console/ipList');
+    expect(router.state.location.search).toBe('?expiringWithinDays=7');
+  });
+
+  it('opens the shortcuts', async () => {
+    const { router } = renderOverview();
+    await userEvent.click(
+      await screen.findByRole('button', { name: /动态IP/ }, { timeout: 5_000 }),
+    );
+    expect(router.state.location.pathname).toBe('/console/buyDynamicIP');
+  });
+});

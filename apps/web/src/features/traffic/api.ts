@@ -1,0 +1,93 @@
+import {
+  createTrafficOrder,
+  getTrafficUsage,
+  listTrafficCatalog,
+  listTrafficPackages,
+  quoteTrafficOrder,
+  type EndpointBody,
+  type EndpointQuery,
+} from '@stratus/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callEndpoint } from '../../shared/http/client.ts';
+import { downloadEndpointFile } from '../../shared/http/download.ts';
+import { walletKeys } from '../wallet/api.ts';
+
+export type TrafficPurchase = EndpointBody<typeof createTrafficOrder>;
+export type TrafficPackagesQuery = NonNullable<EndpointQuery<typeof listTrafficPackages>>;
+export type TrafficUsageQuery = NonNullable<EndpointQuery<typeof getTrafficUsage>>;
+
+export const trafficKeys = {
+  all: ['traffic'] as const,
+  catalog: () => [...trafficKeys.all, 'catalog'] as const,
+  quote: (body: TrafficPurchase) => [...trafficKeys.all, 'quote', body] as const,
+  packages: (query: TrafficPackagesQuery) => [...trafficKeys.all, 'packages', query] as const,
+  usage: (query: TrafficUsageQuery) => [...trafficKeys.all, 'usage', query] as const,
+};
+
+/** Minutes east of UTC of the browser's clock, as the usage endpoints take it. */
+export function browserUtcOffsetMinutes(): number {
+  // getTimezoneOffset() counts minutes west of UTC (China: -480); `|| 0` turns -0 into 0.
+  return -new Date().getTimezoneOffset() || 0;
+}
+
+export function useTrafficCatalog() {
+  return useQuery({
+    queryKey: trafficKeys.catalog(),
+    queryFn: ({ signal }) => callEndpoint(listTrafficCatalog, { signal }),
+  });
+}
+
+/** Prices a purchase; a null body (no plan chosen yet) asks nothing. */
+export function useTrafficQuote(body: TrafficPurchase | null) {
+  return useQuery({
+    queryKey: trafficKeys.quote(body ?? { planId: '', quantity: 0 }),
+    queryFn: ({ signal }) => callEndpoint(quoteTrafficOrder, { body: body!, signal }),
+    enabled: body !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * Buys traffic. The caller makes one idempotency key per confirmed purchase, so a retried request
+ * answers the first result instead of buying twice.
+ */
+export function useCreateTrafficOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: TrafficPurchase; idempotencyKey: string }) =>
+      callEndpoint(createTrafficOrder, { body, headers: { 'Idempotency-Key': idempotencyKey } }),
+    // Orders are keyed ['orders', …] and the overview ['overview', …]; named here to avoid cycles.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: trafficKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['orders'] }),
+        queryClient.invalidateQueries({ queryKey: ['overview'] }),
+        queryClient.invalidateQueries({ queryKey: ['dynamic'] }),
+        queryClient.invalidateQueries({ queryKey: walletKeys.all }),
+      ]),
+  });
+}
+
+export function useTrafficPackages(query: TrafficPackagesQuery) {
+  return useQuery({
+    queryKey: trafficKeys.packages(query),
+    queryFn: ({ signal }) => callEndpoint(listTrafficPackages, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTrafficUsage(query: TrafficUsageQuery) {
+  return useQuery({
+    queryKey: trafficKeys.usage(query),
+    queryFn: ({ signal }) => callEndpoint(getTrafficUsage, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Downloads the same series as the server's CSV file. */
+export function useExportTrafficUsage() {
+  return useMutation({
+    mutationFn: ({ query, fileName }: { query: TrafficUsageQuery; fileName: string }) =>
+      downloadEndpointFile(getTrafficUsage, { query: { ...query, format: 'csv' }, fileName }),
+  });
+}

@@ -1,0 +1,17 @@
+export default {
+  'overview.failed': '概览加载失败',
+  'overview.retry': '重试',
+  'overview.stat.balance': '账户余额',
+  'overview.stat.recharge': '去充值',
+  'overview.stat.activeIps': '使用中的 IP',
+  'overview.stat.viewIps': '查看 IP 列表',
+  'overview.stat.expiring': '7 天内到期',
+  'overview.stat.viewExpiring': '查看并续费',
+  'overview.stat.traffic': '剩余流量 / 总流量',
+  'overview.stat.viewPackages': '查看流量包',
+  'overview.usage.title': '近 30 天流量',
+  'overview.usage.history': '流量历史',
+  'overview.orders.title': '最近订单',
+  'overview.orders.all': '全部订单',
+  'overview.shortcuts.title': '快捷入口',
+};

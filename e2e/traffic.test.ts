@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { registerUser, topUp } from './support/api.ts';
+import { launchBrowser, saveScreenshot, waitForMotion } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
+
+const GB = 1024 ** 3;
+
+// Buy a traffic plan, see its package, meter usage as a gateway node would, and watch the history
+// chart and the package's progress show it, through the real server.
+describe('traffic in Chromium', () => {
+  const journey = useJourney('postgres');
+
+  async function callApi<T>(token: string, path: string, init: RequestInit = {}): Promise<T> {
+    const response = await fetch(`${journey.server.url}/api${path}`, {
+      ...init,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+      },
+    });
+    const envelope = (await response.json()) as { code: number; message: string; data: T };
+    if (envelope.code !== 0) throw new Error(`${path}: ${envelope.message}`);
+    return envelope.data;
+  }
+
+  async function waitForRows(page: Page, rows: number) {
+    await expect
+      .poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count(), { timeout: 15_000 })
+      .toBe(rows);
+    await page.locator('.ant-table-wrapper .ant-spin-blur').waitFor({ state: 'detached' });
+  }
+
+  let user: { token: string; id: string };
+
+  it('buys a plan, sees the package, and sees metered usage in the history and the progress', async () => {
+    const { page, context } = journey.browser;
+    const { url } = journey.server;
+    const registered = await registerUser(url);
+    await topUp(url, registered.token, 500);
+    const me = await callApi<{ id: string }>(registered.token, '/user/me');
+    user = { token: registered.token, id: me.id };
+    await context.addCookies([{ name: 'token', value: user.token, url }]);
+
+    await page.goto(`${url}/console/buyTrafficFlow`);
+    await page.getByRole('button', { name: /^10\s*GB/ }).click();
+    await page.getByText(/× 1 =/).waitFor();
+    await saveScreenshot(page, 'buy-traffic-flow-zh-CN');
+    await page.getByRole('button', { name: '立即购买' }).click();
+    const confirm = page.getByRole('dialog');
+    await waitForMotion(page);
+    await confirm.getByRole('button', { name: '确认支付' }).click();
+    await page.getByText('购买成功').waitFor();
+    await waitForMotion(page);
+    await page.getByRole('button', { name: '查看流量包' }).click();
+    await page.waitForURL('**/console/trafficFlowPackList');
+    await waitForRows(page, 1);
+    await page.getByText('已用 0 B / 10 GB').waitFor();
+
+    // A gateway node reports 2.5 GB of this user's dynamic traffic, twice with one batchId.
+    const nodeOutput = await journey.server.admin('add-node', 'e2e-node', '--host', '127.0.0.1');
+    const nodeKey = /gnk_[\w-]+/.exec(nodeOutput)?.[0];
+    expect(nodeKey).toBeDefined();
+    const batch = {
+      batchId: randomUUID(),
+      records: [
+        {
+          kind: 'dynamic',
+          subject: user.id,
+          bytesUp: 0.5 * GB,
+          bytesDown: 2 * GB,
+          at: new Date().toISOString(),
+        },
+      ],
+    };
+    for (let delivery = 0; delivery < 2; delivery += 1) {
+      const response = await fetch(`${url}/api/node/usage`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${nodeKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify(batch),
+      });
+      expect(response.status).toBe(200);
+    }
+
+    await page.reload();
+    await waitForRows(page, 1);
+    await page.getByText('已用 2.5 GB / 10 GB').waitFor();
+    const progress = page.locator('.ant-table-row .ant-progress').first();
+    expect(await progress.getAttribute('aria-valuenow')).toBe('25');
+    await saveScreenshot(page, 'traffic-flow-pack-list-zh-CN');
+
+    await page.goto(`${url}/console/trafficFlowHistory`);
+    await page.getByRole('img', { name: '流量使用趋势图' }).waitFor();
+    // The table's total row and the summary both carry the metered bytes.
+    await page.getByText('2.5 GB').first().waitFor();
+    await expect
+      .poll(() => page.locator('[data-testid="usage-chart"] .recharts-area-area').count())
+      .toBeGreaterThan(0);
+    await saveScreenshot(page, 'traffic-flow-history-zh-CN');
+
+    await page.goto(`${url}/console/buyDynamicIP`);
+    await page.getByText('7.5 GB').first().waitFor();
+    await page.getByRole('button', { name: '生成' }).click();
+    await page.getByText(/已生成 \d+ 条/).waitFor();
+    await saveScreenshot(page, 'buy-dynamic-ip-zh-CN');
+
+    await page.goto(`${url}/console/overview`);
+    await page.getByText('7.5 GB').first().waitFor();
+    await saveScreenshot(page, 'overview-zh-CN');
+  });
+
+  it('shows the traffic pages and the overview in English', async () => {
+    const { page } = journey.browser;
+    const { url } = journey.server;
+    await page.evaluate(() => localStorage.setItem('language', 'en-US'));
+
+    await page.goto(`${url}/console/buyTrafficFlow`);
+    await page.getByRole('button', { name: /^10\s*GB/ }).click();
+    await page.getByText(/× 1 =/).waitFor();
+    await saveScreenshot(page, 'buy-traffic-flow-en-US');
+
+    await page.goto(`${url}/console/trafficFlowPackList`);
+    await waitForRows(page, 1);
+    await page
+      .getByText(/2\.5 GB/)
+      .first()
+      .waitFor();
+    await saveScreenshot(page, 'traffic-flow-pack-list-en-US');
+
+    await page.goto(`${url}/console/trafficFlowHistory`);
+    await page.getByText('2.5 GB').first().waitFor();
+    await saveScreenshot(page, 'traffic-flow-history-en-US');
+
+    await page.goto(`${url}/console/buyDynamicIP`);
+    await page.getByText('7.5 GB').first().waitFor();
+    await saveScreenshot(page, 'buy-dynamic-ip-en-US');
+
+    await page.goto(`${url}/console/overview`);
+    await page.getByText('7.5 GB').first().waitFor();
+    await saveScreenshot(page, 'overview-en-US');
+  });
+
+  it('shows a new account the console tour once per session', async () => {
+    const { url } = journey.server;
+    const browser = await launchBrowser({ tour: true });
+    try {
+      const { page, context } = browser;
+      const fresh = await registerUser(url);
+      await context.addCookies([{ name: 'token', value: fresh.token, url }]);
+      await page.goto(`${url}/console/overview`);
+      const tour = page.locator('.ant-tour');
+      await tour.getByText('功能菜单').waitFor();
+      await saveScreenshot(page, 'console-tour-zh-CN');
+      for (let step = 0; step < 4; step += 1) {
+        await tour.getByRole('button', { name: '下一步' }).click();
+      }
+      await tour.getByText('账户菜单').waitFor();
+      await tour.getByRole('button', { name: '结束导览' }).click();
+      await tour.waitFor({ state: 'hidden' });
+
+      await page.reload();
+      await page.getByTestId('account-menu').getByText(fresh.email).waitFor();
+      await page.goto(`${url}/console/buyTrafficFlow`);
+      await page.getByRole('button', { name: /^10\s*GB/ }).waitFor();
+      expect(await page.locator('.ant-tour').isVisible()).toBe(false);
+    } finally {
+      await browser.close();
+    }
+  });
+});
