@@ -77,6 +77,13 @@ const environmentSchema = z.object({
     .min(1, { error: 'must be between 1 and 65535' })
     .max(65535, { error: 'must be between 1 and 65535' })
     .default(1080),
+  EMBEDDED_GATEWAY: z.enum(['0', '1', 'true', 'false'], { error: 'must be 0 or 1' }).optional(),
+  EMBEDDED_GATEWAY_PORT: z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must be between 0 and 65535' })
+    .max(65535, { error: 'must be between 0 and 65535' })
+    .default(1080),
 });
 
 function yuanAmount(fallback: number) {
@@ -162,6 +169,11 @@ export interface Config {
   demoSeed: boolean;
   /** Entry point of the dynamic (rotating) proxy pool that customers' proxy strings name. */
   dynamicProxy: { host: string; port: number };
+  /**
+   * The local demo's gateway, run inside the server process for the demo node
+   * (`EMBEDDED_GATEWAY`; on with the demo catalog, never in production unless asked for).
+   */
+  embeddedGateway: { enabled: boolean; port: number };
 }
 
 /** Thrown by `loadConfig`: its message lists every variable at fault. */
@@ -233,6 +245,13 @@ export function loadConfig(
         ? !isProduction
         : vars.DEMO_SEED === '1' || vars.DEMO_SEED === 'true',
     dynamicProxy: { host: vars.DYNAMIC_PROXY_HOST, port: vars.DYNAMIC_PROXY_PORT },
+    embeddedGateway: {
+      enabled:
+        vars.EMBEDDED_GATEWAY === undefined
+          ? !isProduction && vars.NODE_ENV !== 'test'
+          : vars.EMBEDDED_GATEWAY === '1' || vars.EMBEDDED_GATEWAY === 'true',
+      port: vars.EMBEDDED_GATEWAY_PORT,
+    },
   };
 }
 

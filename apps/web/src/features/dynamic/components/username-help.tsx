@@ -10,7 +10,6 @@ export function UsernameHelp({ account }: { account: string }) {
   const example = `${account}-country-jp-city-tokyo-session-ab12cd34-life-30`;
   return (
     <div className={styles.help}>
-      <Typography.Title level={5}>{t('dynamic.help.title')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('dynamic.help.intro')}</Typography.Paragraph>
       <pre className={styles.code}>{SYNTAX}</pre>
       <Typography.Paragraph type="secondary">{t('dynamic.help.parts')}</Typography.Paragraph>

@@ -48,7 +48,7 @@ export default function BuyDynamicIpPage() {
         />
       </Col>
       <Col xs={24} xl={9}>
-        <Card>
+        <Card title={t('dynamic.help.title')}>
           <UsernameHelp account={account.data?.account ?? 'account'} />
         </Card>
       </Col>

@@ -1,0 +1,352 @@
+// `npm run bench:gateway`: the gateway measured against a bare Node socket relay and against a
+// direct connection, all in one run on this machine, so the ratios mean something wherever it
+// runs. Target, relay and gateway each run in their own process; this process is the client.
+//
+//   BENCH_MIB        size of each download (default 512)
+//   BENCH_ROUNDS     downloads per path; the median counts (default 3)
+//   BENCH_SETUPS     sequential connections timed per path (default 1000)
+//   BENCH_TUNNELS    concurrent tunnels held open (default 1000)
+//   BENCH_CHURN      short connections through one static IP (default 30000) …
+//   BENCH_CHURN_SECONDS … spread over this many seconds (default 60; 0 skips the churn phase)
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { NodeSnapshot } from '@stratus/contract';
+import { sha256Hex, startFakeControlPlane } from './fake-control-plane.ts';
+import {
+  openTunnel,
+  type TunnelKind,
+  type TunnelOptions,
+} from '../../apps/gateway/src/testing/proxy-client.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const MIB = 1024 * 1024;
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const downloadBytes = env('BENCH_MIB', 512) * MIB;
+const rounds = env('BENCH_ROUNDS', 3);
+const setups = env('BENCH_SETUPS', 1000);
+const tunnels = env('BENCH_TUNNELS', 1000);
+const churnConnections = env('BENCH_CHURN', 30_000);
+const churnSeconds = env('BENCH_CHURN_SECONDS', 60);
+
+/** The static IP the benchmark's instance owns: the gateway listens on it and leaves from it. */
+const STATIC_IP = '127.0.0.2';
+const USERNAME = 'benchuser';
+const PASSWORD = 'bench-password-1';
+const INSTANCE_ID = '00000000-0000-4000-8000-0000000000b1';
+
+// ---------------------------------------------------------------------------------------------
+// Processes
+
+function startChild(
+  script: string,
+  childEnv: Record<string, string> = {},
+): Promise<{ child: ChildProcess; message: Record<string, number> }> {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(root, script), [], {
+      env: { ...process.env, ...childEnv },
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    child.once('message', (message) =>
+      resolve({ child, message: message as Record<string, number> }),
+    );
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+}
+
+async function freePort(host: string): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, host, resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Peak and current resident memory of a process, from the kernel's own accounting. */
+async function memoryOf(pid: number): Promise<{ peakMib: number; currentMib: number }> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { peakMib: kib('VmHWM') / 1024, currentMib: kib('VmRSS') / 1024 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring
+
+const metered = { up: 0, down: 0 };
+
+/** Counts the payload bytes of a tunnel through the gateway, for the metering check. */
+function countBytes(socket: net.Socket, kind: TunnelKind): void {
+  if (kind !== 'socks5' && kind !== 'connect') return;
+  const write = socket.write.bind(socket);
+  socket.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
+    metered.up += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
+    return write(chunk, ...rest);
+  }) as typeof socket.write;
+  socket.on('data', (chunk: Buffer) => {
+    metered.down += chunk.length;
+  });
+}
+
+async function download(options: TunnelOptions, bytes: number): Promise<number> {
+  const socket = await openTunnel(options);
+  countBytes(socket, options.kind);
+  const started = process.hrtime.bigint();
+  let received = 0;
+  await new Promise<void>((resolve, reject) => {
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+    });
+    socket.once('end', resolve);
+    socket.once('error', reject);
+    socket.resume();
+    socket.write(`GET /bytes/${bytes} HTTP/1.1\r\nHost: bench\r\nConnection: close\r\n\r\n`);
+  });
+  socket.destroy();
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  if (received < bytes) throw new Error(`${options.kind}: received ${received} of ${bytes} bytes`);
+  return bytes / MIB / seconds;
+}
+
+/** Time from the first SYN to the first byte of the answer, in milliseconds. */
+async function timeSetup(options: TunnelOptions): Promise<number> {
+  const started = process.hrtime.bigint();
+  const socket = await openTunnel(options);
+  countBytes(socket, options.kind);
+  let elapsed = 0;
+  // The whole answer is read (the target closes after it), so every byte is counted once.
+  await new Promise<void>((resolve, reject) => {
+    socket.once('data', () => {
+      elapsed = Number(process.hrtime.bigint() - started) / 1e6;
+    });
+    socket.once('end', resolve);
+    socket.once('error', reject);
+    socket.resume();
+    socket.write('GET /peer HTTP/1.1\r\nHost: bench\r\nConnection: close\r\n\r\n');
+  });
+  socket.destroy();
+  return elapsed;
+}
+
+function percentile(values: number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]!;
+}
+
+const median = (values: number[]) => percentile(values, 0.5);
+const fixed = (value: number, digits = 2) => value.toFixed(digits);
+
+// ---------------------------------------------------------------------------------------------
+// The run
+
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stratus-bench-'));
+const target = await startChild('scripts/bench/target-server.ts');
+const { httpPort, echoPort } = target.message as { httpPort: number; echoPort: number };
+const relay = await startChild('scripts/bench/bare-relay.ts', { TARGET_PORT: String(httpPort) });
+const relayPort = relay.message.port!;
+
+const gatewayPort = await freePort(STATIC_IP);
+const snapshot: NodeSnapshot = {
+  version: 'bench-1',
+  nodeId: '00000000-0000-4000-8000-0000000000a1',
+  generatedAt: new Date().toISOString(),
+  pollIntervalSeconds: 3,
+  staticCredentials: [
+    {
+      instanceId: INSTANCE_ID,
+      userId: '00000000-0000-4000-8000-0000000000c1',
+      ip: STATIC_IP,
+      port: gatewayPort,
+      username: USERNAME,
+      passwordSha256: sha256Hex(PASSWORD),
+      protocols: ['socks5', 'http'],
+      vmessId: '00000000-0000-4000-8000-0000000000d1',
+      vmessPort: 10086,
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    },
+  ],
+  dynamicAccounts: [],
+  dynamicEgress: [],
+};
+const controlPlane = await startFakeControlPlane(snapshot);
+const gateway = fork(path.join(root, 'apps/gateway/src/main.ts'), [], {
+  env: {
+    ...process.env,
+    GATEWAY_API_URL: controlPlane.url,
+    GATEWAY_NODE_KEY: controlPlane.nodeKey,
+    GATEWAY_HOST: STATIC_IP,
+    GATEWAY_PORT: String(gatewayPort),
+    GATEWAY_DATA_DIR: path.join(dataDir, 'gateway'),
+    GATEWAY_ALLOW_PRIVATE_DESTINATIONS: '1',
+    GATEWAY_MAX_CONNECTIONS_PER_CREDENTIAL: String(Math.max(tunnels, 1000) * 2),
+    LOG_LEVEL: 'warn',
+  },
+  stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+});
+
+const via = {
+  direct: { host: '127.0.0.1', port: httpPort },
+  relay: { host: '127.0.0.1', port: relayPort },
+  socks5: { host: STATIC_IP, port: gatewayPort },
+  connect: { host: STATIC_IP, port: gatewayPort },
+} as const;
+const optionsFor = (kind: TunnelKind, port = httpPort): TunnelOptions => ({
+  kind,
+  via: via[kind],
+  target: { host: '127.0.0.1', port },
+  username: USERNAME,
+  password: PASSWORD,
+});
+
+// The gateway is ready once a tunnel through it answers.
+for (let attempt = 0; ; attempt += 1) {
+  try {
+    await timeSetup(optionsFor('socks5'));
+    break;
+  } catch (error) {
+    if (attempt > 100) throw error;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const failures: string[] = [];
+/** The report goes to standard output: it is this script's result. */
+const print = (line: string) => process.stdout.write(`${line}\n`);
+print(`Gateway benchmark on ${os.cpus().length} CPUs, Node ${process.version}`);
+
+print(`\nThroughput: ${downloadBytes / MIB} MiB per download, median of ${rounds}`);
+const kinds: TunnelKind[] = ['direct', 'relay', 'socks5', 'connect'];
+const speeds = new Map<TunnelKind, number[]>(kinds.map((kind) => [kind, []]));
+for (let round = 0; round < rounds; round += 1) {
+  for (const kind of kinds) speeds.get(kind)!.push(await download(optionsFor(kind), downloadBytes));
+}
+const speed = (kind: TunnelKind) => median(speeds.get(kind)!);
+for (const kind of kinds) {
+  print(
+    `  ${kind.padEnd(8)} ${fixed(speed(kind), 0).padStart(6)} MiB/s` +
+      `  ×relay ${fixed(speed(kind) / speed('relay'))}  ×direct ${fixed(speed(kind) / speed('direct'))}`,
+  );
+}
+for (const kind of ['socks5', 'connect'] as const) {
+  if (speed(kind) / speed('relay') < 0.9)
+    failures.push(`${kind} throughput below 0.9 of the relay`);
+}
+
+print(`\nConnection setup to first answer byte, ${setups} sequential connections`);
+const setupTimes = new Map<TunnelKind, number[]>();
+for (const kind of ['relay', 'socks5', 'connect'] as const) {
+  const times: number[] = [];
+  for (let index = 0; index < setups; index += 1) times.push(await timeSetup(optionsFor(kind)));
+  setupTimes.set(kind, times);
+}
+const relayP99 = percentile(setupTimes.get('relay')!, 0.99);
+for (const [kind, times] of setupTimes) {
+  const p99 = percentile(times, 0.99);
+  print(
+    `  ${kind.padEnd(8)} p50 ${fixed(median(times), 3)} ms  p99 ${fixed(p99, 3)} ms  ×relay p99 ${fixed(p99 / relayP99)}`,
+  );
+  if (kind !== 'relay' && p99 > 2 * relayP99) failures.push(`${kind} setup p99 above 2× the relay`);
+}
+
+print(`\n${tunnels} concurrent SOCKS5 tunnels held open`);
+const before = await memoryOf(gateway.pid!);
+const open: net.Socket[] = [];
+for (let index = 0; index < tunnels; index += 100) {
+  const batch = await Promise.all(
+    Array.from({ length: Math.min(100, tunnels - index) }, () =>
+      openTunnel(optionsFor('socks5', echoPort)),
+    ),
+  );
+  for (const socket of batch) countBytes(socket, 'socks5');
+  open.push(...batch);
+}
+const echoed = await Promise.all(
+  open.map(
+    (socket) =>
+      new Promise<boolean>((resolve) => {
+        socket.once('data', (chunk: Buffer) => resolve(chunk.toString() === 'ping'));
+        socket.once('error', () => resolve(false));
+        socket.resume();
+        socket.write('ping');
+      }),
+  ),
+);
+const held = await memoryOf(gateway.pid!);
+const answered = echoed.filter(Boolean).length;
+print(
+  `  ${answered}/${tunnels} answered; gateway RSS ${fixed(before.currentMib, 1)} → ${fixed(held.currentMib, 1)} MiB` +
+    ` (${fixed(((held.currentMib - before.currentMib) * 1024) / tunnels, 1)} KiB per tunnel), peak ${fixed(held.peakMib, 1)} MiB`,
+);
+if (answered !== tunnels)
+  failures.push(`${tunnels - answered} of ${tunnels} tunnels did not answer`);
+for (const socket of open) socket.destroy();
+
+if (churnSeconds > 0 && churnConnections > 0) {
+  print(
+    `\nChurn: ${churnConnections} short connections in ${churnSeconds} s through ${STATIC_IP}` +
+      ` (client closes first, so the gateway's egress side holds TIME_WAIT)`,
+  );
+  const started = Date.now();
+  const interval = (churnSeconds * 1000) / churnConnections;
+  let failed = 0;
+  const errors = new Map<string, number>();
+  let inFlight: Promise<void>[] = [];
+  const churnOne = async () => {
+    try {
+      const socket = await openTunnel(optionsFor('socks5', echoPort));
+      countBytes(socket, 'socks5');
+      await new Promise<void>((resolve, reject) => {
+        socket.once('data', () => resolve());
+        socket.once('error', reject);
+        socket.resume();
+        socket.write('x');
+      });
+      socket.end();
+      socket.destroy();
+    } catch (error) {
+      failed += 1;
+      const message = (error as Error).message;
+      errors.set(message, (errors.get(message) ?? 0) + 1);
+    }
+  };
+  for (let index = 0; index < churnConnections; index += 1) {
+    const due = started + index * interval;
+    const wait = due - Date.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    inFlight.push(churnOne());
+    if (inFlight.length >= 200) {
+      await Promise.all(inFlight);
+      inFlight = [];
+    }
+  }
+  await Promise.all(inFlight);
+  const seconds = (Date.now() - started) / 1000;
+  print(
+    `  ${churnConnections - failed}/${churnConnections} succeeded in ${fixed(seconds, 1)} s` +
+      ` (${fixed(churnConnections / seconds, 0)}/s)`,
+  );
+  for (const [message, count] of errors) print(`  ${count} × ${message}`);
+  if (failed) failures.push(`${failed} churn connections failed`);
+}
+
+// Stopping the gateway flushes its meter; it delivers the last batch before it exits.
+await new Promise((resolve) => setTimeout(resolve, 200));
+const exited = new Promise((resolve) => gateway.once('exit', resolve));
+gateway.kill('SIGTERM');
+await exited;
+const delivered = controlPlane.usage.get(`static:${INSTANCE_ID}`) ?? { up: 0, down: 0 };
+print('\nMetering: bytes the gateway reported against bytes the clients moved');
+print(`  up   ${delivered.up} reported, ${metered.up} sent`);
+print(`  down ${delivered.down} reported, ${metered.down} received`);
+if (delivered.up !== metered.up || delivered.down !== metered.down) {
+  failures.push('metered bytes differ from the bytes moved');
+}
+
+relay.child.kill();
+target.child.kill();
+await controlPlane.close();
+await rm(dataDir, { recursive: true, force: true });
+
+print(failures.length ? `\nFAIL\n  ${failures.join('\n  ')}` : '\nPASS: every target met');
+process.exit(failures.length ? 1 : 0);
