@@ -3,7 +3,9 @@
 import { createDatabase, migrateDatabase, type Database, type MigrationReport } from '@stratus/db';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { startEmbeddedGateway } from './demo/embedded-gateway.ts';
 import { loadDemoCatalogOnStart, loadDemoTrafficPlansOnStart } from './demo/seed.ts';
+import type { RunningGateway } from '@stratus/gateway';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -43,6 +45,7 @@ if (migration.applied.length) app.log.info({ applied: migration.applied }, 'appl
 await loadDemoCatalogOnStart({ db: database.db, enabled: config.demoSeed, log: app.log });
 await loadDemoTrafficPlansOnStart({ db: database.db, enabled: config.demoSeed, log: app.log });
 
+let gateway: RunningGateway | null = null;
 let shuttingDown = false;
 async function shutDown(signal: NodeJS.Signals): Promise<void> {
   if (shuttingDown) {
@@ -56,6 +59,8 @@ async function shutDown(signal: NodeJS.Signals): Promise<void> {
     process.exit(1);
   }, SHUTDOWN_TIMEOUT_MS).unref();
   try {
+    // The gateway first: its last usage batch goes to this API while it still answers.
+    await gateway?.stop();
     await app.close();
     await database.close();
     app.log.info('shut down cleanly');
@@ -79,3 +84,10 @@ const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 app.log.info({ port, engine: database.engine, dataDir: config.dataDir }, 'listening');
 process.stdout.write(`Stratus is running at http://localhost:${port}\n`);
+gateway = await startEmbeddedGateway({ db: database.db, config, apiPort: port, log: app.log });
+if (gateway) {
+  process.stdout.write(
+    `Demo proxy gateway on port ${gateway.port} of 127.0.0.1 and the demo IPs 127.0.0.2… ` +
+      `(SOCKS5 and HTTP; buy an IP in the console, then: curl -x socks5h://user:pass@<ip>:${gateway.port} http://example.com)\n`,
+  );
+}

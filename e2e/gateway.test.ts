@@ -1,0 +1,355 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { eq, ipAddresses, proxyInstances, usageHourly } from '@stratus/db';
+import { startGateway, type RunningGateway } from '@stratus/gateway';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  closesWithin,
+  readBytes,
+  readPeer,
+  silentLogger,
+  startEchoTarget,
+  type Listening,
+} from '../apps/gateway/src/testing/fixtures.ts';
+import { openTunnel, ProxyRefusal } from '../apps/gateway/src/testing/proxy-client.ts';
+import { buildApp } from '../apps/server/src/app.ts';
+import { creditWallet, seedStaticIpPlan } from '../apps/server/src/modules/catalog/testing.ts';
+import {
+  addTestNode,
+  findTrafficPackage,
+  insertTrafficPackage,
+} from '../apps/server/src/modules/usage/testing.ts';
+import { bearer, createTestApp, registerUser, type TestApp } from '../apps/server/src/testing.ts';
+
+const run = promisify(execFile);
+const POLL_MS = 200;
+const REPORT_MS = 200;
+
+/** curl, the real client: its exit code and what it printed (`%{http_code}` last). */
+async function curl(args: string[]): Promise<{ exitCode: number; body: string; status: string }> {
+  try {
+    const { stdout } = await run('curl', [
+      '-sS',
+      '--max-time',
+      '10',
+      '-w',
+      '\n%{http_code}',
+      ...args,
+    ]);
+    const cut = stdout.lastIndexOf('\n');
+    return { exitCode: 0, body: stdout.slice(0, cut), status: stdout.slice(cut + 1) };
+  } catch (error) {
+    const failure = error as { code?: number; stdout?: string };
+    const stdout = failure.stdout ?? '';
+    const cut = stdout.lastIndexOf('\n');
+    return {
+      exitCode: failure.code ?? -1,
+      body: stdout.slice(0, cut),
+      status: stdout.slice(cut + 1),
+    };
+  }
+}
+
+async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, ms = 5000) {
+  const deadline = Date.now() + ms;
+  let value = await probe();
+  while (!done(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    value = await probe();
+  }
+  return value;
+}
+
+// The data plane against the real API on the embedded database: purchases in the API become
+// working proxies, revocations reach open connections, and every byte comes back as usage.
+describe('the gateway with the real API', () => {
+  let testApp: TestApp;
+  let api: FastifyInstance;
+  let apiPort: number;
+  let gateway: RunningGateway;
+  let gatewayPort: number;
+  let dataDir: string;
+  let nodeKey: string;
+  let echo: Listening;
+  let web: http.Server;
+  let webPort: number;
+  let customer: { token: string; userId: string };
+  let instance: { id: string; ip: string; username: string; password: string };
+  let dynamicAccount: { account: string; password: string };
+
+  const db = () => testApp.database.db;
+  const start = (apiUrl = `http://127.0.0.1:${apiPort}`) =>
+    startGateway({
+      apiUrl,
+      nodeKey,
+      host: '0.0.0.0',
+      port: gatewayPort,
+      dataDir,
+      allowPrivateDestinations: true,
+      loopbackClientsOnly: true,
+      pollIntervalMs: POLL_MS,
+      reportIntervalMs: REPORT_MS,
+      logger: silentLogger,
+    });
+  const listenApi = async (app: FastifyInstance, port = 0) => {
+    await app.listen({ host: '127.0.0.1', port });
+    return (app.server.address() as net.AddressInfo).port;
+  };
+
+  beforeAll(async () => {
+    testApp = await createTestApp('pglite');
+    api = testApp.app;
+    apiPort = await listenApi(api);
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'stratus-gateway-'));
+    echo = await startEchoTarget();
+    web = http.createServer((request, response) => response.end(request.socket.remoteAddress));
+    await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
+    webPort = (web.address() as net.AddressInfo).port;
+
+    // A node whose pool is three loopback addresses, the gateway serving them on a free port.
+    const node = await addTestNode(db());
+    nodeKey = node.apiKey;
+    const probe = net.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '0.0.0.0', resolve));
+    gatewayPort = (probe.address() as net.AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const plan = await seedStaticIpPlan(db(), { stock: 0, country: 'JP' });
+    await db()
+      .insert(ipAddresses)
+      .values(
+        ['127.0.0.21', '127.0.0.22', '127.0.0.23'].map((address) => ({
+          nodeId: node.id,
+          regionId: plan.regionId,
+          lineType: plan.lineType,
+          address,
+          port: gatewayPort,
+          vmessPort: 10086,
+        })),
+      );
+
+    const registered = await registerUser(api);
+    customer = { token: registered.token, userId: registered.user.id };
+    await creditWallet(db(), { userId: customer.userId, amountFen: 100_000n });
+    const bought = await api.inject({
+      method: 'POST',
+      url: '/api/orders/static-ip',
+      headers: bearer(customer.token),
+      payload: { planId: plan.planId, durationDays: 30, quantity: 1 },
+    });
+    expect(bought.statusCode).toBe(200);
+    instance = bought.json().data.instances[0];
+    const account = await api.inject({
+      method: 'GET',
+      url: '/api/proxy/dynamic/account',
+      headers: bearer(customer.token),
+    });
+    dynamicAccount = account.json().data;
+    gateway = await start();
+  });
+
+  afterAll(async () => {
+    await gateway?.stop();
+    await echo?.close();
+    await new Promise((resolve) => web?.close(resolve));
+    await testApp?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const staticProxy = (password = instance.password) =>
+    `${instance.username}:${password}@${instance.ip}:${gatewayPort}`;
+
+  it('serves a purchased static IP to curl by SOCKS5 and HTTP, leaving from that IP', async () => {
+    const socks = await curl(['-x', `socks5h://${staticProxy()}`, `http://127.0.0.1:${webPort}/`]);
+    expect(socks).toMatchObject({ exitCode: 0, status: '200', body: instance.ip });
+    const plain = await curl(['-x', `http://${staticProxy()}`, `http://127.0.0.1:${webPort}/`]);
+    expect(plain).toMatchObject({ exitCode: 0, status: '200', body: instance.ip });
+    const tunnel = await curl([
+      '-p',
+      '-x',
+      `http://${staticProxy()}`,
+      `http://127.0.0.1:${webPort}/`,
+    ]);
+    expect(tunnel).toMatchObject({ exitCode: 0, status: '200', body: instance.ip });
+  });
+
+  it('refuses a wrong password: SOCKS5 authentication failure, HTTP 407', async () => {
+    const socks = await curl([
+      '-x',
+      `socks5h://${staticProxy('wrong')}`,
+      `http://127.0.0.1:${webPort}/`,
+    ]);
+    expect(socks.exitCode).toBe(97);
+    const plain = await curl([
+      '-x',
+      `http://${staticProxy('wrong')}`,
+      `http://127.0.0.1:${webPort}/`,
+    ]);
+    expect(plain.status).toBe('407');
+  });
+
+  it('stops a reset password within a poll interval, and cuts its open tunnel', async () => {
+    const open = await openTunnel({
+      kind: 'socks5',
+      via: { host: instance.ip, port: gatewayPort },
+      target: { host: '127.0.0.1', port: echo.port },
+      username: instance.username,
+      password: instance.password,
+    });
+    expect(await readPeer(open)).toBe(instance.ip);
+    const reset = await api.inject({
+      method: 'POST',
+      url: `/api/proxy/instances/${instance.id}/reset-password`,
+      headers: bearer(customer.token),
+    });
+    const newPassword: string = reset.json().data.password;
+    expect(await closesWithin(open, POLL_MS * 5)).toBe(true);
+    const old = await curl(['-x', `socks5h://${staticProxy()}`, `http://127.0.0.1:${webPort}/`]);
+    expect(old.exitCode).toBe(97);
+    instance = { ...instance, password: newPassword };
+    const fresh = await curl(['-x', `socks5h://${staticProxy()}`, `http://127.0.0.1:${webPort}/`]);
+    expect(fresh.body).toBe(instance.ip);
+  });
+
+  it('draws a dynamic user’s package down by exactly the bytes moved, then refuses at zero', async () => {
+    const packageId = await insertTrafficPackage(db(), {
+      userId: customer.userId,
+      totalBytes: 300_000n,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const dynamicOptions = {
+      kind: 'socks5' as const,
+      via: { host: '127.0.0.1', port: gatewayPort },
+      target: { host: '127.0.0.1', port: echo.port },
+      username: `${dynamicAccount.account}-country-jp`,
+      password: dynamicAccount.password,
+    };
+    // Until the next poll the gateway still thinks the user has nothing.
+    const socket = await until(
+      () => openTunnel(dynamicOptions).catch(() => null),
+      (value) => value !== null,
+    );
+    const peer = await readPeer(socket!);
+    expect(['127.0.0.21', '127.0.0.22', '127.0.0.23']).toContain(peer);
+    const payload = Buffer.alloc(50_000, 0x61);
+    socket!.write(payload);
+    await readBytes(socket!, payload.length);
+    socket!.destroy();
+    const moved = payload.length * 2 + peer.length + 1;
+    const used = await until(
+      async () => (await findTrafficPackage(db(), packageId)).usedBytes,
+      // A report may fall mid-transfer: wait for all of it, then check nothing more came.
+      (value) => value >= BigInt(moved),
+    );
+    expect(used).toBe(BigInt(moved));
+
+    // Spend the rest: the tunnel is cut when the allowance runs out, and the next is refused.
+    const big = await openTunnel(dynamicOptions);
+    await readPeer(big);
+    big.write(Buffer.alloc(300_000, 0x62));
+    expect(await closesWithin(big, 5000)).toBe(true);
+    const refused = await until(
+      () =>
+        openTunnel(dynamicOptions).then(
+          (tunnel) => {
+            tunnel.destroy();
+            return null;
+          },
+          (error: unknown) => error,
+        ),
+      (value) => value instanceof ProxyRefusal,
+    );
+    expect(refused).toBeInstanceOf(ProxyRefusal);
+    const exhausted = await until(
+      () => findTrafficPackage(db(), packageId),
+      (row) => row.status === 'exhausted',
+    );
+    expect(exhausted.usedBytes).toBe(300_000n);
+  });
+
+  it('refuses an instance past its expiry within a poll interval', async () => {
+    const expiring = await api.inject({
+      method: 'GET',
+      url: `/api/proxy/instances/${instance.id}`,
+      headers: bearer(customer.token),
+    });
+    expect(expiring.statusCode).toBe(200);
+    await db()
+      .update(proxyInstances)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(proxyInstances.id, instance.id));
+    const refused = await until(
+      () => curl(['-x', `socks5h://${staticProxy()}`, `http://127.0.0.1:${webPort}/`]),
+      (answer) => answer.exitCode === 97,
+      POLL_MS * 10,
+    );
+    expect(refused.exitCode).toBe(97);
+    await db()
+      .update(proxyInstances)
+      .set({ expiresAt: new Date(Date.now() + 86_400_000) })
+      .where(eq(proxyInstances.id, instance.id));
+    const back = await until(
+      () => curl(['-x', `socks5h://${staticProxy()}`, `http://127.0.0.1:${webPort}/`]),
+      (answer) => answer.exitCode === 0,
+      POLL_MS * 10,
+    );
+    expect(back.body).toBe(instance.ip);
+  });
+
+  it('serves through an API outage and a restart, and then delivers every byte', async () => {
+    const staticBytes = async () => {
+      const rows = await db()
+        .select()
+        .from(usageHourly)
+        .where(eq(usageHourly.subjectId, instance.id));
+      return rows.reduce((sum, row) => sum + row.bytesUp + row.bytesDown, 0n);
+    };
+    await gateway.reporter.tick();
+    const before = await until(staticBytes, () => true);
+    const moveBytes = async (size: number) => {
+      const socket = await openTunnel({
+        kind: 'connect',
+        via: { host: instance.ip, port: gatewayPort },
+        target: { host: '127.0.0.1', port: echo.port },
+        username: instance.username,
+        password: instance.password,
+      });
+      const peer = await readPeer(socket);
+      socket.write(Buffer.alloc(size, 0x63));
+      await readBytes(socket, size);
+      socket.destroy();
+      return size * 2 + peer.length + 1;
+    };
+
+    await api.close();
+    let moved = await moveBytes(10_000);
+    // A graceful restart while the API is down: the new gateway serves from the saved snapshot.
+    await gateway.stop();
+    expect(await gateway.reporter.pending()).toBeGreaterThan(0);
+    gateway = await start();
+    moved += await moveBytes(20_000);
+    const garbage = net.connect({ host: instance.ip, port: gatewayPort });
+    garbage.on('error', () => {});
+    garbage.end(Buffer.from([0x05, 0x01]));
+    await new Promise((resolve) => setTimeout(resolve, REPORT_MS * 3));
+    expect(await staticBytes()).toBe(before);
+
+    // The API is back on the same port: the spooled batches arrive, each once.
+    api = await buildApp({ config: testApp.config, database: testApp.database, logger: false });
+    await listenApi(api, apiPort);
+    const after = await until(staticBytes, (total) => total >= before + BigInt(moved), 10_000);
+    expect(after).toBe(before + BigInt(moved));
+    expect(
+      await until(
+        () => gateway.reporter.pending(),
+        (count) => count === 0,
+      ),
+    ).toBe(0);
+    testApp.app = api;
+  });
+});
