@@ -1,56 +1,68 @@
 // Where a proxied connection may go. By default nowhere inside the provider's own networks:
-// loopback, private, link-local, carrier-grade NAT, unique-local IPv6 and the like are refused,
-// checked on the address a name resolves to (a public name pointing at 10.0.0.1 is refused too)
-// and then connected to as resolved, so a second lookup cannot change the answer.
+// loopback, private (RFC 1918), link-local, carrier-grade NAT, unique-local IPv6, unspecified,
+// multicast and the other special-purpose ranges are refused. A name is resolved first and the
+// resolved address is checked and then connected to as it is, so a second lookup (DNS
+// rebinding) cannot change the answer after the check.
 import { lookup } from 'node:dns/promises';
 import net from 'node:net';
+import { unmapIpv4 } from './ip-address.ts';
 
-const blockedRanges = new net.BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  blockedRanges.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b::', 96],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  blockedRanges.addSubnet(network, prefix, 'ipv6');
-}
+const blockedIpv4: [string, number][] = [
+  ['0.0.0.0', 8], // "this network", unspecified
+  ['10.0.0.0', 8], // RFC 1918
+  ['100.64.0.0', 10], // carrier-grade NAT
+  ['127.0.0.0', 8], // loopback
+  ['169.254.0.0', 16], // link-local
+  ['172.16.0.0', 12], // RFC 1918
+  ['192.0.0.0', 24], // IETF protocol assignments
+  ['192.0.2.0', 24], // documentation
+  ['192.88.99.0', 24], // 6to4 relay anycast
+  ['192.168.0.0', 16], // RFC 1918
+  ['198.18.0.0', 15], // benchmarking
+  ['198.51.100.0', 24], // documentation
+  ['203.0.113.0', 24], // documentation
+  ['224.0.0.0', 4], // multicast
+  ['240.0.0.0', 4], // reserved, broadcast
+];
+const blockedIpv6: [string, number][] = [
+  ['::', 96], // unspecified, loopback and the deprecated IPv4-compatible addresses
+  ['64:ff9b::', 96], // NAT64: would reach any IPv4 address, private ones included
+  ['64:ff9b:1::', 48], // local-use NAT64
+  ['100::', 64], // discard
+  ['2001:db8::', 32], // documentation
+  ['2002::', 16], // 6to4: embeds an IPv4 address
+  ['fc00::', 7], // unique-local
+  ['fe80::', 10], // link-local
+  ['fec0::', 10], // deprecated site-local
+  ['ff00::', 8], // multicast
+];
 
-/** Whether an address lies in a range the proxy must not reach (IPv4-mapped IPv6 included). */
+const blocked = new net.BlockList();
+for (const [network, prefix] of blockedIpv4) blocked.addSubnet(network, prefix, 'ipv4');
+for (const [network, prefix] of blockedIpv6) blocked.addSubnet(network, prefix, 'ipv6');
+
+/**
+ * Whether an address lies in a range the proxy must not reach. BlockList checks an IPv4-mapped
+ * IPv6 address (`::ffff:127.0.0.1`, `::ffff:7f00:1`) against the IPv4 ranges. Anything that is
+ * not an IP address counts as blocked.
+ */
 export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return blockedRanges.check(mapped[1]!, 'ipv4');
-  const family = net.isIPv4(address) ? 'ipv4' : net.isIPv6(address) ? 'ipv6' : null;
-  return family === null || blockedRanges.check(address, family);
+  const family = net.isIP(address);
+  if (family === 0) return true;
+  return blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
 export type Destination =
-  { ok: true; address: string; family: 4 | 6 } | { ok: false; reason: 'refused' | 'unresolvable' };
+  | { ok: true; address: string }
+  /**
+   * `refused`: the policy forbids it; `unresolvable`: the name does not resolve;
+   * `wrongFamily`: an IPv6 destination from an IPv4 egress address or the reverse.
+   */
+  | { ok: false; reason: 'refused' | 'unresolvable' | 'wrongFamily' };
 
 /**
  * Resolves `host` in the family of the egress address (a socket bound to an IPv4 address can
- * only reach IPv4) and applies the policy.
+ * reach only IPv4) and applies the policy.
  */
 export async function resolveDestination(
   host: string,
@@ -64,9 +76,8 @@ export async function resolveDestination(
       return { ok: false, reason: 'unresolvable' };
     }
   }
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped && family === 4) address = mapped[1]!;
-  if (net.isIP(address) !== family) return { ok: false, reason: 'unresolvable' };
+  if (family === 4) address = unmapIpv4(address);
   if (!allowPrivate && isPrivateAddress(address)) return { ok: false, reason: 'refused' };
-  return { ok: true, address, family };
+  if (net.isIP(address) !== family) return { ok: false, reason: 'wrongFamily' };
+  return { ok: true, address };
 }

@@ -1,61 +1,78 @@
 // A whole gateway: the proxy listener, the credential store kept current from the API, and the
-// usage reporter. `npm run gateway` runs one (main.ts); `npm start` embeds one for the demo.
+// usage reporter. `npm run gateway` runs one (main.ts); the API server's `npm start` embeds one
+// for the demo node.
 import { mkdir } from 'node:fs/promises';
 import type net from 'node:net';
 import { createApiClient } from './control-plane/api-client.ts';
 import { SnapshotPoller } from './control-plane/snapshot-poller.ts';
 import { UsageReporter } from './control-plane/usage-reporter.ts';
 import { CredentialStore } from './credentials/credential-store.ts';
-import { UsageMeter } from './credentials/usage-counter.ts';
+import type { UsageMeter } from './credentials/usage-counter.ts';
 import { createJsonLogger, type Logger } from './logger.ts';
-import { createProxyServer, type ProxyLimits } from './proxy-server.ts';
+import type { ProxyLimits } from './proxy-limits.ts';
+import { createProxyServer, type ProxyServer } from './proxy-server.ts';
 
-export { createProxyServer, defaultLimits, type ProxyLimits } from './proxy-server.ts';
+export { createProxyServer, type ProxyServer, type ProxyServerOptions } from './proxy-server.ts';
+export { defaultLimits, type ProxyLimits } from './proxy-limits.ts';
 export { CredentialStore } from './credentials/credential-store.ts';
 export { UsageMeter } from './credentials/usage-counter.ts';
-export type { Logger } from './logger.ts';
+export { createJsonLogger, silentLogger, type Logger } from './logger.ts';
 
 export interface GatewayOptions {
   /** The API's origin, e.g. `https://console.example.com`. */
   apiUrl: string;
   /** The node key `npm run admin -- add-node` printed (`gnk_…`). */
   nodeKey: string;
-  /** Refuse a snapshot of any other node. */
+  /** When given, a snapshot of any other node is refused. */
   nodeId?: string;
-  /** Listen address (default `0.0.0.0`: every IP of the machine). */
+  /** Listen address (default `0.0.0.0`: every IPv4 address of the machine). */
   host?: string;
-  /** Listen port (default 1080; 0 picks a free one). */
+  /** Listen port (default 1080; 0 picks a free one, see the returned `port`). */
   port?: number;
   /** Snapshot copy and usage spool (default `./data/gateway`). */
   dataDir?: string;
+  /** Reach loopback and private destinations (default false). */
   allowPrivateDestinations?: boolean;
+  /** Serve loopback clients only (the embedded demo gateway, which may reach loopback). */
   loopbackClientsOnly?: boolean;
   limits?: Partial<ProxyLimits>;
   /** Overrides the snapshot's poll interval (tests). */
   pollIntervalMs?: number;
+  /** How often usage is drained and delivered (default 5 s). */
   reportIntervalMs?: number;
+  /** Cap of the delay between delivery retries (default 60 s). */
+  maxRetryDelayMs?: number;
+  /** Where the gateway logs (default: JSON lines on standard error, warnings and errors only). */
   logger?: Logger;
 }
 
 export interface RunningGateway {
+  /** The address listened on, as asked. */
   host: string;
+  /** The address listened on, as bound. */
+  address: string;
+  /** The port listened on (the real one when 0 was asked). */
   port: number;
   store: CredentialStore;
   meter: UsageMeter;
   poller: SnapshotPoller;
   reporter: UsageReporter;
+  proxy: ProxyServer;
   server: net.Server;
-  /** Stops accepting, closes open connections, and spools and sends the last usage. */
+  /** Stops polling and accepting, closes open connections, spools the last usage and sends it. */
   stop(): Promise<void>;
 }
 
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
-  const logger = options.logger ?? createJsonLogger();
+  if (!/^https?:\/\/[^/]/.test(options.apiUrl)) {
+    throw new Error(`apiUrl must be an http(s) origin, not "${options.apiUrl}"`);
+  }
+  if (!options.nodeKey) throw new Error('nodeKey is required');
+  const logger = options.logger ?? createJsonLogger('warn');
   const dataDir = options.dataDir ?? 'data/gateway';
   await mkdir(dataDir, { recursive: true });
   const api = createApiClient({ apiUrl: options.apiUrl, nodeKey: options.nodeKey });
-  const meter = new UsageMeter();
-  const store = new CredentialStore(meter);
+  const store = new CredentialStore();
   const poller = new SnapshotPoller({
     api,
     store,
@@ -66,51 +83,49 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   });
   const reporter = new UsageReporter({
     api,
-    meter,
+    meter: store.meter,
     logger,
     dataDir,
     intervalMs: options.reportIntervalMs,
+    maxRetryDelayMs: options.maxRetryDelayMs,
   });
-  // Credentials first: a gateway that listened before knowing any would refuse everyone.
-  await poller.start();
-  await reporter.start();
-
-  const server = createProxyServer({
+  const proxy = createProxyServer({
     store,
     logger,
     allowPrivateDestinations: options.allowPrivateDestinations,
     loopbackClientsOnly: options.loopbackClientsOnly,
     limits: options.limits,
   });
-  const sockets = new Set<net.Socket>();
-  server.on('connection', (socket: net.Socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
+
+  // Credentials first: a gateway that listened before knowing any would refuse everyone.
+  await poller.start();
+  if (!store.snapshot) {
+    logger.warn({}, 'no credential snapshot yet: every client is refused until the API answers');
+  }
   const host = options.host ?? '0.0.0.0';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 1080, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as net.AddressInfo).port;
-  logger.info({ host, port, version: store.version }, 'gateway listening');
+  let bound: { address: string; port: number };
+  try {
+    await reporter.start();
+    bound = await proxy.listen(options.port ?? 1080, host);
+  } catch (error) {
+    poller.stop();
+    await reporter.stop();
+    throw error;
+  }
+  logger.info({ ...bound, version: store.version }, 'gateway listening');
 
   return {
     host,
-    port,
+    ...bound,
     store,
-    meter,
+    meter: store.meter,
     poller,
     reporter,
-    server,
+    proxy,
+    server: proxy.server,
     async stop() {
       poller.stop();
-      const closed = new Promise((resolve) => server.close(resolve));
-      for (const socket of sockets) socket.destroy();
-      await closed;
+      await proxy.close();
       await reporter.stop();
       logger.info({ pending: await reporter.pending() }, 'gateway stopped');
     },

@@ -1,5 +1,5 @@
 // The gateway logs through this small interface; pino's logger (the API server's, when the
-// gateway is embedded) fits it as it is.
+// gateway is embedded) fits it as it is. Nothing is logged per chunk, only per event.
 export interface Logger {
   debug?(fields: object, message: string): void;
   info(fields: object, message: string): void;
@@ -9,6 +9,8 @@ export interface Logger {
 
 const levels = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof levels)[number];
+
+export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 
 /** JSON lines on standard error, at `level` and above. */
 export function createJsonLogger(level: LogLevel = 'info'): Logger {

@@ -1,53 +1,69 @@
 // `npm run gateway`: one gateway node, configured by the environment (see apps/gateway/README.md).
+// Logs are JSON lines on standard error; SIGTERM or SIGINT stops it gracefully (open connections
+// closed, the last usage spooled and sent), a second signal exits at once.
 import { startGateway } from './gateway.ts';
 import { createJsonLogger, isLogLevel } from './logger.ts';
 
+const SHUTDOWN_DEADLINE_MS = 15_000;
+
 function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
+  process.stderr.write(
+    `${JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: message })}\n`,
+  );
   process.exit(1);
 }
 
-function whole(name: string, fallback: number, min = 0): number {
+function wholeNumber(name: string, fallback: number, min: number): number {
   const text = process.env[name];
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
-  if (!Number.isInteger(value) || value < min) fail(`${name} must be a whole number ≥ ${min}`);
+  if (!Number.isInteger(value) || value < min)
+    fail(`${name} must be a whole number ≥ ${min}, not "${text}"`);
   return value;
 }
 
+function flag(name: string): boolean {
+  const text = process.env[name] ?? '';
+  if (text !== '' && text !== '0' && text !== '1') fail(`${name} must be 0 or 1, not "${text}"`);
+  return text === '1';
+}
+
 const env = process.env;
-const apiUrl = env.GATEWAY_API_URL;
-const nodeKey = env.GATEWAY_NODE_KEY;
-if (!apiUrl || !/^https?:\/\//.test(apiUrl)) {
-  fail('GATEWAY_API_URL must be the API origin, e.g. https://console.example.com');
+const apiUrl = env.GATEWAY_API_URL ?? '';
+const nodeKey = env.GATEWAY_NODE_KEY ?? '';
+if (!/^https?:\/\/[^/]/.test(apiUrl)) {
+  fail('GATEWAY_API_URL is required: the API origin, e.g. https://console.example.com');
 }
-if (!nodeKey?.startsWith('gnk_')) {
-  fail('GATEWAY_NODE_KEY must be the node key `npm run admin -- add-node` printed (gnk_…)');
-}
-const level = env.LOG_LEVEL ?? 'info';
-const logger = createJsonLogger(isLogLevel(level) ? level : 'info');
+if (!nodeKey)
+  fail('GATEWAY_NODE_KEY is required: the node key `npm run admin -- add-node` printed');
+const level = env.LOG_LEVEL || 'info';
+if (!isLogLevel(level))
+  fail(`LOG_LEVEL must be debug, info, warn, error or silent, not "${level}"`);
+const logger = createJsonLogger(level);
 
 const gateway = await startGateway({
   apiUrl,
   nodeKey,
   nodeId: env.GATEWAY_NODE_ID || undefined,
   host: env.GATEWAY_HOST || '0.0.0.0',
-  port: whole('GATEWAY_PORT', 1080),
+  port: wholeNumber('GATEWAY_PORT', 1080, 0),
   dataDir: env.GATEWAY_DATA_DIR || 'data/gateway',
-  allowPrivateDestinations: env.GATEWAY_ALLOW_PRIVATE_DESTINATIONS === '1',
+  allowPrivateDestinations: flag('GATEWAY_ALLOW_PRIVATE_DESTINATIONS'),
   limits: {
-    maxConnectionsPerCredential: whole('GATEWAY_MAX_CONNECTIONS_PER_CREDENTIAL', 256, 1),
-    idleTimeoutMs: whole('GATEWAY_IDLE_TIMEOUT_SECONDS', 300, 1) * 1000,
+    maxConnectionsPerCredential: wholeNumber('GATEWAY_MAX_CONNECTIONS_PER_CREDENTIAL', 256, 1),
+    maxConnections: wholeNumber('GATEWAY_MAX_CONNECTIONS', 50_000, 1),
+    idleTimeoutMs: wholeNumber('GATEWAY_IDLE_TIMEOUT_SECONDS', 300, 1) * 1000,
   },
+  reportIntervalMs: wholeNumber('GATEWAY_REPORT_INTERVAL_SECONDS', 5, 1) * 1000,
   logger,
-}).catch((error: Error) => fail(`Could not start the gateway: ${error.message}`));
+}).catch((error: Error) => fail(`the gateway could not start: ${error.message}`));
 
 let stopping = false;
 async function shutDown(signal: NodeJS.Signals): Promise<void> {
   if (stopping) process.exit(1);
   stopping = true;
   logger.info({ signal }, 'shutting down');
-  setTimeout(() => process.exit(1), 15_000).unref();
+  setTimeout(() => process.exit(1), SHUTDOWN_DEADLINE_MS).unref();
   await gateway.stop();
   process.exit(0);
 }

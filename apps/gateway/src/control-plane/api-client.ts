@@ -1,71 +1,102 @@
 // The gateway's two calls to the API, with the node key: the credential snapshot and usage
-// batches. Answers are checked against the contract, so a gateway never serves a snapshot it
-// misread.
+// batches. Answers are unwrapped from the `{code, message, data}` envelope and checked against
+// the contract's schemas, so a gateway never serves a snapshot it misread.
 import {
   API_PREFIX,
   getNodeCredentials,
   reportNodeUsage,
+  SUCCESS_CODE,
   type EndpointData,
   type UsageRecord,
 } from '@stratus/contract';
 
-const REQUEST_TIMEOUT_MS = 15_000;
+const DEFAULT_TIMEOUT_MS = 15_000;
 
+/** The API answered, but not with success; `status` is the HTTP status. */
 export class ApiError extends Error {
   override name = 'ApiError';
   readonly status: number;
-  constructor(message: string, status: number) {
+  /** The envelope's error code, when the answer had one. */
+  readonly code: number | null;
+  constructor(message: string, status: number, code: number | null) {
     super(message);
     this.status = status;
+    this.code = code;
+  }
+
+  /** The node key was refused: retrying will not help until the key is fixed. */
+  get isUnauthorized(): boolean {
+    return this.status === 401 || this.status === 403;
+  }
+
+  /** The request itself was refused as invalid: sending it again can never succeed. */
+  get isRejected(): boolean {
+    return this.status === 400 || this.status === 413 || this.status === 422;
   }
 }
 
+export type CredentialsAnswer = EndpointData<typeof getNodeCredentials>;
+export type UsageAnswer = EndpointData<typeof reportNodeUsage>;
+
+export interface UsageBatch {
+  batchId: string;
+  records: UsageRecord[];
+}
+
 export interface ApiClient {
-  fetchCredentials(since: string | null): Promise<EndpointData<typeof getNodeCredentials>>;
-  reportUsage(batch: {
-    batchId: string;
-    records: UsageRecord[];
-  }): Promise<EndpointData<typeof reportNodeUsage>>;
+  fetchCredentials(since: string | null): Promise<CredentialsAnswer>;
+  reportUsage(batch: UsageBatch, options?: { timeoutMs?: number }): Promise<UsageAnswer>;
 }
 
 export function createApiClient({
   apiUrl,
   nodeKey,
+  timeoutMs = DEFAULT_TIMEOUT_MS,
 }: {
+  /** The API's origin, e.g. `https://console.example.com` (the `/api` prefix is added). */
   apiUrl: string;
   nodeKey: string;
+  timeoutMs?: number;
 }): ApiClient {
   const base = `${apiUrl.replace(/\/+$/, '')}${API_PREFIX}`;
-  async function call(path: string, init: RequestInit): Promise<unknown> {
+
+  async function call(path: string, init: RequestInit, callTimeoutMs: number): Promise<unknown> {
     const response = await fetch(`${base}${path}`, {
       ...init,
       headers: {
         authorization: `Bearer ${nodeKey}`,
+        accept: 'application/json',
         ...(init.body ? { 'content-type': 'application/json' } : {}),
       },
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      signal: AbortSignal.timeout(callTimeoutMs),
     });
     const envelope = (await response.json().catch(() => null)) as {
-      code?: number;
-      message?: string;
+      code?: unknown;
+      message?: unknown;
       data?: unknown;
     } | null;
-    if (!response.ok || envelope?.code !== 0) {
-      throw new ApiError(envelope?.message ?? `HTTP ${response.status}`, response.status);
+    const code = typeof envelope?.code === 'number' ? envelope.code : null;
+    if (!response.ok || code !== SUCCESS_CODE) {
+      const message = typeof envelope?.message === 'string' ? envelope.message : '';
+      throw new ApiError(
+        `${init.method} ${path}: HTTP ${response.status}${message ? ` ${message}` : ''}`,
+        response.status,
+        code,
+      );
     }
-    return envelope.data;
+    return envelope!.data;
   }
+
   return {
     async fetchCredentials(since) {
       const query = since ? `?since=${encodeURIComponent(since)}` : '';
-      return getNodeCredentials.response.parse(
-        await call(`${getNodeCredentials.path}${query}`, { method: 'GET' }),
-      );
+      const data = await call(`${getNodeCredentials.path}${query}`, { method: 'GET' }, timeoutMs);
+      return getNodeCredentials.response.parse(data);
     },
-    async reportUsage(batch) {
-      return reportNodeUsage.response.parse(
-        await call(reportNodeUsage.path, { method: 'POST', body: JSON.stringify(batch) }),
-      );
+    async reportUsage(batch, options = {}) {
+      const init = { method: 'POST', body: JSON.stringify(batch) };
+      const data = await call(reportNodeUsage.path, init, options.timeoutMs ?? timeoutMs);
+      return reportNodeUsage.response.parse(data);
     },
   };
 }

@@ -1,7 +1,7 @@
-// Keeps the credential store current: polls the API every few seconds (downloading only when
-// the version moved), keeps serving the last snapshot while the API is unreachable, and keeps
-// a copy on disk so a gateway restarted during an outage still serves.
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+// Keeps the credential store current: polls the API every few seconds (the snapshot travels only
+// when its version moved), keeps serving the last snapshot while the API is unreachable, and
+// keeps a copy on disk so a gateway restarted during an outage still serves.
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   NODE_POLL_INTERVAL_SECONDS,
@@ -10,25 +10,33 @@ import {
 } from '@stratus/contract';
 import type { CredentialStore } from '../credentials/credential-store.ts';
 import type { Logger } from '../logger.ts';
-import type { ApiClient } from './api-client.ts';
+import { ApiError, type ApiClient } from './api-client.ts';
+import { writeFileAtomically } from './atomic-file.ts';
+
+/** With a saved snapshot to serve from, listening waits at most this long for a fresh one. */
+const FRESH_SNAPSHOT_WAIT_MS = 3_000;
 
 export class SnapshotPoller {
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
-  private failing = false;
+  private polling: Promise<void> | null = null;
+  /** The message of the failure being reported, so an outage is logged once, not every poll. */
+  private failure: string | null = null;
   private readonly file: string;
   private readonly api: ApiClient;
   private readonly store: CredentialStore;
   private readonly logger: Logger;
   private readonly nodeId: string | undefined;
   private readonly intervalMs: number | undefined;
+  /** Polls answered by the API since start. */
+  successfulPolls = 0;
 
   constructor(options: {
     api: ApiClient;
     store: CredentialStore;
     logger: Logger;
     dataDir: string;
-    /** When given, a snapshot of another node is refused (a key pasted into the wrong node). */
+    /** When given, a snapshot of any other node is refused (a key pasted into the wrong node). */
     nodeId?: string;
     /** Overrides the snapshot's poll interval (tests). */
     intervalMs?: number;
@@ -41,74 +49,119 @@ export class SnapshotPoller {
     this.file = path.join(options.dataDir, 'snapshot.json');
   }
 
-  /** Loads the saved snapshot (if any), then polls once and keeps polling. */
+  /**
+   * Loads the saved snapshot, if any, then polls. Resolves once the first poll is done, or,
+   * with a saved snapshot to serve meanwhile, after a few seconds at most.
+   */
   async start(): Promise<void> {
-    await this.loadSaved();
-    await this.poll();
+    const saved = await this.loadSaved();
+    const firstPoll = this.poll();
+    if (!saved) return firstPoll;
+    let waited: NodeJS.Timeout | undefined;
+    const patience = new Promise<void>((resolve) => {
+      waited = setTimeout(resolve, FRESH_SNAPSHOT_WAIT_MS);
+    });
+    await Promise.race([firstPoll, patience]);
+    clearTimeout(waited);
   }
 
   stop(): void {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
   }
 
-  /** One poll now; applies a changed snapshot. Never throws. */
-  async poll(): Promise<void> {
+  /** One poll now (or the one in progress); applies a changed snapshot. Never throws. */
+  poll(): Promise<void> {
+    this.polling ??= this.pollOnce().finally(() => {
+      this.polling = null;
+    });
+    return this.polling;
+  }
+
+  private async pollOnce(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
     try {
       const answer = await this.api.fetchCredentials(this.store.version);
-      if (answer.snapshot) await this.use(answer.snapshot, true);
-      if (this.failing) this.logger.info({}, 'control plane reachable again');
-      this.failing = false;
+      if (!answer.unchanged && answer.snapshot) await this.use(answer.snapshot, { save: true });
+      this.successfulPolls += 1;
+      if (this.failure)
+        this.logger.info({ version: this.store.version }, 'control plane reachable again');
+      this.failure = null;
     } catch (error) {
-      if (!this.failing) {
-        this.logger.warn(
-          { err: (error as Error).message },
-          'control plane unreachable: serving the last snapshot',
-        );
-      }
-      this.failing = true;
+      this.reportFailure(error as Error);
     }
+    // An expiry takes effect without a new snapshot: re-check open connections every poll.
+    const closed = this.store.revokeInvalid();
+    if (closed) this.logger.info({ closed }, 'connections of expired credentials closed');
     if (!this.stopped) {
-      const seconds = this.store.current?.pollIntervalSeconds ?? NODE_POLL_INTERVAL_SECONDS;
+      const seconds = this.store.snapshot?.pollIntervalSeconds ?? NODE_POLL_INTERVAL_SECONDS;
       this.timer = setTimeout(() => void this.poll(), this.intervalMs ?? seconds * 1000);
       this.timer.unref();
     }
   }
 
-  private async use(snapshot: NodeSnapshot, save: boolean): Promise<void> {
+  private reportFailure(error: Error): void {
+    const message = error.message;
+    if (this.failure === message) return;
+    this.failure = message;
+    const fields = { err: message, version: this.store.version };
+    if (error instanceof ApiError && error.isUnauthorized) {
+      this.logger.error(fields, 'control plane refused the node key: check GATEWAY_NODE_KEY');
+    } else if (error instanceof WrongNodeError) {
+      this.logger.error(fields, 'snapshot ignored: check GATEWAY_NODE_ID and GATEWAY_NODE_KEY');
+    } else {
+      this.logger.warn(fields, 'control plane unreachable: serving the last snapshot');
+    }
+  }
+
+  private async use(snapshot: NodeSnapshot, { save }: { save: boolean }): Promise<void> {
     if (this.nodeId && snapshot.nodeId !== this.nodeId) {
-      throw new Error(`snapshot is for node ${snapshot.nodeId}, not ${this.nodeId}`);
+      throw new WrongNodeError(`the snapshot is for node ${snapshot.nodeId}, not ${this.nodeId}`);
     }
     const { closed } = this.store.apply(snapshot);
     this.logger.info(
       {
         version: snapshot.version,
-        static: snapshot.staticCredentials.length,
-        dynamic: snapshot.dynamicAccounts.length,
+        staticCredentials: snapshot.staticCredentials.length,
+        dynamicAccounts: snapshot.dynamicAccounts.length,
+        dynamicEgress: snapshot.dynamicEgress.length,
         closed,
       },
-      'credential snapshot applied',
+      save ? 'credential snapshot applied' : 'saved credential snapshot applied',
     );
     if (save) {
-      await mkdir(path.dirname(this.file), { recursive: true });
-      const temporary = `${this.file}.tmp`;
-      await writeFile(temporary, JSON.stringify(snapshot));
-      await rename(temporary, this.file);
+      try {
+        await writeFileAtomically(this.file, JSON.stringify(snapshot));
+      } catch (error) {
+        // Serving goes on; only a restart during an outage would miss this snapshot.
+        this.logger.error({ err: (error as Error).message, file: this.file }, 'snapshot not saved');
+      }
     }
   }
 
-  private async loadSaved(): Promise<void> {
+  /** Applies the snapshot saved by an earlier run; false when there is none usable. */
+  private async loadSaved(): Promise<boolean> {
     let text: string;
     try {
       text = await readFile(this.file, 'utf8');
     } catch {
-      return;
+      return false;
     }
     try {
-      await this.use(nodeSnapshotSchema.parse(JSON.parse(text)), false);
+      await this.use(nodeSnapshotSchema.parse(JSON.parse(text)), { save: false });
+      return true;
     } catch (error) {
-      this.logger.warn({ err: (error as Error).message }, 'saved snapshot ignored');
+      this.logger.warn(
+        { err: (error as Error).message, file: this.file },
+        'saved snapshot ignored',
+      );
+      return false;
     }
   }
+}
+
+class WrongNodeError extends Error {
+  override name = 'WrongNodeError';
 }

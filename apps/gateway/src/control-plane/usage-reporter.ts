@@ -1,29 +1,34 @@
 // Delivers metered bytes to the API exactly once. Every few seconds the meter is drained into a
-// batch with a new id, and the batch is written to the spool directory before it is sent; it is
-// deleted only once the API acknowledged it. The API applies a batch id once, so re-sending
-// after a timeout, an outage or a restart is always safe, and nothing is lost on the way.
+// batch with a new id, and the batch is written to the spool before it is sent; it is deleted
+// only once the API acknowledged it. The API applies a batch id once, so re-sending after a
+// timeout, an outage or a restart is always safe, and nothing is lost on the way.
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { MAX_USAGE_RECORDS, type UsageRecord } from '@stratus/contract';
+import { MAX_USAGE_RECORDS } from '@stratus/contract';
 import type { UsageMeter } from '../credentials/usage-counter.ts';
 import type { Logger } from '../logger.ts';
-import type { ApiClient } from './api-client.ts';
+import { ApiError, type ApiClient } from './api-client.ts';
+import { UsageSpool } from './usage-spool.ts';
 
-const MAX_BACKOFF_MS = 30_000;
+const DEFAULT_INTERVAL_MS = 5_000;
+const DEFAULT_MAX_RETRY_DELAY_MS = 60_000;
+/** At shutdown the API gets this long per batch: a hung API must not hold the exit. */
+const SHUTDOWN_TIMEOUT_MS = 5_000;
 
 export class UsageReporter {
-  private readonly spoolDir: string;
+  readonly spool: UsageSpool;
   private readonly api: ApiClient;
   private readonly meter: UsageMeter;
   private readonly logger: Logger;
   private readonly intervalMs: number;
+  private readonly maxRetryDelayMs: number;
   private timer: NodeJS.Timeout | null = null;
-  private sequence = 0;
+  /** The last run started or queued; the next one chains on it. */
+  private runs: Promise<void> = Promise.resolve();
+  /** A run queued but not started yet. */
+  private queued: Promise<void> | null = null;
   private failures = 0;
   private retryAt = 0;
-  private running: Promise<void> | null = null;
-  /** Batches acknowledged by the API since start (for tests and logs). */
+  /** Batches acknowledged by the API since start. */
   delivered = 0;
 
   constructor(options: {
@@ -31,87 +36,119 @@ export class UsageReporter {
     meter: UsageMeter;
     logger: Logger;
     dataDir: string;
+    /** How often the meter is drained and the spool delivered (default 5 s). */
     intervalMs?: number;
+    /** Retries back off from the interval, doubling up to this (default 60 s). */
+    maxRetryDelayMs?: number;
   }) {
     this.api = options.api;
     this.meter = options.meter;
     this.logger = options.logger;
-    this.intervalMs = options.intervalMs ?? 5_000;
-    this.spoolDir = path.join(options.dataDir, 'usage-spool');
+    this.intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
+    this.maxRetryDelayMs = options.maxRetryDelayMs ?? DEFAULT_MAX_RETRY_DELAY_MS;
+    this.spool = new UsageSpool(options.dataDir);
   }
 
-  /** Sends what an earlier run left in the spool, then reports on the interval. */
+  /** Opens the spool, starts sending what an earlier run left there, then reports on the interval. */
   async start(): Promise<void> {
-    await mkdir(this.spoolDir, { recursive: true });
+    await this.spool.open();
     this.timer = setInterval(() => void this.tick(), this.intervalMs);
     this.timer.unref();
-    await this.tick();
+    void this.tick();
   }
 
-  /** Spools what is metered and tries once more to deliver (used at shutdown). */
+  /** Spools what is metered and tries once more to deliver (at shutdown). */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.running;
-    this.retryAt = 0;
-    await this.tick();
+    this.runs = this.runs.then(() => {
+      this.retryAt = 0;
+      return this.run({ timeoutMs: SHUTDOWN_TIMEOUT_MS });
+    });
+    await this.runs;
   }
 
-  /** Drains the meter into the spool and delivers the spool; one run at a time. */
+  /**
+   * Drains the meter into the spool and delivers the spool. Runs never overlap: a tick during a
+   * run queues one more, which starts after it (so it drains what the caller just metered), and
+   * ticks meanwhile share that queued run. Never throws.
+   */
   tick(): Promise<void> {
-    this.running ??= this.run().finally(() => {
-      this.running = null;
+    if (this.queued) return this.queued;
+    const queued = this.runs.then(() => {
+      this.queued = null;
+      return this.run({});
     });
-    return this.running;
+    this.queued = queued;
+    this.runs = queued;
+    return queued;
   }
 
   /** Batches waiting in the spool. */
   async pending(): Promise<number> {
-    return (await this.spooledFiles()).length;
+    return (await this.spool.list()).length;
   }
 
-  private async run(): Promise<void> {
-    await this.spoolMetered();
-    if (Date.now() < this.retryAt) return;
-    for (const file of await this.spooledFiles()) {
-      const batch = JSON.parse(await readFile(path.join(this.spoolDir, file), 'utf8'));
-      try {
-        await this.api.reportUsage(batch);
-      } catch (error) {
-        this.failures += 1;
-        const backoff = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (this.failures - 1));
-        this.retryAt = Date.now() + backoff;
-        this.logger.warn(
-          { err: (error as Error).message, batchId: batch.batchId, retryInMs: backoff },
-          'usage delivery failed: kept in the spool',
-        );
-        return;
-      }
-      await unlink(path.join(this.spoolDir, file));
-      this.failures = 0;
-      this.delivered += 1;
+  private async run({ timeoutMs }: { timeoutMs?: number }): Promise<void> {
+    try {
+      await this.spoolMetered();
+      if (Date.now() >= this.retryAt) await this.deliverSpool(timeoutMs);
+    } catch (error) {
+      this.logger.error({ err: (error as Error).message }, 'usage reporting failed');
     }
   }
 
   private async spoolMetered(): Promise<void> {
     const records = this.meter.drain();
     for (let start = 0; start < records.length; start += MAX_USAGE_RECORDS) {
-      await this.spool(records.slice(start, start + MAX_USAGE_RECORDS));
+      const part = records.slice(start, start + MAX_USAGE_RECORDS);
+      try {
+        await this.spool.add({ batchId: randomUUID(), records: part });
+      } catch (error) {
+        // Back into the meter: the next tick spools them again.
+        this.meter.restore(part);
+        throw error;
+      }
     }
   }
 
-  private async spool(records: UsageRecord[]): Promise<void> {
-    const batchId = randomUUID();
-    this.sequence += 1;
-    // Names sort in creation order, so batches are delivered oldest first.
-    const name = `${Date.now().toString().padStart(15, '0')}-${String(this.sequence).padStart(6, '0')}-${batchId}.json`;
-    const temporary = path.join(this.spoolDir, `${name}.tmp`);
-    await writeFile(temporary, JSON.stringify({ batchId, records }));
-    await rename(temporary, path.join(this.spoolDir, name));
-  }
-
-  private async spooledFiles(): Promise<string[]> {
-    const names = await readdir(this.spoolDir).catch(() => [] as string[]);
-    return names.filter((name) => name.endsWith('.json')).sort();
+  private async deliverSpool(timeoutMs: number | undefined): Promise<void> {
+    for (const name of await this.spool.list()) {
+      let batch;
+      try {
+        batch = await this.spool.read(name);
+      } catch (error) {
+        this.logger.error(
+          { err: (error as Error).message, file: name },
+          'unreadable usage batch set aside',
+        );
+        await this.spool.setAside(name);
+        continue;
+      }
+      try {
+        await this.api.reportUsage(batch, { timeoutMs });
+      } catch (error) {
+        if (error instanceof ApiError && error.isRejected) {
+          this.logger.error(
+            { err: error.message, batchId: batch.batchId, file: name },
+            'usage batch rejected by the API: set aside',
+          );
+          await this.spool.setAside(name);
+          continue;
+        }
+        this.failures += 1;
+        const delay = Math.min(this.maxRetryDelayMs, this.intervalMs * 2 ** (this.failures - 1));
+        this.retryAt = Date.now() + delay;
+        this.logger.warn(
+          { err: (error as Error).message, batchId: batch.batchId, retryInMs: delay },
+          'usage delivery failed: kept in the spool',
+        );
+        return;
+      }
+      await this.spool.remove(name);
+      this.failures = 0;
+      this.retryAt = 0;
+      this.delivered += 1;
+    }
   }
 }

@@ -1,25 +1,26 @@
-// Byte counters per subject: a static instance or a dynamic user. A connection holds its
-// counter and adds to it per chunk (no lookups on the hot path); the reporter drains them.
-import type { UsageRecord } from '@stratus/contract';
+// Byte counters per subject: a static instance or a dynamic user. A connection holds its counter
+// and adds to it per chunk (no lookup on the hot path); the reporter drains them into records.
+import type { UsageKind, UsageRecord } from '@stratus/contract';
 
 export class UsageCounter {
-  readonly kind: 'static' | 'dynamic';
+  readonly kind: UsageKind;
   /** Instance id (static) or user id (dynamic). */
   readonly subject: string;
-  /** Bytes not yet drained into a usage batch. */
+  /** Bytes client → destination not yet drained into a usage batch. */
   up = 0;
+  /** Bytes destination → client not yet drained. */
   down = 0;
   /**
-   * Dynamic only: bytes left when the last snapshot was made, and bytes moved since. The API
-   * learns of usage in batches; counting locally keeps a user from running far past zero
-   * between two snapshots.
+   * Dynamic only: bytes left when the current snapshot was made, and bytes this gateway moved
+   * since it was applied. The API learns of usage in batches; counting locally keeps a user from
+   * running far past zero between two snapshots.
    */
   snapshotRemaining = Number.POSITIVE_INFINITY;
   sinceSnapshot = 0;
-  /** Called once when the dynamic allowance runs out (closes the user's connections). */
+  /** Called when the dynamic allowance crosses zero (closes the user's connections). */
   onExhausted: (() => void) | null = null;
 
-  constructor(kind: 'static' | 'dynamic', subject: string) {
+  constructor(kind: UsageKind, subject: string) {
     this.kind = kind;
     this.subject = subject;
   }
@@ -30,28 +31,32 @@ export class UsageCounter {
 
   addUp(bytes: number): void {
     this.up += bytes;
-    this.spend(bytes);
+    if (this.kind === 'dynamic') this.spend(bytes);
   }
 
   addDown(bytes: number): void {
     this.down += bytes;
-    this.spend(bytes);
+    if (this.kind === 'dynamic') this.spend(bytes);
   }
 
   private spend(bytes: number): void {
-    if (this.kind !== 'dynamic') return;
     const before = this.remaining;
     this.sinceSnapshot += bytes;
     if (before > 0 && this.remaining <= 0) this.onExhausted?.();
   }
 }
 
-/** The counters of every subject this gateway has served. */
+/** `static:<instanceId>` or `dynamic:<userId>`. */
+export function subjectKey(kind: UsageKind, subject: string): string {
+  return `${kind}:${subject}`;
+}
+
+/** The counters of every subject this gateway serves. */
 export class UsageMeter {
   private readonly counters = new Map<string, UsageCounter>();
 
-  counterFor(kind: 'static' | 'dynamic', subject: string): UsageCounter {
-    const key = `${kind}:${subject}`;
+  counterFor(kind: UsageKind, subject: string): UsageCounter {
+    const key = subjectKey(kind, subject);
     let counter = this.counters.get(key);
     if (!counter) {
       counter = new UsageCounter(kind, subject);
@@ -60,7 +65,7 @@ export class UsageMeter {
     return counter;
   }
 
-  /** The bytes counted since the last drain, as usage records, and the counters reset. */
+  /** The bytes counted since the last drain, as usage records; the counters restart at zero. */
   drain(at: Date = new Date()): UsageRecord[] {
     const records: UsageRecord[] = [];
     const iso = at.toISOString();
@@ -77,5 +82,21 @@ export class UsageMeter {
       counter.down = 0;
     }
     return records;
+  }
+
+  /** Puts drained records back (their batch could not be spooled), so the bytes are not lost. */
+  restore(records: UsageRecord[]): void {
+    for (const record of records) {
+      const counter = this.counterFor(record.kind, record.subject);
+      counter.up += record.bytesUp;
+      counter.down += record.bytesDown;
+    }
+  }
+
+  /** Forgets counters of subjects no longer served that hold no undrained bytes. */
+  forgetExcept(served: Set<string>): void {
+    for (const [key, counter] of this.counters) {
+      if (!served.has(key) && !counter.up && !counter.down) this.counters.delete(key);
+    }
   }
 }

@@ -1,13 +1,19 @@
-// SOCKS5 (RFC 1928) with username/password authentication (RFC 1929), CONNECT only. The
-// functions read one handshake step each, so the caller can authenticate between steps.
+// SOCKS5 (RFC 1928) with username/password authentication (RFC 1929), CONNECT only, as pure
+// functions: each parser reads one handshake message from the bytes received so far (null while
+// they are only a prefix), each encoder builds one answer. The session (`socks5-session.ts`)
+// authenticates between the steps.
 import net from 'node:net';
-import { HandshakeError, type SocketReader } from './socket-reader.ts';
+import { formatIpv6, ipv6Bytes } from '../ip-address.ts';
+import { HandshakeError, type Parsed } from './handshake-reader.ts';
 
 export const SOCKS_VERSION = 0x05;
-const USERNAME_PASSWORD_METHOD = 0x02;
+export const USERNAME_PASSWORD_METHOD = 0x02;
 const NO_ACCEPTABLE_METHOD = 0xff;
 const AUTH_VERSION = 0x01;
-const CONNECT_COMMAND = 0x01;
+export const CONNECT_COMMAND = 0x01;
+const ADDRESS_IPV4 = 0x01;
+const ADDRESS_DOMAIN = 0x03;
+const ADDRESS_IPV6 = 0x04;
 
 /** Reply codes of RFC 1928 section 6. */
 export const socks5Reply = {
@@ -17,79 +23,92 @@ export const socks5Reply = {
   networkUnreachable: 0x03,
   hostUnreachable: 0x04,
   connectionRefused: 0x05,
+  ttlExpired: 0x06,
   commandNotSupported: 0x07,
   addressTypeNotSupported: 0x08,
 } as const;
 export type Socks5ReplyCode = (typeof socks5Reply)[keyof typeof socks5Reply];
 
-export interface Socks5Target {
+export interface Socks5Request {
+  command: number;
   host: string;
   port: number;
 }
 
+/** The greeting: version and the methods the client offers. */
+export function parseSocks5Greeting(buffer: Buffer): Parsed<{ methods: number[] }> | null {
+  if (buffer.length < 2) return null;
+  if (buffer[0] !== SOCKS_VERSION) throw new HandshakeError('not a SOCKS5 greeting');
+  const count = buffer[1]!;
+  if (count === 0) throw new HandshakeError('SOCKS5 greeting offers no method');
+  if (buffer.length < 2 + count) return null;
+  return { value: { methods: [...buffer.subarray(2, 2 + count)] }, length: 2 + count };
+}
+
+/** RFC 1929 sub-negotiation: username (1–255 bytes) and password (0–255 bytes), UTF-8. */
+export function parseSocks5Credentials(
+  buffer: Buffer,
+): Parsed<{ username: string; password: string }> | null {
+  if (buffer.length < 2) return null;
+  if (buffer[0] !== AUTH_VERSION) throw new HandshakeError('bad SOCKS5 auth version');
+  const usernameLength = buffer[1]!;
+  if (usernameLength === 0) throw new HandshakeError('empty SOCKS5 username');
+  if (buffer.length < 3 + usernameLength) return null;
+  const passwordLength = buffer[2 + usernameLength]!;
+  const length = 3 + usernameLength + passwordLength;
+  if (buffer.length < length) return null;
+  return {
+    value: {
+      username: buffer.toString('utf8', 2, 2 + usernameLength),
+      password: buffer.toString('utf8', 3 + usernameLength, length),
+    },
+    length,
+  };
+}
+
 /**
- * Reads the greeting and answers the method: username/password, the only one offered (a proxy
- * that sells access never runs open). False when the client cannot do it; it was told so.
+ * The request: command and destination. An unknown address type cannot be skipped (its length
+ * is unknown), so it fails with the reply RFC 1928 prescribes for it.
  */
-export async function negotiateSocks5Method(reader: SocketReader, socket: net.Socket) {
-  const [version, methodCount] = await reader.read(2);
-  if (version !== SOCKS_VERSION || !methodCount) throw new HandshakeError('bad SOCKS5 greeting');
-  const methods = await reader.read(methodCount);
-  if (!methods.includes(USERNAME_PASSWORD_METHOD)) {
-    socket.end(Buffer.from([SOCKS_VERSION, NO_ACCEPTABLE_METHOD]));
-    return false;
-  }
-  socket.write(Buffer.from([SOCKS_VERSION, USERNAME_PASSWORD_METHOD]));
-  return true;
-}
-
-/** RFC 1929 sub-negotiation: the client's username and password. */
-export async function readSocks5Credentials(reader: SocketReader) {
-  const [version, usernameLength] = await reader.read(2);
-  if (version !== AUTH_VERSION || !usernameLength) throw new HandshakeError('bad SOCKS5 auth');
-  const username = (await reader.read(usernameLength)).toString('utf8');
-  const [passwordLength] = await reader.read(1);
-  const password = passwordLength ? (await reader.read(passwordLength!)).toString('utf8') : '';
-  return { username, password };
-}
-
-/** Status 0 lets the client go on; any other status ends the connection (RFC 1929). */
-export function writeSocks5AuthStatus(socket: net.Socket, ok: boolean): void {
-  const status = Buffer.from([AUTH_VERSION, ok ? 0x00 : 0x01]);
-  if (ok) socket.write(status);
-  else socket.end(status);
-}
-
-/** The CONNECT request; null (after replying) for another command or address type. */
-export async function readSocks5Request(
-  reader: SocketReader,
-  socket: net.Socket,
-): Promise<Socks5Target | null> {
-  const [version, command, , addressType] = await reader.read(4);
-  if (version !== SOCKS_VERSION) throw new HandshakeError('bad SOCKS5 request');
-  let host: string;
-  if (addressType === 0x01) host = (await reader.read(4)).join('.');
-  else if (addressType === 0x04) host = formatIpv6(await reader.read(16));
-  else if (addressType === 0x03) {
-    const [length] = await reader.read(1);
-    if (!length) throw new HandshakeError('empty SOCKS5 domain');
-    host = (await reader.read(length)).toString('latin1');
+export function parseSocks5Request(buffer: Buffer): Parsed<Socks5Request> | null {
+  if (buffer.length < 5) return null;
+  if (buffer[0] !== SOCKS_VERSION) throw new HandshakeError('bad SOCKS5 request version');
+  const command = buffer[1]!;
+  const addressType = buffer[3]!;
+  let addressLength: number;
+  let addressStart = 4;
+  if (addressType === ADDRESS_IPV4) addressLength = 4;
+  else if (addressType === ADDRESS_IPV6) addressLength = 16;
+  else if (addressType === ADDRESS_DOMAIN) {
+    addressLength = buffer[4]!;
+    addressStart = 5;
+    if (addressLength === 0) throw new HandshakeError('empty SOCKS5 domain name');
   } else {
-    socket.end(encodeSocks5Reply(socks5Reply.addressTypeNotSupported));
-    return null;
+    throw new HandshakeError(
+      'unknown SOCKS5 address type',
+      encodeSocks5Reply(socks5Reply.addressTypeNotSupported),
+    );
   }
-  const port = (await reader.read(2)).readUInt16BE(0);
-  if (command !== CONNECT_COMMAND) {
-    socket.end(encodeSocks5Reply(socks5Reply.commandNotSupported));
-    return null;
-  }
-  return { host, port };
+  const length = addressStart + addressLength + 2;
+  if (buffer.length < length) return null;
+  const address = buffer.subarray(addressStart, addressStart + addressLength);
+  const host =
+    addressType === ADDRESS_IPV4
+      ? address.join('.')
+      : addressType === ADDRESS_IPV6
+        ? formatIpv6(address)
+        : address.toString('latin1');
+  return { value: { command, host, port: buffer.readUInt16BE(length - 2) }, length };
 }
 
-function formatIpv6(bytes: Buffer): string {
-  const groups: string[] = [];
-  for (let index = 0; index < 16; index += 2) groups.push(bytes.readUInt16BE(index).toString(16));
-  return groups.join(':');
+/** The method choice: username/password, or "no acceptable method" (then the server closes). */
+export function encodeSocks5MethodChoice(accepted: boolean): Buffer {
+  return Buffer.from([SOCKS_VERSION, accepted ? USERNAME_PASSWORD_METHOD : NO_ACCEPTABLE_METHOD]);
+}
+
+/** RFC 1929 status: 0 lets the client go on; anything else ends the connection. */
+export function encodeSocks5AuthStatus(ok: boolean): Buffer {
+  return Buffer.from([AUTH_VERSION, ok ? 0x00 : 0x01]);
 }
 
 /** A reply with the bound address (IPv4 or IPv6; 0.0.0.0:0 when unknown). */
@@ -97,35 +116,12 @@ export function encodeSocks5Reply(
   code: Socks5ReplyCode,
   bound: { address?: string; port?: number } = {},
 ): Buffer {
-  const port = Buffer.alloc(2);
-  port.writeUInt16BE(bound.port ?? 0);
   const address = bound.address ?? '0.0.0.0';
-  if (net.isIPv6(address)) {
-    const reply = Buffer.alloc(22);
-    reply.set([SOCKS_VERSION, code, 0x00, 0x04]);
-    writeIpv6(address, reply, 4);
-    port.copy(reply, 20);
-    return reply;
-  }
-  const octets = net.isIPv4(address) ? address.split('.').map(Number) : [0, 0, 0, 0];
-  return Buffer.concat([Buffer.from([SOCKS_VERSION, code, 0x00, 0x01, ...octets]), port]);
-}
-
-function writeIpv6(address: string, target: Buffer, offset: number): void {
-  const [head = '', tail = ''] = address.split('::');
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = tail ? tail.split(':') : [];
-  // An embedded IPv4 tail (::ffff:1.2.3.4) counts as two groups.
-  const expand = (groups: string[]) =>
-    groups.flatMap((group) => {
-      if (!group.includes('.')) return [parseInt(group, 16)];
-      const [a, b, c, d] = group.split('.').map(Number);
-      return [(a! << 8) | b!, (c! << 8) | d!];
-    });
-  const left = expand(headGroups);
-  const right = expand(tailGroups);
-  const groups = address.includes('::')
-    ? [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right]
-    : left;
-  groups.forEach((group, index) => target.writeUInt16BE(group, offset + index * 2));
+  const ipv6 = net.isIPv6(address);
+  const reply = Buffer.alloc(ipv6 ? 22 : 10);
+  reply.set([SOCKS_VERSION, code, 0x00, ipv6 ? ADDRESS_IPV6 : ADDRESS_IPV4]);
+  if (ipv6) reply.set(ipv6Bytes(address), 4);
+  else if (net.isIPv4(address)) reply.set(address.split('.').map(Number), 4);
+  reply.writeUInt16BE(bound.port ?? 0, reply.length - 2);
+  return reply;
 }

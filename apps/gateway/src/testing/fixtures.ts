@@ -2,22 +2,23 @@
 // a proxy server on a free port. All of 127.0.0.0/8 is local on Linux, so 127.0.0.2 and
 // 127.0.0.3 stand for two static IPs of one machine.
 import { createHash, randomUUID } from 'node:crypto';
-import http from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import type {
   NodeDynamicAccount,
   NodeDynamicEgress,
   NodeSnapshot,
   NodeStaticCredential,
 } from '@stratus/contract';
-import { CredentialStore } from '../credentials/credential-store.ts';
-import { UsageMeter } from '../credentials/usage-counter.ts';
-import type { Logger } from '../logger.ts';
+import { silentLogger } from '../logger.ts';
 import { createProxyServer, type ProxyServerOptions } from '../proxy-server.ts';
+import { ProxyRefusal } from './proxy-client.ts';
 
 export const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 
-export const silentLogger: Logger = { info() {}, warn() {}, error() {}, debug() {} };
+export { silentLogger };
 
 export function staticCredential(
   overrides: Partial<NodeStaticCredential> & { password?: string } = {},
@@ -67,71 +68,24 @@ export function snapshotOf(parts: {
   };
 }
 
-export interface Listening {
-  port: number;
-  close(): Promise<void>;
-}
+export { startEchoTarget, startHttpTarget, type Listening } from './targets.ts';
 
-async function listen(server: net.Server, host: string): Promise<number> {
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  return (server.address() as net.AddressInfo).port;
-}
-
-function closer(server: net.Server, sockets: Set<net.Socket>) {
-  server.on('connection', (socket: net.Socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
-  return () =>
-    new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    });
-}
-
-/** A TCP target on 127.0.0.1 that sends `<peer address>\n` and then echoes. */
-export async function startEchoTarget(): Promise<Listening> {
-  const server = net.createServer((socket) => {
-    socket.on('error', () => socket.destroy());
-    socket.write(`${socket.remoteAddress}\n`);
-    socket.pipe(socket);
-  });
-  const close = closer(server, new Set());
-  return { port: await listen(server, '127.0.0.1'), close };
-}
-
-/** An HTTP target on 127.0.0.1 answering the peer address and the request it got. */
-export async function startHttpTarget(): Promise<Listening> {
-  const server = http.createServer((request, response) => {
-    response.setHeader('content-type', 'application/json');
-    response.end(
-      JSON.stringify({
-        peer: request.socket.remoteAddress,
-        url: request.url,
-        proxyAuthorization: request.headers['proxy-authorization'] ?? null,
-      }),
-    );
-  });
-  const close = closer(server, new Set());
-  return { port: await listen(server, '127.0.0.1'), close };
-}
-
-/** A proxy server on every address (loopback clients only) with its own store and meter. */
+/**
+ * A proxy server on every IPv4 address (loopback clients only) with its own store and meter.
+ * Private destinations are allowed unless the options say otherwise: the targets are on loopback.
+ */
 export async function startProxy(
-  options: Partial<Omit<ProxyServerOptions, 'store' | 'logger'>> = {},
+  options: Partial<Omit<ProxyServerOptions, 'logger'>> & { host?: string } = {},
 ) {
-  const meter = new UsageMeter();
-  const store = new CredentialStore(meter);
-  const server = createProxyServer({
-    store,
+  const { host = '0.0.0.0', ...rest } = options;
+  const proxy = createProxyServer({
     logger: silentLogger,
     allowPrivateDestinations: true,
     loopbackClientsOnly: true,
-    ...options,
+    ...rest,
   });
-  const close = closer(server, new Set());
-  const port = await listen(server, '0.0.0.0');
-  return { port, store, meter, server, close };
+  const { port } = await proxy.listen(0, host);
+  return { ...proxy, port };
 }
 
 /** Reads from a tunnel until `count` bytes arrived. */
@@ -182,4 +136,82 @@ export function closesWithin(socket: net.Socket, ms: number): Promise<boolean> {
       resolve(true);
     });
   });
+}
+
+/** Writes `bytes` one at a time, letting each arrive as its own chunk before the next. */
+export async function writeByteByByte(socket: net.Socket, bytes: Buffer): Promise<void> {
+  for (const byte of bytes) {
+    if (socket.destroyed) return;
+    socket.write(Buffer.from([byte]));
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+}
+
+/** Reads whatever arrives until the socket closes. */
+export function readUntilClose(socket: net.Socket): Promise<Buffer> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', () => {});
+    socket.once('close', () => resolve(Buffer.concat(chunks)));
+    socket.resume();
+  });
+}
+
+/** A connected TCP socket (its errors ignored: the tests abuse the server with it). */
+export function connectTo(host: string, port: number): Promise<net.Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host, port, noDelay: true });
+    socket.once('connect', () => {
+      socket.off('error', reject);
+      socket.on('error', () => {});
+      resolve(socket);
+    });
+    socket.once('error', reject);
+  });
+}
+
+/** Polls `probe` until `done` holds or `ms` pass; answers the last value. */
+export async function eventually<T>(
+  probe: () => T | Promise<T>,
+  done: (value: T) => boolean,
+  ms = 5_000,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  let value = await probe();
+  while (!done(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    value = await probe();
+  }
+  return value;
+}
+
+/** The refusal an attempt to open a tunnel ended in; fails the test if it succeeded. */
+export async function refusalOf(attempt: Promise<net.Socket>): Promise<ProxyRefusal> {
+  const outcome = await attempt.then(
+    (socket) => {
+      socket.destroy();
+      return new Error('the proxy accepted the tunnel');
+    },
+    (error: unknown) => error,
+  );
+  if (!(outcome instanceof ProxyRefusal)) throw outcome;
+  return outcome;
+}
+
+/** Temporary directories for a test file, all removed by `removeAll` (call it in afterAll). */
+export function temporaryDirectories(prefix: string) {
+  const created: string[] = [];
+  return {
+    async create(): Promise<string> {
+      const directory = await mkdtemp(path.join(os.tmpdir(), prefix));
+      created.push(directory);
+      return directory;
+    },
+    async removeAll(): Promise<void> {
+      await Promise.all(
+        created.splice(0).map((directory) => rm(directory, { recursive: true, force: true })),
+      );
+    },
+  };
 }

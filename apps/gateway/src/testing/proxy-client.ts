@@ -2,6 +2,7 @@
 // already a tunnel to the target), through SOCKS5 (RFC 1928 + RFC 1929) or through HTTP CONNECT.
 // Each resolves with the socket once bytes written to it reach the target.
 import net from 'node:net';
+import { ipv6Bytes } from '../ip-address.ts';
 
 export type TunnelKind = 'direct' | 'relay' | 'socks5' | 'connect';
 
@@ -87,7 +88,9 @@ async function socks5(socket: net.Socket, options: TunnelOptions): Promise<void>
   const host = options.target.host;
   const address = net.isIPv4(host)
     ? Buffer.from([0x01, ...host.split('.').map(Number)])
-    : Buffer.concat([Buffer.from([0x03, Buffer.byteLength(host)]), Buffer.from(host)]);
+    : net.isIPv6(host)
+      ? Buffer.from([0x04, ...ipv6Bytes(host)])
+      : Buffer.concat([Buffer.from([0x03, Buffer.byteLength(host)]), Buffer.from(host)]);
   socket.write(Buffer.concat([Buffer.from([0x05, 0x01, 0x00]), address, port]));
   // Version, reply, reserved, address type, then an IPv4 (4) or IPv6 (16) address and a port.
   const reply = await readHandshake(socket, (buffer) => {
@@ -99,7 +102,8 @@ async function socks5(socket: net.Socket, options: TunnelOptions): Promise<void>
 }
 
 async function connectTunnel(socket: net.Socket, options: TunnelOptions): Promise<void> {
-  const authority = `${options.target.host}:${options.target.port}`;
+  const { host, port } = options.target;
+  const authority = `${net.isIPv6(host) ? `[${host}]` : host}:${port}`;
   const credentials = Buffer.from(`${options.username}:${options.password}`).toString('base64');
   socket.write(
     `CONNECT ${authority} HTTP/1.1\r\nHost: ${authority}\r\n` +
