@@ -8,6 +8,8 @@
 //   BENCH_TUNNELS    concurrent tunnels held open (default 1000)
 //   BENCH_CHURN      short connections through one static IP (default 30000) …
 //   BENCH_CHURN_SECONDS … spread over this many seconds (default 60; 0 skips the churn phase)
+//   BENCH_CHURN_BASELINE 1 (default) also churns through a second gateway that leaves the egress
+//                    port to the kernel (GATEWAY_EGRESS_PORTS=0), the unmitigated figure; 0 skips
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
@@ -30,12 +32,16 @@ const setups = env('BENCH_SETUPS', 1000);
 const tunnels = env('BENCH_TUNNELS', 1000);
 const churnConnections = env('BENCH_CHURN', 30_000);
 const churnSeconds = env('BENCH_CHURN_SECONDS', 60);
+const churnBaseline = env('BENCH_CHURN_BASELINE', 1) === 1;
 
 /** The static IP the benchmark's instance owns: the gateway listens on it and leaves from it. */
 const STATIC_IP = '127.0.0.2';
+/** The static IP of the churn baseline's instance, served by a gateway without the mitigation. */
+const BASELINE_IP = '127.0.0.3';
 const USERNAME = 'benchuser';
 const PASSWORD = 'bench-password-1';
 const INSTANCE_ID = '00000000-0000-4000-8000-0000000000b1';
+const BASELINE_INSTANCE_ID = '00000000-0000-4000-8000-0000000000b2';
 
 // ---------------------------------------------------------------------------------------------
 // Processes
@@ -69,6 +75,14 @@ async function memoryOf(pid: number): Promise<{ peakMib: number; currentMib: num
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return { peakMib: kib('VmHWM') / 1024, currentMib: kib('VmRSS') / 1024 };
+}
+
+/** CPU seconds a process has spent in user space and in the kernel (Linux counts in 1/100 s). */
+async function cpuOf(pid: number): Promise<{ user: number; kernel: number }> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { user: Number(fields[11]) / 100, kernel: Number(fields[12]) / 100 };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -147,43 +161,50 @@ const relay = await startChild('scripts/bench/bare-relay.ts', { TARGET_PORT: Str
 const relayPort = relay.message.port!;
 
 const gatewayPort = await freePort(STATIC_IP);
+const baselinePort = await freePort(BASELINE_IP);
+const credential = (instanceId: string, ip: string, port: number) => ({
+  instanceId,
+  userId: '00000000-0000-4000-8000-0000000000c1',
+  ip,
+  port,
+  username: USERNAME,
+  passwordSha256: sha256Hex(PASSWORD),
+  protocols: ['socks5' as const, 'http' as const],
+  vmessId: '00000000-0000-4000-8000-0000000000d1',
+  vmessPort: 10086,
+  expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+});
 const snapshot: NodeSnapshot = {
   version: 'bench-1',
   nodeId: '00000000-0000-4000-8000-0000000000a1',
   generatedAt: new Date().toISOString(),
   pollIntervalSeconds: 3,
   staticCredentials: [
-    {
-      instanceId: INSTANCE_ID,
-      userId: '00000000-0000-4000-8000-0000000000c1',
-      ip: STATIC_IP,
-      port: gatewayPort,
-      username: USERNAME,
-      passwordSha256: sha256Hex(PASSWORD),
-      protocols: ['socks5', 'http'],
-      vmessId: '00000000-0000-4000-8000-0000000000d1',
-      vmessPort: 10086,
-      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-    },
+    credential(INSTANCE_ID, STATIC_IP, gatewayPort),
+    credential(BASELINE_INSTANCE_ID, BASELINE_IP, baselinePort),
   ],
   dynamicAccounts: [],
   dynamicEgress: [],
 };
 const controlPlane = await startFakeControlPlane(snapshot);
-const gateway = fork(path.join(root, 'apps/gateway/src/main.ts'), [], {
-  env: {
-    ...process.env,
-    GATEWAY_API_URL: controlPlane.url,
-    GATEWAY_NODE_KEY: controlPlane.nodeKey,
-    GATEWAY_HOST: STATIC_IP,
-    GATEWAY_PORT: String(gatewayPort),
-    GATEWAY_DATA_DIR: path.join(dataDir, 'gateway'),
-    GATEWAY_ALLOW_PRIVATE_DESTINATIONS: '1',
-    GATEWAY_MAX_CONNECTIONS_PER_CREDENTIAL: String(Math.max(tunnels, 1000) * 2),
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-});
+function startGatewayProcess(host: string, port: number, extraEnv: Record<string, string> = {}) {
+  return fork(path.join(root, 'apps/gateway/src/main.ts'), [], {
+    env: {
+      ...process.env,
+      GATEWAY_API_URL: controlPlane.url,
+      GATEWAY_NODE_KEY: controlPlane.nodeKey,
+      GATEWAY_HOST: host,
+      GATEWAY_PORT: String(port),
+      GATEWAY_DATA_DIR: path.join(dataDir, `gateway-${host}`),
+      GATEWAY_ALLOW_PRIVATE_DESTINATIONS: '1',
+      GATEWAY_MAX_CONNECTIONS_PER_CREDENTIAL: String(Math.max(tunnels, 1000) * 2),
+      LOG_LEVEL: 'warn',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+}
+const gateway = startGatewayProcess(STATIC_IP, gatewayPort);
 
 const via = {
   direct: { host: '127.0.0.1', port: httpPort },
@@ -282,19 +303,24 @@ if (answered !== tunnels)
   failures.push(`${tunnels - answered} of ${tunnels} tunnels did not answer`);
 for (const socket of open) socket.destroy();
 
-if (churnSeconds > 0 && churnConnections > 0) {
-  print(
-    `\nChurn: ${churnConnections} short connections in ${churnSeconds} s through ${STATIC_IP}` +
-      ` (client closes first, so the gateway's egress side holds TIME_WAIT)`,
-  );
+/**
+ * Opens `count` short SOCKS5 connections through `via`, paced evenly over `seconds` by the clock
+ * (up to 500 in flight); each sends a byte, reads the echo and closes first.
+ */
+async function churn(
+  via: { host: string; port: number },
+  gatewayPid: number,
+  { meter }: { meter: boolean },
+) {
   const started = Date.now();
+  const cpuBefore = await cpuOf(gatewayPid);
   const interval = (churnSeconds * 1000) / churnConnections;
   let failed = 0;
   const errors = new Map<string, number>();
   const churnOne = async () => {
     try {
-      const socket = await openTunnel(optionsFor('socks5', echoPort));
-      countBytes(socket, 'socks5');
+      const socket = await openTunnel({ ...optionsFor('socks5', echoPort), via });
+      if (meter) countBytes(socket, 'socks5');
       await new Promise<void>((resolve, reject) => {
         socket.once('data', () => resolve());
         socket.once('error', reject);
@@ -309,11 +335,9 @@ if (churnSeconds > 0 && churnConnections > 0) {
       errors.set(message, (errors.get(message) ?? 0) + 1);
     }
   };
-  // Paced by the clock, not by the answers: up to 500 in flight at once.
   const inFlight = new Set<Promise<void>>();
   for (let index = 0; index < churnConnections; index += 1) {
-    const due = started + index * interval;
-    const wait = due - Date.now();
+    const wait = started + index * interval - Date.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
     if (inFlight.size >= 500) await Promise.race(inFlight);
     const attempt: Promise<void> = churnOne().finally(() => inFlight.delete(attempt));
@@ -321,12 +345,52 @@ if (churnSeconds > 0 && churnConnections > 0) {
   }
   await Promise.all(inFlight);
   const seconds = (Date.now() - started) / 1000;
+  const cpuAfter = await cpuOf(gatewayPid);
+  const kernel = cpuAfter.kernel - cpuBefore.kernel;
+  const user = cpuAfter.user - cpuBefore.user;
+  return { seconds, failed, errors, kernel, user };
+}
+
+if (churnSeconds > 0 && churnConnections > 0) {
   print(
-    `  ${churnConnections - failed}/${churnConnections} succeeded in ${fixed(seconds, 1)} s` +
-      ` (${fixed(churnConnections / seconds, 0)}/s)`,
+    `\nChurn: ${churnConnections} short connections paced over ${churnSeconds} s through one static IP` +
+      ` (the client closes first, so the gateway's egress side holds TIME_WAIT)`,
   );
-  for (const [message, count] of errors) print(`  ${count} × ${message}`);
-  if (failed) failures.push(`${failed} churn connections failed`);
+  const report = (label: string, result: Awaited<ReturnType<typeof churn>>) => {
+    print(
+      `  ${label}: ${churnConnections - result.failed}/${churnConnections} succeeded in ` +
+        `${fixed(result.seconds, 1)} s (${fixed(churnConnections / result.seconds, 0)}/s);` +
+        ` gateway CPU ${fixed(result.user, 1)} s user, ${fixed(result.kernel, 1)} s kernel`,
+    );
+    for (const [message, count] of result.errors) print(`    ${count} × ${message}`);
+  };
+  const mitigated = await churn(via.socks5, gateway.pid!, { meter: true });
+  report(`gateway, ports taken in turn (${STATIC_IP})`, mitigated);
+  if (mitigated.failed) failures.push(`${mitigated.failed} churn connections failed`);
+  // The clock paces the connections: finishing much later means the gateway could not keep up.
+  if (mitigated.seconds > churnSeconds * 1.1 + 2) failures.push('churn fell behind its pace');
+  if (churnBaseline) {
+    const baseline = startGatewayProcess(BASELINE_IP, baselinePort, { GATEWAY_EGRESS_PORTS: '0' });
+    const baselineVia = { host: BASELINE_IP, port: baselinePort };
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        (await openTunnel({ ...optionsFor('socks5', echoPort), via: baselineVia })).destroy();
+        break;
+      } catch (error) {
+        if (attempt > 100) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    const unmitigated = await churn(baselineVia, baseline.pid!, { meter: false });
+    report(`baseline, ports chosen by the kernel (${BASELINE_IP})`, unmitigated);
+    print(
+      `  kernel CPU ×baseline ${fixed(mitigated.kernel / Math.max(unmitigated.kernel, 0.01))},` +
+        ` duration ×baseline ${fixed(mitigated.seconds / unmitigated.seconds)}`,
+    );
+    const exited = new Promise((resolve) => baseline.once('exit', resolve));
+    baseline.kill('SIGTERM');
+    await exited;
+  }
 }
 
 // Stopping the gateway flushes its meter; it delivers the last batch before it exits.

@@ -9,6 +9,12 @@ import { UsageReporter } from './control-plane/usage-reporter.ts';
 import { CredentialStore } from './credentials/credential-store.ts';
 import type { UsageMeter } from './credentials/usage-counter.ts';
 import { createJsonLogger, type Logger } from './logger.ts';
+import {
+  DEFAULT_EGRESS_PORT_RANGE,
+  kernelPortRange,
+  rangesOverlap,
+  type PortRange,
+} from './egress-ports.ts';
 import type { ProxyLimits } from './proxy-limits.ts';
 import { createProxyServer, type ProxyServer } from './proxy-server.ts';
 
@@ -35,6 +41,8 @@ export interface GatewayOptions {
   allowPrivateDestinations?: boolean;
   /** Serve loopback clients only (the embedded demo gateway, which may reach loopback). */
   loopbackClientsOnly?: boolean;
+  /** Local ports of outgoing connections (default 10000–29999; null: the kernel picks each). */
+  egressPortRange?: PortRange | null;
   limits?: Partial<ProxyLimits>;
   /** Overrides the snapshot's poll interval (tests). */
   pollIntervalMs?: number;
@@ -94,8 +102,18 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     logger,
     allowPrivateDestinations: options.allowPrivateDestinations,
     loopbackClientsOnly: options.loopbackClientsOnly,
+    egressPortRange: options.egressPortRange,
     limits: options.limits,
   });
+  const egressPorts =
+    options.egressPortRange === undefined ? DEFAULT_EGRESS_PORT_RANGE : options.egressPortRange;
+  const ephemeral = kernelPortRange();
+  if (egressPorts && rangesOverlap(egressPorts, ephemeral)) {
+    logger.warn(
+      { egressPorts, ephemeralPorts: ephemeral },
+      'egress ports overlap the kernel ephemeral range: reserve them with net.ipv4.ip_local_reserved_ports',
+    );
+  }
 
   // Credentials first: a gateway that listened before knowing any would refuse everyone.
   await poller.start();

@@ -57,6 +57,13 @@ describe('npm run gateway (main.ts)', () => {
     });
     expect(await badNumber.exited).toBe(1);
     expect(badNumber.stderr()).toContain('GATEWAY_IDLE_TIMEOUT_SECONDS');
+    const badRange = runMain({
+      GATEWAY_API_URL: api.url,
+      GATEWAY_NODE_KEY: api.nodeKey,
+      GATEWAY_EGRESS_PORTS: '30000-20000',
+    });
+    expect(await badRange.exited).toBe(1);
+    expect(badRange.stderr()).toContain('GATEWAY_EGRESS_PORTS must be a port range');
   });
 
   it('serves, logs JSON lines, and on SIGTERM delivers the last usage and exits 0', async () => {

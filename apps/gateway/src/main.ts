@@ -1,6 +1,7 @@
 // `npm run gateway`: one gateway node, configured by the environment (see apps/gateway/README.md).
 // Logs are JSON lines on standard error; SIGTERM or SIGINT stops it gracefully (open connections
 // closed, the last usage spooled and sent), a second signal exits at once.
+import { parsePortRange, type PortRange } from './egress-ports.ts';
 import { startGateway } from './gateway.ts';
 import { createJsonLogger, isLogLevel } from './logger.ts';
 
@@ -28,6 +29,14 @@ function flag(name: string): boolean {
   return text === '1';
 }
 
+/** Unset: the default range (undefined); `0`: the kernel picks each port (null). */
+function egressPortRange(name: string): PortRange | null | undefined {
+  const text = process.env[name];
+  if (text === undefined || text === '') return undefined;
+  if (text === '0') return null;
+  return parsePortRange(text) ?? fail(`${name} must be a port range such as 32768-60999, or 0`);
+}
+
 const env = process.env;
 const apiUrl = env.GATEWAY_API_URL ?? '';
 const nodeKey = env.GATEWAY_NODE_KEY ?? '';
@@ -49,6 +58,7 @@ const gateway = await startGateway({
   port: wholeNumber('GATEWAY_PORT', 1080, 0),
   dataDir: env.GATEWAY_DATA_DIR || 'data/gateway',
   allowPrivateDestinations: flag('GATEWAY_ALLOW_PRIVATE_DESTINATIONS'),
+  egressPortRange: egressPortRange('GATEWAY_EGRESS_PORTS'),
   limits: {
     maxConnectionsPerCredential: wholeNumber('GATEWAY_MAX_CONNECTIONS_PER_CREDENTIAL', 256, 1),
     maxConnections: wholeNumber('GATEWAY_MAX_CONNECTIONS', 50_000, 1),

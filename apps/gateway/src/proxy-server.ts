@@ -7,6 +7,7 @@ import net from 'node:net';
 import { CredentialStore } from './credentials/credential-store.ts';
 import type { UsageMeter } from './credentials/usage-counter.ts';
 import { serveHttp } from './http-session.ts';
+import { DEFAULT_EGRESS_PORT_RANGE, EgressPorts, type PortRange } from './egress-ports.ts';
 import { IdleSweeper } from './idle-sweeper.ts';
 import { silentLogger, type Logger } from './logger.ts';
 import { HandshakeError, HandshakeReader } from './protocol/handshake-reader.ts';
@@ -24,6 +25,11 @@ export interface ProxyServerOptions {
   allowPrivateDestinations?: boolean;
   /** Accept clients from loopback addresses only (the local demo, whose proxy reaches loopback). */
   loopbackClientsOnly?: boolean;
+  /**
+   * Local ports of outgoing connections, taken in turn (default 10000–29999); null leaves each
+   * choice to the kernel, which is slow under churn (egress-ports.ts).
+   */
+  egressPortRange?: PortRange | null;
   limits?: Partial<ProxyLimits>;
 }
 
@@ -50,6 +56,9 @@ export function createProxyServer(options: ProxyServerOptions = {}): ProxyServer
     store,
     limits,
     allowPrivateDestinations: options.allowPrivateDestinations ?? false,
+    egressPorts: new EgressPorts(
+      options.egressPortRange === undefined ? DEFAULT_EGRESS_PORT_RANGE : options.egressPortRange,
+    ),
     logger,
   };
   const idle = new IdleSweeper(limits.idleTimeoutMs);

@@ -4,6 +4,7 @@
 import type net from 'node:net';
 import type { CredentialStore, Grant } from './credentials/credential-store.ts';
 import { connectFromEgress } from './egress-connector.ts';
+import type { EgressPorts } from './egress-ports.ts';
 import type { Logger } from './logger.ts';
 import type { HandshakeReader } from './protocol/handshake-reader.ts';
 import type { ProxyLimits } from './proxy-limits.ts';
@@ -18,6 +19,7 @@ export interface SessionContext {
   store: CredentialStore;
   limits: ProxyLimits;
   allowPrivateDestinations: boolean;
+  egressPorts: EgressPorts;
   logger: Logger;
 }
 
@@ -81,6 +83,7 @@ export async function openUpstream(
     port: target.port,
     allowPrivateDestinations: context.allowPrivateDestinations,
     timeoutMs: context.limits.connectTimeoutMs,
+    egressPorts: context.egressPorts,
   });
   if (!connected.ok) {
     if (connected.reason === 'policy') return { ok: false, refusal: 'policy' };
