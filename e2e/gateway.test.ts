@@ -193,6 +193,41 @@ describe('the gateway with the real API', () => {
     expect(plain.status).toBe('407');
   });
 
+  it('refuses the credentials of one IP on another IP of the node', async () => {
+    const elsewhere = `${instance.username}:${instance.password}@127.0.0.22:${gatewayPort}`;
+    expect(instance.ip).not.toBe('127.0.0.22');
+    const socks = await curl(['-x', `socks5h://${elsewhere}`, `http://127.0.0.1:${webPort}/`]);
+    expect(socks.exitCode).toBe(97);
+    const plain = await curl(['-x', `http://${elsewhere}`, `http://127.0.0.1:${webPort}/`]);
+    expect(plain.status).toBe('407');
+  });
+
+  it('shrugs off garbage and truncated handshakes and goes on serving', async () => {
+    const abuse = [
+      Buffer.from('\x00\xff garbage \r\n\r\n', 'latin1'),
+      Buffer.from([0x05]), // a SOCKS5 greeting cut after its version
+      Buffer.from([0x05, 0x01, 0x02, 0x01, 0x03, 0x61]), // cut inside the credentials
+      Buffer.from([0x05, 0x02, 0x00]), // method count larger than the methods sent
+      Buffer.from('CONNECT 127.0.0.1:1 HTTP/1.1\r\nHost: x'), // a head that never ends
+      Buffer.from('GET http://[::1 HTTP/1.1\r\n\r\n'), // a malformed absolute URI
+    ];
+    await Promise.all(
+      abuse.map(
+        (bytes) =>
+          new Promise<void>((resolve) => {
+            const socket = net.connect({ host: instance.ip, port: gatewayPort }, () => {
+              socket.end(bytes);
+            });
+            socket.on('error', () => resolve());
+            socket.on('close', () => resolve());
+            socket.resume();
+          }),
+      ),
+    );
+    const socks = await curl(['-x', `socks5h://${staticProxy()}`, `http://127.0.0.1:${webPort}/`]);
+    expect(socks).toMatchObject({ exitCode: 0, status: '200', body: instance.ip });
+  });
+
   it('stops a reset password within a poll interval, and cuts its open tunnel', async () => {
     const open = await openTunnel({
       kind: 'socks5',
