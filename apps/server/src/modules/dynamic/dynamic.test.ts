@@ -137,6 +137,31 @@ describe.each(testEngines)('dynamic proxies on %s', (engine) => {
     expect(afterReset.password).toBe(reset.json().data.password);
   });
 
+  it('keeps the dynamic proxy password apart from the sign-in password', async () => {
+    const { token, email, password } = await registerUser(testApp.app);
+    /** The sign-in's envelope code: 0, or the wrong-credentials code. */
+    const login = async (withPassword: string) =>
+      (
+        await testApp.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email, password: withPassword },
+        })
+      ).json().code;
+    const account = (await get(token, '/api/proxy/dynamic/account')).json().data;
+    expect(account.password).not.toBe(password);
+    // The proxy password never signs in, and resetting it leaves the sign-in password alone.
+    expect(await login(account.password)).toBe(errors.invalidCredentials.code);
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/proxy/dynamic/reset-password',
+      headers: bearer(token),
+    });
+    expect(await login(password)).toBe(0);
+    const reset = (await get(token, '/api/proxy/dynamic/account')).json().data;
+    expect(await login(reset.password)).toBe(errors.invalidCredentials.code);
+  });
+
   it.each(['hostPortUserPass', 'userPassAtHostPort', 'socks5', 'http'] as const)(
     'generates %s lines whose usernames carry the targeting',
     async (format) => {

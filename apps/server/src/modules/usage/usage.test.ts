@@ -94,7 +94,7 @@ describe.each(testEngines)('usage metering on %s', (engine) => {
   });
 
   it('stops at zero, marks packages exhausted and records the overage by hour', async () => {
-    const { user } = await registerUser(testApp.app);
+    const { user, token } = await registerUser(testApp.app);
     const onlyPackage = await insertTrafficPackage(db(), {
       userId: user.id,
       totalBytes: 1000n,
@@ -114,6 +114,20 @@ describe.each(testEngines)('usage metering on %s', (engine) => {
     const rows = await hourRows(user.id);
     expect(rows.map((row) => row.overageBytes)).toEqual([0n, 500n, 100n]);
     expect(rows.map((row) => row.bytesUp + row.bytesDown)).toEqual([800n, 700n, 100n]);
+    // What the customer sees: nothing left, never a negative remainder.
+    const listed = await testApp.app.inject({
+      url: '/api/user/traffic-packages',
+      headers: bearer(token),
+    });
+    expect(listed.json().data.items).toEqual([
+      expect.objectContaining({
+        id: onlyPackage,
+        totalBytes: 1000,
+        usedBytes: 1000,
+        remainingBytes: 0,
+        status: 'exhausted',
+      }),
+    ]);
   });
 
   it('applies a batch once however often it is sent', async () => {
