@@ -37,6 +37,11 @@ const blockedIpv6: [string, number][] = [
   ['ff00::', 8], // multicast
 ];
 
+/** The refused ranges in CIDR notation, for engines that take them as a list (V2Ray's routing). */
+export const blockedNetworks: readonly string[] = [...blockedIpv4, ...blockedIpv6].map(
+  ([network, prefix]) => `${network}/${prefix}`,
+);
+
 const blocked = new net.BlockList();
 for (const [network, prefix] of blockedIpv4) blocked.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of blockedIpv6) blocked.addSubnet(network, prefix, 'ipv6');

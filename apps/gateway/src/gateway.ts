@@ -17,12 +17,14 @@ import {
 } from './egress-ports.ts';
 import type { ProxyLimits } from './proxy-limits.ts';
 import { createProxyServer, type ProxyServer } from './proxy-server.ts';
+import { VmessEngine } from './vmess/vmess-engine.ts';
 
 export { createProxyServer, type ProxyServer, type ProxyServerOptions } from './proxy-server.ts';
 export { defaultLimits, type ProxyLimits } from './proxy-limits.ts';
 export { CredentialStore } from './credentials/credential-store.ts';
 export { UsageMeter } from './credentials/usage-counter.ts';
 export { createJsonLogger, silentLogger, type Logger } from './logger.ts';
+export { findV2ray } from './vmess/vmess-engine.ts';
 
 export interface GatewayOptions {
   /** The API's origin, e.g. `https://console.example.com`. */
@@ -50,6 +52,11 @@ export interface GatewayOptions {
   reportIntervalMs?: number;
   /** Cap of the delay between delivery retries (default 60 s). */
   maxRetryDelayMs?: number;
+  /**
+   * Serve vmess through V2Ray (Debian's `v2ray` package) at these executables; without it the
+   * gateway serves SOCKS5 and HTTP only. `findV2ray()` looks them up.
+   */
+  vmess?: { v2rayPath: string; v2ctlPath: string } | null;
   /** Where the gateway logs (default: JSON lines on standard error, warnings and errors only). */
   logger?: Logger;
 }
@@ -67,6 +74,8 @@ export interface RunningGateway {
   reporter: UsageReporter;
   proxy: ProxyServer;
   server: net.Server;
+  /** The vmess engine, when vmess is served. */
+  vmess: VmessEngine | null;
   /** Stops polling and accepting, closes open connections, spools the last usage and sends it. */
   stop(): Promise<void>;
 }
@@ -81,6 +90,15 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   await mkdir(dataDir, { recursive: true });
   const api = createApiClient({ apiUrl: options.apiUrl, nodeKey: options.nodeKey });
   const store = new CredentialStore();
+  const vmess = options.vmess
+    ? new VmessEngine({
+        ...options.vmess,
+        dataDir,
+        meter: store.meter,
+        logger,
+        allowPrivateDestinations: options.allowPrivateDestinations ?? false,
+      })
+    : null;
   const poller = new SnapshotPoller({
     api,
     store,
@@ -88,6 +106,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     dataDir,
     nodeId: options.nodeId,
     intervalMs: options.pollIntervalMs,
+    onPoll: vmess ? () => vmess.sync(store.snapshot?.staticCredentials ?? []) : undefined,
   });
   const reporter = new UsageReporter({
     api,
@@ -96,6 +115,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     dataDir,
     intervalMs: options.reportIntervalMs,
     maxRetryDelayMs: options.maxRetryDelayMs,
+    beforeDrain: vmess ? () => vmess.collectUsage() : undefined,
   });
   const proxy = createProxyServer({
     store,
@@ -127,6 +147,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     bound = await proxy.listen(options.port ?? 1080, host);
   } catch (error) {
     poller.stop();
+    await vmess?.stop();
     await reporter.stop();
     throw error;
   }
@@ -141,9 +162,12 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     reporter,
     proxy,
     server: proxy.server,
+    vmess,
     async stop() {
       poller.stop();
       await proxy.close();
+      // Its last counters reach the meter before the reporter's final drain.
+      await vmess?.stop();
       await reporter.stop();
       logger.info({ pending: await reporter.pending() }, 'gateway stopped');
     },

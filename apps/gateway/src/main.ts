@@ -2,7 +2,7 @@
 // Logs are JSON lines on standard error; SIGTERM or SIGINT stops it gracefully (open connections
 // closed, the last usage spooled and sent), a second signal exits at once.
 import { parsePortRange, type PortRange } from './egress-ports.ts';
-import { startGateway } from './gateway.ts';
+import { findV2ray, startGateway } from './gateway.ts';
 import { createJsonLogger, isLogLevel } from './logger.ts';
 
 const SHUTDOWN_DEADLINE_MS = 15_000;
@@ -37,6 +37,20 @@ function egressPortRange(name: string): PortRange | null | undefined {
   return parsePortRange(text) ?? fail(`${name} must be a port range such as 32768-60999, or 0`);
 }
 
+/** `auto` (default): vmess when V2Ray is installed; `1`: required; `0`: off. */
+function vmessEngine() {
+  const mode = process.env.GATEWAY_VMESS || 'auto';
+  if (!['auto', '0', '1'].includes(mode)) fail(`GATEWAY_VMESS must be auto, 0 or 1, not "${mode}"`);
+  if (mode === '0') return null;
+  const found = findV2ray(process.env.GATEWAY_V2RAY || 'v2ray');
+  if (!found && mode === '1') {
+    fail(
+      'GATEWAY_VMESS=1 but v2ray and v2ctl were not found (apt-get install v2ray, or GATEWAY_V2RAY)',
+    );
+  }
+  return found;
+}
+
 const env = process.env;
 const apiUrl = env.GATEWAY_API_URL ?? '';
 const nodeKey = env.GATEWAY_NODE_KEY ?? '';
@@ -59,6 +73,7 @@ const gateway = await startGateway({
   dataDir: env.GATEWAY_DATA_DIR || 'data/gateway',
   allowPrivateDestinations: flag('GATEWAY_ALLOW_PRIVATE_DESTINATIONS'),
   egressPortRange: egressPortRange('GATEWAY_EGRESS_PORTS'),
+  vmess: vmessEngine(),
   limits: {
     maxConnectionsPerCredential: wholeNumber('GATEWAY_MAX_CONNECTIONS_PER_CREDENTIAL', 256, 1),
     maxConnections: wholeNumber('GATEWAY_MAX_CONNECTIONS', 50_000, 1),

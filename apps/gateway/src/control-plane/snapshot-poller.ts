@@ -28,6 +28,7 @@ export class SnapshotPoller {
   private readonly logger: Logger;
   private readonly nodeId: string | undefined;
   private readonly intervalMs: number | undefined;
+  private readonly onPoll: (() => Promise<void>) | undefined;
   /** Polls answered by the API since start. */
   successfulPolls = 0;
 
@@ -40,11 +41,14 @@ export class SnapshotPoller {
     nodeId?: string;
     /** Overrides the snapshot's poll interval (tests). */
     intervalMs?: number;
+    /** Runs after every poll, answered or not (the vmess engine follows the store). */
+    onPoll?: () => Promise<void>;
   }) {
     this.api = options.api;
     this.store = options.store;
     this.logger = options.logger;
     this.nodeId = options.nodeId;
+    this.onPoll = options.onPoll;
     this.intervalMs = options.intervalMs;
     this.file = path.join(options.dataDir, 'snapshot.json');
   }
@@ -95,6 +99,7 @@ export class SnapshotPoller {
     // An expiry takes effect without a new snapshot: re-check open connections every poll.
     const closed = this.store.revokeInvalid();
     if (closed) this.logger.info({ closed }, 'connections of expired credentials closed');
+    await this.onPoll?.();
     if (!this.stopped) {
       const seconds = this.store.snapshot?.pollIntervalSeconds ?? NODE_POLL_INTERVAL_SECONDS;
       this.timer = setTimeout(() => void this.poll(), this.intervalMs ?? seconds * 1000);

@@ -21,6 +21,7 @@ export class UsageReporter {
   private readonly logger: Logger;
   private readonly intervalMs: number;
   private readonly maxRetryDelayMs: number;
+  private readonly beforeDrain: (() => Promise<void>) | undefined;
   private timer: NodeJS.Timeout | null = null;
   /** The last run started or queued; the next one chains on it. */
   private runs: Promise<void> = Promise.resolve();
@@ -40,7 +41,10 @@ export class UsageReporter {
     intervalMs?: number;
     /** Retries back off from the interval, doubling up to this (default 60 s). */
     maxRetryDelayMs?: number;
+    /** Brings counts kept elsewhere into the meter first (the vmess engine's). */
+    beforeDrain?: () => Promise<void>;
   }) {
+    this.beforeDrain = options.beforeDrain;
     this.api = options.api;
     this.meter = options.meter;
     this.logger = options.logger;
@@ -99,6 +103,7 @@ export class UsageReporter {
   }
 
   private async spoolMetered(): Promise<void> {
+    await this.beforeDrain?.();
     const records = this.meter.drain();
     for (let start = 0; start < records.length; start += MAX_USAGE_RECORDS) {
       const part = records.slice(start, start + MAX_USAGE_RECORDS);

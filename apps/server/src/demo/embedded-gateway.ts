@@ -3,7 +3,7 @@
 // It talks to this server over HTTP with the node key, exactly as a remote gateway would.
 import path from 'node:path';
 import type { Db } from '@stratus/db';
-import { startGateway, type RunningGateway } from '@stratus/gateway';
+import { findV2ray, startGateway, type RunningGateway } from '@stratus/gateway';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import { rotateGatewayNodeKey } from '../modules/inventory/service.ts';
@@ -48,6 +48,8 @@ export async function startEmbeddedGateway({
       dataDir: path.join(config.dataDir, 'gateway'),
       allowPrivateDestinations: true,
       loopbackClientsOnly: true,
+      // vmess too when Debian's v2ray package is installed.
+      vmess: findV2ray(),
       logger: log.child({ component: 'gateway' }),
     });
   } catch (error) {

@@ -1,0 +1,173 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UsageMeter } from '../credentials/usage-counter.ts';
+import { silentLogger } from '../logger.ts';
+import {
+  readBytes,
+  readPeer,
+  staticCredential,
+  temporaryDirectories,
+} from '../testing/fixtures.ts';
+import { openTunnel } from '../testing/proxy-client.ts';
+import { startEchoTarget, type Listening } from '../testing/targets.ts';
+import {
+  startVmessClient,
+  VMESS_CLIENT_PASSWORD,
+  VMESS_CLIENT_USER,
+  type VmessClient,
+} from '../testing/vmess-client.ts';
+import { findV2ray, VmessEngine } from './vmess-engine.ts';
+
+// Debian's v2ray package: `.ci/run` installs it; the README lists it with the test prerequisites.
+const v2ray = findV2ray();
+
+async function freePort(host: string): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, host, resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+describe('the vmess engine (V2Ray)', () => {
+  if (!v2ray) throw new Error('v2ray and v2ctl are needed for these tests: apt-get install v2ray');
+  const directories = temporaryDirectories('stratus-vmess-');
+  let echo: Listening;
+  let meter: UsageMeter;
+  let engine: VmessEngine;
+  const clients: VmessClient[] = [];
+
+  beforeAll(async () => {
+    echo = await startEchoTarget();
+    meter = new UsageMeter();
+    engine = new VmessEngine({
+      ...v2ray,
+      dataDir: await directories.create(),
+      meter,
+      logger: silentLogger,
+      allowPrivateDestinations: true,
+    });
+  });
+  afterAll(async () => {
+    await engine?.stop();
+    await Promise.all(clients.map((client) => client.stop()));
+    await echo?.close();
+    await directories.removeAll();
+  });
+
+  const credentialOn = async (ip: string) =>
+    staticCredential({ ip, protocols: ['socks5', 'http', 'vmess'], vmessPort: await freePort(ip) });
+  const clientFor = async (credential: ReturnType<typeof staticCredential>) => {
+    const client = await startVmessClient(v2ray!.v2rayPath, {
+      address: credential.ip,
+      port: credential.vmessPort,
+      id: credential.vmessId,
+    });
+    clients.push(client);
+    return client;
+  };
+  const tunnelThrough = (client: VmessClient) =>
+    openTunnel({
+      kind: 'socks5',
+      via: { host: '127.0.0.1', port: client.socksPort },
+      target: { host: '127.0.0.1', port: echo.port },
+      username: VMESS_CLIENT_USER,
+      password: VMESS_CLIENT_PASSWORD,
+    });
+
+  it('leaves from the instance’s IP and meters exactly the bytes moved', async () => {
+    const credential = await credentialOn('127.0.0.2');
+    await engine.sync([credential]);
+    expect(engine.running).toBe(true);
+    const client = await clientFor(credential);
+
+    const socket = await tunnelThrough(client);
+    const peer = await readPeer(socket);
+    expect(peer).toBe('127.0.0.2');
+    const payload = Buffer.alloc(200_000, 7);
+    socket.write(payload);
+    expect((await readBytes(socket, payload.length)).equals(payload)).toBe(true);
+    socket.destroy();
+
+    await engine.collectUsage();
+    const counter = meter.counterFor('static', credential.instanceId);
+    expect(counter.up).toBe(payload.length);
+    expect(counter.down).toBe(payload.length + `${peer}\n`.length);
+  });
+
+  it('stops serving a withdrawn or expired instance at the next sync, counting its bytes first', async () => {
+    const credential = await credentialOn('127.0.0.3');
+    await engine.sync([credential]);
+    const client = await clientFor(credential);
+    const socket = await tunnelThrough(client);
+    expect(await readPeer(socket)).toBe('127.0.0.3');
+    socket.write('12345');
+    await readBytes(socket, 5);
+    const counter = meter.counterFor('static', credential.instanceId);
+    const before = { up: counter.up, down: counter.down };
+
+    // Expired: the same credential past its end.
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    await engine.sync([{ ...credential, expiresAt: new Date(Date.now() - 1000).toISOString() }]);
+    await closed;
+    expect(engine.running).toBe(false);
+    // The counters were read before V2Ray stopped.
+    expect(counter.up - before.up).toBe(5);
+    expect(counter.down - before.down).toBe('127.0.0.3\n'.length + 5);
+    // The vmess client still accepts SOCKS5, but nothing answers behind it.
+    const late = await tunnelThrough(client).catch(() => null);
+    const refused = late
+      ? await Promise.race([
+          readPeer(late).then(
+            () => 'served',
+            () => 'refused',
+          ),
+          new Promise((resolve) => setTimeout(() => resolve('refused'), 2_000)),
+        ])
+      : 'refused';
+    late?.destroy();
+    expect(refused).toBe('refused');
+  });
+
+  it('starts V2Ray again after it died', async () => {
+    const credential = await credentialOn('127.0.0.4');
+    await engine.sync([credential]);
+    const restarts = engine.restarts;
+    const pid = (engine as unknown as { child: { pid: number } }).child.pid;
+    process.kill(pid, 'SIGKILL');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(engine.running).toBe(false);
+    await engine.sync([credential]);
+    expect(engine.running).toBe(true);
+    expect(engine.restarts).toBe(restarts + 1);
+    const socket = await tunnelThrough(await clientFor(credential));
+    expect(await readPeer(socket)).toBe('127.0.0.4');
+    socket.destroy();
+  });
+
+  it('refuses private destinations unless allowed', async () => {
+    const strict = new VmessEngine({
+      ...v2ray!,
+      dataDir: await directories.create(),
+      meter,
+      logger: silentLogger,
+      allowPrivateDestinations: false,
+    });
+    try {
+      const credential = await credentialOn('127.0.0.5');
+      await strict.sync([credential]);
+      const socket = await tunnelThrough(await clientFor(credential));
+      const outcome = await Promise.race([
+        readPeer(socket).then(
+          () => 'served',
+          () => 'refused',
+        ),
+        new Promise((resolve) => setTimeout(() => resolve('refused'), 2_000)),
+      ]);
+      socket.destroy();
+      expect(outcome).toBe('refused');
+    } finally {
+      await strict.stop();
+    }
+  });
+});
