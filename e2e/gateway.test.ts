@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq, ipAddresses, proxyInstances, usageHourly } from '@stratus/db';
-import { startGateway, type RunningGateway } from '@stratus/gateway';
+import { findV2ray, startGateway, type RunningGateway } from '@stratus/gateway';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,6 +18,11 @@ import {
   type Listening,
 } from '../apps/gateway/src/testing/fixtures.ts';
 import { openTunnel, ProxyRefusal } from '../apps/gateway/src/testing/proxy-client.ts';
+import {
+  startVmessClient,
+  VMESS_CLIENT_PASSWORD,
+  VMESS_CLIENT_USER,
+} from '../apps/gateway/src/testing/vmess-client.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { creditWallet, seedStaticIpPlan } from '../apps/server/src/modules/catalog/testing.ts';
 import {
@@ -30,6 +35,8 @@ import { bearer, createTestApp, registerUser, type TestApp } from '../apps/serve
 const run = promisify(execFile);
 const POLL_MS = 200;
 const REPORT_MS = 200;
+/** Debian's v2ray, the vmess engine (`.ci/run` installs it). */
+const v2ray = findV2ray();
 
 /** curl, the real client: its exit code and what it printed (`%{http_code}` last). */
 async function curl(args: string[]): Promise<{ exitCode: number; body: string; status: string }> {
@@ -74,6 +81,7 @@ describe('the gateway with the real API', () => {
   let apiPort: number;
   let gateway: RunningGateway;
   let gatewayPort: number;
+  let vmessPort: number;
   let dataDir: string;
   let nodeKey: string;
   let echo: Listening;
@@ -93,6 +101,7 @@ describe('the gateway with the real API', () => {
       dataDir,
       allowPrivateDestinations: true,
       loopbackClientsOnly: true,
+      vmess: v2ray,
       pollIntervalMs: POLL_MS,
       reportIntervalMs: REPORT_MS,
       logger: silentLogger,
@@ -115,10 +124,15 @@ describe('the gateway with the real API', () => {
     // A node whose pool is three loopback addresses, the gateway serving them on a free port.
     const node = await addTestNode(db());
     nodeKey = node.apiKey;
-    const probe = net.createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '0.0.0.0', resolve));
-    gatewayPort = (probe.address() as net.AddressInfo).port;
-    await new Promise((resolve) => probe.close(resolve));
+    const freePort = async () => {
+      const probe = net.createServer();
+      await new Promise<void>((resolve) => probe.listen(0, '0.0.0.0', resolve));
+      const { port } = probe.address() as net.AddressInfo;
+      await new Promise((resolve) => probe.close(resolve));
+      return port;
+    };
+    gatewayPort = await freePort();
+    vmessPort = await freePort();
     const plan = await seedStaticIpPlan(db(), { stock: 0, country: 'JP' });
     await db()
       .insert(ipAddresses)
@@ -129,7 +143,7 @@ describe('the gateway with the real API', () => {
           lineType: plan.lineType,
           address,
           port: gatewayPort,
-          vmessPort: 10086,
+          vmessPort,
         })),
       );
 
@@ -176,6 +190,63 @@ describe('the gateway with the real API', () => {
       `http://127.0.0.1:${webPort}/`,
     ]);
     expect(tunnel).toMatchObject({ exitCode: 0, status: '200', body: instance.ip });
+  });
+
+  it('serves the exported vmess link through V2Ray, leaving from that IP, and meters it', async () => {
+    if (!v2ray) throw new Error('v2ray and v2ctl are needed: apt-get install v2ray');
+    const exported = await api.inject({
+      method: 'GET',
+      url: '/api/proxy/instances/export/vmess',
+      headers: bearer(customer.token),
+    });
+    const link = exported.body.trim().split('\n')[0]!;
+    expect(link.startsWith('vmess://')).toBe(true);
+    const share = JSON.parse(Buffer.from(link.slice('vmess://'.length), 'base64').toString()) as {
+      add: string;
+      port: string;
+      id: string;
+    };
+    expect(share).toMatchObject({ add: instance.ip, port: String(vmessPort) });
+    expect(await until(async () => gateway.vmess?.running, Boolean)).toBe(true);
+
+    const client = await startVmessClient(v2ray.v2rayPath, {
+      address: share.add,
+      port: Number(share.port),
+      id: share.id,
+    });
+    try {
+      const proxy = `socks5h://${VMESS_CLIENT_USER}:${VMESS_CLIENT_PASSWORD}@127.0.0.1:${client.socksPort}`;
+      const page = await curl(['-x', proxy, `http://127.0.0.1:${webPort}/`]);
+      expect(page).toMatchObject({ exitCode: 0, status: '200', body: instance.ip });
+
+      // Its bytes reach the API as the instance's usage, like SOCKS5 and HTTP traffic.
+      const staticBytes = async () => {
+        const rows = await db()
+          .select()
+          .from(usageHourly)
+          .where(eq(usageHourly.subjectId, instance.id));
+        return rows.reduce((sum, row) => sum + row.bytesUp + row.bytesDown, 0n);
+      };
+      await gateway.reporter.tick();
+      const before = await staticBytes();
+      const socket = await openTunnel({
+        kind: 'socks5',
+        via: { host: '127.0.0.1', port: client.socksPort },
+        target: { host: '127.0.0.1', port: echo.port },
+        username: VMESS_CLIENT_USER,
+        password: VMESS_CLIENT_PASSWORD,
+      });
+      const peer = await readPeer(socket);
+      expect(peer).toBe(instance.ip);
+      socket.write(Buffer.alloc(50_000, 0x76));
+      await readBytes(socket, 50_000);
+      socket.destroy();
+      const moved = BigInt(50_000 * 2 + peer.length + 1);
+      await gateway.reporter.tick();
+      expect(await until(staticBytes, (total) => total >= before + moved)).toBe(before + moved);
+    } finally {
+      await client.stop();
+    }
   });
 
   it('refuses a wrong password: SOCKS5 authentication failure, HTTP 407', async () => {
