@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseFromDropdown, saveScreenshot } from './support/browser.ts';
+import { chooseFromDropdown, saveScreenshot, waitForPageContent } from './support/browser.ts';
 import { registerUser } from './support/api.ts';
 import { useJourney } from './support/journey.ts';
 
@@ -66,6 +66,7 @@ describe('console shell in Chromium (embedded database)', () => {
       (entry) => entry.path,
     );
     expect(storedPaths).toEqual(['/console/businessFlow', '/console/ipList', '/console/overview']);
+    await waitForPageContent(page, page.getByText('暂无账单流水'));
     await saveScreenshot(page, 'console-zh-CN');
   });
 
@@ -81,6 +82,7 @@ describe('console shell in Chromium (embedded database)', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'IP list' }).waitFor();
     await page.getByText('Balance').waitFor();
+    await waitForPageContent(page, page.getByText('You have no static IPs yet'));
     await saveScreenshot(page, 'console-en-US');
 
     await journey.browser.context.clearCookies();

@@ -6,6 +6,8 @@ import { launchBrowser, saveScreenshot, waitForMotion } from './support/browser.
 import { useJourney } from './support/journey.ts';
 
 const GB = 1024 ** 3;
+const hourLabel = /^\d{4}-\d{2}-\d{2} \d{2}:00$/;
+const dayLabel = /^\d{4}-\d{2}-\d{2}$/;
 
 // Buy a traffic plan, see its package, meter usage as a gateway node would, and watch the history
 // chart and the package's progress show it, through the real server.
@@ -30,6 +32,29 @@ describe('traffic in Chromium', () => {
       .poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count(), { timeout: 15_000 })
       .toBe(rows);
     await page.locator('.ant-table-wrapper .ant-spin-blur').waitFor({ state: 'detached' });
+  }
+
+  /** The history table's rows with usage in them (time, upload, download, total), once loaded. */
+  async function usedRows(page: Page): Promise<string[][]> {
+    await page.locator('.ant-table-wrapper .ant-spin-blur').waitFor({ state: 'detached' });
+    const rows = await page
+      .locator('.ant-table-tbody tr.ant-table-row')
+      .evaluateAll((rows) =>
+        rows.map((row) => Array.from(row.querySelectorAll('td'), (cell) => cell.textContent ?? '')),
+      );
+    return rows.filter((cells) => cells.at(-1) !== '0 B');
+  }
+
+  /** The usage chart's y axis: the units its ticks count in and the highest tick. */
+  async function usageAxis(page: Page): Promise<{ units: string[]; highest: number }> {
+    const ticks = await page
+      .getByTestId('usage-chart')
+      .locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value')
+      .allTextContents();
+    return {
+      units: [...new Set(ticks.map((tick) => tick.split(' ')[1]))].filter((unit) => unit != null),
+      highest: Math.max(...ticks.map((tick) => Number.parseFloat(tick))),
+    };
   }
 
   let user: { token: string; id: string };
@@ -94,10 +119,22 @@ describe('traffic in Chromium', () => {
     await page.getByRole('img', { name: '流量使用趋势图' }).waitFor();
     // The table's total row and the summary both carry the metered bytes.
     await page.getByText('2.5 GB').first().waitFor();
+    // The y axis counts in the largest bucket's unit and reaches its 2.5 GB (with no usage it
+    // would count bytes), and the one hour with usage shows it in the table.
+    await expect.poll(() => usageAxis(page)).toMatchObject({ units: ['GB'] });
+    expect((await usageAxis(page)).highest).toBeGreaterThanOrEqual(2.5);
     await expect
-      .poll(() => page.locator('[data-testid="usage-chart"] .recharts-area-area').count())
-      .toBeGreaterThan(0);
+      .poll(() => usedRows(page))
+      .toEqual([[expect.stringMatching(hourLabel), '512 MB', '2 GB', '2.5 GB']]);
     await saveScreenshot(page, 'traffic-flow-history-zh-CN');
+
+    // By day the same usage is one day's row.
+    await page.getByText('按天', { exact: true }).click();
+    await expect
+      .poll(() => usedRows(page))
+      .toEqual([[expect.stringMatching(dayLabel), '512 MB', '2 GB', '2.5 GB']]);
+    await expect.poll(() => usageAxis(page)).toMatchObject({ units: ['GB'] });
+    expect((await usageAxis(page)).highest).toBeGreaterThanOrEqual(2.5);
 
     await page.goto(`${url}/console/buyDynamicIP`);
     await page.getByText('7.5 GB').first().waitFor();

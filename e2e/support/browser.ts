@@ -62,6 +62,16 @@ export async function saveScreenshot(page: Page, name: string) {
 }
 
 /**
+ * Waits until a console page has loaded below its heading, e.g. before a screenshot: the layout
+ * draws the heading at once, while the lazy page shows a spinner until its code arrives and its
+ * tables show one until their data does. `known` is an element of the loaded page.
+ */
+export async function waitForPageContent(page: Page, known: Locator) {
+  await known.waitFor();
+  await page.waitForFunction(() => !document.querySelector('main .ant-spin-spinning'));
+}
+
+/**
  * Waits until no Ant Design enter/appear animation is running. A click computed while a dropdown
  * or modal is still scaling in can land outside its target and close the popup instead.
  */

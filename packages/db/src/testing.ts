@@ -23,12 +23,16 @@ export interface TestDatabase extends Database {
 
 /**
  * A fresh, migrated database of its own: on PostgreSQL a new `stratus_test_<random>` database
- * that `close()` drops again, on PGlite an in-memory instance.
+ * that `close()` drops again, on PGlite an in-memory instance. `migrated: false` leaves it empty,
+ * for tests of migrating itself.
  */
-export async function createTestDatabase(engine: DatabaseEngine): Promise<TestDatabase> {
+export async function createTestDatabase(
+  engine: DatabaseEngine,
+  { migrated = true }: { migrated?: boolean } = {},
+): Promise<TestDatabase> {
   if (engine === 'pglite') {
     const database = await createDatabase({ dataDir: 'memory://' });
-    await migrateDatabase(database);
+    if (migrated) await migrateDatabase(database);
     return database;
   }
   const name = `stratus_test_${randomBytes(6).toString('hex')}`;
@@ -46,7 +50,7 @@ export async function createTestDatabase(engine: DatabaseEngine): Promise<TestDa
     },
   });
   try {
-    await migrateDatabase(database);
+    if (migrated) await migrateDatabase(database);
   } catch (error) {
     await database.close();
     await runAsAdmin(`drop database if exists ${name} with (force)`);
