@@ -117,19 +117,10 @@ export async function listOrderInstanceIds(
   return result;
 }
 
-/**
- * Claims up to `count` available IPs of a region and line type for `tx`. SKIP LOCKED lets
- * concurrent purchases take disjoint rows instead of queueing on (or double-selling) the same
- * ones; the caller refuses the purchase when fewer than `count` come back.
- */
-export async function lockAvailableIps(
-  tx: Db,
-  {
-    regionId,
-    lineType,
-    count,
-  }: { regionId: string; lineType: IpAddressRow['lineType']; count: number },
-): Promise<IpAddressRow[]> {
+type IpClaim = { regionId: string; lineType: IpAddressRow['lineType']; count: number };
+
+/** The first `count` available IPs of a region and line type by address, locked for `tx`. */
+function lockAvailableIps(tx: Db, { regionId, lineType, count }: IpClaim, skipLocked: boolean) {
   return tx
     .select()
     .from(ipAddresses)
@@ -142,7 +133,35 @@ export async function lockAvailableIps(
     )
     .orderBy(asc(ipAddresses.address))
     .limit(count)
-    .for('update', { skipLocked: true });
+    .for('update', skipLocked ? { skipLocked } : {});
+}
+
+/** Thrown only to roll the short SKIP LOCKED claim back to its savepoint. */
+class ShortClaim extends Error {}
+
+/**
+ * Claims `count` available IPs of a region and line type for `tx`; fewer come back only when
+ * committed stock is short, so the caller may refuse the purchase on that.
+ *
+ * SKIP LOCKED first, so concurrent purchases take disjoint rows without queueing. A short answer
+ * proves nothing, though: a skipped row's holder may yet roll back (refused itself). So that
+ * attempt is rolled back to its savepoint, releasing what it locked, and the claim waits instead:
+ * FOR UPDATE in address order, where PostgreSQL re-checks `status = 'available'` on each row once
+ * its holder ends (READ COMMITTED) and LIMIT moves on past rows sold meanwhile. No deadlock: no
+ * one waits while holding rows out of order (the SKIP LOCKED attempt never waits, waiting claims
+ * wait only for rows above all they hold), and a purchase locks its key and wallet before any IP.
+ */
+export async function claimAvailableIps(tx: Db, claim: IpClaim): Promise<IpAddressRow[]> {
+  try {
+    return await tx.transaction(async (savepoint) => {
+      const ips = await lockAvailableIps(savepoint, claim, true);
+      if (ips.length < claim.count) throw new ShortClaim();
+      return ips;
+    });
+  } catch (error) {
+    if (!(error instanceof ShortClaim)) throw error;
+  }
+  return lockAvailableIps(tx, claim, false);
 }
 
 export async function setIpStatus(

@@ -25,6 +25,7 @@ import { changeBalance } from '../wallet/service.ts';
 import { claimOrReplayIdempotencyKey, requestFingerprint } from './idempotency.ts';
 import { generateOrderNo, lineAmountFen } from './pricing.ts';
 import {
+  claimAvailableIps,
   countOrders,
   findOrder,
   insertOrder,
@@ -32,7 +33,6 @@ import {
   listOrderInstanceIds,
   listOrderItems,
   listOrders as listOrderRows,
-  lockAvailableIps,
   setIdempotencyKeyOrder,
   setIpStatus,
   type OrderItemRow,
@@ -268,13 +268,14 @@ export async function purchaseStaticIps({
       },
     ]);
 
-    const ips = await lockAvailableIps(tx, {
+    const ips = await claimAvailableIps(tx, {
       regionId: plan.region.id,
       lineType: plan.plan.lineType,
       count: purchase.quantity,
     });
     if (ips.length < purchase.quantity) {
-      // Thrown inside the transaction: the debit, order and key above roll back with it.
+      // Justified: the claim comes back short only when committed stock is short. Thrown inside
+      // the transaction, so the debit, order and key above roll back with it.
       throw new AppError('insufficientStock', {
         requested: purchase.quantity,
         available: ips.length,
