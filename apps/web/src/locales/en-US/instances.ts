@@ -69,6 +69,13 @@ export default {
   'instances.list.expiresIn': 'Expires in {{count}} days',
   'instances.list.expiresToday': 'Expires today',
   'instances.list.renewalWarning': 'Renewal failed',
+  'instances.renewalWarning.insufficientBalance':
+    'Auto-renewal failed: your balance is too low. Top up and it is retried automatically before the IP expires.',
+  'instances.renewalWarning.durationNotOffered':
+    'Auto-renewal failed: this region and line are no longer on sale, so the IP cannot be renewed. Buy a new IP before it expires.',
+  'instances.renewalWarning.instanceNotRenewable':
+    'Auto-renewal failed: this IP has been released and cannot be renewed. Please buy a new one.',
+  'instances.renewalWarning.unknown': 'Auto-renewal failed; please renew manually.',
   'instances.list.showPassword': 'Show password',
   'instances.list.hidePassword': 'Hide password',
   'instances.list.copyPassword': 'Copy password',

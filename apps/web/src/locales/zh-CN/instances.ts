@@ -67,6 +67,13 @@ export default {
   'instances.list.expiresIn': '{{count}}天后到期',
   'instances.list.expiresToday': '今天到期',
   'instances.list.renewalWarning': '续费失败',
+  'instances.renewalWarning.insufficientBalance':
+    '自动续费失败：账户余额不足。请充值，到期前系统会自动重试续费。',
+  'instances.renewalWarning.durationNotOffered':
+    '自动续费失败：该地区线路已停售，无法续费。请在到期前购买新的 IP。',
+  'instances.renewalWarning.instanceNotRenewable':
+    '自动续费失败：该 IP 已释放，无法续费，请重新购买。',
+  'instances.renewalWarning.unknown': '自动续费失败，请手动续费。',
   'instances.list.showPassword': '显示密码',
   'instances.list.hidePassword': '隐藏密码',
   'instances.list.copyPassword': '复制密码',

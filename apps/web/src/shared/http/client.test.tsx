@@ -98,8 +98,9 @@ describe('callEndpoint', () => {
     await expectOneToast('余额不足');
   });
 
-  it.each(['all', 'vmess', 'socks5'])('raises no toast for the %s export path', async (type) => {
-    const exportEndpoint = defineEndpoint({
+  // An export path answering through the envelope (the real export endpoint is raw text).
+  function exportEndpoint(type: string) {
+    return defineEndpoint({
       method: 'GET',
       path: `/proxy/instances/export/${type}`,
       summary: 'export',
@@ -107,10 +108,41 @@ describe('callEndpoint', () => {
       access: 'user',
       response: getMe.response,
     });
+  }
+
+  it.each(['all', 'vmess', 'socks5'])(
+    'raises no toast for a non-zero code on the %s export path',
+    async (type) => {
+      fetchMock.mockResolvedValue(
+        envelopeResponse({ code: 40001, message: '导出失败', data: null }),
+      );
+      await expect(callEndpoint(exportEndpoint(type))).rejects.toMatchObject({
+        code: 40001,
+        status: 200,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.queryByText('导出失败')).not.toBeInTheDocument();
+    },
+  );
+
+  it.each(['all', 'vmess', 'socks5'])(
+    "still toasts the server's message for an HTTP error on the %s export path",
+    async (type) => {
+      fetchMock.mockResolvedValue(
+        envelopeResponse({ code: 10001, message: '导出参数不正确', data: null }, 400),
+      );
+      await expect(callEndpoint(exportEndpoint(type))).rejects.toMatchObject({
+        code: 10001,
+        status: 400,
+      });
+      await expectOneToast('导出参数不正确');
+    },
+  );
+
+  it('toasts a non-zero code on a path that only looks like an export', async () => {
     fetchMock.mockResolvedValue(envelopeResponse({ code: 40001, message: '导出失败', data: null }));
-    await expect(callEndpoint(exportEndpoint)).rejects.toMatchObject({ code: 40001 });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByText('导出失败')).not.toBeInTheDocument();
+    await expect(callEndpoint(exportEndpoint('csv'))).rejects.toMatchObject({ code: 40001 });
+    await expectOneToast('导出失败');
   });
 
   it("toasts the server's message once for an HTTP error", async () => {

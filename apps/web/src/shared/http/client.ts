@@ -16,7 +16,6 @@ import { ApiError, CLIENT_ERROR_CODES } from './api-error.ts';
 
 export const REQUEST_TIMEOUT_MS = 120_000;
 
-// Seed rule: the export downloads show their own feedback, so their envelope errors raise no toast.
 const EXPORT_PATH = /^\/proxy\/instances\/export\/(?:all|vmess|socks5)$/;
 
 export interface CallOptions<E extends EndpointDefinition> {
@@ -100,6 +99,21 @@ async function send(url: string, init: RequestInit, callerSignal: AbortSignal | 
   }
 }
 
+/**
+ * Seed §8: on the three export paths a 2xx answer whose envelope code is not 0 raises no toast
+ * (the caller still gets the error). An HTTP error there toasts the server's message like any
+ * other, and so does an unreadable answer.
+ */
+export function isQuietExportRefusal(
+  path: string,
+  response: Response,
+  envelope: Envelope | null,
+): boolean {
+  return (
+    response.ok && envelope !== null && envelope.code !== SUCCESS_CODE && EXPORT_PATH.test(path)
+  );
+}
+
 export function describeFailure(response: Response, envelope: Envelope | null): ApiError {
   const { status } = response;
   if (envelope) return new ApiError({ code: envelope.code, message: envelope.message, status });
@@ -113,8 +127,9 @@ export function describeFailure(response: Response, envelope: Envelope | null): 
 
 /**
  * Calls a contract endpoint. Resolves the envelope's `data` when `code` is 0; otherwise toasts
- * the error once (unless silent, or an export download) and rejects with an ApiError. A 401 on
- * a signed-in endpoint also signs out; public endpoints (sign-in) answer 401 for bad credentials.
+ * the error once (unless silent, or an export path's refused envelope) and rejects with an
+ * ApiError. A 401 on a signed-in endpoint also signs out; public endpoints (sign-in) answer 401
+ * for bad credentials.
  */
 export async function callEndpoint<E extends EndpointDefinition>(
   endpoint: E,
@@ -144,8 +159,9 @@ export async function callEndpoint<E extends EndpointDefinition>(
   if (response.ok && envelope?.code === SUCCESS_CODE) return envelope.data as EndpointData<E>;
 
   const error = describeFailure(response, envelope);
-  const quietExport = envelope !== null && EXPORT_PATH.test(path);
-  if (!options.silent && !quietExport) showErrorToast(error.message);
+  if (!options.silent && !isQuietExportRefusal(path, response, envelope)) {
+    showErrorToast(error.message);
+  }
   if (response.status === 401 && endpoint.access !== 'public') signOut();
   throw error;
 }

@@ -3,7 +3,13 @@ import { i18n } from '../i18n/i18n.ts';
 import { signOut } from '../session.ts';
 import { showErrorToast } from '../ui/feedback.ts';
 import { ApiError, CLIENT_ERROR_CODES } from './api-error.ts';
-import { buildHeaders, buildUrl, describeFailure, readEnvelope } from './client.ts';
+import {
+  buildHeaders,
+  buildUrl,
+  describeFailure,
+  isQuietExportRefusal,
+  readEnvelope,
+} from './client.ts';
 
 export interface DownloadOptions<E extends EndpointDefinition> {
   params?: Record<string, string | number>;
@@ -43,13 +49,15 @@ export function saveBlob(blob: Blob, fileName: string): void {
 
 /**
  * Downloads a file endpoint (e.g. a CSV export) with the same headers as every API call. A
- * failure answers the envelope: its message is toasted and thrown like `callEndpoint` does.
+ * failure answers the envelope: its message is toasted and thrown like `callEndpoint` does,
+ * with the same seed exception for a refused envelope on an export path (thrown, not toasted).
  */
 export async function downloadEndpointFile<E extends EndpointDefinition>(
   endpoint: E,
   { params, query, fileName }: DownloadOptions<E>,
 ): Promise<void> {
-  const url = buildUrl(fillPath(endpoint.path, params), query);
+  const path = fillPath(endpoint.path, params);
+  const url = buildUrl(path, query);
   let response: Response;
   try {
     response = await fetch(url, {
@@ -67,8 +75,9 @@ export async function downloadEndpointFile<E extends EndpointDefinition>(
     saveBlob(await response.blob(), name ?? fileName);
     return;
   }
-  const error = describeFailure(response, readEnvelope(await response.text()));
-  showErrorToast(error.message);
+  const envelope = readEnvelope(await response.text());
+  const error = describeFailure(response, envelope);
+  if (!isQuietExportRefusal(path, response, envelope)) showErrorToast(error.message);
   if (response.status === 401 && endpoint.access !== 'public') signOut();
   throw error;
 }

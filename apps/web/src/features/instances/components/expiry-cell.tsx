@@ -1,8 +1,24 @@
-import type { Instance } from '@stratus/contract';
+import type { ErrorName, Instance } from '@stratus/contract';
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { daysUntil } from '../expiry.ts';
+
+/**
+ * The failures the auto-renew job records as `renewalWarning` (the error names in its
+ * `warnedFailures`, apps/server/src/jobs/renew-instances.ts), each with what the customer can do.
+ */
+const renewalWarningTexts = {
+  insufficientBalance: 'instances.renewalWarning.insufficientBalance',
+  durationNotOffered: 'instances.renewalWarning.durationNotOffered',
+  instanceNotRenewable: 'instances.renewalWarning.instanceNotRenewable',
+} as const satisfies Partial<Record<ErrorName, string>>;
+
+function renewalWarningText(warning: string) {
+  return Object.hasOwn(renewalWarningTexts, warning)
+    ? renewalWarningTexts[warning as keyof typeof renewalWarningTexts]
+    : 'instances.renewalWarning.unknown';
+}
 
 /** Expiry time, with a warning tag in the last week and when an auto-renewal failed. */
 export function ExpiryCell({ instance }: { instance: Instance }) {
@@ -20,7 +36,7 @@ export function ExpiryCell({ instance }: { instance: Instance }) {
         </Tag>
       )}
       {instance.renewalWarning && (
-        <Tooltip title={instance.renewalWarning}>
+        <Tooltip title={t(renewalWarningText(instance.renewalWarning))}>
           <Tag color="red">{t('instances.list.renewalWarning')}</Tag>
         </Tooltip>
       )}

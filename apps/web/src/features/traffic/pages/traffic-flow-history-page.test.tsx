@@ -43,6 +43,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   fetchMock.mockReset();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -52,6 +53,16 @@ function usageUrls() {
   return fetchMock.mock.calls
     .map(([input]) => new URL(String(input), 'http://localhost'))
     .filter((url) => url.pathname === '/api/proxy/instances/traffic-usage');
+}
+
+function rangeInputs() {
+  return [...document.querySelectorAll<HTMLInputElement>('.ant-picker-range input')];
+}
+
+/** A day of the open calendar (a month shows the neighbouring months' days too: not those). */
+async function findDayCell(day: string) {
+  const cells = await screen.findAllByTitle(day, {}, { timeout: 5_000 });
+  return cells.find((cell) => cell.classList.contains('ant-picker-cell-in-view'))!;
 }
 
 function renderHistory() {
@@ -99,6 +110,48 @@ describe('TrafficFlowHistoryPage', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('combobox', { name: '类型' }));
     await userEvent.click(await screen.findByTitle('动态IP'));
     await waitFor(() => expect(usageUrls().at(-1)!.searchParams.get('kind')).toBe('dynamic'));
+  });
+
+  it('asks for the preset range picked in the range picker', async () => {
+    // Only the clock is frozen (timers run), so a preset's "now" is known to the minute.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 21, 12, 34));
+    renderHistory();
+    await screen.findByText('3 GB', {}, { timeout: 5_000 });
+    expect(Object.fromEntries(usageUrls()[0]!.searchParams)).toMatchObject({
+      from: new Date(2026, 10, 20, 12, 34).toISOString(),
+      to: new Date(2026, 10, 21, 12, 34).toISOString(),
+    });
+
+    await userEvent.click(rangeInputs()[0]!);
+    await userEvent.click(await screen.findByText('最近 7 天'));
+    await waitFor(() => expect(usageUrls()).toHaveLength(2));
+    expect(Object.fromEntries(usageUrls()[1]!.searchParams)).toMatchObject({
+      granularity: 'hour',
+      from: new Date(2026, 10, 14, 12, 34).toISOString(),
+      to: new Date(2026, 10, 21, 12, 34).toISOString(),
+    });
+  });
+
+  it('asks for whole days between two dates picked by day', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 21, 12, 34));
+    renderHistory();
+    await screen.findByText('3 GB', {}, { timeout: 5_000 });
+    await userEvent.click(screen.getByText('按天'));
+    await waitFor(() => expect(usageUrls().at(-1)!.searchParams.get('granularity')).toBe('day'));
+    const before = usageUrls().length;
+
+    await userEvent.click(rangeInputs()[0]!);
+    await userEvent.click(await findDayCell('2026-11-10'));
+    await userEvent.click(await findDayCell('2026-11-12'));
+    await waitFor(() => expect(usageUrls()).toHaveLength(before + 1));
+    // From the first day's midnight to the end of the last day, in the viewer's time zone.
+    expect(Object.fromEntries(usageUrls().at(-1)!.searchParams)).toMatchObject({
+      granularity: 'day',
+      from: new Date(2026, 10, 10).toISOString(),
+      to: new Date(2026, 10, 13).toISOString(),
+    });
   });
 
   it('downloads the same series as CSV', async () => {
