@@ -100,6 +100,15 @@ describe.each(testEngines)('static-IP jobs on %s', (engine) => {
       .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.type, 'renewal')));
   const renew = (now: Date) =>
     renewDueInstances({ db: db(), log: log(), renewAheadHours: 24, now });
+  /** `count` instances without auto-renew expiring at day 30, and one expiring at day 90. */
+  async function buyDueAndLater(count: number) {
+    const due: string[] = [];
+    for (let bought = 0; bought < count; bought += 1) {
+      due.push((await buyOne({ autoRenew: false })).instanceId);
+    }
+    const later = await buyOne({ durationDays: 90, autoRenew: false });
+    return { due, later: later.instanceId };
+  }
 
   it('auto-renews within 24 h of expiry when the balance allows, once', async () => {
     const { userId, instanceId } = await buyOne({ balanceFen: 5000n });
@@ -223,6 +232,46 @@ describe.each(testEngines)('static-IP jobs on %s', (engine) => {
     expect(await releaseCooledIps({ db: db(), now: afterEnd })).toEqual({ released: 1 });
     expect(await ipOf(instanceId)).toMatchObject({ status: 'available', coolingUntil: null });
     expect((await instanceRow(instanceId)).status).toBe('expired');
+  });
+
+  it('expires each due instance once when several servers run at the same moment', async () => {
+    const { due, later } = await buyDueAndLater(4);
+    const now = at(30 * DAY_MS + HOUR_MS);
+    // Batches of one, so the servers interleave claim by claim instead of one taking every row.
+    const reports = await Promise.all(
+      [1, 2, 3].map(() => expireInstances({ db: db(), now, cooldownHours: 24, batchSize: 1 })),
+    );
+    expect(reports.reduce((sum, report) => sum + report.expired, 0)).toBe(due.length);
+    for (const instanceId of due) {
+      expect((await instanceRow(instanceId)).status).toBe('expired');
+      expect(await ipOf(instanceId)).toMatchObject({
+        status: 'cooling',
+        coolingUntil: new Date(now.getTime() + 24 * HOUR_MS),
+      });
+    }
+    expect((await instanceRow(later)).status).toBe('active');
+    expect((await ipOf(later)).status).toBe('allocated');
+    expect(await expireInstances({ db: db(), now, cooldownHours: 24 })).toEqual({ expired: 0 });
+  });
+
+  it('releases each cooled-down IP once when several servers run at the same moment', async () => {
+    const { due, later } = await buyDueAndLater(4);
+    const expiredAt = at(30 * DAY_MS + HOUR_MS);
+    expect(await expireInstances({ db: db(), now: expiredAt, cooldownHours: 24 })).toEqual({
+      expired: due.length,
+    });
+    const afterCooldown = new Date(expiredAt.getTime() + 24 * HOUR_MS);
+    const reports = await Promise.all(
+      [1, 2, 3].map(() => releaseCooledIps({ db: db(), now: afterCooldown, batchSize: 1 })),
+    );
+    // Each address counted by exactly one server: none released twice, none missed.
+    expect(reports.reduce((sum, report) => sum + report.released, 0)).toBe(due.length);
+    for (const instanceId of due) {
+      expect(await ipOf(instanceId)).toMatchObject({ status: 'available', coolingUntil: null });
+      expect((await instanceRow(instanceId)).status).toBe('expired');
+    }
+    expect((await ipOf(later)).status).toBe('allocated');
+    expect(await releaseCooledIps({ db: db(), now: afterCooldown })).toEqual({ released: 0 });
   });
 
   it('an auto-renew instance the balance cannot pay for expires like any other', async () => {

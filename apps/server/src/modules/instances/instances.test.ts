@@ -1,4 +1,12 @@
-import { eq, ipAddresses, ledgerEntries, proxyInstances, wallets } from '@stratus/db';
+import {
+  eq,
+  inArray,
+  ipAddresses,
+  ledgerEntries,
+  orders,
+  proxyInstances,
+  wallets,
+} from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type TestApp } from '../../testing.ts';
@@ -58,6 +66,22 @@ describe.each(testEngines)('proxy instances on %s', (engine) => {
     testApp.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
   const balanceFen = async (userId: string) =>
     (await db().select().from(wallets).where(eq(wallets.userId, userId)))[0]?.balanceFen;
+  const ledgerOf = (userId: string) =>
+    db().select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
+  const renewalOrdersOf = async (userId: string) =>
+    (await db().select().from(orders).where(eq(orders.userId, userId))).filter(
+      (order) => order.type === 'renewal',
+    );
+  /** Each instance's stored expiry, by id. */
+  const expiriesOf = async (ids: string[]) =>
+    new Map(
+      (
+        await db()
+          .select({ id: proxyInstances.id, expiresAt: proxyInstances.expiresAt })
+          .from(proxyInstances)
+          .where(inArray(proxyInstances.id, ids))
+      ).map((row) => [row.id, row.expiresAt.getTime()]),
+    );
 
   it('lists the caller’s instances with filters, soonest expiry first', async () => {
     const { token } = await customer();
@@ -213,6 +237,56 @@ describe.each(testEngines)('proxy instances on %s', (engine) => {
     expect(await balanceFen(user.id)).toBe(0n);
     const detail = await get(token, `/api/proxy/instances/${instance.id}`);
     expect(detail.json().data.expiresAt).toBe(instance.expiresAt);
+  });
+
+  it('refuses a batch renewal holding another user’s instance (404), renewing and charging nothing', async () => {
+    const owner = await customer(100_000n);
+    const [mine] = await buy(owner.token);
+    const stranger = await customer(100_000n);
+    const [theirs] = await buy(stranger.token);
+    if (!mine || !theirs) throw new Error('no instances');
+    const ids = [mine.id, theirs.id];
+    const expiriesBefore = await expiriesOf(ids);
+    const ledgerBefore = await ledgerOf(owner.user.id);
+    const balanceBefore = await balanceFen(owner.user.id);
+
+    for (const url of ['/api/proxy/instances/renew', '/api/proxy/instances/renew/quote']) {
+      const response = await send(owner.token, 'POST', url, { ids, durationDays: 30 });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().code).toBe(40301);
+    }
+    expect(await balanceFen(owner.user.id)).toBe(balanceBefore);
+    expect(await ledgerOf(owner.user.id)).toEqual(ledgerBefore);
+    expect(await renewalOrdersOf(owner.user.id)).toHaveLength(0);
+    expect(await balanceFen(stranger.user.id)).toBe(100_000n - 3_000n);
+    expect(await renewalOrdersOf(stranger.user.id)).toHaveLength(0);
+    expect(await expiriesOf(ids)).toEqual(expiriesBefore);
+  });
+
+  it('refuses a batch renewal the balance cannot cover (422 insufficientBalance), changing nothing', async () => {
+    // Enough for the two instances and one renewal, not for renewing both.
+    const { token, user } = await customer(6_000n + 5_000n);
+    const instances = await buy(token, { quantity: 2 });
+    const ids = instances.map((instance) => instance.id);
+    const expiriesBefore = await expiriesOf(ids);
+    const ledgerBefore = await ledgerOf(user.id);
+    expect(await balanceFen(user.id)).toBe(5_000n);
+
+    const quote = await send(token, 'POST', '/api/proxy/instances/renew/quote', {
+      ids,
+      durationDays: 30,
+    });
+    expect(quote.json().data).toEqual({ total: 60, balance: 50, sufficientBalance: false });
+    const response = await send(token, 'POST', '/api/proxy/instances/renew', {
+      ids,
+      durationDays: 30,
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().code).toBe(30101);
+    expect(await balanceFen(user.id)).toBe(5_000n);
+    expect(await ledgerOf(user.id)).toEqual(ledgerBefore);
+    expect(await renewalOrdersOf(user.id)).toHaveLength(0);
+    expect(await expiriesOf(ids)).toEqual(expiriesBefore);
   });
 
   it('revives an expired instance whose IP is still held, not one whose IP was released', async () => {

@@ -55,6 +55,9 @@ export async function handleAlipayNotify({
       db,
       paymentId,
       paidAmountFen,
+      // Nothing to compare: page-pay notifications carry no currency parameter, their
+      // `total_amount` is documented as yuan (人民币元), and our pay URLs never request a foreign
+      // currency (`trans_currency`), so every trade of this channel is in CNY.
       currency: CURRENCY,
       tradeNo: params.trade_no ?? null,
       paidAt: parseChinaTime(params.gmt_payment),

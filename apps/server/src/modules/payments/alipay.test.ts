@@ -65,26 +65,29 @@ describe.each(testEngines)('alipay on %s', (engine) => {
     expect(response.statusCode).toBe(200);
     return response.json().data as { paymentId: string; payUrl: string; expiresAt: string };
   };
-  const notification = (paymentId: string, overrides: Record<string, string> = {}) =>
-    signAlipayNotification(
-      {
-        notify_time: '2026-11-22 10:00:00',
-        notify_type: 'trade_status_sync',
-        notify_id: `n-${paymentId}`,
-        app_id: APP_ID,
-        charset: 'utf-8',
-        version: '1.0',
-        trade_no: `2026112222001${paymentId.slice(0, 8)}`,
-        out_trade_no: paymentId,
-        trade_status: 'TRADE_SUCCESS',
-        total_amount: '88.80',
-        receipt_amount: '88.80',
-        gmt_payment: formatChinaTime(new Date()),
-        subject: 'Stratus 账户充值',
-        ...overrides,
-      },
-      alipayKeys.privateKey,
+  /** A notification signed with Alipay's key; an override of `undefined` leaves that field out. */
+  const notification = (paymentId: string, overrides: Record<string, string | undefined> = {}) => {
+    const fields: Record<string, string | undefined> = {
+      notify_time: '2026-11-22 10:00:00',
+      notify_type: 'trade_status_sync',
+      notify_id: `n-${paymentId}`,
+      app_id: APP_ID,
+      charset: 'utf-8',
+      version: '1.0',
+      trade_no: `2026112222001${paymentId.slice(0, 8)}`,
+      out_trade_no: paymentId,
+      trade_status: 'TRADE_SUCCESS',
+      total_amount: '88.80',
+      receipt_amount: '88.80',
+      gmt_payment: formatChinaTime(new Date()),
+      subject: 'Stratus 账户充值',
+      ...overrides,
+    };
+    const present = Object.entries(fields).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined,
     );
+    return signAlipayNotification(Object.fromEntries(present), alipayKeys.privateKey);
+  };
   const notify = (params: Record<string, string>) =>
     testApp.app.inject({
       method: 'POST',
@@ -104,6 +107,22 @@ describe.each(testEngines)('alipay on %s', (engine) => {
   const statusOf = async (id: string) => {
     const [row] = await testApp.database.db.select().from(payments).where(eq(payments.id, id));
     return row?.status;
+  };
+  const expirePayments = (now: Date) =>
+    expireDuePayments({
+      db: testApp.database.db,
+      channels: testApp.app.paymentChannels,
+      log: testApp.app.log,
+      now,
+    });
+  /** The expiry job of three servers at the same moment, their reports added up. */
+  const expireOnThreeServers = async (now: Date) => {
+    const reports = await Promise.all([1, 2, 3].map(() => expirePayments(now)));
+    return reports.reduce((sum, report) => ({
+      closed: sum.closed + report.closed,
+      credited: sum.credited + report.credited,
+      failed: sum.failed + report.failed,
+    }));
   };
 
   it('lists alipay only and answers a signed page-pay URL', async () => {
@@ -202,6 +221,30 @@ describe.each(testEngines)('alipay on %s', (engine) => {
     expect(await balanceFen(user.id)).toBe(0n);
   });
 
+  it('answers `success` (Alipay stops resending) to a verified WAIT_BUYER_PAY or TRADE_CLOSED notification, crediting nothing', async () => {
+    const { token, user } = await registerUser(testApp.app);
+    const { paymentId } = await startTopUp(token, 88.8);
+    const notPaid = [
+      notification(paymentId, { trade_status: 'WAIT_BUYER_PAY', gmt_payment: undefined }),
+      notification(paymentId, {
+        trade_status: 'TRADE_CLOSED',
+        gmt_payment: undefined,
+        gmt_close: formatChinaTime(new Date()),
+      }),
+    ];
+    for (const params of notPaid) {
+      const answer = await notify(params);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-type']).toMatch(/^text\/plain/);
+      // Alipay resends for a day unless the answer is exactly these seven characters.
+      expect(answer.body).toBe('success');
+    }
+    expect(await balanceFen(user.id)).toBe(0n);
+    expect(await ledgerOf(user.id)).toHaveLength(0);
+    // Not even closed: only the expiry job settles an unpaid payment, after asking Alipay itself.
+    expect(await statusOf(paymentId)).toBe('pending');
+  });
+
   it('expiry job: credits a trade paid at Alipay, closes an unpaid one', async () => {
     const { token, user } = await registerUser(testApp.app);
     const paid = await startTopUp(token, 88.8);
@@ -271,6 +314,68 @@ describe.each(testEngines)('alipay on %s', (engine) => {
     } finally {
       gateway.forgeAnswers = false;
     }
+  });
+
+  it('expiry job on three servers at once: a trade paid at Alipay is credited exactly once', async () => {
+    const { token, user } = await registerUser(testApp.app);
+    const { paymentId, expiresAt } = await startTopUp(token, 88.8);
+    gateway.trades.set(paymentId, {
+      code: '10000',
+      msg: 'Success',
+      out_trade_no: paymentId,
+      trade_no: '2026112222001400000004',
+      trade_status: 'TRADE_SUCCESS',
+      total_amount: '88.80',
+      send_pay_date: formatChinaTime(new Date()),
+    });
+    // Earlier tests' payments fell due first: settle them now, so the reports count this one only.
+    await expirePayments(new Date(Date.parse(expiresAt) - 1));
+    // A slow answer keeps the first claim's row locked while the other servers claim.
+    gateway.answerDelayMs = 200;
+    try {
+      const report = await expireOnThreeServers(new Date(Date.parse(expiresAt) + 60_000));
+      expect(report).toEqual({ closed: 0, credited: 1, failed: 0 });
+    } finally {
+      gateway.answerDelayMs = 0;
+    }
+    const [payment] = await testApp.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, paymentId));
+    expect(payment).toMatchObject({ status: 'paid', providerTradeNo: '2026112222001400000004' });
+    expect(await balanceFen(user.id)).toBe(8_880n);
+    const rows = await ledgerOf(user.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ type: 'topup', reference: paymentId, amountFen: 8_880n });
+  });
+
+  it('expiry job on three servers at once: a trade unpaid at Alipay is closed once, crediting nothing', async () => {
+    const { token, user } = await registerUser(testApp.app);
+    const { paymentId, expiresAt } = await startTopUp(token, 20);
+    gateway.trades.set(paymentId, {
+      code: '10000',
+      msg: 'Success',
+      out_trade_no: paymentId,
+      trade_status: 'WAIT_BUYER_PAY',
+      total_amount: '20.00',
+    });
+    await expirePayments(new Date(Date.parse(expiresAt) - 1));
+    const now = new Date(Date.parse(expiresAt) + 60_000);
+    gateway.answerDelayMs = 200;
+    try {
+      const report = await expireOnThreeServers(now);
+      // A second close would fail its `status = 'pending'` guard and count as failed.
+      expect(report).toEqual({ closed: 1, credited: 0, failed: 0 });
+    } finally {
+      gateway.answerDelayMs = 0;
+    }
+    const [payment] = await testApp.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, paymentId));
+    expect(payment).toMatchObject({ status: 'closed', closedAt: now, paidAt: null });
+    expect(await balanceFen(user.id)).toBe(0n);
+    expect(await ledgerOf(user.id)).toHaveLength(0);
   });
 
   it('a cancel finds a trade paid at Alipay: credited, and the cancel is refused', async () => {

@@ -35,6 +35,8 @@ export interface FakeAlipayGateway {
   badlySignedRequests: number;
   /** Sign answers with a key that is not Alipay's, as an impostor would. */
   forgeAnswers: boolean;
+  /** Wait this long before answering, as a slow provider does while the caller holds row locks. */
+  answerDelayMs: number;
   close(): Promise<void>;
 }
 
@@ -46,7 +48,7 @@ export async function startFakeAlipayGateway({
   merchantPublicKey: string;
 }): Promise<FakeAlipayGateway> {
   const trades = new Map<string, Record<string, string>>();
-  const gateway = { badlySignedRequests: 0, forgeAnswers: false };
+  const gateway = { badlySignedRequests: 0, forgeAnswers: false, answerDelayMs: 0 };
   const impostorKeys = generateRsaKeyPair();
   const server: Server = createServer((request, response) => {
     let body = '';
@@ -73,8 +75,10 @@ export async function startFakeAlipayGateway({
       const json = JSON.stringify(answer);
       const signingKey = gateway.forgeAnswers ? impostorKeys : alipayKeys;
       const sign = signRsa2(json, signingKey.privateKey);
-      response.setHeader('content-type', 'application/json;charset=utf-8');
-      response.end(`{"alipay_trade_query_response":${json},"sign":"${sign}"}`);
+      setTimeout(() => {
+        response.setHeader('content-type', 'application/json;charset=utf-8');
+        response.end(`{"alipay_trade_query_response":${json},"sign":"${sign}"}`);
+      }, gateway.answerDelayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -90,6 +94,12 @@ export async function startFakeAlipayGateway({
     },
     set forgeAnswers(value: boolean) {
       gateway.forgeAnswers = value;
+    },
+    get answerDelayMs() {
+      return gateway.answerDelayMs;
+    },
+    set answerDelayMs(value: number) {
+      gateway.answerDelayMs = value;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
