@@ -48,6 +48,7 @@ export default {
   'instances.field.address': 'IP:port',
   'instances.field.username': 'Username',
   'instances.field.password': 'Password',
+  'instances.field.credentials': 'Username / password',
   'instances.field.protocols': 'Protocols',
   'instances.field.region': 'Region',
   'instances.field.lineType': 'Line',

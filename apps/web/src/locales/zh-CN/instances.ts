@@ -46,6 +46,7 @@ export default {
   'instances.field.address': 'IP:端口',
   'instances.field.username': '用户名',
   'instances.field.password': '密码',
+  'instances.field.credentials': '用户名 / 密码',
   'instances.field.protocols': '协议',
   'instances.field.region': '地区',
   'instances.field.lineType': '线路',

@@ -1,7 +1,6 @@
 import type { Instance } from '@stratus/contract';
 import { Button, Popconfirm, Space, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../shared/format/date.ts';
 import { CopyButton } from '../../../shared/ui/copy-button.tsx';
 import { showSuccessToast } from '../../../shared/ui/feedback.ts';
 import { useResetInstancePassword } from '../api.ts';
@@ -14,6 +13,7 @@ import { LineTypeTag } from './line-type-tag.tsx';
 import { PasswordCell } from './password-cell.tsx';
 import { ProtocolTags } from './protocol-tags.tsx';
 import { RemarkCell } from './remark-cell.tsx';
+import styles from './use-instance-columns.module.css';
 
 interface ColumnActions {
   onRenew: (instance: Instance) => void;
@@ -24,91 +24,77 @@ interface ColumnActions {
 export function useInstanceColumns({ onRenew, onDetail }: ColumnActions) {
   const { t } = useTranslation();
   const resetPassword = useResetInstancePassword();
+  // Grouped so the list fits a laptop screen without scrolling sideways: the address with its
+  // status, region and line; the credentials together; the expiry with its auto-renewal.
   const columns: TableColumnsType<Instance> = [
     {
       key: 'address',
       title: t('instances.field.address'),
-      width: 200,
-      render: (_, instance) => <CopyableCode text={`${instance.ip}:${instance.port}`} />,
+      width: 250,
+      render: (_, instance) => (
+        <div className={styles.stack}>
+          <span className={styles.line}>
+            <CopyableCode text={`${instance.ip}:${instance.port}`} />
+            <InstanceStatusTag status={instance.status} />
+          </span>
+          <span className={styles.line}>
+            <RegionLabel
+              country={instance.country}
+              countryName={instance.countryName}
+              city={instance.city}
+            />
+            <LineTypeTag lineType={instance.lineType} />
+          </span>
+        </div>
+      ),
     },
     {
       key: 'protocols',
       title: t('instances.field.protocols'),
-      width: 180,
+      width: 120,
       render: (_, instance) => <ProtocolTags protocols={instance.protocols} />,
     },
     {
-      key: 'username',
-      title: t('instances.field.username'),
-      width: 160,
+      key: 'credentials',
+      title: t('instances.field.credentials'),
+      width: 200,
       render: (_, instance) => (
-        <span>
-          {instance.username}
-          <CopyButton text={instance.username} />
-        </span>
+        <div className={styles.stack}>
+          <span className={styles.line}>
+            <code>{instance.username}</code>
+            <CopyButton text={instance.username} />
+          </span>
+          <PasswordCell password={instance.password} />
+        </div>
       ),
-    },
-    {
-      key: 'password',
-      title: t('instances.field.password'),
-      width: 190,
-      render: (_, instance) => <PasswordCell password={instance.password} />,
-    },
-    {
-      key: 'region',
-      title: t('instances.field.region'),
-      width: 140,
-      render: (_, instance) => (
-        <RegionLabel
-          country={instance.country}
-          countryName={instance.countryName}
-          city={instance.city}
-        />
-      ),
-    },
-    {
-      key: 'lineType',
-      title: t('instances.field.lineType'),
-      width: 110,
-      render: (_, instance) => <LineTypeTag lineType={instance.lineType} />,
     },
     {
       key: 'remark',
       title: t('instances.field.remark'),
-      width: 160,
+      width: 130,
       render: (_, instance) => <RemarkCell instance={instance} />,
-    },
-    {
-      key: 'createdAt',
-      title: t('instances.field.createdAt'),
-      width: 170,
-      render: (_, instance) => formatDateTime(instance.createdAt),
     },
     {
       key: 'expiresAt',
       title: t('instances.field.expiresAt'),
       width: 190,
-      render: (_, instance) => <ExpiryCell instance={instance} />,
-    },
-    {
-      key: 'status',
-      title: t('instances.field.status'),
-      width: 90,
-      render: (_, instance) => <InstanceStatusTag status={instance.status} />,
-    },
-    {
-      key: 'autoRenew',
-      title: t('instances.field.autoRenew'),
-      width: 90,
-      render: (_, instance) => <AutoRenewSwitch instance={instance} />,
+      render: (_, instance) => (
+        <div className={styles.stack}>
+          <ExpiryCell instance={instance} />
+          <label className={styles.line}>
+            <AutoRenewSwitch instance={instance} />
+            <span className={styles.caption}>{t('instances.field.autoRenew')}</span>
+          </label>
+        </div>
+      ),
     },
     {
       key: 'actions',
       title: t('instances.field.actions'),
       fixed: 'right',
-      width: 220,
+      width: 170,
       render: (_, instance) => (
-        <Space size={0}>
+        <Space size={0} wrap>
           <Button type="link" size="small" onClick={() => onRenew(instance)}>
             {t('instances.list.renew')}
           </Button>

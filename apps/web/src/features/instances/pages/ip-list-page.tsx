@@ -53,7 +53,7 @@ export default function IpListPage() {
         columns={columns}
         dataSource={data?.items ?? []}
         loading={instances.isFetching}
-        scroll={{ x: 1900 }}
+        scroll={{ x: 1060 }}
         rowSelection={{
           selectedRowKeys: selectedIds,
           onChange: (keys) => setSelectedIds(keys.map(String)),
