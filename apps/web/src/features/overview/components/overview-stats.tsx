@@ -9,6 +9,9 @@ import { formatMoney } from '../../../shared/format/money.ts';
 /** The IP list filters by this (see use-instance-filters.ts). */
 export const EXPIRING_LINK = `${IP_LIST_PATH}?expiringWithinDays=7`;
 
+/** The four cards of a row stand as tall as the tallest (the traffic card has a progress bar). */
+const FULL_HEIGHT = { height: '100%' };
+
 interface OverviewStatsProps {
   overview: Overview | undefined;
   loading: boolean;
@@ -27,7 +30,7 @@ export function OverviewStats({ overview, loading }: OverviewStatsProps) {
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} sm={12} xl={6}>
-        <Card loading={loading} data-testid="overview-balance">
+        <Card loading={loading} data-testid="overview-balance" style={FULL_HEIGHT}>
           <Statistic
             title={t('overview.stat.balance')}
             value={overview ? formatMoney(overview.balance) : '--'}
@@ -36,13 +39,13 @@ export function OverviewStats({ overview, loading }: OverviewStatsProps) {
         </Card>
       </Col>
       <Col xs={24} sm={12} xl={6}>
-        <Card loading={loading} data-testid="overview-active">
+        <Card loading={loading} data-testid="overview-active" style={FULL_HEIGHT}>
           <Statistic title={t('overview.stat.activeIps')} value={overview?.activeInstances ?? 0} />
           <Link to={IP_LIST_PATH}>{t('overview.stat.viewIps')}</Link>
         </Card>
       </Col>
       <Col xs={24} sm={12} xl={6}>
-        <Card loading={loading} data-testid="overview-expiring">
+        <Card loading={loading} data-testid="overview-expiring" style={FULL_HEIGHT}>
           <Statistic
             title={t('overview.stat.expiring')}
             value={expiring}
@@ -52,7 +55,7 @@ export function OverviewStats({ overview, loading }: OverviewStatsProps) {
         </Card>
       </Col>
       <Col xs={24} sm={12} xl={6}>
-        <Card loading={loading} data-testid="overview-traffic">
+        <Card loading={loading} data-testid="overview-traffic" style={FULL_HEIGHT}>
           <Statistic
             title={t('overview.stat.traffic')}
             value={formatBytes(traffic?.remainingBytes ?? 0)}

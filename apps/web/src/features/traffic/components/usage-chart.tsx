@@ -12,6 +12,7 @@ import {
   YAxis,
 } from 'recharts';
 import { byteUnitFor, formatBytes } from '../../../shared/format/bytes.ts';
+import { roundTicks } from '../chart-ticks.ts';
 import { axisLabel, bucketLabel } from '../usage-labels.ts';
 
 export const USAGE_CHART_HEIGHT = 280;
@@ -31,9 +32,9 @@ export function UsageChart({ buckets, granularity, height = USAGE_CHART_HEIGHT }
   const upload = t('traffic.usage.upload');
   const download = t('traffic.usage.download');
   // The axis counts in the unit of the largest bucket, so its ticks are round numbers of it.
-  const unit = byteUnitFor(
-    Math.max(0, ...buckets.map((bucket) => bucket.bytesUp + bucket.bytesDown)),
-  );
+  const largest = Math.max(0, ...buckets.map((bucket) => bucket.bytesUp + bucket.bytesDown));
+  const unit = byteUnitFor(largest);
+  const ticks = roundTicks(largest / unit.size);
   const series = [
     { key: 'bytesDown', name: download, colour: token.colorPrimary },
     { key: 'bytesUp', name: upload, colour: token.colorSuccess },
@@ -59,6 +60,8 @@ export function UsageChart({ buckets, granularity, height = USAGE_CHART_HEIGHT }
             minTickGap={24}
           />
           <YAxis
+            ticks={ticks}
+            domain={[0, ticks.at(-1)!]}
             tickFormatter={(value: number) => `${value} ${unit.label}`}
             tick={{ fill: token.colorTextSecondary, fontSize: 12 }}
             stroke={token.colorBorder}
