@@ -17,6 +17,7 @@ import {
   startEchoTarget,
   type Listening,
 } from '../apps/gateway/src/testing/fixtures.ts';
+import { freePort } from '../apps/gateway/src/free-port.ts';
 import { openTunnel, ProxyRefusal } from '../apps/gateway/src/testing/proxy-client.ts';
 import {
   startVmessClient,
@@ -124,15 +125,8 @@ describe('the gateway with the real API', () => {
     // A node whose pool is three loopback addresses, the gateway serving them on a free port.
     const node = await addTestNode(db());
     nodeKey = node.apiKey;
-    const freePort = async () => {
-      const probe = net.createServer();
-      await new Promise<void>((resolve) => probe.listen(0, '0.0.0.0', resolve));
-      const { port } = probe.address() as net.AddressInfo;
-      await new Promise((resolve) => probe.close(resolve));
-      return port;
-    };
-    gatewayPort = await freePort();
-    vmessPort = await freePort();
+    gatewayPort = await freePort('0.0.0.0');
+    vmessPort = await freePort('0.0.0.0');
     const plan = await seedStaticIpPlan(db(), { stock: 0, country: 'JP' });
     await db()
       .insert(ipAddresses)

@@ -12,10 +12,11 @@
 //                    port to the kernel (GATEWAY_EGRESS_PORTS=0), the unmitigated figure; 0 skips
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { NodeSnapshot } from '@stratus/contract';
+import { freePort } from '../../apps/gateway/src/free-port.ts';
 import { sha256Hex, startFakeControlPlane } from './fake-control-plane.ts';
 import {
   openTunnel,
@@ -60,14 +61,6 @@ function startChild(
     );
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
-}
-
-async function freePort(host: string): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, host, resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 /** Peak and current resident memory of a process, from the kernel's own accounting. */

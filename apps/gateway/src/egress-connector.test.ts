@@ -2,16 +2,8 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectFromEgress } from './egress-connector.ts';
 import { EgressPorts } from './egress-ports.ts';
+import { freePort } from './free-port.ts';
 import { startEchoTarget, type Listening } from './testing/targets.ts';
-
-/** A port on 127.0.0.2 that is free right now. */
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.2', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 describe('connecting out from the egress address', () => {
   let target: Listening;
@@ -31,7 +23,7 @@ describe('connecting out from the egress address', () => {
     });
 
   it('binds the egress address and the port chosen for it', async () => {
-    const port = await freePort();
+    const port = await freePort('127.0.0.2');
     const result = await connect(new EgressPorts({ first: port, last: port }));
     if (!result.ok) throw new Error(`not connected: ${result.reason}`);
     expect(result.upstream.localAddress).toBe('127.0.0.2');
@@ -69,7 +61,7 @@ describe('connecting out from the egress address', () => {
   });
 
   it('many connections in a row from one address each get a port of the range', async () => {
-    const first = await freePort();
+    const first = await freePort('127.0.0.2');
     const ports = new EgressPorts({ first, last: first + 49 });
     const used = new Set<number>();
     for (let index = 0; index < 20; index += 1) {

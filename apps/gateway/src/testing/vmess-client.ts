@@ -3,9 +3,9 @@
 // test. What reaches the SOCKS5 port leaves as vmess.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../free-port.ts';
 
 export const VMESS_CLIENT_USER = 'vmess-test';
 export const VMESS_CLIENT_PASSWORD = 'vmess-test-password';
@@ -19,10 +19,7 @@ export async function startVmessClient(
   v2rayPath: string,
   server: { address: string; port: number; id: string },
 ): Promise<VmessClient> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const socksPort = (probe.address() as net.AddressInfo).port;
-  await new Promise((resolve) => probe.close(resolve));
+  const socksPort = await freePort('127.0.0.1');
   const directory = await mkdtemp(path.join(os.tmpdir(), 'stratus-vmess-client-'));
   const file = path.join(directory, 'client.json');
   await writeFile(

@@ -1,6 +1,6 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UsageMeter } from '../credentials/usage-counter.ts';
+import { freePort } from '../free-port.ts';
 import { silentLogger } from '../logger.ts';
 import {
   readBytes,
@@ -20,14 +20,6 @@ import { findV2ray, VmessEngine } from './vmess-engine.ts';
 
 // Debian's v2ray package: `.ci/run` installs it; the README lists it with the test prerequisites.
 const v2ray = findV2ray();
-
-async function freePort(host: string): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, host, resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 describe('the vmess engine (V2Ray)', () => {
   if (!v2ray) throw new Error('v2ray and v2ctl are needed for these tests: apt-get install v2ray');

@@ -8,11 +8,11 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { NodeStaticCredential } from '@stratus/contract';
 import type { UsageMeter } from '../credentials/usage-counter.ts';
+import { freePort } from '../free-port.ts';
 import type { Logger } from '../logger.ts';
 import { buildV2rayConfig, vmessCredentials, vmessFingerprint } from './v2ray-config.ts';
 import { parseUserTraffic } from './v2ray-stats.ts';
@@ -49,17 +49,6 @@ export function findV2ray(v2ray = 'v2ray'): { v2rayPath: string; v2ctlPath: stri
   const v2ctlPath =
     findExecutable(path.join(path.dirname(v2rayPath), 'v2ctl')) ?? findExecutable('v2ctl');
   return v2ctlPath ? { v2rayPath, v2ctlPath } : null;
-}
-
-async function freeLoopbackPort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve, reject) => {
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', resolve);
-  });
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 export interface VmessEngineOptions {
@@ -155,7 +144,7 @@ export class VmessEngine {
     fingerprint: string,
   ): Promise<void> {
     const { logger } = this.options;
-    this.apiPort = await freeLoopbackPort();
+    this.apiPort = await freePort('127.0.0.1');
     const file = path.join(this.options.dataDir, 'v2ray.json');
     const config = buildV2rayConfig({
       credentials,
