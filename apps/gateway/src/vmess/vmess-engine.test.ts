@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UsageMeter } from '../credentials/usage-counter.ts';
 import { freePort } from '../free-port.ts';
@@ -161,5 +163,35 @@ describe('the vmess engine (V2Ray)', () => {
     } finally {
       await strict.stop();
     }
+  });
+});
+
+describe('V2Ray and the gateway process', () => {
+  it('dies with the gateway, however the gateway dies', async () => {
+    const script = path.join(import.meta.dirname, '../testing/run-vmess-engine.ts');
+    const gateway = spawn(process.execPath, [script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const v2rayPid = await new Promise<number>((resolve, reject) => {
+      let output = '';
+      gateway.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('\n')) resolve(Number(output.trim()));
+      });
+      gateway.once('exit', (code) => reject(new Error(`the engine script exited with ${code}`)));
+    });
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    expect(alive(v2rayPid)).toBe(true);
+    gateway.kill('SIGKILL');
+    const deadline = Date.now() + 5_000;
+    while (alive(v2rayPid) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(alive(v2rayPid)).toBe(false);
   });
 });

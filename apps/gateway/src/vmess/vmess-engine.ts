@@ -84,6 +84,11 @@ export class VmessEngine {
     return this.child !== null;
   }
 
+  /** The serving V2Ray's process id. */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   /** Serves exactly the vmess of these credentials that are valid at `now`. Never throws. */
   sync(credentials: readonly NodeStaticCredential[], now = Date.now()): Promise<void> {
     return this.enqueue(async () => {
@@ -152,9 +157,14 @@ export class VmessEngine {
       allowPrivateDestinations: this.options.allowPrivateDestinations,
     });
     await writeFile(file, JSON.stringify(config, null, 2), { mode: 0o600 });
-    const child = spawn(this.options.v2rayPath, ['-config', file], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    // V2Ray must not outlive the gateway: an orphan would go on serving credentials that get
+    // revoked meanwhile, and hold the ports the next gateway needs. util-linux's setpriv makes
+    // the kernel kill it when the gateway dies, however it dies.
+    const command = [this.options.v2rayPath, '-config', file];
+    const setpriv = findExecutable('setpriv');
+    const child = setpriv
+      ? spawn(setpriv, ['--pdeathsig', 'KILL', ...command], { stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const started = await new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => resolve(false), START_TIMEOUT_MS);
