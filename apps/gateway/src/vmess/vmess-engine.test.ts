@@ -139,6 +139,36 @@ describe('the vmess engine (V2Ray)', () => {
     socket.destroy();
   });
 
+  it('logs a start that fails the same way at every poll once, and tries again each time', async () => {
+    const errors: string[] = [];
+    const logger = {
+      ...silentLogger,
+      error: (_fields: object, message: string) => errors.push(message),
+    };
+    const failing = new VmessEngine({
+      ...v2ray!,
+      dataDir: await directories.create(),
+      meter,
+      logger,
+      allowPrivateDestinations: true,
+    });
+    try {
+      // 192.0.2.0/24 is for documentation: no host has it, so V2Ray cannot listen there.
+      const nowhere = staticCredential({
+        ip: '192.0.2.10',
+        protocols: ['vmess'],
+        vmessPort: 10086,
+      });
+      await failing.sync([nowhere]);
+      await failing.sync([nowhere]);
+      expect(failing.running).toBe(false);
+      expect(failing.restarts).toBe(0);
+      expect(errors).toEqual(['vmess engine (V2Ray) did not start']);
+    } finally {
+      await failing.stop();
+    }
+  });
+
   it('refuses private destinations unless allowed', async () => {
     const strict = new VmessEngine({
       ...v2ray!,

@@ -72,6 +72,8 @@ export class VmessEngine {
   /** Operations run one at a time: a restart never meets a stats read halfway. */
   private queue: Promise<unknown> = Promise.resolve();
   private stopped = false;
+  /** Why the last start failed, so a failure repeated at every poll is logged once. */
+  private startFailure: string | null = null;
   /** Restarts since start (tests and logs). */
   restarts = 0;
 
@@ -191,7 +193,15 @@ export class VmessEngine {
       child.kill('SIGKILL');
       // The next sync tries again (the address may not be configured yet, a port may be taken).
       this.fingerprint = null;
-      logger.error({ output: output.trim().slice(-1000) }, 'vmess engine (V2Ray) did not start');
+      // Without V2Ray's timestamps, so the same failure reads the same at every poll.
+      const failure = output
+        .replace(/^\d{4}\/\d\d\/\d\d [\d:.]+ /gm, '')
+        .trim()
+        .slice(-1000);
+      if (failure !== this.startFailure) {
+        logger.error({ output: failure }, 'vmess engine (V2Ray) did not start');
+      }
+      this.startFailure = failure;
       return;
     }
     // Keep draining its output; log only what V2Ray reports as errors.
@@ -214,6 +224,7 @@ export class VmessEngine {
     });
     this.child = child;
     this.fingerprint = fingerprint;
+    this.startFailure = null;
     this.restarts += 1;
     logger.info({ instances: credentials.length, apiPort: this.apiPort }, 'vmess engine serving');
   }
