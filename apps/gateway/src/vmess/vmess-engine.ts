@@ -184,7 +184,8 @@ export class VmessEngine {
         clearTimeout(timer);
         resolve(false);
       });
-      child.once('exit', () => {
+      // 'close', not 'exit': only then has all it printed been read.
+      child.once('close', () => {
         clearTimeout(timer);
         resolve(false);
       });
