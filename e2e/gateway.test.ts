@@ -169,6 +169,14 @@ describe('the gateway with the real API', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
+  /** Bytes the API has recorded as the static instance's usage. */
+  const staticBytes = async () => {
+    const rows = await db()
+      .select()
+      .from(usageHourly)
+      .where(eq(usageHourly.subjectId, instance.id));
+    return rows.reduce((sum, row) => sum + row.bytesUp + row.bytesDown, 0n);
+  };
   const staticProxy = (password = instance.password) =>
     `${instance.username}:${password}@${instance.ip}:${gatewayPort}`;
 
@@ -214,13 +222,6 @@ describe('the gateway with the real API', () => {
       expect(page).toMatchObject({ exitCode: 0, status: '200', body: instance.ip });
 
       // Its bytes reach the API as the instance's usage, like SOCKS5 and HTTP traffic.
-      const staticBytes = async () => {
-        const rows = await db()
-          .select()
-          .from(usageHourly)
-          .where(eq(usageHourly.subjectId, instance.id));
-        return rows.reduce((sum, row) => sum + row.bytesUp + row.bytesDown, 0n);
-      };
       await gateway.reporter.tick();
       const before = await staticBytes();
       const socket = await openTunnel({
@@ -402,13 +403,6 @@ describe('the gateway with the real API', () => {
   });
 
   it('serves through an API outage and a restart, and then delivers every byte', async () => {
-    const staticBytes = async () => {
-      const rows = await db()
-        .select()
-        .from(usageHourly)
-        .where(eq(usageHourly.subjectId, instance.id));
-      return rows.reduce((sum, row) => sum + row.bytesUp + row.bytesDown, 0n);
-    };
     await gateway.reporter.tick();
     const before = await until(staticBytes, () => true);
     const moveBytes = async (size: number) => {

@@ -2,6 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { silentLogger } from './logger.ts';
+import { createProxyServer } from './proxy-server.ts';
 import {
   DEFAULT_EGRESS_PORT_RANGE,
   EgressPorts,
@@ -63,5 +65,21 @@ describe('egress ports', () => {
   it('without a range leaves every choice to the kernel', () => {
     const ports = new EgressPorts(null);
     expect([ports.next(), ports.next()]).toEqual([0, 0]);
+  });
+});
+
+describe('a proxy server’s egress range', () => {
+  it('warns when it overlaps the kernel’s ephemeral range, and not by default', () => {
+    const warnings: string[] = [];
+    const logger = {
+      ...silentLogger,
+      warn: (_fields: object, message: string) => warnings.push(message),
+    };
+    createProxyServer({ logger });
+    expect(warnings).toEqual([]);
+    createProxyServer({ logger, egressPortRange: kernelPortRange() });
+    expect(warnings).toEqual([
+      'egress ports overlap the kernel ephemeral range: reserve them with net.ipv4.ip_local_reserved_ports',
+    ]);
   });
 });

@@ -9,12 +9,7 @@ import { UsageReporter } from './control-plane/usage-reporter.ts';
 import { CredentialStore } from './credentials/credential-store.ts';
 import type { UsageMeter } from './credentials/usage-counter.ts';
 import { createJsonLogger, type Logger } from './logger.ts';
-import {
-  DEFAULT_EGRESS_PORT_RANGE,
-  kernelPortRange,
-  rangesOverlap,
-  type PortRange,
-} from './egress-ports.ts';
+import type { PortRange } from './egress-ports.ts';
 import type { ProxyLimits } from './proxy-limits.ts';
 import { createProxyServer, type ProxyServer } from './proxy-server.ts';
 import { VmessEngine } from './vmess/vmess-engine.ts';
@@ -99,6 +94,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         allowPrivateDestinations: options.allowPrivateDestinations ?? false,
       })
     : null;
+  if (!vmess)
+    logger.info({}, 'vmess not served: V2Ray not configured (GATEWAY_VMESS, GATEWAY_V2RAY)');
   const poller = new SnapshotPoller({
     api,
     store,
@@ -125,15 +122,6 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     egressPortRange: options.egressPortRange,
     limits: options.limits,
   });
-  const egressPorts =
-    options.egressPortRange === undefined ? DEFAULT_EGRESS_PORT_RANGE : options.egressPortRange;
-  const ephemeral = kernelPortRange();
-  if (egressPorts && rangesOverlap(egressPorts, ephemeral)) {
-    logger.warn(
-      { egressPorts, ephemeralPorts: ephemeral },
-      'egress ports overlap the kernel ephemeral range: reserve them with net.ipv4.ip_local_reserved_ports',
-    );
-  }
 
   // Credentials first: a gateway that listened before knowing any would refuse everyone.
   await poller.start();

@@ -7,7 +7,13 @@ import net from 'node:net';
 import { CredentialStore } from './credentials/credential-store.ts';
 import type { UsageMeter } from './credentials/usage-counter.ts';
 import { serveHttp } from './http-session.ts';
-import { DEFAULT_EGRESS_PORT_RANGE, EgressPorts, type PortRange } from './egress-ports.ts';
+import {
+  DEFAULT_EGRESS_PORT_RANGE,
+  EgressPorts,
+  kernelPortRange,
+  rangesOverlap,
+  type PortRange,
+} from './egress-ports.ts';
 import { IdleSweeper } from './idle-sweeper.ts';
 import { silentLogger, type Logger } from './logger.ts';
 import { HandshakeError, HandshakeReader } from './protocol/handshake-reader.ts';
@@ -52,13 +58,20 @@ export function createProxyServer(options: ProxyServerOptions = {}): ProxyServer
   const limits: ProxyLimits = { ...defaultLimits, ...options.limits };
   const store = options.store ?? new CredentialStore();
   const logger = options.logger ?? silentLogger;
+  const egressPortRange =
+    options.egressPortRange === undefined ? DEFAULT_EGRESS_PORT_RANGE : options.egressPortRange;
+  const ephemeralPorts = kernelPortRange();
+  if (egressPortRange && rangesOverlap(egressPortRange, ephemeralPorts)) {
+    logger.warn(
+      { egressPorts: egressPortRange, ephemeralPorts },
+      'egress ports overlap the kernel ephemeral range: reserve them with net.ipv4.ip_local_reserved_ports',
+    );
+  }
   const context: SessionContext = {
     store,
     limits,
     allowPrivateDestinations: options.allowPrivateDestinations ?? false,
-    egressPorts: new EgressPorts(
-      options.egressPortRange === undefined ? DEFAULT_EGRESS_PORT_RANGE : options.egressPortRange,
-    ),
+    egressPorts: new EgressPorts(egressPortRange),
     logger,
   };
   const idle = new IdleSweeper(limits.idleTimeoutMs);

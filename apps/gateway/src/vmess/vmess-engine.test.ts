@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +23,19 @@ import { findV2ray, VmessEngine } from './vmess-engine.ts';
 
 // Debian's v2ray package: `.ci/run` installs it; the README lists it with the test prerequisites.
 const v2ray = findV2ray();
+
+/**
+ * 'served' when the target's first line comes through the tunnel within 2 s, else 'refused': a
+ * vmess client accepts SOCKS5 at once and only then finds nothing (or a blackhole) behind it.
+ */
+const outcomeOf = (socket: Socket) =>
+  Promise.race([
+    readPeer(socket).then(
+      () => 'served',
+      () => 'refused',
+    ),
+    new Promise((resolve) => setTimeout(() => resolve('refused'), 2_000)),
+  ]);
 
 describe('the vmess engine (V2Ray)', () => {
   if (!v2ray) throw new Error('v2ray and v2ctl are needed for these tests: apt-get install v2ray');
@@ -110,15 +124,7 @@ describe('the vmess engine (V2Ray)', () => {
     expect(counter.down - before.down).toBe('127.0.0.3\n'.length + 5);
     // The vmess client still accepts SOCKS5, but nothing answers behind it.
     const late = await tunnelThrough(client).catch(() => null);
-    const refused = late
-      ? await Promise.race([
-          readPeer(late).then(
-            () => 'served',
-            () => 'refused',
-          ),
-          new Promise((resolve) => setTimeout(() => resolve('refused'), 2_000)),
-        ])
-      : 'refused';
+    const refused = late ? await outcomeOf(late) : 'refused';
     late?.destroy();
     expect(refused).toBe('refused');
   });
@@ -181,13 +187,7 @@ describe('the vmess engine (V2Ray)', () => {
       const credential = await credentialOn('127.0.0.5');
       await strict.sync([credential]);
       const socket = await tunnelThrough(await clientFor(credential));
-      const outcome = await Promise.race([
-        readPeer(socket).then(
-          () => 'served',
-          () => 'refused',
-        ),
-        new Promise((resolve) => setTimeout(() => resolve('refused'), 2_000)),
-      ]);
+      const outcome = await outcomeOf(socket);
       socket.destroy();
       expect(outcome).toBe('refused');
     } finally {
