@@ -194,15 +194,14 @@ export class VmessEngine {
       child.kill('SIGKILL');
       // The next sync tries again (the address may not be configured yet, a port may be taken).
       this.fingerprint = null;
-      // Without V2Ray's timestamps, so the same failure reads the same at every poll.
-      const failure = output
-        .replace(/^\d{4}\/\d\d\/\d\d [\d:.]+ /gm, '')
-        .trim()
-        .slice(-1000);
-      if (failure !== this.startFailure) {
-        logger.error({ output: failure }, 'vmess engine (V2Ray) did not start');
+      const printed = output.trim().slice(-1000);
+      // The reason is V2Ray's last line ("Failed to start …"): the lines before it carry
+      // timestamps, and its asynchronous log may or may not get its info lines out before exit.
+      const reason = printed.split('\n').at(-1) ?? '';
+      if (reason !== this.startFailure) {
+        logger.error({ output: printed }, 'vmess engine (V2Ray) did not start');
       }
-      this.startFailure = failure;
+      this.startFailure = reason;
       return;
     }
     // Keep draining its output; log only what V2Ray reports as errors.
