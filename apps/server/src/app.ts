@@ -27,6 +27,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerBodyParsing } from './plugins/body-parsing.ts';
 import { registerDatabase } from './plugins/db.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { answerFrameworkError } from './plugins/framework-errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web.ts';
@@ -64,6 +65,9 @@ export async function buildApp({
         : logger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
+    // Bad URLs and over-long path parameters are refused by the router itself: answered in the
+    // envelope with the security headers, not Fastify's JSON echoing the URL.
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

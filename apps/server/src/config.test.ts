@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       sessions: { idleHours: 12, maxDays: 7 },
       throttle: {
         loginPerAccount: { max: 100, windowMinutes: 60 },
+        loginPerAccountAddress: { max: 10, windowMinutes: 60 },
         loginPerAddress: { max: 30, windowMinutes: 15 },
       },
     });
@@ -27,6 +28,17 @@ describe('loadConfig', () => {
   it('logs pretty on a terminal unless told otherwise', () => {
     expect(loadConfig({}, { stdoutIsTty: true }).logFormat).toBe('pretty');
     expect(loadConfig({ LOG_FORMAT: 'json' }, { stdoutIsTty: true }).logFormat).toBe('json');
+  });
+
+  it('gives a shutdown 10 s by default, or SHUTDOWN_GRACE_SECONDS', () => {
+    expect(loadConfig({}).shutdownGraceSeconds).toBe(10);
+    expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: '2.5' }).shutdownGraceSeconds).toBe(2.5);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_SECONDS: '0' })).toThrow(
+      /SHUTDOWN_GRACE_SECONDS: must be greater than 0/,
+    );
+    expect(() => loadConfig({ SHUTDOWN_GRACE_SECONDS: 'soon' })).toThrow(
+      /SHUTDOWN_GRACE_SECONDS: must be a number/,
+    );
   });
 
   it('treats empty variables as unset', () => {
@@ -114,5 +126,29 @@ describe('loadConfig', () => {
       publicUrl: 'https://shop.example.com',
     });
     expect(config.payments.alipay?.privateKey).toMatch(/^-----BEGIN PRIVATE KEY-----\n/);
+    // No ALIPAY_SELLER_ID: the seller is learned from Alipay's own answers.
+    expect(config.payments.alipay?.sellerId).toBeNull();
+  });
+
+  it('takes ALIPAY_SELLER_ID as a 2088… user id, and not without the rest of Alipay', () => {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const alipay = {
+      ALIPAY_APP_ID: '2021',
+      ALIPAY_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      ALIPAY_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      PUBLIC_URL: 'https://shop.example.com',
+    };
+    const sellerId = '2088000000000001';
+    expect(loadConfig({ ...alipay, ALIPAY_SELLER_ID: sellerId }).payments.alipay?.sellerId).toBe(
+      sellerId,
+    );
+    for (const wrong of ['2088', '1088000000000001', '2088 000000000001', 'seller@example.com']) {
+      expect(() => loadConfig({ ...alipay, ALIPAY_SELLER_ID: wrong })).toThrow(
+        /ALIPAY_SELLER_ID: must be the 16-digit Alipay user id/,
+      );
+    }
+    expect(() => loadConfig({ ALIPAY_SELLER_ID: sellerId })).toThrow(
+      /ALIPAY_APP_ID: is required when any ALIPAY_\* variable is set/,
+    );
   });
 });

@@ -36,6 +36,7 @@ const environmentSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
+  SHUTDOWN_GRACE_SECONDS: positiveNumber(10),
   NODE_ENV: z.string().default('development'),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
@@ -47,6 +48,8 @@ const environmentSchema = z.object({
   SESSION_MAX_DAYS: positiveNumber(7),
   LOGIN_ACCOUNT_MAX_FAILURES: positiveInteger(100),
   LOGIN_ACCOUNT_WINDOW_MINUTES: positiveNumber(60),
+  LOGIN_ACCOUNT_ADDRESS_MAX_FAILURES: positiveInteger(10),
+  LOGIN_ACCOUNT_ADDRESS_WINDOW_MINUTES: positiveNumber(60),
   LOGIN_ADDRESS_MAX_FAILURES: positiveInteger(30),
   LOGIN_ADDRESS_WINDOW_MINUTES: positiveNumber(15),
   REGISTER_ADDRESS_MAX: positiveInteger(20),
@@ -58,6 +61,10 @@ const environmentSchema = z.object({
   ALIPAY_APP_ID: z.string().optional(),
   ALIPAY_PRIVATE_KEY: z.string().optional(),
   ALIPAY_PUBLIC_KEY: z.string().optional(),
+  ALIPAY_SELLER_ID: z
+    .string()
+    .regex(/^2088\d{12}$/, { error: 'must be the 16-digit Alipay user id starting with 2088' })
+    .optional(),
   ALIPAY_GATEWAY: z
     .url({ error: 'must be an absolute URL' })
     .default('https://openapi.alipay.com/gateway.do'),
@@ -84,6 +91,7 @@ const environmentSchema = z.object({
     .min(0, { error: 'must be between 0 and 65535' })
     .max(65535, { error: 'must be between 0 and 65535' })
     .default(1080),
+  NODE_MAX_LINE_RATE_GBITS: positiveNumber(100),
 });
 
 function yuanAmount(fallback: number) {
@@ -123,6 +131,11 @@ export interface AlipayConfig {
   gateway: string;
   /** Public origin for `notify_url` and `return_url`. */
   publicUrl: string;
+  /**
+   * The seller (收款方, `2088…`) our trades are paid to; a notification naming another seller is
+   * refused. Null: learned at run time from Alipay's verified answers about our own trades.
+   */
+  sellerId: string | null;
 }
 
 export interface PaymentsConfig {
@@ -143,6 +156,11 @@ export interface Config {
   dataDir: string;
   logLevel: (typeof logLevels)[number];
   logFormat: 'json' | 'pretty';
+  /**
+   * How long a SIGTERM or SIGINT waits for in-flight work before the process logs what is still
+   * pending and exits 1 (`SHUTDOWN_GRACE_SECONDS`).
+   */
+  shutdownGraceSeconds: number;
   nodeEnv: string;
   isProduction: boolean;
   /** Absolute path of the built web app. */
@@ -154,7 +172,11 @@ export interface Config {
   secretKey: string | undefined;
   sessions: { idleHours: number; maxDays: number };
   throttle: {
+    /** Failed sign-ins on one account from anywhere: a high ceiling against distributed guessing. */
     loginPerAccount: AttemptLimit;
+    /** Failed sign-ins on one account from one client address: the owner elsewhere is unaffected. */
+    loginPerAccountAddress: AttemptLimit;
+    /** Failed sign-ins from one client address, whichever accounts it tries. */
     loginPerAddress: AttemptLimit;
     registerPerAddress: AttemptLimit;
   };
@@ -174,6 +196,11 @@ export interface Config {
    * (`EMBEDDED_GATEWAY`; on with the demo catalog, never in production unless asked for).
    */
   embeddedGateway: { enabled: boolean; port: number };
+  /**
+   * The most a gateway node can move, in Gbit/s (`NODE_MAX_LINE_RATE_GBITS`): a usage batch
+   * claiming more than this rate moves in its interval is refused.
+   */
+  nodeMaxLineRateGbits: number;
 }
 
 /** Thrown by `loadConfig`: its message lists every variable at fault. */
@@ -214,6 +241,7 @@ export function loadConfig(
     dataDir: path.resolve(vars.DATA_DIR),
     logLevel: vars.LOG_LEVEL,
     logFormat: vars.LOG_FORMAT ?? (stdoutIsTty && !isProduction ? 'pretty' : 'json'),
+    shutdownGraceSeconds: vars.SHUTDOWN_GRACE_SECONDS,
     nodeEnv: vars.NODE_ENV,
     isProduction,
     webDistDir: vars.WEB_DIST_DIR ? path.resolve(vars.WEB_DIST_DIR) : defaultWebDistDir,
@@ -225,6 +253,10 @@ export function loadConfig(
       loginPerAccount: {
         max: vars.LOGIN_ACCOUNT_MAX_FAILURES,
         windowMinutes: vars.LOGIN_ACCOUNT_WINDOW_MINUTES,
+      },
+      loginPerAccountAddress: {
+        max: vars.LOGIN_ACCOUNT_ADDRESS_MAX_FAILURES,
+        windowMinutes: vars.LOGIN_ACCOUNT_ADDRESS_WINDOW_MINUTES,
       },
       loginPerAddress: {
         max: vars.LOGIN_ADDRESS_MAX_FAILURES,
@@ -252,6 +284,7 @@ export function loadConfig(
           : vars.EMBEDDED_GATEWAY === '1' || vars.EMBEDDED_GATEWAY === 'true',
       port: vars.EMBEDDED_GATEWAY_PORT,
     },
+    nodeMaxLineRateGbits: vars.NODE_MAX_LINE_RATE_GBITS,
   };
 }
 
@@ -269,7 +302,7 @@ function loadPaymentsConfig(
     ALIPAY_PUBLIC_KEY: vars.ALIPAY_PUBLIC_KEY,
   };
   let alipay: AlipayConfig | null = null;
-  if (Object.values(alipayVariables).some(Boolean)) {
+  if (Object.values(alipayVariables).some(Boolean) || vars.ALIPAY_SELLER_ID) {
     // Half a configuration is a mistake worth stopping for, not a silently disabled channel.
     for (const [name, value] of Object.entries(alipayVariables)) {
       if (!value) faults.push(`${name}: is required when any ALIPAY_* variable is set`);
@@ -300,6 +333,7 @@ function loadPaymentsConfig(
         alipayPublicKey,
         gateway: vars.ALIPAY_GATEWAY,
         publicUrl: vars.PUBLIC_URL.replace(/\/+$/, ''),
+        sellerId: vars.ALIPAY_SELLER_ID ?? null,
       };
     }
   }

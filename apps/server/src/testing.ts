@@ -24,6 +24,7 @@ const testEnvironment = {
   LOG_LEVEL: 'silent',
   SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
   LOGIN_ACCOUNT_MAX_FAILURES: '1000',
+  LOGIN_ACCOUNT_ADDRESS_MAX_FAILURES: '1000',
   LOGIN_ADDRESS_MAX_FAILURES: '1000',
   REGISTER_ADDRESS_MAX: '1000',
 };

@@ -19,7 +19,11 @@ export interface EndpointDefinition {
   access: EndpointAccess;
   params?: z.ZodType;
   query?: z.ZodType;
+  /** Request headers the endpoint reads (names in lower case); other headers pass through. */
+  headers?: z.ZodType;
   body?: z.ZodType;
+  /** Media type of the body when it is not JSON, e.g. a payment provider's form post. */
+  bodyContentType?: 'application/x-www-form-urlencoded';
   /** Schema of the envelope's `data` (or of the whole body when `raw`). */
   response: z.ZodType;
   /** The answer is not enveloped: file downloads and payment-provider callbacks. */

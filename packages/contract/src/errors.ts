@@ -39,6 +39,12 @@ export const errors = {
     status: 415,
     message: { 'zh-CN': '不支持的请求内容类型', 'en-US': 'Unsupported content type' },
   },
+  /** A path segment of the URL is longer than any route takes (Fastify's `maxParamLength`). */
+  urlTooLong: {
+    code: 10005,
+    status: 414,
+    message: { 'zh-CN': '请求地址过长', 'en-US': 'The request URL is too long' },
+  },
   /** No valid session or API token was presented. */
   unauthorized: {
     code: 10101,
@@ -92,6 +98,19 @@ export const errors = {
     code: 10503,
     status: 503,
     message: { 'zh-CN': '数据库暂时不可用', 'en-US': 'The database is unavailable' },
+  },
+  /**
+   * A request lost its database on the way (restart, failover, unreachable, out of connections).
+   * Whether a write it carried was applied is unknown: check before repeating it, or repeat it
+   * with the same `Idempotency-Key`.
+   */
+  serviceTemporarilyUnavailable: {
+    code: 10504,
+    status: 503,
+    message: {
+      'zh-CN': '服务暂时不可用，请稍后重试',
+      'en-US': 'The service is temporarily unavailable, please try again shortly',
+    },
   },
   /**
    * Sign-in failed: the email is unknown or the password is wrong (deliberately the same answer).
@@ -184,6 +203,18 @@ export const errors = {
     message: {
       'zh-CN': '支付金额与支付单不一致',
       'en-US': 'The paid amount does not match the payment',
+    },
+  },
+  /**
+   * The payment provider could not be asked to close its trade (unreachable, or an answer that
+   * did not verify); the payment stays pending and may be cancelled again later.
+   */
+  paymentProviderUnavailable: {
+    code: 30006,
+    status: 503,
+    message: {
+      'zh-CN': '暂时无法向支付渠道关闭该支付单，请稍后再试',
+      'en-US': 'The payment provider cannot close this payment right now; please try again later',
     },
   },
   /** The wallet balance does not cover a debit; nothing was changed. */
@@ -286,6 +317,41 @@ export const errors = {
     message: {
       'zh-CN': '节点密钥无效',
       'en-US': 'The node key is invalid',
+    },
+  },
+  /**
+   * A usage batch claims more bytes than the node's line rate moves in the batch's interval;
+   * nothing was applied. params: bytes (claimed), maxBytes.
+   */
+  usageBatchTooLarge: {
+    code: 60102,
+    status: 422,
+    message: {
+      'zh-CN': '用量批次上报 {bytes} 字节，超过节点在该时段内可能传输的上限 {maxBytes} 字节',
+      'en-US':
+        'The usage batch claims {bytes} bytes, more than the node can move in its interval ({maxBytes} bytes at most)',
+    },
+  },
+  /**
+   * A usage batch's interval is inconsistent: only one of `from` and `to`, `from` after `to`, or
+   * a record's time outside the interval; nothing was applied.
+   */
+  usageBatchIntervalInvalid: {
+    code: 60103,
+    status: 400,
+    message: {
+      'zh-CN': '用量批次的时段不正确：需同时给出 from 与 to，from 不得晚于 to，记录时间须在时段内',
+      'en-US':
+        'The usage batch interval is invalid: from and to go together, from may not be after to, and every record must fall within them',
+    },
+  },
+  /** Applying a usage batch would take an hourly usage total beyond what can be counted exactly. */
+  usageTotalOutOfRange: {
+    code: 60104,
+    status: 422,
+    message: {
+      'zh-CN': '用量批次会使小时用量超出可计量范围，未予记录',
+      'en-US': 'The usage batch would take an hourly usage total out of range; nothing was applied',
     },
   },
 } as const satisfies Record<string, ErrorDefinition>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fenToYuan, yuanSchema, yuanToFen } from './money.ts';
+import { fenToYuan, MAX_YUAN, yuanSchema, yuanToFen } from './money.ts';
 
 describe('money', () => {
   it('converts yuan to fen without float drift', () => {
@@ -21,5 +21,13 @@ describe('money', () => {
     expect(yuanSchema.safeParse(0.1 + 0.2).success).toBe(true);
     expect(yuanSchema.safeParse(12.345).success).toBe(false);
     expect(yuanSchema.safeParse(Number.POSITIVE_INFINITY).success).toBe(false);
+  });
+
+  it('takes no amount whose fen would lose precision', () => {
+    expect(yuanSchema.safeParse(MAX_YUAN).success).toBe(true);
+    expect(Number.isSafeInteger(MAX_YUAN * 100)).toBe(true);
+    expect(yuanSchema.safeParse(MAX_YUAN + 1).success).toBe(false);
+    expect(yuanSchema.safeParse(-MAX_YUAN - 1).success).toBe(false);
+    expect(yuanSchema.safeParse(1e300).success).toBe(false);
   });
 });

@@ -3,9 +3,17 @@ import { z } from 'zod';
 /** The one currency the product bills in. */
 export const CURRENCY = 'CNY' as const;
 
-/** Yuan amounts at the API edge: a number with at most two decimals. */
+/**
+ * Largest yuan amount the API takes: its fen (× 100) stay below 2^53, where numbers are exact, so
+ * the two-decimal check and the conversion to fen never round.
+ */
+export const MAX_YUAN = 90_000_000_000_000;
+
+/** Yuan amounts at the API edge: a number with at most two decimals, within ±`MAX_YUAN`. */
 export const yuanSchema = z
   .number()
+  .min(-MAX_YUAN)
+  .max(MAX_YUAN)
   .refine(
     (value) => Number.isFinite(value) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
     {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryInt4Schema } from './validation.ts';
 
 /** The largest page any list endpoint hands out. */
 export const MAX_PAGE_SIZE = 100;
@@ -6,13 +7,8 @@ export const DEFAULT_PAGE_SIZE = 20;
 
 /** `page` (from 1) and `pageSize` (1–100) of a list request; query strings are coerced. */
 export const paginationQuerySchema = z.object({
-  page: z.coerce.number<number | string>().int().min(1).default(1),
-  pageSize: z.coerce
-    .number<number | string>()
-    .int()
-    .min(1)
-    .max(MAX_PAGE_SIZE)
-    .default(DEFAULT_PAGE_SIZE),
+  page: queryInt4Schema(1).default(1),
+  pageSize: queryInt4Schema(1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
 

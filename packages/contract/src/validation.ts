@@ -8,12 +8,81 @@ import type { Locale } from './locale.ts';
 export const issueMessages = {
   passwordDigitsOnly: { 'zh-CN': '密码不能全为数字', 'en-US': 'must not consist of digits only' },
   moneyTooPrecise: { 'zh-CN': '金额最多两位小数', 'en-US': 'may have at most two decimals' },
+  noNulCharacter: {
+    'zh-CN': '不能包含空字符（NUL）',
+    'en-US': 'must not contain NUL characters',
+  },
+  singleLine: {
+    'zh-CN': '不能包含换行符或其他控制字符',
+    'en-US': 'must not contain line breaks or other control characters',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type IssueMessageKey = keyof typeof issueMessages;
 
 export function isIssueMessageKey(value: string): value is IssueMessageKey {
   return Object.hasOwn(issueMessages, value);
+}
+
+/** Largest value of a PostgreSQL `integer` (int4) column, where counts and day spans are stored. */
+export const INT4_MAX = 2_147_483_647;
+
+/**
+ * Largest byte count the API takes: JSON numbers are exact up to 2^53 − 1, and PostgreSQL
+ * `bigint` columns hold far more.
+ */
+export const MAX_SAFE_BYTES = Number.MAX_SAFE_INTEGER;
+
+function assertBounds(min: number, max: number, limit: number): void {
+  if (!Number.isSafeInteger(min) || !Number.isSafeInteger(max) || min > max || max > limit) {
+    throw new RangeError(`Bad integer bounds ${min}..${max} (limit ${limit})`);
+  }
+}
+
+/**
+ * An integer in `min..max` that fits the PostgreSQL `integer` column it ends up in: without an
+ * upper bound a number such as 2^31 reaches SQL and fails there as an overflow.
+ */
+export function int4Schema(min: number, max: number = INT4_MAX) {
+  assertBounds(min, max, INT4_MAX);
+  return z.number().int().min(min).max(max);
+}
+
+/** `int4Schema` for a query string or path parameter: the text is coerced to a number first. */
+export function queryInt4Schema(min: number, max: number = INT4_MAX) {
+  assertBounds(min, max, INT4_MAX);
+  return z.coerce.number<number | string>().int().min(min).max(max);
+}
+
+/** A byte count in `0..max` (bigint columns), never beyond what JSON carries exactly. */
+export function byteCountSchema(max: number = MAX_SAFE_BYTES) {
+  assertBounds(0, max, MAX_SAFE_BYTES);
+  return z.number().int().min(0).max(max);
+}
+
+// PostgreSQL text cannot hold NUL at all; single-line fields (names, remarks, keywords, ids) take
+// no C0 or C1 control character, DEL, or Unicode line and paragraph separator either: they end up
+// in tables, CSV files and logs where a line break or terminal escape would forge structure.
+// Written as escapes so the OpenAPI document carries the same pattern; matching control
+// characters is the point of these two patterns.
+// eslint-disable-next-line no-control-regex
+const withoutNul = /^[^\u0000]*$/;
+// eslint-disable-next-line no-control-regex
+const singleLinePattern = /^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]*$/;
+
+/** Text of at most `max` characters that PostgreSQL can store (no NUL); line breaks allowed. */
+export function plainTextSchema({ min = 0, max }: { min?: number; max: number }) {
+  const text = min > 0 ? z.string().min(min) : z.string();
+  return text.max(max).regex(withoutNul, 'noNulCharacter');
+}
+
+/**
+ * One line of text, trimmed, of `min..max` characters, without control characters. `min: 1`
+ * refuses a blank value.
+ */
+export function singleLineTextSchema({ min = 0, max }: { min?: number; max: number }) {
+  const text = min > 0 ? z.string().trim().min(min) : z.string().trim();
+  return text.max(max).regex(singleLinePattern, 'singleLine');
 }
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -23,8 +92,7 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
 
 /** At least 8 characters and not only digits, enforced by both the web form and the server. */
-export const passwordSchema = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH)
-  .max(PASSWORD_MAX_LENGTH)
-  .refine((value) => !/^\d+$/.test(value), { message: 'passwordDigitsOnly' });
+export const passwordSchema = plainTextSchema({
+  min: PASSWORD_MIN_LENGTH,
+  max: PASSWORD_MAX_LENGTH,
+}).refine((value) => !/^\d+$/.test(value), { message: 'passwordDigitsOnly' });

@@ -126,4 +126,41 @@ describe.each(testEngines)('database on %s', (engine) => {
       database.db.insert(payments).values({ ...payment, amountFen: 1n, providerTradeNo: 'T1' }),
     ).rejects.toThrow();
   });
+
+  it('keeps `closed_at` for closed payments and the expiry lease for pending ones', async () => {
+    const user = await insertUser('payment-states@example.com');
+    const payment = {
+      userId: user.id,
+      channel: 'alipay' as const,
+      amountFen: 1n,
+      expiresAt: new Date(),
+    };
+    const at = new Date();
+    const accepted = [
+      {},
+      { providerCheckLeasedUntil: at },
+      { status: 'closed' as const, closedAt: at },
+      { status: 'paid' as const, paidAt: at },
+      // Paid at the provider after we had closed it: the close stays on record.
+      { status: 'paid' as const, paidAt: at, closedAt: at },
+    ];
+    for (const values of accepted) {
+      await database.db.insert(payments).values({ ...payment, ...values });
+    }
+    const closedAtCheck = 'payments_closed_at_check';
+    const leaseCheck = 'payments_provider_check_lease_pending_only';
+    const refused = [
+      // A pending payment is not closed, whatever a job wants to note in the column.
+      [{ closedAt: at }, closedAtCheck],
+      [{ status: 'closed' as const }, closedAtCheck],
+      // Only a pending payment can be held by an expiry job.
+      [{ status: 'closed' as const, closedAt: at, providerCheckLeasedUntil: at }, leaseCheck],
+      [{ status: 'paid' as const, paidAt: at, providerCheckLeasedUntil: at }, leaseCheck],
+    ] as const;
+    for (const [values, constraint] of refused) {
+      await expect(
+        database.db.insert(payments).values({ ...payment, ...values }),
+      ).rejects.toMatchObject({ cause: { constraint } });
+    }
+  });
 });

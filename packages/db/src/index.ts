@@ -8,10 +8,12 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { markAsDatabaseError } from './database-errors.ts';
 import * as schema from './schema.ts';
 
 export * from './schema.ts';
 export { schema };
+export { isDatabaseUnavailableError, redactDatabaseError } from './database-errors.ts';
 // The query helpers services need, so every workspace uses this package's one drizzle-orm copy.
 export {
   and,
@@ -89,7 +91,7 @@ async function createPostgresDatabase(
     console.error('PostgreSQL connection error', error),
 ): Promise<Database> {
   if (!isPostgresUrl(url)) throw new Error('The database URL must start with postgres://');
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
+  const pool = new GuardedPool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
   // Without a listener an idle client's error (e.g. the server restarting) would crash the process.
   pool.on('error', onConnectionError);
   const db: Db = drizzleNodePostgres({ client: pool, schema });
@@ -114,6 +116,77 @@ async function createPostgresDatabase(
     }
   });
   return database;
+}
+
+type PoolConnectCallback = (
+  error: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void;
+
+/**
+ * pg's pool listens for errors on idle clients only. A client checked out with `connect()` (every
+ * drizzle transaction, the migration) had no listener, so a PostgreSQL restart or failover while
+ * one was in use ended the process with an unhandled 'error' event. And drizzle releases a
+ * transaction's client in a `finally` that a failed `begin` never reaches: a client that died
+ * while idle and was handed out before the pool noticed stayed checked out for good, a few per
+ * restart, until the pool had no connection left.
+ *
+ * So every client gets one listener for its whole life, from the moment it connects: the pool
+ * may hand a client over and the server's termination notice may arrive in the same socket read,
+ * before whoever asked for it could add a listener of its own. A checked-out client that fails is
+ * handed back at once (a second release, drizzle's, later does nothing); one that failed before
+ * it reached its holder is handed back and its checkout fails.
+ */
+class GuardedPool extends pg.Pool {
+  /** Clients that have failed; whoever holds one sees the failure on its next query. */
+  readonly #failed = new WeakSet<pg.PoolClient>();
+  /** How to hand back a checked-out client that fails while held. */
+  readonly #releaseOnError = new WeakMap<pg.PoolClient, (error: Error) => void>();
+
+  constructor(config: pg.PoolConfig) {
+    super(config);
+    this.on('connect', (client) => {
+      client.on('error', (error) => {
+        this.#failed.add(client);
+        this.#releaseOnError.get(client)?.(error);
+      });
+    });
+  }
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: PoolConnectCallback): void;
+  override connect(callback?: PoolConnectCallback): Promise<pg.PoolClient> | void {
+    // pg-pool's own query() passes a callback and hands its client back on error by itself.
+    if (callback) return super.connect(callback);
+    return super.connect().then(
+      (client) => this.#guardCheckout(client),
+      (error: unknown) => {
+        // drizzle's transaction() lets this error through unwrapped: say where it came from.
+        throw markAsDatabaseError(error);
+      },
+    );
+  }
+
+  #guardCheckout(client: pg.PoolClient): pg.PoolClient {
+    const release = client.release;
+    let released = false;
+    const releaseOnce = (error?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      this.#releaseOnError.delete(client);
+      release(error);
+    };
+    client.release = releaseOnce;
+    if (this.#failed.has(client)) {
+      const error = new Error('Connection terminated before the client was handed over');
+      // Passing the error makes the pool discard the client and free its slot.
+      releaseOnce(error);
+      throw markAsDatabaseError(error);
+    }
+    this.#releaseOnError.set(client, (error) => releaseOnce(error));
+    return client;
+  }
 }
 
 async function createPgliteDatabase(dataDir: string): Promise<Database> {

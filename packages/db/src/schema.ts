@@ -21,8 +21,17 @@ export type UserRole = (typeof userRoles)[number];
 /** Interface languages a user can prefer (kept in step with the contract's `locales`). */
 export const userLanguages = ['zh-CN', 'en-US'] as const;
 
-/** What an `auth_attempts` row counts: sign-ins per account, per client address, sign-ups per address. */
-export const authAttemptKinds = ['login_account', 'login_address', 'register_address'] as const;
+/**
+ * What an `auth_attempts` row counts: sign-ins per account (a high ceiling), per account from one
+ * client address (the lock-out an attacker cannot extend to the owner's address), per client
+ * address; sign-ups per address.
+ */
+export const authAttemptKinds = [
+  'login_account',
+  'login_account_address',
+  'login_address',
+  'register_address',
+] as const;
 export type AuthAttemptKind = (typeof authAttemptKinds)[number];
 
 function createdAt() {
@@ -113,9 +122,16 @@ export const authAttempts = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     kind: text('kind', { enum: authAttemptKinds }).notNull(),
-    /** Normalised email for `login_account`, client address otherwise. */
+    /**
+     * Normalised email for `login_account`, `<email>|<address>` for `login_account_address`,
+     * client address otherwise.
+     */
     key: text('key').notNull(),
-    succeeded: boolean('succeeded').notNull(),
+    /**
+     * Null while the attempt holds its slot and the password is being checked (it counts as a
+     * failure until then, so concurrent attempts cannot outrun the limit); sign-ups are true.
+     */
+    succeeded: boolean('succeeded'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -123,7 +139,7 @@ export const authAttempts = pgTable(
     index('auth_attempts_created_at_idx').on(table.createdAt),
     check(
       'auth_attempts_kind_check',
-      sql`${table.kind} in ('login_account', 'login_address', 'register_address')`,
+      sql`${table.kind} in ('login_account', 'login_account_address', 'login_address', 'register_address')`,
     ),
   ],
 );
@@ -193,7 +209,18 @@ export const payments = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * When we closed the payment: set once it is closed, and kept if the provider reports it paid
+     * after all (closed → paid), as the record that it was closed first. Never set while pending.
+     */
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /**
+     * Until when one server's expiry job holds this due pending payment while it asks the provider
+     * (closes the trade, queries it) with no transaction open: other servers skip it meanwhile, so
+     * the provider is called once. A lease left by a server that died simply lapses. It only saves
+     * duplicate calls; settling locks the row and re-reads it. Null once the payment is settled.
+     */
+    providerCheckLeasedUntil: timestamp('provider_check_leased_until', { withTimezone: true }),
   },
   (table) => [
     index('payments_user_id_created_at_idx').on(table.userId, table.createdAt.desc()),
@@ -208,6 +235,14 @@ export const payments = pgTable(
     check('payments_currency_check', sql`${table.currency} = 'CNY'`),
     check('payments_channel_check', sql`${table.channel} in ('sandbox', 'alipay')`),
     check('payments_status_check', sql`${table.status} in ('pending', 'paid', 'closed')`),
+    check(
+      'payments_closed_at_check',
+      sql`(${table.status} = 'pending' and ${table.closedAt} is null) or (${table.status} = 'closed' and ${table.closedAt} is not null) or ${table.status} = 'paid'`,
+    ),
+    check(
+      'payments_provider_check_lease_pending_only',
+      sql`${table.status} = 'pending' or ${table.providerCheckLeasedUntil} is null`,
+    ),
   ],
 );
 

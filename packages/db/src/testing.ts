@@ -16,6 +16,15 @@ export const testEngines: DatabaseEngine[] = (process.env.TEST_DB_ENGINES ?? 'po
 
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
+/**
+ * Budget of a test (or hook) that starts a Node process of ours (a CLI, the server). At worst the
+ * process opens a fresh embedded database and needs about 15 s of CPU: some 3 s loading the
+ * modules, 8 s for PGlite's initdb and the migrations in WASM, the rest the kernel writing its
+ * files. On two cores that other suites keep busy such tests took 20–60 s, and up to 146 s at a
+ * load average of 25; hence this budget rather than the 30 s meant for in-process tests.
+ */
+export const PROCESS_TEST_MS = 180_000;
+
 export interface TestDatabase extends Database {
   /** Connection string of the PostgreSQL test database (absent for PGlite). */
   url?: string;

@@ -40,6 +40,12 @@ export type UsageAnswer = EndpointData<typeof reportNodeUsage>;
 
 export interface UsageBatch {
   batchId: string;
+  /**
+   * The interval the bytes were metered in (ISO 8601). Absent only in batches an older gateway
+   * spooled; the API then assumes its shortest interval.
+   */
+  from?: string;
+  to?: string;
   records: UsageRecord[];
 }
 

@@ -85,6 +85,45 @@ describe('the usage reporter', () => {
     expect(sizes).toEqual([3, MAX_USAGE_RECORDS]);
   });
 
+  it('sends with each batch the interval its bytes were metered in, one after the other', async () => {
+    api = await startFakeApi(null);
+    const dataDir = await directories.create();
+    const meter = new UsageMeter();
+    const startedAt = meter.meteringSince;
+    const { reporter } = await reporterFor(dataDir, meter);
+    meter.counterFor('static', INSTANCE).addUp(7);
+    await reporter.tick();
+    meter.counterFor('static', INSTANCE).addDown(9);
+    await reporter.tick();
+    const [first, second] = api.usageBatches;
+    expect(api.usageBatches).toHaveLength(2);
+    // The first interval starts no earlier than the meter (an empty drain at start moves it on).
+    expect(Date.parse(first!.from!)).toBeGreaterThanOrEqual(startedAt.getTime());
+    // Each interval starts where the one before ended, and holds its records' time.
+    expect(second?.from).toBe(first?.to);
+    for (const batch of [first, second]) {
+      expect(Date.parse(batch!.from!)).toBeLessThanOrEqual(Date.parse(batch!.to!));
+      expect(batch!.records.map((record) => record.at)).toEqual([batch!.to]);
+    }
+  });
+
+  it('sets aside a batch the API refuses as impossible instead of retrying it forever', async () => {
+    api = await startFakeApi(null);
+    const dataDir = await directories.create();
+    const { reporter, meter } = await reporterFor(dataDir);
+    api.refuseUsage = { status: 422, code: 60102 };
+    meter.counterFor('static', INSTANCE).addUp(1);
+    await reporter.tick();
+    expect(await reporter.pending()).toBe(0);
+    expect(await readdir(reporter.spool.rejectedDirectory)).toHaveLength(1);
+    // Later batches still go through.
+    api.refuseUsage = null;
+    meter.counterFor('static', INSTANCE).addUp(2);
+    await reporter.tick();
+    expect(await reporter.pending()).toBe(0);
+    expect(api.totals().get(`static:${INSTANCE}`)).toEqual({ up: 2, down: 0 });
+  });
+
   it('recovers a batch whose rename a crash interrupted and drops a torn one', async () => {
     api = await startFakeApi(null);
     const dataDir = await directories.create();

@@ -104,14 +104,18 @@ export class UsageReporter {
 
   private async spoolMetered(): Promise<void> {
     await this.beforeDrain?.();
+    const from = this.meter.meteringSince;
     const records = this.meter.drain();
+    // The interval the bytes moved in: the API holds a batch to what the node's line rate moves
+    // in it. A batch spooled during an outage keeps its own interval however late it is sent.
+    const interval = { from: from.toISOString(), to: this.meter.meteringSince.toISOString() };
     for (let start = 0; start < records.length; start += MAX_USAGE_RECORDS) {
       const part = records.slice(start, start + MAX_USAGE_RECORDS);
       try {
-        await this.spool.add({ batchId: randomUUID(), records: part });
+        await this.spool.add({ batchId: randomUUID(), ...interval, records: part });
       } catch (error) {
-        // Back into the meter: the next tick spools them again.
-        this.meter.restore(part);
+        // Back into the meter: the next tick spools them again, over an interval from `from`.
+        this.meter.restore(part, from);
         throw error;
       }
     }
@@ -130,9 +134,13 @@ export class UsageReporter {
         await this.spool.setAside(name);
         continue;
       }
+      let answer;
       try {
-        await this.api.reportUsage(batch, { timeoutMs });
+        answer = await this.api.reportUsage(batch, { timeoutMs });
       } catch (error) {
+        // Refused as invalid (malformed, an impossible byte count, an inconsistent interval): the
+        // same batch id can never be accepted, so it is moved aside for an operator rather than
+        // retried or split; splitting would only launder a claim the API found impossible.
         if (error instanceof ApiError && error.isRejected) {
           this.logger.error(
             { err: error.message, batchId: batch.batchId, file: name },
@@ -149,6 +157,12 @@ export class UsageReporter {
           'usage delivery failed: kept in the spool',
         );
         return;
+      }
+      if (answer.notOnNode > 0) {
+        this.logger.warn(
+          { batchId: batch.batchId, notOnNode: answer.notOnNode },
+          'the API did not charge usage of subjects it says this node does not serve',
+        );
       }
       await this.spool.remove(name);
       this.failures = 0;

@@ -54,6 +54,11 @@ export function subjectKey(kind: UsageKind, subject: string): string {
 /** The counters of every subject this gateway serves. */
 export class UsageMeter {
   private readonly counters = new Map<string, UsageCounter>();
+  /**
+   * Since when the undrained bytes were metered: the last drain, or the meter's creation. A batch
+   * carries this interval, and the API holds its bytes to what the node's line rate moves in it.
+   */
+  meteringSince = new Date();
 
   counterFor(kind: UsageKind, subject: string): UsageCounter {
     const key = subjectKey(kind, subject);
@@ -65,10 +70,16 @@ export class UsageMeter {
     return counter;
   }
 
-  /** The bytes counted since the last drain, as usage records; the counters restart at zero. */
+  /**
+   * The bytes counted since the last drain, as usage records at `at`; the counters restart at
+   * zero and `meteringSince` moves to `at` (never back: a clock stepped back must not give an
+   * interval that ends before it starts).
+   */
   drain(at: Date = new Date()): UsageRecord[] {
+    const end = at < this.meteringSince ? this.meteringSince : at;
+    this.meteringSince = end;
     const records: UsageRecord[] = [];
-    const iso = at.toISOString();
+    const iso = end.toISOString();
     for (const counter of this.counters.values()) {
       if (!counter.up && !counter.down) continue;
       records.push({
@@ -84,8 +95,12 @@ export class UsageMeter {
     return records;
   }
 
-  /** Puts drained records back (their batch could not be spooled), so the bytes are not lost. */
-  restore(records: UsageRecord[]): void {
+  /**
+   * Puts drained records back (their batch could not be spooled), so the bytes are not lost;
+   * `since` is the start of the interval they were metered in, which the next drain then covers.
+   */
+  restore(records: UsageRecord[], since: Date): void {
+    if (since < this.meteringSince) this.meteringSince = since;
     for (const record of records) {
       const counter = this.counterFor(record.kind, record.subject);
       counter.up += record.bytesUp;

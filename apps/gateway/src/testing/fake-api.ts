@@ -4,7 +4,14 @@
 // the node key, so the gateway's outage handling can be tested.
 import http from 'node:http';
 import type net from 'node:net';
-import type { NodeSnapshot, UsageRecord } from '@stratus/contract';
+import {
+  reportNodeUsage,
+  type EndpointBody,
+  type NodeSnapshot,
+  type UsageRecord,
+} from '@stratus/contract';
+
+export type UsageBatchBody = EndpointBody<typeof reportNodeUsage>;
 
 export interface FakeApi {
   url: string;
@@ -16,8 +23,12 @@ export interface FakeApi {
   /** Applied batches by id, and how many times each id was posted (duplicates included). */
   batches: Map<string, UsageRecord[]>;
   posts: Map<string, number>;
+  /** Every valid batch posted, as sent (duplicates included), in order. */
+  usageBatches: UsageBatchBody[];
   /** Answer every request with HTTP 401, as the API does for an unknown node key. */
   refuseKey: boolean;
+  /** Refuse every valid usage batch with this status and code (e.g. 422 `usageBatchTooLarge`). */
+  refuseUsage: { status: number; code: number } | null;
   /** Bytes applied per `kind:subject`. */
   totals(): Map<string, { up: number; down: number }>;
   /** Stops answering (connections refused) until `start` again, on the same port. */
@@ -37,7 +48,9 @@ export async function startFakeApi(snapshot: NodeSnapshot | null): Promise<FakeA
     credentialRequests: [],
     batches: new Map(),
     posts: new Map(),
+    usageBatches: [],
     refuseKey: false,
+    refuseUsage: null,
   } as unknown as FakeApi;
 
   const handle = (request: http.IncomingMessage, response: http.ServerResponse, body: string) => {
@@ -57,7 +70,14 @@ export async function startFakeApi(snapshot: NodeSnapshot | null): Promise<FakeA
       });
     }
     if (request.method === 'POST' && url.pathname === '/api/node/usage') {
-      const batch = JSON.parse(body) as { batchId: string; records: UsageRecord[] };
+      // Checked against the contract's schema as the API does: what the reporter sends must be
+      // a batch the API takes.
+      const parsed = reportNodeUsage.body.safeParse(JSON.parse(body));
+      if (!parsed.success) return send(response, 400, 10001, null);
+      const refusal = api.refuseUsage;
+      if (refusal) return send(response, refusal.status, refusal.code, null);
+      const batch = parsed.data;
+      api.usageBatches.push(batch);
       api.posts.set(batch.batchId, (api.posts.get(batch.batchId) ?? 0) + 1);
       const duplicate = api.batches.has(batch.batchId);
       if (!duplicate) api.batches.set(batch.batchId, batch.records);
@@ -66,6 +86,7 @@ export async function startFakeApi(snapshot: NodeSnapshot | null): Promise<FakeA
         duplicate,
         applied: duplicate ? 0 : batch.records.length,
         ignored: 0,
+        notOnNode: 0,
       });
     }
     send(response, 404, 10004, null);

@@ -1,28 +1,36 @@
 import type { Db } from '@stratus/db';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { PaymentChannels } from '../modules/payments/channels.ts';
-import { claimDuePayments, markPaymentClosed } from '../modules/payments/repo.ts';
-import { settleLockedPayment } from '../modules/payments/crediting.ts';
+import { closePayment, closePaymentUnasked } from '../modules/payments/crediting.ts';
+import { claimDuePayments } from '../modules/payments/repo.ts';
 
 const EVERY_MINUTE_MS = 60_000;
-/** Rows claimed per transaction: small, because each may wait on a provider query. */
+/** Rows claimed at a time: small, because each waits on its provider in turn. */
 const BATCH_SIZE = 10;
 const MAX_BATCHES_PER_RUN = 50;
+/**
+ * How long other servers leave a claimed payment alone: well beyond a batch's provider calls
+ * (two 10-second requests per payment at most), and the wait before a failed one is retried.
+ */
+const CLAIM_LEASE_MS = 5 * 60_000;
 /** A payment whose provider cannot be asked is closed unasked this long after its expiry. */
 const GIVE_UP_ASKING_MS = 24 * 3_600_000;
 
 export interface ExpiryRunReport {
   closed: number;
   credited: number;
-  /** Left pending for the next run (the provider could not be asked, or disagreed). */
+  /** Left pending for a later run (the provider could not be asked, or disagreed). */
   failed: number;
 }
 
 /**
- * One pass of the payment expiry job: settles every pending payment due at `now`. Safe on many
- * servers at once: rows are claimed with `FOR UPDATE SKIP LOCKED`, so each server takes payments
- * no other holds, and a notification arriving meanwhile waits for the row and then finds it
- * settled. Before closing, the channel is asked: a trade paid at the provider is credited.
+ * One pass of the payment expiry job: settles every pending payment due at `now` the way a
+ * customer's cancel does, closing the provider's trade first and crediting one the buyer has
+ * paid after all (closePayment). Safe on many servers at once: each claims its rows with
+ * `FOR UPDATE SKIP LOCKED` and leases them (claimDuePayments), commits, and only then calls the
+ * provider, so no transaction stays open across the network; the settlement locks the row again
+ * and applies the answer to the state it finds, so a notification arriving meanwhile is never
+ * undone.
  */
 export async function expireDuePayments({
   db,
@@ -38,36 +46,28 @@ export async function expireDuePayments({
   batchSize?: number;
 }): Promise<ExpiryRunReport> {
   const report: ExpiryRunReport = { closed: 0, credited: 0, failed: 0 };
-  // Payments that failed this run are not claimed again until the next one.
-  const attempted: string[] = [];
   for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch += 1) {
-    const claimed = await db.transaction(async (tx) => {
-      const due = await claimDuePayments(tx, { now, limit: batchSize, skipIds: attempted });
-      for (const payment of due) {
-        attempted.push(payment.id);
-        try {
-          // A savepoint per payment: one failure does not undo the others of the batch.
-          const settled = await tx.transaction((savepoint) =>
-            settleLockedPayment({ tx: savepoint, channels, payment, now }),
-          );
-          if (settled.status === 'paid') report.credited += 1;
-          else report.closed += 1;
-        } catch (error) {
-          if (now.getTime() - payment.expiresAt.getTime() > GIVE_UP_ASKING_MS) {
-            await tx.transaction((savepoint) =>
-              markPaymentClosed(savepoint, { id: payment.id, closedAt: now }),
-            );
-            report.closed += 1;
-            log.warn({ err: error, paymentId: payment.id }, 'closed payment without its provider');
-          } else {
-            report.failed += 1;
-            log.warn({ err: error, paymentId: payment.id }, 'could not settle expired payment');
-          }
+    // A payment failed in this run stays claimed, so it is not taken again until the lease ends.
+    const claimed = await db.transaction((tx) =>
+      claimDuePayments(tx, { now, limit: batchSize, leaseMs: CLAIM_LEASE_MS }),
+    );
+    for (const payment of claimed) {
+      try {
+        const { outcome } = await closePayment({ db, channels, payment, now });
+        if (outcome === 'credited') report.credited += 1;
+        else if (outcome === 'closed') report.closed += 1;
+      } catch (error) {
+        if (now.getTime() - payment.expiresAt.getTime() > GIVE_UP_ASKING_MS) {
+          // A payment made meanwhile is not lost: its verified notification still credits it.
+          if (await closePaymentUnasked({ db, paymentId: payment.id, now })) report.closed += 1;
+          log.warn({ err: error, paymentId: payment.id }, 'closed payment without its provider');
+        } else {
+          report.failed += 1;
+          log.warn({ err: error, paymentId: payment.id }, 'could not settle expired payment');
         }
       }
-      return due.length;
-    });
-    if (claimed < batchSize) break;
+    }
+    if (claimed.length < batchSize) break;
   }
   return report;
 }

@@ -1,3 +1,4 @@
+import { isDatabaseUnavailableError } from '@stratus/db';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -14,7 +15,11 @@ export function startPeriodicJob(
     try {
       await run();
     } catch (error) {
-      app.log.warn({ err: error, job: name }, 'background job run failed');
+      // A restarting or unreachable database is waited out: the next tick simply tries again.
+      const message = isDatabaseUnavailableError(error)
+        ? 'background job run failed: the database is unavailable, retrying on the next run'
+        : 'background job run failed';
+      app.log.warn({ err: error, job: name }, message);
     }
   };
   const tick = () => {

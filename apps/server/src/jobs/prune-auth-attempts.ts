@@ -8,13 +8,9 @@ const EVERY_HOUR_MS = 3_600_000;
  * once: each run is one idempotent DELETE.
  */
 export function startAuthAttemptPruning(app: FastifyInstance): void {
-  const { loginPerAccount, loginPerAddress, registerPerAddress } = app.config.throttle;
+  // Every throttle limit, so one added later is never pruned inside its window.
   const longestWindowHours =
-    Math.max(
-      loginPerAccount.windowMinutes,
-      loginPerAddress.windowMinutes,
-      registerPerAddress.windowMinutes,
-    ) / 60;
+    Math.max(...Object.values(app.config.throttle).map((limit) => limit.windowMinutes)) / 60;
   const keepHours = Math.max(24, Math.ceil(longestWindowHours));
 
   const prune = async () => {

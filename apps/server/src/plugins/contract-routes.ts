@@ -82,7 +82,10 @@ export function registerEndpoint<E extends EndpointDefinition>(
       ...(endpoint.access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.headers ? { headers: endpoint.headers } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
+      // Read by @fastify/swagger for the request body's media type (JSON when absent).
+      ...(endpoint.bodyContentType ? { consumes: [endpoint.bodyContentType] } : {}),
       response: {
         200: endpoint.raw ? endpoint.response : envelopeOf(endpoint.response),
         '4xx': errorEnvelopeSchema,

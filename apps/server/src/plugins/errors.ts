@@ -7,6 +7,7 @@ import {
   type ErrorParams,
   type Locale,
 } from '@stratus/contract';
+import { isDatabaseUnavailableError } from '@stratus/db';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { describeValidationFailure } from './validation-messages.ts';
@@ -63,6 +64,8 @@ function toProblem(error: FastifyError, request: FastifyRequest, locale: Locale)
   if (error instanceof AppError) {
     return { kind: error.kind, params: error.params, data: error.details };
   }
+  // A restart, failover or unreachable database is no bug of this request: 503, try again later.
+  if (isDatabaseUnavailableError(error)) return { kind: 'serviceTemporarilyUnavailable' };
   if (hasZodFastifySchemaValidationErrors(error)) {
     const failure = describeValidationFailure(
       error.validation,
@@ -105,7 +108,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const locale = pickLocale(request.headers['accept-language']);
     const problem = toProblem(error, request, locale);
     const status = errors[problem.kind].status;
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    // The logger strips query values from database errors (logger.ts).
+    if (problem.kind === 'serviceTemporarilyUnavailable') {
+      request.log.warn({ err: error }, 'request failed: the database is unavailable');
+    } else if (status >= 500) request.log.error({ err: error }, 'request failed');
     else if (!(error instanceof AppError)) request.log.info({ err: error }, 'request rejected');
     return sendProblem(reply, problem, locale);
   });

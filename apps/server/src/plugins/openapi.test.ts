@@ -43,6 +43,23 @@ describe.each(testEngines)('API documentation on %s', (engine) => {
     );
   });
 
+  it('declares the media types and headers requests really carry', async () => {
+    const document = (await testApp.app.inject({ url: '/api/docs/json' })).json();
+    // Alipay posts its notification form-encoded, and the route parses only that.
+    const notify = document.paths['/api/payments/alipay/notify'].post;
+    expect(Object.keys(notify.requestBody.content)).toEqual(['application/x-www-form-urlencoded']);
+    for (const path of ['/api/orders/static-ip', '/api/orders/traffic']) {
+      expect(document.paths[path].post.parameters).toContainEqual(
+        expect.objectContaining({ in: 'header', name: 'idempotency-key', required: false }),
+      );
+    }
+    // Bounds are documented where clients read them.
+    const quote = document.paths['/api/orders/static-ip/quote'].post;
+    const durationDays =
+      quote.requestBody.content['application/json'].schema.properties.durationDays;
+    expect(durationDays).toMatchObject({ type: 'integer', maximum: 3650 });
+  });
+
   it('serves Swagger UI at /api/docs with its scripts as files', async () => {
     const page = await testApp.app.inject({ url: '/api/docs' });
     expect(page.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath } from './errors.ts';
 
 declare module 'fastify' {
@@ -60,28 +60,34 @@ function policyFor(request: FastifyRequest): string {
   return webAppPolicy(cspNonceOf(request));
 }
 
+/** Sets every security header of the answer to `request`; HSTS only over HTTPS. */
+export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('content-security-policy', policyFor(request));
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+  reply.header('x-frame-options', 'DENY');
+  reply.header('cross-origin-opener-policy', 'same-origin');
+  reply.header('cross-origin-resource-policy', 'same-origin');
+  reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
+  if (request.protocol === 'https') {
+    reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  }
+  const path = request.url.split('?')[0] ?? '';
+  // Account data must not linger in shared or browser caches.
+  if (isApiPath(path) && !isDocsPath(path) && !reply.hasHeader('cache-control')) {
+    reply.header('cache-control', 'no-store');
+  }
+}
+
 /**
  * Security headers on every response: API answers, static files, documentation, errors and 404s
- * (onSend runs for all of them). HSTS only over HTTPS, as seen through TRUST_PROXY.
+ * (onSend runs for all of them; the few answers Fastify makes before routing call
+ * `setSecurityHeaders` themselves, see framework-errors.ts). HTTPS is judged through TRUST_PROXY.
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.decorateRequest('cspNonce', '');
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('content-security-policy', policyFor(request));
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    reply.header('cross-origin-resource-policy', 'same-origin');
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
-    if (request.protocol === 'https') {
-      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    }
-    const path = request.url.split('?')[0] ?? '';
-    // Account data must not linger in shared or browser caches.
-    if (isApiPath(path) && !isDocsPath(path) && !reply.hasHeader('cache-control')) {
-      reply.header('cache-control', 'no-store');
-    }
+    setSecurityHeaders(request, reply);
     return payload;
   });
 }

@@ -98,8 +98,12 @@ function describeIssue(
       return describeBound(params, locale, 'min');
     case 'too_big':
       return describeBound(params, locale, 'max');
-    case 'invalid_format':
+    case 'invalid_format': {
+      // A contract pattern with its own reason (`singleLine`, `noNulCharacter`) names it.
+      const key = issue.message ?? '';
+      if (params.format === 'regex' && isIssueMessageKey(key)) return issueMessages[key][locale];
       return say(formatReasons[String(params.format)] ?? reasons.badFormat, locale);
+    }
     case 'invalid_value': {
       const values = Array.isArray(params.values) ? params.values.map(String).join(', ') : '';
       return say(reasons.oneOf, locale, { values });
@@ -125,6 +129,17 @@ const requestParts = {
   headers: 'headers',
 } as const;
 
+/**
+ * Field paths can carry the client's own keys (an unknown field, a record key): bounded, so an
+ * answer never reflects a long input back. Likewise only the first issues are described.
+ */
+const MAX_PATH_LENGTH = 100;
+const MAX_ISSUES = 20;
+
+function boundedPath(path: string): string {
+  return path.length > MAX_PATH_LENGTH ? `${path.slice(0, MAX_PATH_LENGTH)}…` : path;
+}
+
 function valueAt(root: unknown, segments: string[]): unknown {
   let current = root;
   for (const segment of segments) {
@@ -145,14 +160,14 @@ export function describeValidationFailure(
   locale: Locale,
 ): ValidationFailure {
   const part = requestParts[context as keyof typeof requestParts] ?? 'body';
-  const described = issues.map((issue) => {
+  const described = issues.slice(0, MAX_ISSUES).map((issue) => {
     const segments = issue.instancePath.split('/').filter(Boolean);
     const keys =
       issue.keyword === 'unrecognized_keys' ? (issue.params as IssueParams).keys : undefined;
     if (Array.isArray(keys) && keys.length > 0) segments.push(String(keys[0]));
     const value = valueAt(request[part as keyof FastifyRequest], segments);
     return {
-      path: segments.length ? segments.join('.') : part,
+      path: boundedPath(segments.length ? segments.join('.') : part),
       message: describeIssue(issue, value, locale),
     };
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { pageSchemaOf, paginationQuerySchema } from '../pagination.ts';
+import { singleLineTextSchema } from '../validation.ts';
 import { roleSchema } from './users.ts';
 
 /** A user as operators see them in the customer list. */
@@ -24,7 +25,7 @@ export const listAdminUsers = defineEndpoint({
   access: 'operator',
   query: paginationQuerySchema.extend({
     /** Part of the email or name, case-insensitive. */
-    keyword: z.string().trim().max(100).optional(),
+    keyword: singleLineTextSchema({ max: 100 }).optional(),
   }),
   response: pageSchemaOf(adminUserSchema),
 });

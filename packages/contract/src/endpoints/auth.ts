@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { locales } from '../locale.ts';
-import { emailSchema, passwordSchema } from '../validation.ts';
+import {
+  emailSchema,
+  passwordSchema,
+  plainTextSchema,
+  singleLineTextSchema,
+} from '../validation.ts';
 import { userProfileSchema } from './users.ts';
 
 export const sessionSchema = z.object({
@@ -20,7 +25,7 @@ export const register = defineEndpoint({
   body: z.object({
     email: emailSchema,
     password: passwordSchema,
-    name: z.string().trim().min(1).max(64).optional(),
+    name: singleLineTextSchema({ min: 1, max: 64 }).optional(),
     /** Interface language the account starts with: the one the visitor signed up in. */
     language: z.enum(locales).optional(),
   }),
@@ -36,7 +41,7 @@ export const login = defineEndpoint({
   body: z.object({
     email: emailSchema,
     // Any non-empty password is checked; the rules apply when a password is chosen, not here.
-    password: z.string().min(1).max(1024),
+    password: plainTextSchema({ min: 1, max: 1024 }),
   }),
   response: sessionSchema,
 });

@@ -14,6 +14,9 @@ export type LineType = z.infer<typeof lineTypeSchema>;
 /** Durations offered by default; a plan may offer fewer. Longer ones are cheaper per day. */
 export const DEFAULT_DURATIONS = [30, 90, 180, 365] as const;
 
+/** The longest duration a plan may price (ten years); longer requests are refused unread. */
+export const MAX_DURATION_DAYS = 3650;
+
 export const planPriceSchema = z.object({
   durationDays: z.number().int().positive(),
   /** Yuan per IP for the whole duration. */

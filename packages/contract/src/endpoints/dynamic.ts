@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_STICKY_MINUTES } from '../dynamic-username.ts';
 import { defineEndpoint } from '../endpoint.ts';
+import { queryInt4Schema } from '../validation.ts';
 
 /** A city the dynamic pool can leave from. */
 export const dynamicCitySchema = z.object({
@@ -68,13 +69,8 @@ export const dynamicEndpointsQuerySchema = z.object({
     .optional(),
   /** `rotating`: a new egress per connection; `sticky`: one egress per line for sessionMinutes. */
   session: z.enum(['rotating', 'sticky']).default('rotating'),
-  sessionMinutes: z.coerce
-    .number<number | string>()
-    .int()
-    .min(1)
-    .max(MAX_STICKY_MINUTES)
-    .default(30),
-  count: z.coerce.number<number | string>().int().min(1).max(1000).default(10),
+  sessionMinutes: queryInt4Schema(1, MAX_STICKY_MINUTES).default(30),
+  count: queryInt4Schema(1, 1000).default(10),
   /**
    * `hostPortUserPass` → `host:port:user:pass`; `userPassAtHostPort` → `user:pass@host:port`;
    * `socks5` → `socks5://user:pass@host:port`; `http` → `http://user:pass@host:port`.

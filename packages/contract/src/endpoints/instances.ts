@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { pageSchemaOf, paginationQuerySchema } from '../pagination.ts';
-import { lineTypeSchema, proxyProtocolSchema } from './catalog.ts';
+import { queryInt4Schema, singleLineTextSchema } from '../validation.ts';
+import { lineTypeSchema, MAX_DURATION_DAYS, proxyProtocolSchema } from './catalog.ts';
 
 export const instanceStatusSchema = z.enum(['active', 'expired']);
 export type InstanceStatus = z.infer<typeof instanceStatusSchema>;
@@ -41,11 +42,15 @@ export const listInstances = defineEndpoint({
   access: 'user',
   query: paginationQuerySchema.extend({
     status: instanceStatusSchema.optional(),
-    country: z.string().length(2).optional(),
+    /** ISO 3166-1 alpha-2 code, any case. */
+    country: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/)
+      .optional(),
     /** Part of the IP, username or remark. */
-    keyword: z.string().trim().max(100).optional(),
+    keyword: singleLineTextSchema({ max: 100 }).optional(),
     /** Only instances expiring within this many days (and not yet expired). */
-    expiringWithinDays: z.coerce.number<number | string>().int().min(0).max(3650).optional(),
+    expiringWithinDays: queryInt4Schema(0, MAX_DURATION_DAYS).optional(),
   }),
   response: pageSchemaOf(instanceSchema),
 });
@@ -70,7 +75,10 @@ export const updateInstance = defineEndpoint({
   access: 'user',
   params: instanceIdParams,
   body: z
-    .object({ remark: z.string().trim().max(200).optional(), autoRenew: z.boolean().optional() })
+    .object({
+      remark: singleLineTextSchema({ max: 200 }).optional(),
+      autoRenew: z.boolean().optional(),
+    })
     .strict(),
   response: instanceSchema,
 });
@@ -103,7 +111,7 @@ export const exportInstances = defineEndpoint({
   params: z.object({ type: exportTypeSchema }),
   query: z.object({
     /** Comma-separated instance ids; all active instances when absent. */
-    ids: z.string().max(20_000).optional(),
+    ids: singleLineTextSchema({ max: 20_000 }).optional(),
     /** `base64` answers a subscription body that proxy clients import. */
     encoding: z.enum(['plain', 'base64']).default('plain'),
   }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
+import { singleLineTextSchema } from '../validation.ts';
 
 /** Seconds between two credential polls of a gateway node. */
 export const NODE_POLL_INTERVAL_SECONDS = 3;
@@ -69,7 +70,7 @@ export const getNodeCredentials = defineEndpoint({
   summary: 'Credential snapshot of a gateway node (only when changed since `since`)',
   tag: 'node',
   access: 'node',
-  query: z.object({ since: z.string().max(100).optional() }),
+  query: z.object({ since: singleLineTextSchema({ max: 100 }).optional() }),
   response: z.object({
     version: z.string(),
     unchanged: z.boolean(),

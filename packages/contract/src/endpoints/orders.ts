@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { pageSchemaOf, paginationQuerySchema } from '../pagination.ts';
-import { lineTypeSchema } from './catalog.ts';
+import { int4Schema, singleLineTextSchema } from '../validation.ts';
+import { lineTypeSchema, MAX_DURATION_DAYS } from './catalog.ts';
 import { instanceSchema } from './instances.ts';
 
 export const orderTypeSchema = z.enum(['static_ip', 'renewal', 'traffic']);
@@ -50,10 +51,16 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
+/** Days bought or renewed: one of the plan's durations, never beyond `MAX_DURATION_DAYS`. */
+export const durationDaysSchema = int4Schema(1, MAX_DURATION_DAYS);
+
+/** IPs (or traffic packages) in one purchase. */
+export const MAX_PURCHASE_QUANTITY = 100;
+
 export const staticIpPurchaseSchema = z.object({
   planId: z.uuid(),
-  durationDays: z.number().int().positive(),
-  quantity: z.number().int().min(1).max(100),
+  durationDays: durationDaysSchema,
+  quantity: int4Schema(1, MAX_PURCHASE_QUANTITY),
   autoRenew: z.boolean().default(false),
 });
 
@@ -80,6 +87,18 @@ export const quoteStaticIpOrder = defineEndpoint({
   response: quoteSchema,
 });
 
+/** The longest `Idempotency-Key` a purchase takes. */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
+
+/**
+ * The optional `Idempotency-Key` header of a purchase: a repeat with the same key answers the
+ * first result. A blank key is refused rather than taken as absent, since a client that sends
+ * one means to be protected from a double purchase.
+ */
+export const idempotencyHeadersSchema = z.looseObject({
+  'idempotency-key': singleLineTextSchema({ min: 1, max: IDEMPOTENCY_KEY_MAX_LENGTH }).optional(),
+});
+
 /** Send an `Idempotency-Key` header: a repeat with the same key answers the first result. */
 export const createStaticIpOrder = defineEndpoint({
   method: 'POST',
@@ -87,6 +106,7 @@ export const createStaticIpOrder = defineEndpoint({
   summary: 'Buy static IPs: one transaction debits, orders, allocates and creates instances',
   tag: 'orders',
   access: 'user',
+  headers: idempotencyHeadersSchema,
   body: staticIpPurchaseSchema,
   response: z.object({ order: orderSchema, instances: z.array(instanceSchema) }),
 });
@@ -114,7 +134,7 @@ export const getOrder = defineEndpoint({
   response: orderSchema,
 });
 
-const renewalBody = z.object({ durationDays: z.number().int().positive() });
+const renewalBody = z.object({ durationDays: durationDaysSchema });
 
 export const renewInstance = defineEndpoint({
   method: 'POST',

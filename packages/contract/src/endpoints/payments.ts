@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
+import { plainTextSchema } from '../validation.ts';
 
 /** What the Alipay notify answers: Alipay stops retrying only on the plain text `success`. */
 export const alipayNotifyReplySchema = z.enum(['success', 'failure']);
@@ -17,6 +18,7 @@ export const alipayNotify = defineEndpoint({
   tag: 'payments',
   access: 'public',
   raw: true,
-  body: z.record(z.string(), z.string()),
+  bodyContentType: 'application/x-www-form-urlencoded',
+  body: z.record(plainTextSchema({ max: 128 }), plainTextSchema({ max: 8192 })),
   response: alipayNotifyReplySchema,
 });

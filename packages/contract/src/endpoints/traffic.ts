@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { pageSchemaOf, paginationQuerySchema } from '../pagination.ts';
-import { orderSchema } from './orders.ts';
+import {
+  byteCountSchema,
+  int4Schema,
+  queryInt4Schema,
+  singleLineTextSchema,
+} from '../validation.ts';
+import { idempotencyHeadersSchema, MAX_PURCHASE_QUANTITY, orderSchema } from './orders.ts';
 
 /** Bytes in one GB as sold (binary: 1 GB = 1024³ bytes, as proxy providers meter). */
 export const BYTES_PER_GB = 1024 ** 3;
@@ -32,7 +38,7 @@ export const listTrafficCatalog = defineEndpoint({
 export const trafficPurchaseSchema = z.object({
   planId: z.uuid(),
   /** Packages of the plan; they are bought as one package of `quantity × gb`. */
-  quantity: z.number().int().min(1).max(100),
+  quantity: int4Schema(1, MAX_PURCHASE_QUANTITY),
 });
 
 export const trafficQuoteSchema = z.object({
@@ -84,6 +90,7 @@ export const createTrafficOrder = defineEndpoint({
   summary: 'Buy traffic: one transaction debits, orders and creates the package',
   tag: 'orders',
   access: 'user',
+  headers: idempotencyHeadersSchema,
   body: trafficPurchaseSchema,
   response: z.object({ order: orderSchema, package: trafficPackageSchema }),
 });
@@ -135,7 +142,7 @@ export const usageSeriesSchema = z.object({
 export type UsageSeries = z.infer<typeof usageSeriesSchema>;
 
 /** Minutes east of UTC of the caller's clock (China: 480); day buckets start at its midnight. */
-export const utcOffsetSchema = z.coerce.number<number | string>().int().min(-720).max(840);
+export const utcOffsetSchema = queryInt4Schema(-720, 840);
 
 export const getTrafficUsage = defineEndpoint({
   method: 'GET',
@@ -164,16 +171,8 @@ export const usageRecordSchema = z.object({
   /** `static`: subject is an instance id; `dynamic`: subject is a user id. */
   kind: usageKindSchema,
   subject: z.uuid(),
-  bytesUp: z
-    .number()
-    .int()
-    .min(0)
-    .max(2 ** 50),
-  bytesDown: z
-    .number()
-    .int()
-    .min(0)
-    .max(2 ** 50),
+  bytesUp: byteCountSchema(2 ** 50),
+  bytesDown: byteCountSchema(2 ** 50),
   /** When the bytes moved (ISO 8601); they count in that hour. */
   at: z.iso.datetime({ offset: true }),
 });
@@ -184,6 +183,8 @@ export const MAX_USAGE_RECORDS = 5000;
 /**
  * A gateway node reports metered bytes with its key (`Authorization: Bearer gnk_…`). A batch is
  * applied exactly once: a repeated `batchId` from the same node is acknowledged and ignored.
+ * A batch claiming more bytes (up + down, all records) than the node's line rate moves in its
+ * interval is refused whole (`usageBatchTooLarge`), as is an inconsistent interval.
  */
 export const reportNodeUsage = defineEndpoint({
   method: 'POST',
@@ -192,7 +193,15 @@ export const reportNodeUsage = defineEndpoint({
   tag: 'node',
   access: 'node',
   body: z.object({
-    batchId: z.string().trim().min(1).max(100),
+    batchId: singleLineTextSchema({ min: 1, max: 100 }),
+    /**
+     * Start of the interval the bytes were metered in (the node's previous drain), ISO 8601.
+     * Given with `to`; a batch without them (gateways before these fields) is allowed what the
+     * node moves in the shortest interval the API assumes.
+     */
+    from: z.iso.datetime({ offset: true }).optional(),
+    /** End of that interval (this drain); every record's `at` falls within it. */
+    to: z.iso.datetime({ offset: true }).optional(),
     records: z.array(usageRecordSchema).max(MAX_USAGE_RECORDS),
   }),
   response: z.object({
@@ -203,6 +212,12 @@ export const reportNodeUsage = defineEndpoint({
     applied: z.number().int(),
     /** Records naming an unknown subject (skipped; the batch is still acknowledged). */
     ignored: z.number().int(),
+    /**
+     * Records for a subject this node does not serve: an instance on another node's IP, or
+     * dynamic usage from a node without a dynamic pool. Not charged; the batch is still
+     * acknowledged.
+     */
+    notOnNode: z.number().int(),
   }),
 });
 

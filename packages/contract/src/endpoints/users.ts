@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { locales } from '../locale.ts';
-import { passwordSchema } from '../validation.ts';
+import { passwordSchema, plainTextSchema, singleLineTextSchema } from '../validation.ts';
 
 export const roleSchema = z.enum(['customer', 'operator']);
 export type Role = z.infer<typeof roleSchema>;
@@ -38,7 +38,7 @@ export const updateMe = defineEndpoint({
   access: 'user',
   body: z
     .object({
-      name: z.string().trim().max(64).optional(),
+      name: singleLineTextSchema({ max: 64 }).optional(),
       language: z.enum(locales).optional(),
     })
     .strict(),
@@ -52,7 +52,7 @@ export const changePassword = defineEndpoint({
   tag: 'users',
   access: 'user',
   body: z.object({
-    currentPassword: z.string().min(1).max(1024),
+    currentPassword: plainTextSchema({ min: 1, max: 1024 }),
     newPassword: passwordSchema,
   }),
   response: z.null(),

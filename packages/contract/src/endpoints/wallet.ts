@@ -73,6 +73,29 @@ export const paymentChannels = ['sandbox', 'alipay'] as const;
 export const paymentChannelSchema = z.enum(paymentChannels);
 export type PaymentChannel = z.infer<typeof paymentChannelSchema>;
 
+/** The mark a top-up's ledger note carries when the payment had been closed before it was paid. */
+const CREDITED_AFTER_CLOSE = 'credited-after-close';
+
+/**
+ * A top-up's ledger note is a code the web app words from its catalogue: the channel id
+ * (`alipay`), or `alipay:credited-after-close` for a payment the provider verifiably took money
+ * for after it had been cancelled or had expired here, and which was credited all the same.
+ */
+export function formatTopUpNote(channel: PaymentChannel, creditedAfterClose: boolean): string {
+  return creditedAfterClose ? `${channel}:${CREDITED_AFTER_CLOSE}` : channel;
+}
+
+/** Reads a note `formatTopUpNote` wrote; undefined for any other text. */
+export function parseTopUpNote(
+  note: string,
+): { channel: PaymentChannel; creditedAfterClose: boolean } | undefined {
+  const [channel = '', mark, ...rest] = note.split(':');
+  const known = paymentChannelSchema.safeParse(channel);
+  if (!known.success || rest.length > 0) return undefined;
+  if (mark !== undefined && mark !== CREDITED_AFTER_CLOSE) return undefined;
+  return { channel: known.data, creditedAfterClose: mark !== undefined };
+}
+
 export const paymentStatusSchema = z.enum(['pending', 'paid', 'closed']);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import {
   and,
   count,
   eq,
   gt,
+  inArray,
   isNull,
   lt,
   ne,
@@ -12,6 +14,7 @@ import {
   authAttempts,
   type AuthAttemptKind,
   type Db,
+  type Tx,
   type UserRole,
 } from '@stratus/db';
 
@@ -116,16 +119,41 @@ export async function findApiTokenOwner(
   return found;
 }
 
+/**
+ * Takes a transaction-scoped advisory lock for each attempt key, in ascending lock order so two
+ * claims sharing keys never wait on each other crosswise. The locks live in PostgreSQL, so they
+ * serialise claims across every API server; they are released when the transaction ends.
+ */
+export async function lockAttemptKeys(
+  tx: Tx,
+  keys: { kind: AuthAttemptKind; key: string }[],
+): Promise<void> {
+  const lockIds = [...new Set(keys.map(({ kind, key }) => attemptLockId(kind, key)))].sort(
+    (a, b) => (a < b ? -1 : a > b ? 1 : 0),
+  );
+  for (const lockId of lockIds) {
+    await tx.execute(sql`select pg_advisory_xact_lock(${lockId.toString()}::bigint)`);
+  }
+}
+
+/**
+ * A 64-bit lock id from SHA-256 rather than `hashtext`: computed here, so the locks can be taken
+ * in a fixed order, and wide enough that unrelated keys practically never share a lock.
+ */
+function attemptLockId(kind: AuthAttemptKind, key: string): bigint {
+  return createHash('sha256').update(`auth_attempts\n${kind}\n${key}`).digest().readBigInt64BE(0);
+}
+
 export interface AttemptCount {
   kind: AuthAttemptKind;
   key: string;
   windowMinutes: number;
-  /** Count only failed attempts (sign-ins); otherwise every attempt (sign-ups). */
-  failedOnly: boolean;
+  /** Count only attempts not known to have succeeded (sign-ins); otherwise every one (sign-ups). */
+  unsuccessfulOnly: boolean;
 }
 
-export async function countRecentAttempts(db: Db, query: AttemptCount): Promise<number> {
-  const [row] = await db
+export async function countRecentAttempts(tx: Tx, query: AttemptCount): Promise<number> {
+  const [row] = await tx
     .select({ attempts: count() })
     .from(authAttempts)
     .where(
@@ -133,17 +161,35 @@ export async function countRecentAttempts(db: Db, query: AttemptCount): Promise<
         eq(authAttempts.kind, query.kind),
         eq(authAttempts.key, query.key),
         gt(authAttempts.createdAt, sql`now() - make_interval(secs => ${query.windowMinutes * 60})`),
-        query.failedOnly ? eq(authAttempts.succeeded, false) : undefined,
+        // Failed and still unsettled: an attempt whose password is being checked holds its slot.
+        query.unsuccessfulOnly ? sql`${authAttempts.succeeded} is not true` : undefined,
       ),
     );
   return row?.attempts ?? 0;
 }
 
-export async function recordAttempts(
+/** Inserts attempts and returns their ids; `succeeded: null` marks them as still being checked. */
+export async function insertAttempts(
+  tx: Tx,
+  attempts: { kind: AuthAttemptKind; key: string; succeeded: boolean | null }[],
+): Promise<number[]> {
+  const inserted = await tx
+    .insert(authAttempts)
+    .values(attempts)
+    .returning({ id: authAttempts.id });
+  return inserted.map(({ id }) => id);
+}
+
+/** Records the outcome of attempts inserted unsettled. */
+export async function settleAttempts(
   db: Db,
-  attempts: { kind: AuthAttemptKind; key: string; succeeded: boolean }[],
+  { attemptIds, succeeded }: { attemptIds: number[]; succeeded: boolean },
 ): Promise<void> {
-  await db.insert(authAttempts).values(attempts);
+  if (attemptIds.length === 0) return;
+  await db
+    .update(authAttempts)
+    .set({ succeeded })
+    .where(and(inArray(authAttempts.id, attemptIds), isNull(authAttempts.succeeded)));
 }
 
 export async function deleteAttemptsOlderThan(db: Db, hours: number): Promise<number> {

@@ -12,7 +12,7 @@ import {
   revokeSession,
   touchSession,
 } from './repo.ts';
-import { assertSignInAllowed, assertSignUpAllowed, recordSignIn } from './throttle.ts';
+import { claimSignInAttempt, claimSignUpAttempt, settleSignInAttempt } from './throttle.ts';
 import { generateSessionToken, hashToken, isApiToken, type TokenCipher } from './tokens.ts';
 
 /** Who is calling, established from the bearer token. */
@@ -63,7 +63,7 @@ export async function register({
   input: { email: string; password: string; name?: string; language?: Locale };
   client: ClientInfo;
 }): Promise<Session> {
-  await assertSignUpAllowed({ db, config, address: client.ip });
+  await claimSignUpAttempt({ db, config, address: client.ip });
   // Hashing takes tens of milliseconds: do it before the transaction opens.
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
@@ -83,6 +83,7 @@ export async function register({
 /**
  * Signs in. An unknown email and a wrong password give the same answer after the same work
  * (a dummy hash is verified), so neither the answer nor its timing reveals which accounts exist.
+ * The password is checked only after the attempt has claimed its throttling slots.
  */
 export async function login({
   db,
@@ -94,12 +95,17 @@ export async function login({
   input: { email: string; password: string };
   client: ClientInfo;
 }): Promise<Session> {
-  await assertSignInAllowed({ db, config, email: input.email, address: client.ip });
+  const attempt = await claimSignInAttempt({
+    db,
+    config,
+    email: input.email,
+    address: client.ip,
+  });
   const user = await findUserByEmail(db, input.email);
   let valid = false;
   if (user) valid = await verifyPassword(user.passwordHash, input.password);
   else await verifyAgainstDummy(input.password);
-  await recordSignIn({ db, email: input.email, address: client.ip, succeeded: valid });
+  await settleSignInAttempt({ db, attempt, succeeded: valid });
   if (!user || !valid) throw new AppError('invalidCredentials');
   if (user.disabledAt) throw new AppError('accountDisabled');
   const token = await startSession(db, config, user.id, client);

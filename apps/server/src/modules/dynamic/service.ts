@@ -10,6 +10,7 @@ import {
 import type { Db } from '@stratus/db';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { toJsonBytes } from '../usage/byte-count.ts';
 import { summariseUsablePackages } from '../usage/repo.ts';
 import {
   generateDynamicAccountName,
@@ -94,7 +95,7 @@ async function toDynamicAccount({
     host: config.dynamicProxy.host,
     port: config.dynamicProxy.port,
     countries: groupCountries(regions, locale),
-    remainingBytes: Number(packages.remainingBytes),
+    remainingBytes: toJsonBytes(packages.remainingBytes),
   };
 }
 

@@ -14,6 +14,7 @@ import {
   trafficPackages,
   users,
   type Db,
+  type SQL,
 } from '@stratus/db';
 
 export interface StaticCredentialRow {
@@ -111,6 +112,14 @@ export interface DynamicEgressRow {
   city: string;
 }
 
+/**
+ * The node's addresses dynamic traffic may leave from: one definition for the snapshot the node
+ * serves from and for the usage it may charge.
+ */
+function inDynamicPoolOf(nodeId: string): SQL | undefined {
+  return and(eq(ipAddresses.nodeId, nodeId), ne(ipAddresses.status, 'disabled'));
+}
+
 /** The node's addresses that dynamic traffic may leave from (the same pool the console offers). */
 export async function listDynamicEgress(
   db: Db,
@@ -120,6 +129,16 @@ export async function listDynamicEgress(
     .select({ ip: ipAddresses.address, country: regions.country, city: regions.cityCode })
     .from(ipAddresses)
     .innerJoin(regions, eq(regions.id, ipAddresses.regionId))
-    .where(and(eq(ipAddresses.nodeId, nodeId), ne(ipAddresses.status, 'disabled')))
+    .where(inDynamicPoolOf(nodeId))
     .orderBy(asc(ipAddresses.address));
+}
+
+/** Whether the node serves dynamic proxies at all: its snapshot's pool is not empty. */
+export async function hasDynamicPool(db: Db, nodeId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: ipAddresses.id })
+    .from(ipAddresses)
+    .where(inDynamicPoolOf(nodeId))
+    .limit(1);
+  return rows.length > 0;
 }

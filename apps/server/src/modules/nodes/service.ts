@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { NODE_POLL_INTERVAL_SECONDS, type NodeSnapshot } from '@stratus/contract';
 import type { Db } from '@stratus/db';
+import { toJsonBytes } from '../usage/byte-count.ts';
 import { listDynamicAccounts, listDynamicEgress, listStaticCredentials } from './repo.ts';
 
 function sha256Hex(text: string): string {
@@ -37,7 +38,7 @@ async function buildSnapshotBody(db: Db, nodeId: string, now: Date): Promise<Sna
       userId: row.userId,
       account: row.account,
       passwordSha256: sha256Hex(row.password),
-      remainingBytes: Number(row.remainingBytes < 0n ? 0n : row.remainingBytes),
+      remainingBytes: toJsonBytes(row.remainingBytes),
     })),
     dynamicEgress: egress,
   };

@@ -5,6 +5,7 @@ import { bearer, createTestApp, registerUser, type TestApp } from '../../testing
 import { creditWallet } from '../catalog/testing.ts';
 import {
   addTestNode,
+  insertDynamicAccount,
   insertInstance,
   insertOrder,
   insertTrafficPackage,
@@ -26,7 +27,10 @@ describe.each(testEngines)('overview on %s', (engine) => {
     const { token, user } = await registerUser(testApp.app);
     const userId = user.id;
     await creditWallet(db, { userId, amountFen: 12_345n });
-    const instance = await insertInstance(db, { userId, expiresAt: inDays(30) });
+    // The node that reports the usage below serves the instance and has a dynamic pool.
+    const node = await addTestNode(db);
+    await insertDynamicAccount(db, userId);
+    const instance = await insertInstance(db, { userId, nodeId: node.id, expiresAt: inDays(30) });
     await insertInstance(db, { userId, expiresAt: inDays(3) });
     // Still marked active but past its expiry (the expiry job has not run yet), and expired.
     await insertInstance(db, { userId, expiresAt: inDays(-1) });
@@ -48,7 +52,6 @@ describe.each(testEngines)('overview on %s', (engine) => {
       expiresAt: inDays(5),
     });
 
-    const node = await addTestNode(db);
     const now = Date.now();
     await sendUsage(testApp.app, node.apiKey, randomUUID(), [
       {

@@ -2,6 +2,7 @@
 import type { Locale, Overview } from '@stratus/contract';
 import type { Db } from '@stratus/db';
 import { listOrders } from '../orders/service.ts';
+import { toJsonBytes } from '../usage/byte-count.ts';
 import { summariseUsablePackages } from '../usage/repo.ts';
 import { bucketStart, DAY_MS } from '../usage/series.ts';
 import { getUsageSeries } from '../usage/service.ts';
@@ -54,8 +55,8 @@ export async function getOverview({
     expiringWithin7Days: instances.expiring,
     traffic: {
       activePackages: packages.activePackages,
-      totalBytes: Number(packages.totalBytes),
-      remainingBytes: Number(packages.remainingBytes),
+      totalBytes: toJsonBytes(packages.totalBytes),
+      remainingBytes: toJsonBytes(packages.remainingBytes),
     },
     usage,
     recentOrders: orders.items,

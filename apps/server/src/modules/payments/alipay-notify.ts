@@ -4,10 +4,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { parseChinaTime } from '../../china-time.ts';
 import { parseYuanText } from '../../money-text.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { isPaidTradeStatus } from './alipay.ts';
+import { isAlipayChannel, isPaidTradeStatus, type AlipayChannelDriver } from './alipay.ts';
 import type { PaymentChannels } from './channels.ts';
 import { creditPayment } from './crediting.ts';
-import { findPayment } from './repo.ts';
+import { findPayment, type PaymentRow } from './repo.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -15,6 +15,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Alipay's asynchronous notification. `success` only once the notification is verified and
  * handled (an already credited payment included), else `failure`, so Alipay retries later.
  * Nothing an unverified or mismatching notification says changes any data.
+ *
+ * A notification for another seller (`seller_id`) is refused with `failure` too, and logged.
+ * Alipay's guide says to ignore such a notification; answering `failure` rather than `success`
+ * keeps Alipay resending it (for about a day), which costs a few requests if it really is not
+ * ours, but if our seller id is what is wrong (a mistyped `ALIPAY_SELLER_ID`), the buyer's
+ * payment is credited by a resend once the setting is fixed, instead of having been dismissed.
  */
 export async function handleAlipayNotify({
   db,
@@ -31,13 +37,22 @@ export async function handleAlipayNotify({
   log: FastifyBaseLogger;
 }): Promise<AlipayNotifyReply> {
   const channel = channels.get('alipay');
-  const reject = (reason: string): AlipayNotifyReply => {
-    log.warn({ reason, outTradeNo: params.out_trade_no }, 'alipay notification refused');
+  const reject = (reason: string, details: object = {}): AlipayNotifyReply => {
+    log.warn(
+      { reason, outTradeNo: params.out_trade_no, ...details },
+      'alipay notification refused',
+    );
     return 'failure';
   };
-  if (!channel || !appId) return reject('alipay is not configured');
+  const rejectSeller = (sellerId: string) =>
+    reject('another seller', { sellerId: params.seller_id ?? null, expectedSellerId: sellerId });
+  if (!channel || !isAlipayChannel(channel) || !appId) return reject('alipay is not configured');
   if (!channel.verifyNotification(params)) return reject('bad signature');
   if (params.app_id !== appId) return reject('another app id');
+  const knownSellerId = channel.sellerId();
+  if (knownSellerId !== undefined && params.seller_id !== knownSellerId) {
+    return rejectSeller(knownSellerId);
+  }
   const paymentId = params.out_trade_no ?? '';
   if (!UUID.test(paymentId)) return reject('unknown out_trade_no');
   const payment = await findPayment(db, paymentId);
@@ -50,8 +65,14 @@ export async function handleAlipayNotify({
   }
   const paidAmountFen = parseYuanText(params.total_amount);
   if (paidAmountFen === undefined) return reject('unreadable total_amount');
+  if (knownSellerId === undefined) {
+    const refusal = await confirmUnknownSeller({ channel, payment, params, log });
+    if (refusal) return reject(refusal);
+    const sellerId = channel.sellerId();
+    if (sellerId !== undefined && params.seller_id !== sellerId) return rejectSeller(sellerId);
+  }
   try {
-    const { credited } = await creditPayment({
+    const result = await creditPayment({
       db,
       paymentId,
       paidAmountFen,
@@ -61,11 +82,49 @@ export async function handleAlipayNotify({
       currency: CURRENCY,
       tradeNo: params.trade_no ?? null,
       paidAt: parseChinaTime(params.gmt_payment),
+      paidBy: 'provider',
     });
-    if (credited) log.info({ paymentId }, 'alipay payment credited');
+    if (result.credited) {
+      // A closed payment keeps its `closed_at` when credited: paid after we had closed it.
+      const afterClose = result.payment.closedAt !== null;
+      log.info({ paymentId, afterClose }, 'alipay payment credited');
+    }
     return 'success';
   } catch (error) {
     if (error instanceof AppError) return reject(error.kind);
     throw error;
   }
+}
+
+/**
+ * While this server does not know our seller (no `ALIPAY_SELLER_ID`, none learned yet), the
+ * notification's own word is not enough: our trade query, made under our app for our order
+ * number, must say the same trade (`trade_no`) is paid. Alipay's trade numbers are unique, so
+ * the notification's `seller_id` is then our seller's, and is learned (unless the query answer
+ * carried one already). Answers why it refuses, or undefined.
+ */
+async function confirmUnknownSeller({
+  channel,
+  payment,
+  params,
+  log,
+}: {
+  channel: AlipayChannelDriver;
+  payment: PaymentRow;
+  params: Record<string, string>;
+  log: FastifyBaseLogger;
+}): Promise<string | undefined> {
+  let trade;
+  try {
+    trade = await channel.queryTrade(payment);
+  } catch (error) {
+    log.warn({ err: error, paymentId: payment.id }, 'alipay trade query failed');
+    return 'trade query failed';
+  }
+  if (trade.state !== 'paid' || !params.trade_no || trade.tradeNo !== params.trade_no) {
+    return 'not confirmed by the trade query';
+  }
+  if (!params.seller_id) return 'no seller_id';
+  channel.learnSellerId(params.seller_id);
+  return undefined;
 }

@@ -63,13 +63,42 @@ export function extractSignedObject(body: string, name: string): string | undefi
 }
 
 const PAID_STATUSES = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
-const QUERY_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 10_000;
+/**
+ * `alipay.trade.close` refusals meaning the trade is past waiting for the buyer (paid, finished or
+ * already closed): the trade query then says which. ACQ.TRADE_STATUS_ERROR is the documented one;
+ * the others are spellings Alipay's own tables use for the same refusal.
+ */
+const CLOSE_REFUSED_FOR_STATUS = new Set([
+  'ACQ.TRADE_STATUS_ERROR',
+  'ACQ.TRADE_HAS_SUCCESS',
+  'ACQ.TRADE_HAS_FINISHED',
+  'ACQ.TRADE_HAS_CLOSE',
+  'ACQ.REASON_TRADE_STATUS_INVALID',
+  'ACQ.REASON_ILLEGAL_STATUS',
+]);
 
-/** Alipay page pay (`alipay.trade.page.pay`), its trade query and its notifications. */
+export interface AlipayChannelDriver extends PaymentChannelDriver {
+  readonly appId: string;
+  /**
+   * The seller our trades are paid to: `ALIPAY_SELLER_ID`, else the one learned (see
+   * `learnSellerId`); undefined until then.
+   */
+  sellerId(): string | undefined;
+  /**
+   * Remembers the seller of our trades, read from an answer or notification Alipay signed about
+   * one of our own trades. The first one learned stays: it is a property of the merchant account,
+   * the same on every server, so a later different value is not ours to adopt.
+   */
+  learnSellerId(sellerId: string): void;
+}
+
+/** Alipay page pay (`alipay.trade.page.pay`), its trade query and close, and its notifications. */
 export function createAlipayChannel(
   config: AlipayConfig,
   { fetchImpl = fetch }: { fetchImpl?: typeof fetch } = {},
-): PaymentChannelDriver & { readonly appId: string } {
+): AlipayChannelDriver {
+  let learnedSellerId: string | undefined;
   const commonParams = (method: string, bizContent: object, now = new Date()) => ({
     app_id: config.appId,
     method,
@@ -85,9 +114,42 @@ export function createAlipayChannel(
     sign: signRsa2(alipaySigningString(params, ['sign']), config.privateKey),
   });
 
-  return {
+  /**
+   * Calls an OpenAPI method and answers its response node (`alipay_trade_query_response` for
+   * `alipay.trade.query`), only once Alipay's signature over those exact bytes verifies.
+   */
+  const call = async (
+    method: string,
+    bizContent: object,
+  ): Promise<Record<string, string | undefined>> => {
+    const params = signed(commonParams(method, bizContent));
+    const response = await fetchImpl(config.gateway, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded;charset=utf-8' },
+      body: new URLSearchParams(params).toString(),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} answered HTTP ${response.status}`);
+    const signedText = extractSignedObject(text, `${method.replaceAll('.', '_')}_response`);
+    const { sign } = JSON.parse(text) as { sign?: string };
+    if (!signedText || !sign || !verifyRsa2(signedText, sign, config.alipayPublicKey)) {
+      throw new Error(`${method} answer has no valid signature`);
+    }
+    return JSON.parse(signedText) as Record<string, string | undefined>;
+  };
+  const failed = (method: string, answer: Record<string, string | undefined>) =>
+    new Error(`${method} failed: ${answer.code} ${answer.sub_code ?? ''}`);
+
+  const channel: AlipayChannelDriver = {
     name: 'alipay',
     appId: config.appId,
+
+    sellerId: () => config.sellerId ?? learnedSellerId,
+
+    learnSellerId(sellerId: string) {
+      learnedSellerId ??= sellerId;
+    },
 
     createPayUrl(payment: PaymentRow): string {
       const params = signed({
@@ -107,31 +169,18 @@ export function createAlipayChannel(
     },
 
     async queryTrade(payment: PaymentRow): Promise<TradeState> {
-      const params = signed(commonParams('alipay.trade.query', { out_trade_no: payment.id }));
-      const response = await fetchImpl(config.gateway, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded;charset=utf-8' },
-        body: new URLSearchParams(params).toString(),
-        signal: AbortSignal.timeout(QUERY_TIMEOUT_MS),
-      });
-      const text = await response.text();
-      if (!response.ok) throw new Error(`alipay.trade.query answered HTTP ${response.status}`);
-      const signedText = extractSignedObject(text, 'alipay_trade_query_response');
-      const { sign } = JSON.parse(text) as { sign?: string };
-      if (!signedText || !sign || !verifyRsa2(signedText, sign, config.alipayPublicKey)) {
-        throw new Error('alipay.trade.query answer has no valid signature');
-      }
-      const answer = JSON.parse(signedText) as Record<string, string | undefined>;
+      const answer = await call('alipay.trade.query', { out_trade_no: payment.id });
       if (answer.code === '40004' && answer.sub_code === 'ACQ.TRADE_NOT_EXIST') {
         // The cashier page was never paid from: Alipay has no trade at all.
         return { state: 'unpaid' };
       }
-      if (answer.code !== '10000') {
-        throw new Error(`alipay.trade.query failed: ${answer.code} ${answer.sub_code ?? ''}`);
-      }
+      if (answer.code !== '10000') throw failed('alipay.trade.query', answer);
       if (answer.out_trade_no && answer.out_trade_no !== payment.id) {
         throw new Error('alipay.trade.query answered about another trade');
       }
+      // Alipay's reference lists no seller_id in this answer, but where it carries one, it is
+      // signed and about a trade we asked for under our own app: our seller.
+      if (answer.seller_id) channel.learnSellerId(answer.seller_id);
       const status = answer.trade_status ?? '';
       if (PAID_STATUSES.has(status)) {
         return {
@@ -145,6 +194,30 @@ export function createAlipayChannel(
       return { state: status === 'TRADE_CLOSED' ? 'closed' : 'unpaid' };
     },
 
+    async closeTrade(payment: PaymentRow): Promise<TradeState> {
+      const answer = await call('alipay.trade.close', { out_trade_no: payment.id });
+      if (answer.code === '10000') {
+        if (answer.out_trade_no && answer.out_trade_no !== payment.id) {
+          throw new Error('alipay.trade.close answered about another trade');
+        }
+        return { state: 'closed' };
+      }
+      if (answer.code === '40004' && answer.sub_code === 'ACQ.TRADE_NOT_EXIST') {
+        // Page pay creates the trade only once the buyer opens the cashier and logs in or scans:
+        // none yet, so none to close. Should the buyer still pay from a page left open, the
+        // verified notification credits the closed payment (see creditPayment).
+        return { state: 'closed' };
+      }
+      if (answer.code === '40004' && CLOSE_REFUSED_FOR_STATUS.has(answer.sub_code ?? '')) {
+        const trade = await channel.queryTrade(payment);
+        if (trade.state === 'unpaid') {
+          throw new Error('alipay.trade.close refused a trade the query says is still unpaid');
+        }
+        return trade;
+      }
+      throw failed('alipay.trade.close', answer);
+    },
+
     verifyNotification(params: Record<string, string>): boolean {
       const { sign, sign_type: signType } = params;
       if (!sign || (signType !== undefined && signType !== 'RSA2')) return false;
@@ -153,9 +226,14 @@ export function createAlipayChannel(
       return verifyRsa2(content, sign, config.alipayPublicKey);
     },
   };
+  return channel;
 }
 
 /** Trade statuses of a notification that mean the buyer has paid. */
 export function isPaidTradeStatus(status: string | undefined): boolean {
   return PAID_STATUSES.has(status ?? '');
+}
+
+export function isAlipayChannel(driver: PaymentChannelDriver): driver is AlipayChannelDriver {
+  return driver.name === 'alipay' && 'sellerId' in driver;
 }

@@ -20,8 +20,14 @@ export interface PaymentChannelDriver {
   readonly name: PaymentChannel;
   /** Where the browser goes to pay this pending payment. */
   createPayUrl(payment: PaymentRow): string;
-  /** Asks the provider about the trade (the expiry job does before closing a payment). */
+  /** Asks the provider about the trade. */
   queryTrade(payment: PaymentRow): Promise<TradeState>;
+  /**
+   * Closes the trade at the provider, so it takes no money after we close the payment: answers
+   * `closed`, or the trade's state (`paid`) when the buyer has paid already and it cannot close.
+   * Throws when the provider cannot be asked or answers anything else.
+   */
+  closeTrade(payment: PaymentRow): Promise<TradeState>;
   /** Whether an asynchronous notification really comes from the provider. */
   verifyNotification(params: Record<string, string>): boolean;
 }
@@ -32,13 +38,14 @@ export type PaymentChannels = Map<PaymentChannel, PaymentChannelDriver>;
 /**
  * The built-in cashier: the web app's checkout-counter page, whose confirm button calls the
  * sandbox complete endpoint. Nothing outside this server knows its trades, so a query always
- * answers "unpaid" and no notification is ever genuine.
+ * answers "unpaid", a close always succeeds and no notification is ever genuine.
  */
 export function createSandboxChannel(): PaymentChannelDriver {
   return {
     name: 'sandbox',
     createPayUrl: (payment) => `/console/checkout-counter?paymentId=${payment.id}`,
     queryTrade: async () => ({ state: 'unpaid' }),
+    closeTrade: async () => ({ state: 'closed' }),
     verifyNotification: () => false,
   };
 }

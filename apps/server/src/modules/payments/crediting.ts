@@ -1,8 +1,8 @@
-import { CURRENCY } from '@stratus/contract';
+import { CURRENCY, formatTopUpNote } from '@stratus/contract';
 import type { Db } from '@stratus/db';
 import { AppError } from '../../plugins/errors.ts';
 import { changeBalance } from '../wallet/service.ts';
-import type { PaymentChannels } from './channels.ts';
+import type { PaymentChannels, TradeState } from './channels.ts';
 import { lockPayment, markPaymentClosed, markPaymentPaid, type PaymentRow } from './repo.ts';
 
 export interface CreditResult {
@@ -12,9 +12,17 @@ export interface CreditResult {
 }
 
 /**
- * Credits a payment the provider says is paid, on a row the caller has locked in `tx`. Already
- * paid → returned unchanged (idempotent); closed, paid after expiry, or a different amount or
- * currency → AppError and nothing changes.
+ * Who says the payment is paid. `provider`: the provider itself, in a notification or an answer
+ * whose signature verified. The buyer's money has moved then, so neither our expiry nor our close
+ * refuses the credit: a payment closed here moves closed → paid, and its ledger note says so.
+ * `sandbox`: the built-in cashier's confirm, refused once the payment is closed or expired.
+ */
+export type PaidBy = 'provider' | 'sandbox';
+
+/**
+ * Credits a payment reported paid, on a row the caller has locked in `tx`. Already paid →
+ * returned unchanged (idempotent); a different amount or currency, or a sandbox confirm of a
+ * closed or expired payment → AppError and nothing changes.
  */
 async function creditLockedPayment({
   tx,
@@ -23,6 +31,7 @@ async function creditLockedPayment({
   currency,
   tradeNo,
   paidAt,
+  paidBy,
   now,
 }: {
   tx: Db;
@@ -31,11 +40,14 @@ async function creditLockedPayment({
   currency: string;
   tradeNo: string | null;
   paidAt: Date | undefined;
+  paidBy: PaidBy;
   now: Date;
 }): Promise<CreditResult> {
   if (payment.status === 'paid') return { payment, credited: false };
-  if (payment.status === 'closed') throw new AppError('paymentNotPending');
-  if ((paidAt ?? now) > payment.expiresAt) throw new AppError('paymentNotPending');
+  const creditedAfterClose = payment.status === 'closed';
+  if (paidBy !== 'provider' && (creditedAfterClose || now > payment.expiresAt)) {
+    throw new AppError('paymentNotPending');
+  }
   if (paidAmountFen !== payment.amountFen || currency !== payment.currency) {
     throw new AppError('paymentAmountMismatch');
   }
@@ -43,6 +55,7 @@ async function creditLockedPayment({
     id: payment.id,
     providerTradeNo: tradeNo,
     paidAt: paidAt ?? now,
+    from: payment.status,
   });
   await changeBalance({
     tx,
@@ -50,16 +63,17 @@ async function creditLockedPayment({
     amountFen: payment.amountFen,
     type: 'topup',
     reference: payment.id,
-    note: payment.channel,
+    note: formatTopUpNote(payment.channel, creditedAfterClose),
   });
   return { payment: paid, credited: true };
 }
 
 /**
  * The one crediting path for every channel: the sandbox cashier's confirm, a verified provider
- * notification and the expiry job's trade query all land here. One transaction locks the payment
- * row (`SELECT … FOR UPDATE`) before looking at its status, so however many completions arrive at
- * once the first one credits and the others find it paid: each payment is credited exactly once.
+ * notification and the provider's answer when we close its trade all land here. One transaction
+ * locks the payment row (`SELECT … FOR UPDATE`) before looking at its status, so however many
+ * completions arrive at once the first one credits and the others find it paid: each payment is
+ * credited exactly once.
  */
 export async function creditPayment({
   db,
@@ -68,6 +82,7 @@ export async function creditPayment({
   currency,
   tradeNo,
   paidAt,
+  paidBy,
   now = new Date(),
 }: {
   db: Db;
@@ -75,48 +90,99 @@ export async function creditPayment({
   paidAmountFen: bigint;
   currency: string;
   tradeNo: string | null;
-  /** When the buyer paid by the provider's clock; defaults to now. Must not be after expiry. */
+  /** When the buyer paid by the provider's clock; defaults to now. */
   paidAt?: Date;
+  paidBy: PaidBy;
   now?: Date;
 }): Promise<CreditResult> {
   return db.transaction(async (tx) => {
     const payment = await lockPayment(tx, paymentId);
     if (!payment) throw new AppError('paymentNotFound');
-    return creditLockedPayment({ tx, payment, paidAmountFen, currency, tradeNo, paidAt, now });
+    return creditLockedPayment({
+      tx,
+      payment,
+      paidAmountFen,
+      currency,
+      tradeNo,
+      paidAt,
+      paidBy,
+      now,
+    });
   });
 }
 
+export interface CloseResult {
+  payment: PaymentRow;
+  /**
+   * `closed` by this call; `credited` by this call, the buyer having paid at the provider;
+   * `unchanged` when a notification or another server had settled it meanwhile.
+   */
+  outcome: 'closed' | 'credited' | 'unchanged';
+}
+
 /**
- * Settles a payment nobody has reported paid, on a row locked in `tx`: asks the channel first,
- * so a trade paid at the provider is credited instead of closed.
+ * Closes a payment nobody has reported paid: the customer's cancel and the expiry job share it.
+ * The provider closes its trade first, so it takes no money after we close ours; a trade the buyer
+ * has paid already cannot close and is credited instead. That call runs with no transaction open
+ * (no row lock waits on the network); then one short transaction locks the row and applies the
+ * answer to whatever state the row has reached meanwhile.
  */
-export async function settleLockedPayment({
-  tx,
+export async function closePayment({
+  db,
   channels,
   payment,
   now,
 }: {
-  tx: Db;
+  db: Db;
   channels: PaymentChannels;
   payment: PaymentRow;
   now: Date;
-}): Promise<PaymentRow> {
-  if (payment.status !== 'pending') return payment;
+}): Promise<CloseResult> {
   const channel = channels.get(payment.channel);
   // A channel switched off since cannot be asked; its payment can only close.
-  const trade = channel ? await channel.queryTrade(payment) : { state: 'unpaid' as const };
-  if (trade.state === 'paid') {
-    const result = await creditLockedPayment({
-      tx,
-      payment,
-      paidAmountFen: trade.amountFen ?? -1n,
-      currency: trade.currency ?? CURRENCY,
-      tradeNo: trade.tradeNo ?? null,
-      // The provider took the money, and it refuses payments after `time_expire`.
-      paidAt: trade.paidAt ?? payment.expiresAt,
-      now,
-    });
-    return result.payment;
-  }
-  return markPaymentClosed(tx, { id: payment.id, closedAt: now });
+  const trade: TradeState = channel
+    ? await channel.closeTrade(payment)
+    : { state: 'closed' as const };
+  return db.transaction(async (tx) => {
+    const locked = await lockPayment(tx, payment.id);
+    if (!locked) throw new AppError('paymentNotFound');
+    if (trade.state === 'paid') {
+      const result = await creditLockedPayment({
+        tx,
+        payment: locked,
+        paidAmountFen: trade.amountFen ?? -1n,
+        currency: trade.currency ?? CURRENCY,
+        tradeNo: trade.tradeNo ?? null,
+        paidAt: trade.paidAt,
+        paidBy: 'provider',
+        now,
+      });
+      return { payment: result.payment, outcome: result.credited ? 'credited' : 'unchanged' };
+    }
+    if (locked.status !== 'pending') return { payment: locked, outcome: 'unchanged' };
+    return {
+      payment: await markPaymentClosed(tx, { id: locked.id, closedAt: now }),
+      outcome: 'closed',
+    };
+  });
+}
+
+/**
+ * Closes a still pending payment without its provider, for the expiry job once the provider has
+ * been unreachable for long: answers the closed row, or undefined when it is pending no more.
+ */
+export async function closePaymentUnasked({
+  db,
+  paymentId,
+  now,
+}: {
+  db: Db;
+  paymentId: string;
+  now: Date;
+}): Promise<PaymentRow | undefined> {
+  return db.transaction(async (tx) => {
+    const locked = await lockPayment(tx, paymentId);
+    if (locked?.status !== 'pending') return undefined;
+    return markPaymentClosed(tx, { id: paymentId, closedAt: now });
+  });
 }

@@ -1,4 +1,15 @@
-import { and, asc, eq, inArray, ledgerEntries, lte, not, payments, type Db } from '@stratus/db';
+import {
+  and,
+  asc,
+  eq,
+  inArray,
+  isNull,
+  ledgerEntries,
+  lte,
+  or,
+  payments,
+  type Db,
+} from '@stratus/db';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -37,26 +48,37 @@ export async function lockPayment(tx: Db, id: string): Promise<PaymentRow | unde
   return row;
 }
 
+/**
+ * Marks the payment paid, ending any expiry job's lease on it. `from: 'closed'` is for a payment
+ * the provider verifiably took money for after we had closed it (see creditPayment): its
+ * `closed_at` stays, the record that it was.
+ */
 export async function markPaymentPaid(
   tx: Db,
-  { id, providerTradeNo, paidAt }: { id: string; providerTradeNo: string | null; paidAt: Date },
+  {
+    id,
+    providerTradeNo,
+    paidAt,
+    from,
+  }: { id: string; providerTradeNo: string | null; paidAt: Date; from: 'pending' | 'closed' },
 ): Promise<PaymentRow> {
   const [row] = await tx
     .update(payments)
-    .set({ status: 'paid', providerTradeNo, paidAt })
-    .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
+    .set({ status: 'paid', providerTradeNo, paidAt, providerCheckLeasedUntil: null })
+    .where(and(eq(payments.id, id), eq(payments.status, from)))
     .returning();
-  if (!row) throw new Error(`payment ${id} was not pending when marked paid`);
+  if (!row) throw new Error(`payment ${id} was not ${from} when marked paid`);
   return row;
 }
 
+/** Closes a pending payment, ending any expiry job's lease on it. */
 export async function markPaymentClosed(
   tx: Db,
   { id, closedAt }: { id: string; closedAt: Date },
 ): Promise<PaymentRow> {
   const [row] = await tx
     .update(payments)
-    .set({ status: 'closed', closedAt })
+    .set({ status: 'closed', closedAt, providerCheckLeasedUntil: null })
     .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
     .returning();
   if (!row) throw new Error(`payment ${id} was not pending when closed`);
@@ -64,26 +86,42 @@ export async function markPaymentClosed(
 }
 
 /**
- * Claims up to `limit` pending payments due at `now`, locked for `tx`. SKIP LOCKED lets every
- * server run the expiry job at once: each takes rows no other one holds, none waits.
+ * Claims up to `limit` pending payments due at `now` for the expiry job of one server, leasing
+ * each for `leaseMs` (`provider_check_leased_until`). The rows are picked with `FOR UPDATE SKIP
+ * LOCKED`, so servers claiming at once take disjoint rows and none waits; the lease, committed
+ * with the claim, then keeps other servers away while the job asks the provider with no
+ * transaction open. A lease only saves duplicate provider calls; what keeps the payment right is
+ * that its settlement locks the row and re-reads its status. A lease left by a server that died
+ * (or kept after a failed call, as the wait before a retry) lapses at its end.
  */
 export async function claimDuePayments(
   tx: Db,
-  { now, limit, skipIds }: { now: Date; limit: number; skipIds: string[] },
+  { now, limit, leaseMs }: { now: Date; limit: number; leaseMs: number },
 ): Promise<PaymentRow[]> {
-  return tx
-    .select()
+  const due = await tx
+    .select({ id: payments.id })
     .from(payments)
     .where(
       and(
         eq(payments.status, 'pending'),
         lte(payments.expiresAt, now),
-        skipIds.length ? not(inArray(payments.id, skipIds)) : undefined,
+        or(isNull(payments.providerCheckLeasedUntil), lte(payments.providerCheckLeasedUntil, now)),
       ),
     )
     .orderBy(asc(payments.expiresAt))
     .limit(limit)
     .for('update', { skipLocked: true });
+  if (due.length === 0) return [];
+  return tx
+    .update(payments)
+    .set({ providerCheckLeasedUntil: new Date(now.getTime() + leaseMs) })
+    .where(
+      inArray(
+        payments.id,
+        due.map((row) => row.id),
+      ),
+    )
+    .returning();
 }
 
 /** The wallet balance right after this payment was credited (its ledger row), if it was. */

@@ -10,14 +10,8 @@ import type { Db } from '@stratus/db';
 import type { PaymentsConfig } from '../../config.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { PaymentChannelDriver, PaymentChannels } from './channels.ts';
-import { creditPayment, settleLockedPayment } from './crediting.ts';
-import {
-  findCreditedBalance,
-  findPaymentOfUser,
-  insertPayment,
-  lockPayment,
-  type PaymentRow,
-} from './repo.ts';
+import { closePayment, creditPayment, type CloseResult } from './crediting.ts';
+import { findCreditedBalance, findPaymentOfUser, insertPayment, type PaymentRow } from './repo.ts';
 
 /** Preset top-up amounts in yuan; those outside the configured limits are left out. */
 const TOP_UP_PRESETS = [50, 100, 500, 1000, 5000];
@@ -123,7 +117,12 @@ export async function getTopUp({
   return toPayment(db, channels, await requireOwnPayment(db, paymentId, userId));
 }
 
-/** The customer gives up a pending top-up; a paid or closed one answers 409. */
+/**
+ * The customer gives up a pending top-up. The provider closes its trade first, so the buyer cannot
+ * pay it afterwards; a trade already paid there is credited instead, and the cancel answers 409
+ * like one of a payment already paid or closed. 503 when the provider cannot be asked: the
+ * payment stays pending, as closing it unasked could strand a payment made meanwhile.
+ */
 export async function cancelTopUp({
   db,
   channels,
@@ -137,15 +136,18 @@ export async function cancelTopUp({
   paymentId: string;
   now?: Date;
 }): Promise<Payment> {
-  await requireOwnPayment(db, paymentId, userId);
-  const settled = await db.transaction(async (tx) => {
-    const payment = await lockPayment(tx, paymentId);
-    if (!payment || payment.status !== 'pending') throw new AppError('paymentNotPending');
-    return settleLockedPayment({ tx, channels, payment, now });
-  });
-  // Paid at the provider after all: the cancel did not happen, and the answer says why.
-  if (settled.status === 'paid') throw new AppError('paymentNotPending');
-  return toPayment(db, channels, settled);
+  const payment = await requireOwnPayment(db, paymentId, userId);
+  if (payment.status !== 'pending') throw new AppError('paymentNotPending');
+  let closed: CloseResult;
+  try {
+    closed = await closePayment({ db, channels, payment, now });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('paymentProviderUnavailable', {}, null, { cause: error });
+  }
+  // Paid at the provider after all, or settled meanwhile by a notification or the expiry job.
+  if (closed.outcome !== 'closed') throw new AppError('paymentNotPending');
+  return toPayment(db, channels, closed.payment);
 }
 
 /** The sandbox cashier's confirm: pays the caller's own sandbox payment through creditPayment. */
@@ -171,6 +173,7 @@ export async function completeSandboxPayment({
     paidAmountFen: payment.amountFen,
     currency: payment.currency,
     tradeNo: `sandbox-${payment.id}`,
+    paidBy: 'sandbox',
     now,
   });
   return toPayment(db, channels, credited);

@@ -29,27 +29,83 @@ export function signAlipayNotification(
 
 export interface FakeAlipayGateway {
   url: string;
-  /** What `alipay.trade.query` answers per `out_trade_no`; absent → ACQ.TRADE_NOT_EXIST. */
+  /**
+   * Each trade's `alipay.trade.query` answer per `out_trade_no`; absent → ACQ.TRADE_NOT_EXIST (the
+   * buyer never opened the cashier). `alipay.trade.close` acts on it like Alipay: a
+   * WAIT_BUYER_PAY trade closes (its status becomes TRADE_CLOSED), any other status is refused
+   * with ACQ.TRADE_STATUS_ERROR, an absent one answers ACQ.TRADE_NOT_EXIST, and a stored error
+   * answer (code other than 10000) is answered as it is.
+   */
   trades: Map<string, Record<string, string>>;
+  /** Merchant-signed requests in arrival order: their method and `out_trade_no`. */
+  requests: { method: string; outTradeNo: string }[];
+  /** Put into every successful trade query answer as `seller_id`; undefined leaves it out. */
+  sellerId: string | undefined;
   /** Requests whose merchant signature did not verify. */
   badlySignedRequests: number;
   /** Sign answers with a key that is not Alipay's, as an impostor would. */
   forgeAnswers: boolean;
   /** Wait this long before answering, as a slow provider does while the caller holds row locks. */
   answerDelayMs: number;
+  /**
+   * Holds every answer from now on until `releaseAnswers()`: the caller stays inside its provider
+   * call for as long as a test needs.
+   */
+  holdAnswers(): void;
+  releaseAnswers(): void;
   close(): Promise<void>;
 }
+
+const TRADE_NOT_EXIST = { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST' };
 
 export async function startFakeAlipayGateway({
   alipayKeys,
   merchantPublicKey,
+  sellerId,
 }: {
   alipayKeys: KeyPair;
   merchantPublicKey: string;
+  /** See `FakeAlipayGateway.sellerId`. */
+  sellerId?: string;
 }): Promise<FakeAlipayGateway> {
   const trades = new Map<string, Record<string, string>>();
-  const gateway = { badlySignedRequests: 0, forgeAnswers: false, answerDelayMs: 0 };
+  const requests: FakeAlipayGateway['requests'] = [];
+  const gateway = {
+    badlySignedRequests: 0,
+    forgeAnswers: false,
+    answerDelayMs: 0,
+    sellerId,
+  };
   const impostorKeys = generateRsaKeyPair();
+  let heldAnswers: (() => void)[] | undefined;
+
+  const query = (outTradeNo: string): Record<string, string> => {
+    const trade = trades.get(outTradeNo);
+    if (!trade) return TRADE_NOT_EXIST;
+    if (trade.code !== '10000' || !gateway.sellerId) return trade;
+    return { seller_id: gateway.sellerId, ...trade };
+  };
+  const close = (outTradeNo: string): Record<string, string> => {
+    const trade = trades.get(outTradeNo);
+    if (!trade) return TRADE_NOT_EXIST;
+    if (trade.code !== '10000') return trade;
+    if (trade.trade_status !== 'WAIT_BUYER_PAY') {
+      return {
+        code: '40004',
+        msg: 'Business Failed',
+        sub_code: 'ACQ.TRADE_STATUS_ERROR',
+        sub_msg: '交易状态不合法',
+      };
+    }
+    trades.set(outTradeNo, { ...trade, trade_status: 'TRADE_CLOSED' });
+    return {
+      code: '10000',
+      msg: 'Success',
+      out_trade_no: outTradeNo,
+      ...(trade.trade_no ? { trade_no: trade.trade_no } : {}),
+    };
+  };
+
   const server: Server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => {
@@ -57,6 +113,7 @@ export async function startFakeAlipayGateway({
     });
     request.on('end', () => {
       const params = Object.fromEntries(new URLSearchParams(body));
+      const method = params.method ?? '';
       const signed = alipaySigningString(params, ['sign']);
       let answer: Record<string, string>;
       if (!verifyRsa2(signed, params.sign ?? '', merchantPublicKey)) {
@@ -66,19 +123,22 @@ export async function startFakeAlipayGateway({
         const { out_trade_no: outTradeNo = '' } = JSON.parse(params.biz_content ?? '{}') as {
           out_trade_no?: string;
         };
-        answer = trades.get(outTradeNo) ?? {
-          code: '40004',
-          msg: 'Business Failed',
-          sub_code: 'ACQ.TRADE_NOT_EXIST',
-        };
+        requests.push({ method, outTradeNo });
+        if (method === 'alipay.trade.query') answer = query(outTradeNo);
+        else if (method === 'alipay.trade.close') answer = close(outTradeNo);
+        else answer = { code: '40004', msg: 'Business Failed', sub_code: 'isv.invalid-method' };
       }
       const json = JSON.stringify(answer);
       const signingKey = gateway.forgeAnswers ? impostorKeys : alipayKeys;
       const sign = signRsa2(json, signingKey.privateKey);
-      setTimeout(() => {
+      // Every answer sits under `<method with _>_response`, next to the signature over it.
+      const node = `${method.replaceAll('.', '_')}_response`;
+      const answerNow = () => {
         response.setHeader('content-type', 'application/json;charset=utf-8');
-        response.end(`{"alipay_trade_query_response":${json},"sign":"${sign}"}`);
-      }, gateway.answerDelayMs);
+        response.end(`{"${node}":${json},"sign":"${sign}"}`);
+      };
+      if (heldAnswers) heldAnswers.push(answerNow);
+      else setTimeout(answerNow, gateway.answerDelayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -86,6 +146,13 @@ export async function startFakeAlipayGateway({
   return {
     url: `http://127.0.0.1:${port}/gateway.do`,
     trades,
+    requests,
+    get sellerId() {
+      return gateway.sellerId;
+    },
+    set sellerId(value: string | undefined) {
+      gateway.sellerId = value;
+    },
     get badlySignedRequests() {
       return gateway.badlySignedRequests;
     },
@@ -100,6 +167,14 @@ export async function startFakeAlipayGateway({
     },
     set answerDelayMs(value: number) {
       gateway.answerDelayMs = value;
+    },
+    holdAnswers() {
+      heldAnswers ??= [];
+    },
+    releaseAnswers() {
+      const held = heldAnswers ?? [];
+      heldAnswers = undefined;
+      for (const answerNow of held) answerNow();
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -6,6 +6,7 @@ import {
   type TrafficPlan,
 } from '@stratus/contract';
 import type { Db } from '@stratus/db';
+import { toJsonBytes } from '../usage/byte-count.ts';
 import {
   countTrafficPackages,
   findTrafficPlanBySize,
@@ -45,9 +46,9 @@ export function toTrafficPackage(view: TrafficPackageView): TrafficPackage {
     orderId: view.orderId,
     orderNo: view.orderNo,
     gb: view.gb,
-    totalBytes: Number(view.totalBytes),
-    usedBytes: Number(view.usedBytes),
-    remainingBytes: Number(view.totalBytes - view.usedBytes),
+    totalBytes: toJsonBytes(view.totalBytes),
+    usedBytes: toJsonBytes(view.usedBytes),
+    remainingBytes: toJsonBytes(view.totalBytes - view.usedBytes),
     status: view.effectiveStatus,
     createdAt: view.createdAt.toISOString(),
     expiresAt: view.expiresAt.toISOString(),
@@ -93,8 +94,8 @@ export async function listTrafficPackages({
     pageSize,
     summary: {
       activePackages: summary.activePackages,
-      totalBytes: Number(summary.totalBytes),
-      remainingBytes: Number(summary.remainingBytes),
+      totalBytes: toJsonBytes(summary.totalBytes),
+      remainingBytes: toJsonBytes(summary.remainingBytes),
     },
   };
 }

@@ -3,17 +3,18 @@
 import {
   and,
   asc,
+  dynamicProxyAccounts,
   eq,
   gt,
   gte,
   inArray,
+  ipAddresses,
   lt,
   proxyInstances,
   sql,
   trafficPackages,
   usageBatches,
   usageHourly,
-  users,
   type Db,
   type SQL,
 } from '@stratus/db';
@@ -39,24 +40,38 @@ export async function claimUsageBatch(
   return rows.length > 0;
 }
 
-/** Owner of each instance id that exists. */
-export async function findInstanceOwners(
-  db: Db,
-  instanceIds: string[],
-): Promise<Map<string, string>> {
-  if (instanceIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: proxyInstances.id, userId: proxyInstances.userId })
-    .from(proxyInstances)
-    .where(inArray(proxyInstances.id, instanceIds));
-  return new Map(rows.map((row) => [row.id, row.userId]));
+export interface InstancePlacement {
+  userId: string;
+  /** The node serving the instance's IP. */
+  nodeId: string;
 }
 
-/** Those of `userIds` that exist. */
-export async function findExistingUserIds(db: Db, userIds: string[]): Promise<Set<string>> {
+/** Owner and node of each instance id that exists. */
+export async function findInstancePlacements(
+  db: Db,
+  instanceIds: string[],
+): Promise<Map<string, InstancePlacement>> {
+  if (instanceIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: proxyInstances.id,
+      userId: proxyInstances.userId,
+      nodeId: ipAddresses.nodeId,
+    })
+    .from(proxyInstances)
+    .innerJoin(ipAddresses, eq(ipAddresses.id, proxyInstances.ipAddressId))
+    .where(inArray(proxyInstances.id, instanceIds));
+  return new Map(rows.map(({ id, ...placement }) => [id, placement]));
+}
+
+/** Those of `userIds` that have a dynamic-proxy account (only those can use dynamic proxies). */
+export async function findDynamicAccountHolders(db: Db, userIds: string[]): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
-  const rows = await db.select({ id: users.id }).from(users).where(inArray(users.id, userIds));
-  return new Set(rows.map((row) => row.id));
+  const rows = await db
+    .select({ userId: dynamicProxyAccounts.userId })
+    .from(dynamicProxyAccounts)
+    .where(inArray(dynamicProxyAccounts.userId, userIds));
+  return new Set(rows.map((row) => row.userId));
 }
 
 function usablePackages(now: Date): SQL | undefined {
@@ -92,13 +107,18 @@ export async function setPackageUsedBytes(
     .where(eq(trafficPackages.id, id));
 }
 
+/** The most an hour row's bytes up or down may reach: beyond it JSON numbers are no longer exact. */
+const MAX_HOURLY_BYTES = sql.raw(String(Number.MAX_SAFE_INTEGER));
+
 /**
  * Adds the rows' bytes to their hour rows. Callers pass rows sorted by their key, so concurrent
- * batches take the row locks in the same order.
+ * batches take the row locks in the same order, and rows each at most Number.MAX_SAFE_INTEGER.
+ * A row whose sum would pass that is left as it was (the sum is compared in numeric, so bigint
+ * cannot overflow first); false then, and the caller rolls back.
  */
-export async function addHourlyUsage(tx: Db, rows: UsageHourlyRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await tx
+export async function addHourlyUsage(tx: Db, rows: UsageHourlyRow[]): Promise<boolean> {
+  if (rows.length === 0) return true;
+  const written = await tx
     .insert(usageHourly)
     .values(rows)
     .onConflictDoUpdate({
@@ -108,7 +128,11 @@ export async function addHourlyUsage(tx: Db, rows: UsageHourlyRow[]): Promise<vo
         bytesDown: sql`${usageHourly.bytesDown} + excluded.bytes_down`,
         overageBytes: sql`${usageHourly.overageBytes} + excluded.overage_bytes`,
       },
-    });
+      setWhere: sql`${usageHourly.bytesUp}::numeric + excluded.bytes_up <= ${MAX_HOURLY_BYTES}
+        and ${usageHourly.bytesDown}::numeric + excluded.bytes_down <= ${MAX_HOURLY_BYTES}`,
+    })
+    .returning({ hour: usageHourly.hour });
+  return written.length === rows.length;
 }
 
 export interface UsageFilter {

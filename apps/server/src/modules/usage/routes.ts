@@ -2,22 +2,34 @@ import { getTrafficUsage, reportNodeUsage } from '@stratus/contract';
 import type { FastifyInstance } from 'fastify';
 import { requireAuth, requireNode } from '../../plugins/auth.ts';
 import { rawReply, registerEndpoint } from '../../plugins/contract-routes.ts';
+import { lineRateBytesPerSecond } from './batch-bounds.ts';
 import * as usage from './service.ts';
 
 /** A full batch (MAX_USAGE_RECORDS records of about 170 bytes) is far above the app's limit. */
 export const USAGE_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
 export function registerUsageRoutes(app: FastifyInstance): void {
+  const bytesPerSecond = lineRateBytesPerSecond(app.config.nodeMaxLineRateGbits);
   registerEndpoint(
     app,
     reportNodeUsage,
-    async (request) =>
-      usage.recordUsageBatch({
+    async (request) => {
+      const nodeId = requireNode(request).id;
+      const result = await usage.recordUsageBatch({
         db: app.db,
-        nodeId: requireNode(request).id,
-        batchId: request.body.batchId,
-        records: request.body.records,
-      }),
+        nodeId,
+        batch: request.body,
+        bytesPerSecond,
+      });
+      if (result.notOnNode > 0) {
+        // A node reporting subjects it does not serve is misconfigured, stale or forging.
+        request.log.warn(
+          { nodeId, batchId: result.batchId, notOnNode: result.notOnNode },
+          'usage records for subjects not on the reporting node were not charged',
+        );
+      }
+      return result;
+    },
     { bodyLimit: USAGE_BODY_LIMIT_BYTES },
   );
 

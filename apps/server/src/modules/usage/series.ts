@@ -2,6 +2,7 @@
 // caller's UTC offset (fixed offsets: no daylight saving to step over).
 import type { Locale, UsageBucket, UsageGranularity } from '@stratus/contract';
 import { escapeCsvText } from '../wallet/csv.ts';
+import { toJsonBytes } from './byte-count.ts';
 import type { HourTotal } from './repo.ts';
 
 export const HOUR_MS = 3_600_000;
@@ -61,8 +62,8 @@ export function fillBuckets({
       const sum = sums.get(start) ?? { up: 0n, down: 0n };
       return {
         at: new Date(start).toISOString(),
-        bytesUp: Number(sum.up),
-        bytesDown: Number(sum.down),
+        bytesUp: toJsonBytes(sum.up),
+        bytesDown: toJsonBytes(sum.down),
       };
     }),
     bytesUp,
@@ -95,7 +96,8 @@ export function formatUsageCsv(
         escapeCsvText(formatLocalTime(Date.parse(bucket.at), utcOffsetMinutes)),
         String(bucket.bytesUp),
         String(bucket.bytesDown),
-        String(bucket.bytesUp + bucket.bytesDown),
+        // In bigint: two exact numbers can add up past the exact range.
+        String(BigInt(bucket.bytesUp) + BigInt(bucket.bytesDown)),
       ].join(','),
     );
   }

@@ -10,12 +10,15 @@ import {
 } from '@stratus/contract';
 import type { Db } from '@stratus/db';
 import { AppError } from '../../plugins/errors.ts';
+import { hasDynamicPool } from '../nodes/repo.ts';
+import { assertBatchPossible, type UsageBatchClaim } from './batch-bounds.ts';
+import { toJsonBytes } from './byte-count.ts';
 import { drawDownPackages } from './draw-down.ts';
 import {
   addHourlyUsage,
   claimUsageBatch,
-  findExistingUserIds,
-  findInstanceOwners,
+  findDynamicAccountHolders,
+  findInstancePlacements,
   isInstanceOwnedBy,
   lockUsablePackages,
   setPackageUsedBytes,
@@ -36,37 +39,56 @@ export interface UsageBatchResult {
   duplicate: boolean;
   applied: number;
   ignored: number;
+  notOnNode: number;
 }
 
 /**
  * Applies one node's usage batch in one transaction: the batch row (exactly once per node and
  * batch id), the hourly usage rows, and for dynamic usage the draw-down of the owners' packages
- * with the uncovered rest recorded as overage. Records naming an unknown subject are skipped.
+ * with the uncovered rest recorded as overage.
+ *
+ * A batch claiming more than the node can move in its interval is refused whole with nothing
+ * changed (see batch-bounds.ts): it is corrupt or forged, and no part of it is believable.
+ * Records naming an unknown subject are skipped (`ignored`), and so are records for a subject the
+ * node does not serve (`notOnNode`): those are dropped rather than refusing the batch, because
+ * the rest of the batch is other customers' real usage, and a node acting on a stale snapshot
+ * (its dynamic pool disabled seconds ago) reports such records in good faith. Either way a node
+ * key charges only what its node serves.
  */
 export async function recordUsageBatch({
   db,
   nodeId,
-  batchId,
-  records,
+  batch,
+  bytesPerSecond,
   now = new Date(),
 }: {
   db: Db;
   nodeId: string;
-  batchId: string;
-  records: UsageRecord[];
+  batch: UsageBatchClaim & { batchId: string };
+  /** The node's line rate, which bounds what one batch may claim. */
+  bytesPerSecond: bigint;
   now?: Date;
 }): Promise<UsageBatchResult> {
+  const { batchId, records } = batch;
   return db.transaction(async (tx) => {
     const claimed = await claimUsageBatch(tx, { nodeId, batchId, recordCount: records.length });
-    if (!claimed) return { batchId, duplicate: true, applied: 0, ignored: 0 };
+    if (!claimed) return { batchId, duplicate: true, applied: 0, ignored: 0, notOnNode: 0 };
+    // After the claim, so a batch applied before is acknowledged whatever the bounds are now;
+    // a refusal rolls the claim back with the rest.
+    assertBatchPossible(batch, { bytesPerSecond });
 
-    const owners = await resolveSubjectOwners(tx, records);
+    const owners = await resolveSubjectOwners(tx, { nodeId, records });
     const rows = new Map<string, UsageHourlyRow>();
     let ignored = 0;
+    let notOnNode = 0;
     for (const record of records) {
-      const userId = owners.get(`${record.kind}:${record.subject}`);
-      if (!userId) {
+      const owner = owners.get(`${record.kind}:${record.subject}`);
+      if (!owner) {
         ignored += 1;
+        continue;
+      }
+      if (!owner.onNode) {
+        notOnNode += 1;
         continue;
       }
       // The hour is taken in UTC (date_trunc('hour', at) at time zone UTC).
@@ -76,7 +98,7 @@ export async function recordUsageBatch({
         hour,
         kind: record.kind,
         subjectId: record.subject,
-        userId,
+        userId: owner.userId,
         bytesUp: 0n,
         bytesDown: 0n,
         overageBytes: 0n,
@@ -90,22 +112,49 @@ export async function recordUsageBatch({
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([, row]) => row);
     await drawDownDynamicUsage(tx, { rows: ordered.filter((row) => row.kind === 'dynamic'), now });
-    await addHourlyUsage(tx, ordered);
-    return { batchId, duplicate: false, applied: records.length - ignored, ignored };
+    if (!(await addHourlyUsage(tx, ordered))) throw new AppError('usageTotalOutOfRange');
+    return {
+      batchId,
+      duplicate: false,
+      applied: records.length - ignored - notOnNode,
+      ignored,
+      notOnNode,
+    };
   });
 }
 
-/** `kind:subject` → owning user id, for the subjects that exist. */
-async function resolveSubjectOwners(tx: Db, records: UsageRecord[]): Promise<Map<string, string>> {
+interface SubjectOwner {
+  userId: string;
+  /** Whether the reporting node serves this subject. */
+  onNode: boolean;
+}
+
+/**
+ * `kind:subject` → owner, for the subjects that exist: an instance, or a user with a dynamic
+ * account. A node serves an instance whose IP is its own, and dynamic users when it has a dynamic
+ * pool (every node with one serves every dynamic account, as its snapshot says).
+ */
+async function resolveSubjectOwners(
+  tx: Db,
+  { nodeId, records }: { nodeId: string; records: UsageRecord[] },
+): Promise<Map<string, SubjectOwner>> {
   const subjectsOf = (kind: UsageKind) => [
     ...new Set(records.filter((record) => record.kind === kind).map((record) => record.subject)),
   ];
   // One after the other: a transaction is one connection.
-  const instanceOwners = await findInstanceOwners(tx, subjectsOf('static'));
-  const userIds = await findExistingUserIds(tx, subjectsOf('dynamic'));
-  const owners = new Map<string, string>();
-  for (const [instanceId, userId] of instanceOwners) owners.set(`static:${instanceId}`, userId);
-  for (const userId of userIds) owners.set(`dynamic:${userId}`, userId);
+  const instances = await findInstancePlacements(tx, subjectsOf('static'));
+  const dynamicUsers = await findDynamicAccountHolders(tx, subjectsOf('dynamic'));
+  const servesDynamic = dynamicUsers.size > 0 && (await hasDynamicPool(tx, nodeId));
+  const owners = new Map<string, SubjectOwner>();
+  for (const [instanceId, placement] of instances) {
+    owners.set(`static:${instanceId}`, {
+      userId: placement.userId,
+      onNode: placement.nodeId === nodeId,
+    });
+  }
+  for (const userId of dynamicUsers) {
+    owners.set(`dynamic:${userId}`, { userId, onNode: servesDynamic });
+  }
   return owners;
 }
 
@@ -195,7 +244,7 @@ export async function getUsageSeries({
     from: new Date(first).toISOString(),
     to: new Date(to).toISOString(),
     buckets,
-    totals: { bytesUp: Number(bytesUp), bytesDown: Number(bytesDown) },
+    totals: { bytesUp: toJsonBytes(bytesUp), bytesDown: toJsonBytes(bytesDown) },
   };
 }
 

@@ -2,9 +2,17 @@
 // instances, orders and traffic packages inserted directly (the purchase flows have suites of
 // their own).
 import { randomUUID } from 'node:crypto';
-import { eq, gatewayNodes, orders, proxyInstances, trafficPackages, type Db } from '@stratus/db';
+import {
+  dynamicProxyAccounts,
+  eq,
+  gatewayNodes,
+  orders,
+  proxyInstances,
+  trafficPackages,
+  type Db,
+} from '@stratus/db';
 import type { FastifyInstance } from 'fastify';
-import { seedStaticIpPlan } from '../catalog/testing.ts';
+import { addIps, seedStaticIpPlan } from '../catalog/testing.ts';
 import { addGatewayNode } from '../inventory/service.ts';
 
 const DAY_MS = 86_400_000;
@@ -81,23 +89,48 @@ export async function findTrafficPackage(db: Db, id: string) {
   return row;
 }
 
-/** A static-IP instance of the user on a fresh IP. */
+/** One available address on the node: the node then has a dynamic pool. */
+export async function addNodeAddress(db: Db, nodeId: string): Promise<string> {
+  const plan = await seedStaticIpPlan(db, { stock: 0 });
+  const [ipId] = await addIps(db, {
+    nodeId,
+    regionId: plan.regionId,
+    lineType: plan.lineType,
+    count: 1,
+  });
+  if (!ipId) throw new Error('fixture insert returned no row');
+  return ipId;
+}
+
+/** The user's dynamic-proxy account, as the console creates it on first visit. */
+export async function insertDynamicAccount(db: Db, userId: string): Promise<void> {
+  await db.insert(dynamicProxyAccounts).values({
+    userId,
+    account: `d${randomUUID().replaceAll('-', '').slice(0, 10)}`,
+    password: 'test-password',
+  });
+}
+
+/** A static-IP instance of the user on a fresh IP (of `nodeId` when given, else a node of its own). */
 export async function insertInstance(
   db: Db,
   {
     userId,
+    nodeId,
     expiresAt = new Date(Date.now() + 30 * DAY_MS),
     status = 'active',
-  }: { userId: string; expiresAt?: Date; status?: 'active' | 'expired' },
+  }: { userId: string; nodeId?: string; expiresAt?: Date; status?: 'active' | 'expired' },
 ): Promise<string> {
-  const plan = await seedStaticIpPlan(db, { stock: 1 });
+  const ipAddressId = nodeId
+    ? await addNodeAddress(db, nodeId)
+    : (await seedStaticIpPlan(db, { stock: 1 })).ipIds[0]!;
   const orderId = await insertOrder(db, { userId, type: 'static_ip' });
   const suffix = randomUUID().replaceAll('-', '').slice(0, 8);
   const [row] = await db
     .insert(proxyInstances)
     .values({
       userId,
-      ipAddressId: plan.ipIds[0]!,
+      ipAddressId,
       orderId,
       username: `u${suffix}`,
       password: 'test-password',
@@ -119,17 +152,21 @@ export interface TestUsageRecord {
   at: string;
 }
 
-/** Sends a usage batch as a gateway node would. */
+/**
+ * Sends a usage batch as a gateway node would; `interval` adds the batch's `from`/`to` (without it
+ * the batch is as an older gateway sent it).
+ */
 export function sendUsage(
   app: FastifyInstance,
   apiKey: string | null,
   batchId: string,
   records: TestUsageRecord[],
+  interval: { from: string; to: string } | null = null,
 ) {
   return app.inject({
     method: 'POST',
     url: '/api/node/usage',
     headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {},
-    payload: { batchId, records },
+    payload: { batchId, ...interval, records },
   });
 }

@@ -3,7 +3,7 @@ import { errors } from '@stratus/contract';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type TestApp } from '../../testing.ts';
-import { addTestNode, insertInstance, sendUsage } from './testing.ts';
+import { addTestNode, insertDynamicAccount, insertInstance, sendUsage } from './testing.ts';
 
 interface Bucket {
   at: string;
@@ -22,10 +22,13 @@ describe.each(testEngines)('traffic usage series on %s', (engine) => {
     const node = await addTestNode(db);
     const customer = await registerUser(testApp.app);
     token = customer.token;
-    firstInstance = await insertInstance(db, { userId: customer.user.id });
-    const secondInstance = await insertInstance(db, { userId: customer.user.id });
+    // The instances' IPs are the node's, so it serves them and has a dynamic pool.
+    firstInstance = await insertInstance(db, { userId: customer.user.id, nodeId: node.id });
+    const secondInstance = await insertInstance(db, { userId: customer.user.id, nodeId: node.id });
     const stranger = await registerUser(testApp.app);
-    otherUsersInstance = await insertInstance(db, { userId: stranger.user.id });
+    otherUsersInstance = await insertInstance(db, { userId: stranger.user.id, nodeId: node.id });
+    await insertDynamicAccount(db, customer.user.id);
+    await insertDynamicAccount(db, stranger.user.id);
     const response = await sendUsage(testApp.app, node.apiKey, randomUUID(), [
       {
         kind: 'static',

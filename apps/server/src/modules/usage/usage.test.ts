@@ -5,9 +5,11 @@ import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type TestApp } from '../../testing.ts';
 import {
+  addNodeAddress,
   addTestNode,
   disableNode,
   findTrafficPackage,
+  insertDynamicAccount,
   insertTrafficPackage,
   sendUsage,
   type TestUsageRecord,
@@ -22,10 +24,18 @@ describe.each(testEngines)('usage metering on %s', (engine) => {
   beforeAll(async () => {
     testApp = await createTestApp(engine);
     node = await addTestNode(testApp.database.db);
+    // An address makes the node's dynamic pool: it serves dynamic accounts.
+    await addNodeAddress(testApp.database.db, node.id);
   });
   afterAll(() => testApp?.close());
 
   const db = () => testApp.database.db;
+  /** A customer with a dynamic-proxy account, whose dynamic usage the node may report. */
+  const registerDynamicUser = async () => {
+    const registered = await registerUser(testApp.app);
+    await insertDynamicAccount(db(), registered.user.id);
+    return registered;
+  };
   const dynamic = (userId: string, bytes: number, at: string): TestUsageRecord => ({
     kind: 'dynamic',
     subject: userId,
@@ -39,7 +49,7 @@ describe.each(testEngines)('usage metering on %s', (engine) => {
     );
 
   it('draws dynamic usage from the soonest-expiring usable package first', async () => {
-    const { user } = await registerUser(testApp.app);
+    const { user } = await registerDynamicUser();
     const later = await insertTrafficPackage(db(), {
       userId: user.id,
       totalBytes: 1000n,
@@ -94,7 +104,7 @@ describe.each(testEngines)('usage metering on %s', (engine) => {
   });
 
   it('stops at zero, marks packages exhausted and records the overage by hour', async () => {
-    const { user, token } = await registerUser(testApp.app);
+    const { user, token } = await registerDynamicUser();
     const onlyPackage = await insertTrafficPackage(db(), {
       userId: user.id,
       totalBytes: 1000n,
@@ -131,7 +141,7 @@ describe.each(testEngines)('usage metering on %s', (engine) => {
   });
 
   it('applies a batch once however often it is sent', async () => {
-    const { user } = await registerUser(testApp.app);
+    const { user } = await registerDynamicUser();
     const sequential = await insertTrafficPackage(db(), {
       userId: user.id,
       totalBytes: 10_000n,
@@ -144,9 +154,9 @@ describe.each(testEngines)('usage metering on %s', (engine) => {
       answers.push((await sendUsage(testApp.app, node.apiKey, batchId, records)).json().data);
     }
     expect(answers).toEqual([
-      { batchId, duplicate: false, applied: 1, ignored: 0 },
-      { batchId, duplicate: true, applied: 0, ignored: 0 },
-      { batchId, duplicate: true, applied: 0, ignored: 0 },
+      { batchId, duplicate: false, applied: 1, ignored: 0, notOnNode: 0 },
+      { batchId, duplicate: true, applied: 0, ignored: 0, notOnNode: 0 },
+      { batchId, duplicate: true, applied: 0, ignored: 0, notOnNode: 0 },
     ]);
     expect((await findTrafficPackage(db(), sequential)).usedBytes).toBe(1000n);
 
@@ -178,8 +188,8 @@ describe.each(testEngines)('usage metering on %s', (engine) => {
   });
 
   it('lets batches touching the same users in opposite orders run at once', async () => {
-    const first = (await registerUser(testApp.app)).user.id;
-    const second = (await registerUser(testApp.app)).user.id;
+    const first = (await registerDynamicUser()).user.id;
+    const second = (await registerDynamicUser()).user.id;
     const packages = [];
     for (const userId of [first, second]) {
       for (const days of [3, 6]) {
@@ -214,7 +224,7 @@ describe.each(testEngines)('usage metering on %s', (engine) => {
   });
 
   it('accepts a full batch of the most records a batch may carry', async () => {
-    const { user } = await registerUser(testApp.app);
+    const { user } = await registerDynamicUser();
     const records = Array.from({ length: MAX_USAGE_RECORDS }, (_, index) =>
       dynamic(user.id, 10, `2026-03-01T0${index % 3}:00:00Z`),
     );
@@ -228,8 +238,11 @@ describe.each(testEngines)('usage metering on %s', (engine) => {
   });
 
   it('skips records naming unknown subjects and still acknowledges the batch', async () => {
-    const { user } = await registerUser(testApp.app);
+    const { user } = await registerDynamicUser();
+    // A customer who never opened a dynamic account cannot have dynamic usage.
+    const withoutAccount = (await registerUser(testApp.app)).user;
     const response = await sendUsage(testApp.app, node.apiKey, randomUUID(), [
+      dynamic(withoutAccount.id, 10, '2026-01-10T00:00:00Z'),
       {
         kind: 'static',
         subject: randomUUID(),
@@ -242,8 +255,15 @@ describe.each(testEngines)('usage metering on %s', (engine) => {
       { kind: 'static', subject: user.id, bytesUp: 1, bytesDown: 1, at: '2026-01-10T00:00:00Z' },
       dynamic(user.id, 10, '2026-01-10T00:00:00Z'),
     ]);
-    expect(response.json().data).toMatchObject({ duplicate: false, applied: 1, ignored: 3 });
+    expect(response.json().data).toEqual({
+      batchId: expect.any(String),
+      duplicate: false,
+      applied: 1,
+      ignored: 4,
+      notOnNode: 0,
+    });
     expect(await hourRows(user.id)).toHaveLength(1);
+    expect(await hourRows(withoutAccount.id)).toEqual([]);
   });
 
   it('refuses missing, unknown and disabled node keys, and customer tokens', async () => {

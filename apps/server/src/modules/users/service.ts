@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { revokeOtherSessions } from '../auth/repo.ts';
-import { assertSignInAllowed, recordSignIn } from '../auth/throttle.ts';
+import { claimSignInAttempt, settleSignInAttempt } from '../auth/throttle.ts';
 import { generateApiToken, hashToken, type TokenCipher } from '../auth/tokens.ts';
 import { insertWallet } from '../wallet/repo.ts';
 import { findUserById, insertUser, updateUser, type UserRow } from './repo.ts';
@@ -138,11 +138,10 @@ export async function changePassword({
   newPassword: string;
 }): Promise<void> {
   const user = await requireUser(db, userId);
-  await assertSignInAllowed({ db, config, email: user.email, address });
-  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-    await recordSignIn({ db, email: user.email, address, succeeded: false });
-    throw new AppError('currentPasswordIncorrect');
-  }
+  const attempt = await claimSignInAttempt({ db, config, email: user.email, address });
+  const valid = await verifyPassword(user.passwordHash, currentPassword);
+  await settleSignInAttempt({ db, attempt, succeeded: valid });
+  if (!valid) throw new AppError('currentPasswordIncorrect');
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     await updateUser(tx, userId, { passwordHash });

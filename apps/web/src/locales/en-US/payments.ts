@@ -28,6 +28,8 @@ export default {
   'payments.backToRecharge': 'Back to top-up',
   'payments.channel.sandbox': 'Sandbox',
   'payments.channel.alipay': 'Alipay',
+  'payments.ledgerNote.creditedAfterClose':
+    '{{channel}} (paid after the payment was closed; credited)',
   'payments.result.checking': 'Confirming the payment…',
   'payments.result.success.title': 'Top-up successful',
   'payments.result.success.amount': 'Amount',

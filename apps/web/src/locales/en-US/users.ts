@@ -28,6 +28,7 @@ export default {
   'users.api.title': 'API access',
   'users.api.description':
     'The API token authorises every call the console makes. Keep it secret and never share it.',
+  'users.api.revokeHint': 'Changing your password keeps this token; rotate it to revoke it.',
   'users.api.docs': 'Open the API docs',
   'users.api.example': 'Example',
   'users.password.title': 'Change password',

@@ -22,6 +22,7 @@ export default {
   'payments.backToRecharge': '返回充值',
   'payments.channel.sandbox': '沙箱支付',
   'payments.channel.alipay': '支付宝',
+  'payments.ledgerNote.creditedAfterClose': '{{channel}}（支付单关闭后付款，已入账）',
   'payments.result.checking': '确认支付结果…',
   'payments.result.success.title': '充值成功',
   'payments.result.success.amount': '充值金额',

@@ -24,6 +24,7 @@ export default {
   'users.token.rotated': 'API 令牌已重置',
   'users.api.title': 'API 接入',
   'users.api.description': 'API 令牌可调用与控制台相同的全部接口，请妥善保管，不要泄露给他人。',
+  'users.api.revokeHint': '修改密码不会使 API 令牌失效；如需作废请重置令牌。',
   'users.api.docs': '查看 API 文档',
   'users.api.example': '调用示例',
   'users.password.title': '修改密码',

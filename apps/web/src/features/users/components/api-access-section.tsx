@@ -27,6 +27,9 @@ export function ApiAccessSection({ token, revealed }: ApiAccessSectionProps) {
       <Typography.Paragraph type="secondary" className={styles.description}>
         {t('users.api.description')}
       </Typography.Paragraph>
+      <Typography.Paragraph type="secondary" className={styles.description}>
+        {t('users.api.revokeHint')}
+      </Typography.Paragraph>
       <Typography.Text type="secondary" className={styles.caption}>
         {t('users.api.example')}
       </Typography.Text>

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../../shared/i18n/i18n.ts';
 import { COPY_CONFIRMATION_MS } from '../../../shared/ui/copy-button.tsx';
 import { envelopeResponse, renderWithProviders } from '../../../test/render-app.tsx';
 import { ProfileModal } from './profile-modal.tsx';
@@ -36,10 +37,11 @@ beforeEach(() => {
   Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
 });
 
-afterEach(() => {
+afterEach(async () => {
   vi.useRealTimers();
   fetchMock.mockReset();
   vi.unstubAllGlobals();
+  await changeLanguage('zh-CN');
 });
 
 function patchCalls() {
@@ -63,6 +65,21 @@ describe('ProfileModal', () => {
       'href',
       '/api/docs',
     );
+  });
+
+  it('says a password change keeps the token and rotating it revokes it, in either language', async () => {
+    renderWithProviders(<ProfileModal open onClose={() => undefined} />);
+    expect(
+      await screen.findByText('修改密码不会使 API 令牌失效；如需作废请重置令牌。'),
+    ).toBeInTheDocument();
+    // The seed's own description stays beside it.
+    expect(
+      screen.getByText('API 令牌可调用与控制台相同的全部接口，请妥善保管，不要泄露给他人。'),
+    ).toBeInTheDocument();
+    await act(() => changeLanguage('en-US'));
+    expect(
+      screen.getByText('Changing your password keeps this token; rotate it to revoke it.'),
+    ).toBeInTheDocument();
   });
 
   it('confirms a token copy for 3 seconds', async () => {

@@ -1,9 +1,4 @@
-import {
-  paymentChannels,
-  type LedgerEntry,
-  type Page,
-  type PaymentChannel,
-} from '@stratus/contract';
+import { parseTopUpNote, type LedgerEntry, type Page } from '@stratus/contract';
 import { Empty, Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/date.ts';
@@ -17,10 +12,6 @@ interface TransactionTableProps {
   page: number;
   pageSize: number;
   onPageChange: (page: number, pageSize: number) => void;
-}
-
-function isPaymentChannel(value: string): value is PaymentChannel {
-  return (paymentChannels as readonly string[]).includes(value);
 }
 
 /** Ledger rows, paged by the server. */
@@ -89,11 +80,15 @@ export function TransactionTable({
       title: t('wallet.flow.column.note'),
       dataIndex: 'note',
       ellipsis: true,
-      // A top-up's note is its payment channel id: show the channel's name instead.
-      render: (note: string, entry: LedgerEntry) =>
-        entry.type === 'topup' && isPaymentChannel(note)
-          ? t(`payments.channel.${note}`)
-          : note || '--',
+      render: (note: string, entry: LedgerEntry) => {
+        // A top-up's note is a code (its channel, maybe a mark): shown in the reader's words.
+        const topUp = entry.type === 'topup' ? parseTopUpNote(note) : undefined;
+        if (!topUp) return note || '--';
+        const channel = t(`payments.channel.${topUp.channel}`);
+        return topUp.creditedAfterClose
+          ? t('payments.ledgerNote.creditedAfterClose', { channel })
+          : channel;
+      },
     },
   ];
 

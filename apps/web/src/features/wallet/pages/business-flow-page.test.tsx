@@ -20,7 +20,8 @@ const rows = [
     amount: 100,
     balanceAfter: 100,
     reference: '3f2b8c4e-1a2b-4c3d-8e9f-0a1b2c3d4e5f',
-    note: '',
+    // Paid at Alipay after the payment had been closed here, and credited all the same.
+    note: 'alipay:credited-after-close',
     createdAt: '2026-11-20T08:00:00.000Z',
   },
 ];
@@ -76,6 +77,8 @@ describe('BusinessFlowPage', () => {
     const table = await screen.findByRole('table', {}, { timeout: 5_000 });
     await within(table).findByText('静态IP购买', {}, { timeout: 5_000 });
     expect(within(table).getByText('充值')).toBeInTheDocument();
+    // A top-up's note code in the reader's words.
+    expect(within(table).getByText('支付宝（支付单关闭后付款，已入账）')).toBeInTheDocument();
     const [debit, credit] = within(table).getAllByTestId('ledger-amount');
     expect(debit).toHaveTextContent('-¥35.00');
     expect(debit).toHaveClass('debit');

@@ -1,0 +1,63 @@
+// A background job outlives a database restart: the run in flight fails and is logged, the
+// process goes on, and the next run works again once the database is back.
+import { Writable } from 'node:stream';
+import { createDatabase, queryRows, sql } from '@stratus/db';
+import { testEngines } from '@stratus/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing.ts';
+import { startPeriodicJob } from './periodic.ts';
+
+describe.runIf(testEngines.includes('postgres'))('periodic jobs on postgres', () => {
+  let testApp: TestApp;
+  const logLines: string[] = [];
+  let runs = 0;
+  let successes = 0;
+
+  beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logLines.push(chunk.toString());
+        done();
+      },
+    });
+    testApp = await createTestApp('postgres', { logger: { level: 'warn', stream } });
+    const { app } = testApp;
+    startPeriodicJob(app, {
+      name: 'test-job',
+      intervalMs: 50,
+      run: async () => {
+        runs += 1;
+        // The first run holds a transaction open until the database goes away under it.
+        const seconds = runs === 1 ? 600 : 0;
+        await app.db.transaction((tx) => tx.execute(sql`select pg_sleep(${seconds})`));
+        successes += 1;
+      },
+    });
+    await app.ready();
+  });
+  afterAll(() => testApp?.close());
+
+  it('logs the run the restart broke and runs again afterwards', async () => {
+    const admin = await createDatabase({ url: testApp.database.url });
+    try {
+      const sleeping = async () => {
+        const [row] = await queryRows<{ count: number }>(
+          admin.db,
+          sql`select count(*)::int as count from pg_stat_activity
+               where datname = current_database() and query like 'select pg_sleep%'`,
+        );
+        return row?.count ?? 0;
+      };
+      while ((await sleeping()) < 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      await admin.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
+             where datname = current_database() and pid <> pg_backend_pid()`,
+      );
+      while (successes < 2) await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      await admin.close();
+    }
+    expect(logLines.join('')).toContain('the database is unavailable, retrying on the next run');
+    expect(runs).toBeGreaterThan(2);
+  });
+});

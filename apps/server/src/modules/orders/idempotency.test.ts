@@ -1,0 +1,70 @@
+import { eq, orders, wallets } from '@stratus/db';
+import { testEngines } from '@stratus/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, registerUser, type TestApp } from '../../testing.ts';
+import { creditWallet, seedStaticIpPlan } from '../catalog/testing.ts';
+import { seedTrafficPlan } from '../traffic/testing.ts';
+
+describe.each(testEngines)('Idempotency-Key of purchases on %s', (engine) => {
+  let testApp: TestApp;
+  let staticBody: object;
+  let trafficBody: object;
+
+  beforeAll(async () => {
+    testApp = await createTestApp(engine);
+    const db = testApp.database.db;
+    const plan = await seedStaticIpPlan(db, { stock: 10 });
+    staticBody = { planId: plan.planId, durationDays: 30, quantity: 1 };
+    trafficBody = { planId: (await seedTrafficPlan(db)).id, quantity: 1 };
+  });
+  afterAll(() => testApp?.close());
+
+  const customer = async () => {
+    const registered = await registerUser(testApp.app);
+    await creditWallet(testApp.database.db, { userId: registered.user.id, amountFen: 100_000n });
+    return registered;
+  };
+  const post = (token: string, url: string, payload: object, key: string) =>
+    testApp.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...bearer(token), 'accept-language': 'en-US', 'idempotency-key': key },
+      payload,
+    });
+  const ordersOf = (userId: string) =>
+    testApp.database.db.select().from(orders).where(eq(orders.userId, userId));
+  const balanceOf = async (userId: string) =>
+    (await testApp.database.db.select().from(wallets).where(eq(wallets.userId, userId)))[0]
+      ?.balanceFen;
+
+  it('refuses a blank key with 400 and buys nothing, however often it is sent', async () => {
+    const { token, user } = await customer();
+    for (const [url, body] of [
+      ['/api/orders/static-ip', staticBody],
+      ['/api/orders/traffic', trafficBody],
+    ] as const) {
+      for (const key of ['', ' ', '   ', '\t']) {
+        const response = await post(token, url, body, key);
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({
+          code: 10001,
+          message: 'Invalid idempotency-key: is required',
+          data: { field: 'idempotency-key' },
+        });
+      }
+    }
+    expect(await ordersOf(user.id)).toHaveLength(0);
+    expect(await balanceOf(user.id)).toBe(100_000n);
+  });
+
+  it('refuses a key with control characters and takes a padded key as the same key', async () => {
+    const { token, user } = await customer();
+    const control = await post(token, '/api/orders/static-ip', staticBody, 'key\u007fone');
+    expect(control.statusCode).toBe(400);
+    const first = await post(token, '/api/orders/static-ip', staticBody, 'key-one');
+    const padded = await post(token, '/api/orders/static-ip', staticBody, '  key-one ');
+    expect(first.statusCode).toBe(200);
+    expect(padded.json().data.order.id).toBe(first.json().data.order.id);
+    expect(await ordersOf(user.id)).toHaveLength(1);
+  });
+});

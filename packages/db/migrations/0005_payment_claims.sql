@@ -1,0 +1,3 @@
+ALTER TABLE "payments" ADD COLUMN "provider_check_leased_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_closed_at_check" CHECK (("payments"."status" = 'pending' and "payments"."closed_at" is null) or ("payments"."status" = 'closed' and "payments"."closed_at" is not null) or "payments"."status" = 'paid');--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_provider_check_lease_pending_only" CHECK ("payments"."status" = 'pending' or "payments"."provider_check_leased_until" is null);
