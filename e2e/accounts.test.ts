@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { chooseFromDropdown, saveScreenshot, waitForMotion } from './support/browser.ts';
+import { chooseFromDropdown, followApiRequests, saveScreenshot } from './support/browser.ts';
 import { registerUser } from './support/api.ts';
 import { useJourney } from './support/journey.ts';
 
@@ -9,9 +9,12 @@ describe('accounts in Chromium', () => {
   const journey = useJourney('postgres');
 
   beforeEach(async () => {
+    // The last test's page is closed before its session is: a console page that outlived it
+    // would meet the cleared session and navigate to sign-in in the middle of this test.
+    const page = await journey.browser.renewPage();
     await journey.browser.context.clearCookies();
-    await journey.browser.page.goto(`${journey.server.url}/portal/home`);
-    await journey.browser.page.evaluate(() => localStorage.clear());
+    await page.goto(`${journey.server.url}/portal/home`);
+    await page.evaluate(() => localStorage.clear());
   });
 
   const tokenCookie = async () =>
@@ -62,10 +65,8 @@ describe('accounts in Chromium', () => {
     await page.waitForURL('**/console/overview');
     const session = await tokenCookie();
     expect(session?.value).toBeTruthy();
-    const confirmation = page.getByText('确认退出登录？').filter({ visible: true });
-    await chooseFromDropdown(page, page.getByTestId('account-menu'), '退出登录', {
-      until: confirmation,
-    });
+    await chooseFromDropdown(page, page.getByTestId('account-menu'), '退出登录');
+    await page.getByText('确认退出登录？').filter({ visible: true }).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: '退出登录' }).click();
     await page.waitForURL('**/portal/home?redirect=*');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/console/overview');
@@ -90,11 +91,21 @@ describe('accounts in Chromium', () => {
 
   it('signs out with the redirect parameter when the API answers 401 mid-session', async () => {
     const { page } = journey.browser;
-    const user = await registerUser(journey.server.url);
-    await signIn(user.email, user.password);
-    await page.waitForURL('**/console/overview');
-    await page.getByRole('menuitem', { name: 'IP列表' }).click();
-    await page.waitForURL('**/console/ipList');
+    const requests = followApiRequests(page);
+    try {
+      const user = await registerUser(journey.server.url);
+      await signIn(user.email, user.password);
+      await page.waitForURL('**/console/overview');
+      await page.getByRole('menuitem', { name: 'IP列表' }).click();
+      await page.waitForURL('**/console/ipList');
+      await page.getByText('还没有静态IP').waitFor();
+      // The page has sent what it loads for itself; once all of it is answered, the name saved
+      // below is the one request to meet the ended session. Were a late page request to meet it
+      // first, the page would leave while the steps below still wait for their elements.
+      await requests.settled();
+    } finally {
+      requests.stop();
+    }
 
     const session = await tokenCookie();
     await fetch(`${journey.server.url}/api/auth/logout`, {
@@ -103,16 +114,11 @@ describe('accounts in Chromium', () => {
     });
 
     const signedOut = page.waitForURL('**/portal/home?redirect=*');
-    const editName = async () => {
-      await chooseFromDropdown(page, page.getByTestId('account-menu'), '个人信息');
-      await page.getByRole('button', { name: '编辑名称' }).click();
-      const nameInput = page.getByRole('textbox', { name: '名称' });
-      await nameInput.fill('Mallory');
-      await nameInput.press('Enter');
-    };
-    // Whichever call meets the revoked session first (the profile's refetch or the name save)
-    // must sign out; the page may leave while the steps are still running.
-    await Promise.race([signedOut, editName().catch(() => signedOut)]);
+    await chooseFromDropdown(page, page.getByTestId('account-menu'), '个人信息');
+    await page.getByRole('button', { name: '编辑名称' }).click();
+    const nameInput = page.getByRole('textbox', { name: '名称' });
+    await nameInput.fill('Mallory');
+    await nameInput.press('Enter');
     await signedOut;
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/console/ipList');
     expect(await tokenCookie()).toBeUndefined();
@@ -129,9 +135,8 @@ describe('accounts in Chromium', () => {
     await page.locator('.ant-modal-close').click();
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
 
-    await chooseFromDropdown(page, page.getByRole('button', { name: /中文/ }), 'English', {
-      until: page.getByRole('heading', { name: 'Overview' }),
-    });
+    await chooseFromDropdown(page, page.getByRole('button', { name: /中文/ }), 'English');
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
     await page.reload();
     await page.getByRole('heading', { name: 'Overview' }).waitFor();
     await expect(page.evaluate(() => localStorage.getItem('language'))).resolves.toBe('en-US');
@@ -142,12 +147,9 @@ describe('accounts in Chromium', () => {
 
   async function openProfile(menuLabel: string, email: string) {
     const { page } = journey.browser;
+    await chooseFromDropdown(page, page.getByTestId('account-menu'), menuLabel);
     const dialog = page.getByRole('dialog');
-    await chooseFromDropdown(page, page.getByTestId('account-menu'), menuLabel, {
-      until: dialog.getByText(email).first(),
-    });
+    await dialog.getByText(email).first().waitFor();
     await dialog.getByText('curl').first().waitFor();
-    // Let the opening animation finish so the screenshot shows the settled modal.
-    await waitForMotion(page);
   }
 });

@@ -25,18 +25,18 @@ describe('content security policy in Chromium', () => {
     await context.addCookies([{ name: 'token', value: user.token, url: journey.server.url }]);
     await page.goto(`${journey.server.url}/console/overview`);
     await page.getByTestId('account-menu').getByText(user.email).waitFor();
-    await chooseFromDropdown(page, page.getByTestId('account-menu'), '个人信息', {
-      until: page.getByRole('dialog').getByText('curl').first(),
-    });
+    await chooseFromDropdown(page, page.getByTestId('account-menu'), '个人信息');
+    await page.getByRole('dialog').getByText('curl').first().waitFor();
     expect(violations).toEqual([]);
   });
 
   it('blocks injected inline scripts and handlers, so they cannot read the token cookie', async () => {
     const { page } = journey.browser;
-    const outcome = await page.evaluate(async () => {
-      const directives: string[] = [];
+    await page.evaluate(async () => {
+      const probe = { directives: [] as string[] };
+      Object.assign(window, { cspProbe: probe });
       document.addEventListener('securitypolicyviolation', (event) =>
-        directives.push(event.effectiveDirective),
+        probe.directives.push(event.effectiveDirective),
       );
       const injected = document.createElement('script');
       injected.textContent = 'window.stolenByScript = document.cookie;';
@@ -48,12 +48,22 @@ describe('content security policy in Chromium', () => {
       const image = holder.querySelector('img')!;
       await new Promise((resolve) => image.addEventListener('error', resolve));
       document.body.append(holder);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      const stolen = window as unknown as { stolenByScript?: string; stolenByHandler?: string };
+    });
+    // Violations are reported by a task of their own: wait until both are, not for a while.
+    await page.waitForFunction(() => {
+      const { directives } = (window as unknown as { cspProbe: { directives: string[] } }).cspProbe;
+      return directives.includes('script-src-elem') && directives.includes('script-src-attr');
+    });
+    const outcome = await page.evaluate(() => {
+      const seen = window as unknown as {
+        cspProbe: { directives: string[] };
+        stolenByScript?: string;
+        stolenByHandler?: string;
+      };
       return {
-        directives,
-        stolenByScript: stolen.stolenByScript ?? null,
-        stolenByHandler: stolen.stolenByHandler ?? null,
+        directives: seen.cspProbe.directives,
+        stolenByScript: seen.stolenByScript ?? null,
+        stolenByHandler: seen.stolenByHandler ?? null,
         cookieIsThere: document.cookie.includes('token='),
       };
     });

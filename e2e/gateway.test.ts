@@ -36,6 +36,13 @@ import { bearer, createTestApp, registerUser, type TestApp } from '../apps/serve
 const run = promisify(execFile);
 const POLL_MS = 200;
 const REPORT_MS = 200;
+/**
+ * How long a wait for a state (a poll applied, a report delivered, a tunnel cut) may take before
+ * the test fails with what it saw last. The gateway, the API and the test share this process, so
+ * on two busy cores a poll that takes 200 ms on a quiet machine can take seconds: the tests
+ * assert that the state comes, never how soon.
+ */
+const STATE_WAIT_MS = 30_000;
 /** Debian's v2ray, the vmess engine (`.ci/run` installs it). */
 const v2ray = findV2ray();
 
@@ -45,7 +52,7 @@ async function curl(args: string[]): Promise<{ exitCode: number; body: string; s
     const { stdout } = await run('curl', [
       '-sS',
       '--max-time',
-      '10',
+      String(STATE_WAIT_MS / 1000),
       '-w',
       '\n%{http_code}',
       ...args,
@@ -64,8 +71,9 @@ async function curl(args: string[]): Promise<{ exitCode: number; body: string; s
   }
 }
 
-async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, ms = 5000) {
-  const deadline = Date.now() + ms;
+/** Probes until `done` holds (or STATE_WAIT_MS pass); answers the last value for the assertion. */
+async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean) {
+  const deadline = Date.now() + STATE_WAIT_MS;
   let value = await probe();
   while (!done(value) && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -105,6 +113,9 @@ describe('the gateway with the real API', () => {
       vmess: v2ray,
       pollIntervalMs: POLL_MS,
       reportIntervalMs: REPORT_MS,
+      // Failed deliveries back off doubling up to this cap (60 s by default): an outage of a few
+      // seconds on a busy machine must not leave the next retry a minute away.
+      maxRetryDelayMs: REPORT_MS * 5,
       logger: silentLogger,
     });
   const listenApi = async (app: FastifyInstance, port = 0) => {
@@ -294,7 +305,7 @@ describe('the gateway with the real API', () => {
     expect(socks).toMatchObject({ exitCode: 0, status: '200', body: instance.ip });
   });
 
-  it('stops a reset password within a poll interval, and cuts its open tunnel', async () => {
+  it('stops a reset password at the next poll, and cuts its open tunnel', async () => {
     const open = await openTunnel({
       kind: 'socks5',
       via: { host: instance.ip, port: gatewayPort },
@@ -309,7 +320,7 @@ describe('the gateway with the real API', () => {
       headers: bearer(customer.token),
     });
     const newPassword: string = reset.json().data.password;
-    expect(await closesWithin(open, POLL_MS * 5)).toBe(true);
+    expect(await closesWithin(open, STATE_WAIT_MS)).toBe(true);
     const old = await curl(['-x', `socks5h://${staticProxy()}`, `http://127.0.0.1:${webPort}/`]);
     expect(old.exitCode).toBe(97);
     instance = { ...instance, password: newPassword };
@@ -353,7 +364,7 @@ describe('the gateway with the real API', () => {
     const big = await openTunnel(dynamicOptions);
     await readPeer(big);
     big.write(Buffer.alloc(300_000, 0x62));
-    expect(await closesWithin(big, 5000)).toBe(true);
+    expect(await closesWithin(big, STATE_WAIT_MS)).toBe(true);
     const refused = await until(
       () =>
         openTunnel(dynamicOptions).then(
@@ -373,7 +384,7 @@ describe('the gateway with the real API', () => {
     expect(exhausted.usedBytes).toBe(300_000n);
   });
 
-  it('refuses an instance past its expiry within a poll interval', async () => {
+  it('refuses an instance past its expiry from the next poll on', async () => {
     const expiring = await api.inject({
       method: 'GET',
       url: `/api/proxy/instances/${instance.id}`,
@@ -387,7 +398,6 @@ describe('the gateway with the real API', () => {
     const refused = await until(
       () => curl(['-x', `socks5h://${staticProxy()}`, `http://127.0.0.1:${webPort}/`]),
       (answer) => answer.exitCode === 97,
-      POLL_MS * 10,
     );
     expect(refused.exitCode).toBe(97);
     await db()
@@ -397,7 +407,6 @@ describe('the gateway with the real API', () => {
     const back = await until(
       () => curl(['-x', `socks5h://${staticProxy()}`, `http://127.0.0.1:${webPort}/`]),
       (answer) => answer.exitCode === 0,
-      POLL_MS * 10,
     );
     expect(back.body).toBe(instance.ip);
   });
@@ -430,13 +439,15 @@ describe('the gateway with the real API', () => {
     const garbage = net.connect({ host: instance.ip, port: gatewayPort });
     garbage.on('error', () => {});
     garbage.end(Buffer.from([0x05, 0x01]));
-    await new Promise((resolve) => setTimeout(resolve, REPORT_MS * 3));
+    // A report now, rather than a wait for one: the bytes are spooled and their delivery fails.
+    await gateway.reporter.tick();
+    expect(await gateway.reporter.pending()).toBeGreaterThan(0);
     expect(await staticBytes()).toBe(before);
 
     // The API is back on the same port: the spooled batches arrive, each once.
     api = await buildApp({ config: testApp.config, database: testApp.database, logger: false });
     await listenApi(api, apiPort);
-    const after = await until(staticBytes, (total) => total >= before + BigInt(moved), 10_000);
+    const after = await until(staticBytes, (total) => total >= before + BigInt(moved));
     expect(after).toBe(before + BigInt(moved));
     expect(
       await until(

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { PROCESS_TEST_MS } from '@stratus/db/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   DEMO_IPS_PER_PLAN,
@@ -29,7 +30,9 @@ function connects(port: number): Promise<boolean> {
 // The README's first command, `npm start` (node scripts/start.ts), on a fresh embedded database.
 // It lives among the browser journeys because their global setup has just built the web app:
 // start.ts finds the build fresh and goes straight to the server instead of building again.
-describe('npm start', () => {
+// Its test starts a process on a fresh embedded database (see PROCESS_TEST_MS), then makes a few
+// requests and waits for the exit.
+describe('npm start', { timeout: PROCESS_TEST_MS + 60_000 }, () => {
   let dataDir: string | undefined;
   afterAll(async () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
@@ -65,8 +68,8 @@ describe('npm start', () => {
       const ready = /^Demo proxy gateway on port (\d+)/m;
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(
-          () => reject(new Error(`not started in 60 s:\n${output}`)),
-          60_000,
+          () => reject(new Error(`not started in ${PROCESS_TEST_MS / 1000} s:\n${output}`)),
+          PROCESS_TEST_MS,
         );
         const collect = (chunk: Buffer) => {
           output += chunk.toString();

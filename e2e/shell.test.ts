@@ -74,9 +74,8 @@ describe('console shell in Chromium (embedded database)', () => {
     const { page } = journey.browser;
     await page.goto(`${journey.server.url}/console/ipList`);
     await page.getByRole('heading', { name: 'IP列表' }).waitFor();
-    await chooseFromDropdown(page, page.getByRole('button', { name: /中文/ }), 'English', {
-      until: page.getByRole('heading', { name: 'IP list' }),
-    });
+    await chooseFromDropdown(page, page.getByRole('button', { name: /中文/ }), 'English');
+    await page.getByRole('heading', { name: 'IP list' }).waitFor();
     await expect(page.evaluate(() => localStorage.getItem('language'))).resolves.toBe('en-US');
 
     await page.reload();
@@ -85,12 +84,15 @@ describe('console shell in Chromium (embedded database)', () => {
     await waitForPageContent(page, page.getByText('You have no static IPs yet'));
     await saveScreenshot(page, 'console-en-US');
 
+    // The console page is closed before the session is: it would meet the cleared session and
+    // navigate to sign-in on its own, racing the navigation below.
+    const portal = await journey.browser.renewPage();
     await journey.browser.context.clearCookies();
-    await page.goto(`${journey.server.url}/portal/home`);
-    await page.getByRole('heading', { name: 'Login' }).waitFor();
-    await saveScreenshot(page, 'portal-en-US');
-    await page.getByText('Sign up', { exact: true }).click();
-    await page.getByRole('heading', { name: 'Sign up' }).waitFor();
-    await saveScreenshot(page, 'portal-register-en-US');
+    await portal.goto(`${journey.server.url}/portal/home`);
+    await portal.getByRole('heading', { name: 'Login' }).waitFor();
+    await saveScreenshot(portal, 'portal-en-US');
+    await portal.getByText('Sign up', { exact: true }).click();
+    await portal.getByRole('heading', { name: 'Sign up' }).waitFor();
+    await saveScreenshot(portal, 'portal-register-en-US');
   });
 });

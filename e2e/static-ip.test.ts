@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { registerUser, topUp } from './support/api.ts';
-import { chooseFromDropdown, saveScreenshot, waitForMotion } from './support/browser.ts';
+import { chooseFromDropdown, saveScreenshot, waitForTableRows } from './support/browser.ts';
 import { useJourney } from './support/journey.ts';
 
 interface InstancePage {
@@ -27,28 +26,6 @@ describe('static IPs in Chromium', () => {
     return ((await response.json()) as { data: InstancePage }).data;
   }
 
-  async function waitForTable(page: Page, rows: number) {
-    await expect
-      .poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count(), { timeout: 15_000 })
-      .toBe(rows);
-    // Let a refetch's loading veil lift before anyone takes a screenshot.
-    await page.locator('.ant-table-wrapper .ant-spin-blur').waitFor({ state: 'detached' });
-  }
-
-  // Once in a loaded CI run the first click on the result's button did not navigate (the modal
-  // was still opening); wait for it to settle, and click again as a person would if need be.
-  async function openListFromResult(page: Page) {
-    const onList = () => new URL(page.url()).pathname === '/console/ipList';
-    const button = page.getByRole('button', { name: '查看 IP 列表' });
-    // A click during the modal's opening animation can land on its mask, which closes it.
-    await waitForMotion(page);
-    for (let attempt = 0; attempt < 3 && !onList(); attempt += 1) {
-      await button.click({ timeout: 10_000 }).catch(() => undefined);
-      await page.waitForURL('**/console/ipList**', { timeout: 5_000 }).catch(() => undefined);
-    }
-    expect(onList()).toBe(true);
-  }
-
   it('buys 2 IPs, lists them, exports socks5 and renews one', async () => {
     const { page, context } = journey.browser;
     const { url } = journey.server;
@@ -64,8 +41,9 @@ describe('static IPs in Chromium', () => {
     await page.getByRole('button', { name: '立即购买' }).click();
     await page.getByRole('dialog').getByRole('button', { name: '确认支付' }).click();
     await page.getByText('购买成功').waitFor();
-    await openListFromResult(page);
-    await waitForTable(page, 2);
+    await page.getByRole('button', { name: '查看 IP 列表' }).click();
+    await page.waitForURL('**/console/ipList**');
+    await waitForTableRows(page, 2);
     const bought = await listInstances(user.token);
     expect(bought.items).toHaveLength(2);
     for (const instance of bought.items)
@@ -101,7 +79,7 @@ describe('static IPs in Chromium', () => {
     expect(Math.round(addedDays)).toBe(30);
 
     await page.goto(`${url}/console/ipOrderList`);
-    await waitForTable(page, 2);
+    await waitForTableRows(page, 2);
     await saveScreenshot(page, 'ip-order-list-zh-CN');
   });
 
@@ -116,11 +94,11 @@ describe('static IPs in Chromium', () => {
     await saveScreenshot(page, 'buy-static-ip-en-US');
 
     await page.goto(`${url}/console/ipList`);
-    await waitForTable(page, 2);
+    await waitForTableRows(page, 2);
     await saveScreenshot(page, 'ip-list-en-US');
 
     await page.goto(`${url}/console/ipOrderList`);
-    await waitForTable(page, 2);
+    await waitForTableRows(page, 2);
     await saveScreenshot(page, 'ip-order-list-en-US');
   });
 });

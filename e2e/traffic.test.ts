@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { registerUser, topUp } from './support/api.ts';
-import { launchBrowser, saveScreenshot, waitForMotion } from './support/browser.ts';
+import {
+  launchBrowser,
+  PAGE_STATE_MS,
+  saveScreenshot,
+  waitForTableRows,
+} from './support/browser.ts';
 import { useJourney } from './support/journey.ts';
 
 const GB = 1024 ** 3;
@@ -25,13 +30,6 @@ describe('traffic in Chromium', () => {
     const envelope = (await response.json()) as { code: number; message: string; data: T };
     if (envelope.code !== 0) throw new Error(`${path}: ${envelope.message}`);
     return envelope.data;
-  }
-
-  async function waitForRows(page: Page, rows: number) {
-    await expect
-      .poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count(), { timeout: 15_000 })
-      .toBe(rows);
-    await page.locator('.ant-table-wrapper .ant-spin-blur').waitFor({ state: 'detached' });
   }
 
   /** The history table's rows with usage in them (time, upload, download, total), once loaded. */
@@ -74,19 +72,25 @@ describe('traffic in Chromium', () => {
     await saveScreenshot(page, 'buy-traffic-flow-zh-CN');
     await page.getByRole('button', { name: '立即购买' }).click();
     const confirm = page.getByRole('dialog');
-    await waitForMotion(page);
     await confirm.getByRole('button', { name: '确认支付' }).click();
     await page.getByText('购买成功').waitFor();
-    await waitForMotion(page);
     await page.getByRole('button', { name: '查看流量包' }).click();
     await page.waitForURL('**/console/trafficFlowPackList');
-    await waitForRows(page, 1);
+    await waitForTableRows(page, 1);
     await page.getByText('已用 0 B / 10 GB').waitFor();
 
     // A gateway node reports 2.5 GB of this user's dynamic traffic, twice with one batchId.
     const nodeOutput = await journey.server.admin('add-node', 'e2e-node', '--host', '127.0.0.1');
     const nodeKey = /gnk_[\w-]+/.exec(nodeOutput)?.[0];
     expect(nodeKey).toBeDefined();
+    // A node charges dynamic usage only with a dynamic pool, and only of dynamic accounts.
+    await journey.server.admin(
+      ...['import-ips', 'e2e-node', '--cidr', '10.99.0.0/30', '--port', '8000'],
+      ...['--vmess-port', '10086', '--country', 'JP', '--country-zh', '日本'],
+      ...['--country-en', 'Japan', '--city', 'tokyo', '--city-zh', '东京'],
+      ...['--city-en', 'Tokyo', '--line', 'isp_residential'],
+    );
+    await callApi(user.token, '/proxy/dynamic/account');
     const batch = {
       batchId: randomUUID(),
       records: [
@@ -109,7 +113,7 @@ describe('traffic in Chromium', () => {
     }
 
     await page.reload();
-    await waitForRows(page, 1);
+    await waitForTableRows(page, 1);
     await page.getByText('已用 2.5 GB / 10 GB').waitFor();
     const progress = page.locator('.ant-table-row .ant-progress').first();
     expect(await progress.getAttribute('aria-valuenow')).toBe('25');
@@ -121,19 +125,23 @@ describe('traffic in Chromium', () => {
     await page.getByText('2.5 GB').first().waitFor();
     // The y axis counts in the largest bucket's unit and reaches its 2.5 GB (with no usage it
     // would count bytes), and the one hour with usage shows it in the table.
-    await expect.poll(() => usageAxis(page)).toMatchObject({ units: ['GB'] });
+    await expect
+      .poll(() => usageAxis(page), { timeout: PAGE_STATE_MS })
+      .toMatchObject({ units: ['GB'] });
     expect((await usageAxis(page)).highest).toBeGreaterThanOrEqual(2.5);
     await expect
-      .poll(() => usedRows(page))
+      .poll(() => usedRows(page), { timeout: PAGE_STATE_MS })
       .toEqual([[expect.stringMatching(hourLabel), '512 MB', '2 GB', '2.5 GB']]);
     await saveScreenshot(page, 'traffic-flow-history-zh-CN');
 
     // By day the same usage is one day's row.
     await page.getByText('按天', { exact: true }).click();
     await expect
-      .poll(() => usedRows(page))
+      .poll(() => usedRows(page), { timeout: PAGE_STATE_MS })
       .toEqual([[expect.stringMatching(dayLabel), '512 MB', '2 GB', '2.5 GB']]);
-    await expect.poll(() => usageAxis(page)).toMatchObject({ units: ['GB'] });
+    await expect
+      .poll(() => usageAxis(page), { timeout: PAGE_STATE_MS })
+      .toMatchObject({ units: ['GB'] });
     expect((await usageAxis(page)).highest).toBeGreaterThanOrEqual(2.5);
 
     await page.goto(`${url}/console/buyDynamicIP`);
@@ -158,7 +166,7 @@ describe('traffic in Chromium', () => {
     await saveScreenshot(page, 'buy-traffic-flow-en-US');
 
     await page.goto(`${url}/console/trafficFlowPackList`);
-    await waitForRows(page, 1);
+    await waitForTableRows(page, 1);
     await page
       .getByText(/2\.5 GB/)
       .first()

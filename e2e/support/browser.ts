@@ -1,7 +1,13 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import {
+  chromium,
+  type BrowserContext,
+  type Locator,
+  type Page,
+  type Request,
+} from 'playwright-core';
 import { screenshotDir } from './paths.ts';
 
 /** Debian's Chromium; never a downloaded browser. */
@@ -20,7 +26,15 @@ const chromiumFlags = [
 
 export interface Browser {
   context: BrowserContext;
+  /** The page a journey drives; `renewPage` replaces it. */
   page: Page;
+  /**
+   * Replaces the page with a fresh one in the same context (cookies and storage stay). What the
+   * old page still had under way ends with it: a request meeting a session cleared meanwhile,
+   * the navigation to sign-in it causes, an action left waiting. Without this, a test's leftovers
+   * click and navigate in the next test.
+   */
+  renewPage(): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -44,19 +58,37 @@ export async function launchBrowser(
   if (!options.tour) {
     await context.addInitScript(() => window.sessionStorage.setItem('isFirst', '1'));
   }
-  const page = context.pages()[0] ?? (await context.newPage());
-  return {
+  const browser: Browser = {
     context,
-    page,
+    page: context.pages()[0] ?? (await context.newPage()),
+    async renewPage() {
+      // The new page first: a persistent context may not outlive its last page.
+      const previous = browser.page;
+      browser.page = await context.newPage();
+      await previous.close();
+      return browser.page;
+    },
     async close() {
       await context.close();
       await rm(profileDir, { recursive: true, force: true });
     },
   };
+  return browser;
 }
 
-/** Saves a full-page PNG under e2e/screenshots/ for a person to look at. */
+/**
+ * Saves a full-page PNG under e2e/screenshots/ for a person to look at, once no popup is still
+ * appearing. Even with motion off, Ant Design gives an opening popup a frame or two in its
+ * "appear" phase at opacity 0; a picture taken then would miss it. Only the picture waits for
+ * this: clicks rely on Playwright's own checks (visible, stable, receiving the pointer).
+ */
 export async function saveScreenshot(page: Page, name: string) {
+  await page.waitForFunction(() => {
+    const appearing = /^ant-[\w-]+-(appear|enter)(-(prepare|start|active))?$/;
+    return !Array.from(document.querySelectorAll('[class*="-appear"], [class*="-enter"]')).some(
+      (element) => Array.from(element.classList).some((name) => appearing.test(name)),
+    );
+  });
   await mkdir(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }
@@ -72,41 +104,64 @@ export async function waitForPageContent(page: Page, known: Locator) {
 }
 
 /**
- * Waits until no Ant Design enter/appear animation is running. A click computed while a dropdown
- * or modal is still scaling in can land outside its target and close the popup instead.
+ * Waits until the page's table shows exactly `rows` rows and no loading veil, e.g. after a
+ * purchase or a reload: a state, with the budget every Playwright wait has.
  */
-export async function waitForMotion(page: Page) {
-  await page.waitForFunction(() => {
-    const moving = /^ant-[\w-]+-(appear|enter)(-(prepare|start|active))?$/;
-    return !Array.from(document.querySelectorAll('[class*="-appear"], [class*="-enter"]')).some(
-      (element) => Array.from(element.classList).some((name) => moving.test(name)),
-    );
-  });
+export async function waitForTableRows(page: Page, rows: number) {
+  await page.waitForFunction(
+    (count) => document.querySelectorAll('.ant-table-tbody tr.ant-table-row').length === count,
+    rows,
+  );
+  // A refetch's loading veil lifts last.
+  await page.locator('.ant-table-wrapper .ant-spin-blur').waitFor({ state: 'detached' });
 }
 
+/** Budget of `expect.poll` on a page: Playwright's default timeout, which its own waits have. */
+export const PAGE_STATE_MS = 30_000;
+
 /**
- * Opens a dropdown with its trigger and chooses an item once the menu has settled. With `until`,
- * it waits for that sign of the choice and tries again (as a person would) if none appears.
+ * Chooses an item of a click-triggered dropdown. The trigger toggles the menu, so it is clicked
+ * only while the item is not shown: a second click would close the menu again. The caller then
+ * waits for the sign of the choice it expects.
  */
 export async function chooseFromDropdown(
   page: Page,
   trigger: Locator,
   item: string,
-  options: { exact?: boolean; until?: Locator } = {},
+  options: { exact?: boolean } = {},
 ) {
   const entry = page.getByRole('menuitem', { name: item, exact: options.exact });
-  for (let attempt = 1; ; attempt += 1) {
-    if (!(await entry.isVisible())) await trigger.click();
-    await entry.waitFor();
-    await waitForMotion(page);
-    await entry.click();
-    if (!options.until) return;
-    try {
-      await options.until.waitFor({ timeout: 10_000 });
-      return;
-    } catch (error) {
-      if (attempt === 3) throw error;
-      console.warn(`Choosing "${item}" showed no effect; trying again (attempt ${attempt + 1})`);
-    }
-  }
+  if (!(await entry.isVisible())) await trigger.click();
+  await entry.click();
+}
+
+/**
+ * Follows the page's API requests from now on: `settled()` resolves once every one has had its
+ * answer, `stop()` stops following. A journey that ends the session behind the page's back waits
+ * for it first, so that no request the page sent earlier can meet the ended session.
+ */
+export function followApiRequests(page: Page) {
+  const waiting = new Set<Request>();
+  const onSettled: (() => void)[] = [];
+  const started = (request: Request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) waiting.add(request);
+  };
+  const answered = (request: Request) => {
+    if (!waiting.delete(request) || waiting.size > 0) return;
+    for (const resolve of onSettled.splice(0)) resolve();
+  };
+  page.on('request', started);
+  page.on('requestfinished', answered);
+  page.on('requestfailed', answered);
+  return {
+    settled: () =>
+      waiting.size === 0
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => onSettled.push(resolve)),
+    stop() {
+      page.off('request', started);
+      page.off('requestfinished', answered);
+      page.off('requestfailed', answered);
+    },
+  };
 }

@@ -1,3 +1,4 @@
+import { PROCESS_TEST_MS } from '@stratus/db/testing';
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser, type Browser } from './browser.ts';
 import { startServer, type RunningServer } from './server.ts';
@@ -6,6 +7,9 @@ export interface Journey {
   server: RunningServer;
   browser: Browser;
 }
+
+/** Beyond the server's start (PROCESS_TEST_MS): Chromium's launch on two busy cores. */
+const BROWSER_LAUNCH_MS = 60_000;
 
 /**
  * Gives a describe block the real server process on a fresh database of the given engine and a
@@ -16,7 +20,7 @@ export function useJourney(engine: 'postgres' | 'pglite'): Journey {
   beforeAll(async () => {
     journey.server = await startServer(engine);
     journey.browser = await launchBrowser();
-  });
+  }, PROCESS_TEST_MS + BROWSER_LAUNCH_MS);
   afterAll(async () => {
     await journey.browser?.close();
     await journey.server?.stop();

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { createTestDatabase } from '@stratus/db/testing';
+import { createTestDatabase, PROCESS_TEST_MS } from '@stratus/db/testing';
 import { adminEntry, repoRoot, serverEntry } from './paths.ts';
 
 export interface RunningServer {
@@ -78,13 +78,14 @@ export async function startServer(
   };
 }
 
+/** Resolves with the server's address once it says it runs; on a fresh PGlite see PROCESS_TEST_MS. */
 function waitForReady(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`Server did not start within 60 s:\n${output}`));
-    }, 60_000);
+      reject(new Error(`Server did not start within ${PROCESS_TEST_MS / 1000} s:\n${output}`));
+    }, PROCESS_TEST_MS);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /Stratus is running at (http:\/\/\S+)/.exec(output);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase, queryRows, sql } from './index.ts';
-import { createTestDatabase, testEngines, type TestDatabase } from './testing.ts';
+import { createTestDatabase, PROCESS_TEST_MS, testEngines, type TestDatabase } from './testing.ts';
 
 const cliEntry = path.join(import.meta.dirname, 'migrate-cli.ts');
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -36,7 +36,10 @@ async function committedMigrationTags(): Promise<string[]> {
   return journal.entries.map((entry) => entry.tag);
 }
 
-describe.each(testEngines)('npm run db:migrate on %s', (engine) => {
+// Each test starts CLI processes, on PGlite the first on a fresh database: see PROCESS_TEST_MS.
+const processBudget = { timeout: PROCESS_TEST_MS };
+
+describe.each(testEngines)('npm run db:migrate on %s', processBudget, (engine) => {
   let database: TestDatabase | undefined;
   let dataDir: string | undefined;
   afterAll(async () => {
@@ -81,10 +84,10 @@ describe.each(testEngines)('npm run db:migrate on %s', (engine) => {
       sql`select count(*)::int as applied from drizzle.__drizzle_migrations`,
     );
     expect(row?.applied).toBe(tags.length);
-  }, 60_000);
+  });
 });
 
-describe('npm run db:migrate against an unreachable database', () => {
+describe('npm run db:migrate against an unreachable database', processBudget, () => {
   it('says which database failed and exits 1', async () => {
     // Port 1 on loopback: nothing listens there, so the connection is refused at once.
     const run = await runMigrateCli({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/stratus' });

@@ -1,7 +1,7 @@
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type TestApp } from '../testing.ts';
-import { runAdminCommand } from './admin.ts';
+import { runAdminCommand, runAdminCommands, THEN, usage } from './admin.ts';
 
 describe.each(testEngines)('npm run admin on %s', (engine) => {
   let testApp: TestApp;
@@ -11,8 +11,17 @@ describe.each(testEngines)('npm run admin on %s', (engine) => {
   afterAll(() => testApp?.close());
 
   async function run(...args: string[]) {
+    return runWith(runAdminCommand, args);
+  }
+
+  /** As `npm run admin` runs its arguments: commands joined by --then. */
+  async function runJoined(...args: string[]) {
+    return runWith(runAdminCommands, args);
+  }
+
+  async function runWith(runner: typeof runAdminCommand, args: string[]) {
     const lines: string[] = [];
-    const code = await runAdminCommand(args, {
+    const code = await runner(args, {
       database: testApp.database,
       config: testApp.config,
       print: (line) => lines.push(line),
@@ -71,5 +80,32 @@ describe.each(testEngines)('npm run admin on %s', (engine) => {
     expect(badEmail.output).toContain('A valid email is required');
     const weak = await run('create-operator', 'weak@example.com', '--password', '123');
     expect(weak.code).toBe(2);
+  });
+
+  it('runs commands joined by --then in turn and stops at the first that does not succeed', async () => {
+    const { code, output } = await runJoined(
+      ...['create-operator', 'first@example.com', '--password', 'first pass 1', THEN],
+      ...['create-operator', 'not-an-email', THEN],
+      ...['create-operator', 'third@example.com', '--password', 'third pass 1'],
+    );
+    expect(code).toBe(2);
+    expect(output).toContain('Created operator first@example.com.');
+    expect(output).toContain('A valid email is required');
+    expect(output).not.toContain('third@example.com');
+    expect((await login('first@example.com', 'first pass 1')).statusCode).toBe(200);
+    expect((await login('third@example.com', 'third pass 1')).statusCode).toBe(400);
+  });
+
+  it('runs none of the joined commands when one is unknown or empty', async () => {
+    for (const last of [['bogus'], []]) {
+      const { code, output } = await runJoined(
+        ...['create-operator', 'never@example.com', '--password', 'never pass 1', THEN],
+        ...last,
+      );
+      expect({ code, output }).toEqual({ code: 2, output: usage });
+    }
+    expect((await login('never@example.com', 'never pass 1')).statusCode).toBe(400);
+    expect(await runJoined()).toEqual({ code: 0, output: usage });
+    expect(await runJoined('help')).toEqual({ code: 0, output: usage });
   });
 });

@@ -9,12 +9,18 @@ import { resolveSecretKey } from '../secret-key.ts';
 import { inventoryCommands, inventoryUsage, runInventoryCommand } from './inventory-commands.ts';
 import { trafficCommands, trafficUsage } from './traffic-commands.ts';
 
+/** Joins commands run on one database start (opening PGlite takes seconds per process). */
+export const THEN = '--then';
+
 export const usage = `Usage:
   npm run admin -- create-operator <email> [--password <password>]
       Promotes the account with this email to operator, or creates an operator account.
       Without --password a random password is generated and printed once.
 ${inventoryUsage}${trafficUsage}
-Exit codes: 0 done, 1 refused (nothing changed), 2 bad usage.
+Commands joined by ${THEN} run in turn on one database start, e.g.
+  npm run admin -- add-node tokyo-1 --host 203.0.113.7 ${THEN} import-ips tokyo-1 --csv ips.csv
+The first command that does not succeed stops the rest and gives the exit code.
+Exit codes: 0 done, 1 refused (that command changed nothing), 2 bad usage.
 `;
 
 export interface AdminContext {
@@ -26,12 +32,58 @@ export interface AdminContext {
   workingDirectory?: string;
 }
 
+const databaseCommands = { ...inventoryCommands, ...trafficCommands };
+
+function isCommand(name: string | undefined): boolean {
+  return (
+    name === 'create-operator' || (name !== undefined && Object.hasOwn(databaseCommands, name))
+  );
+}
+
+/** `a … --then b …` as `[[a, …], [b, …]]`. */
+function splitCommands(args: string[]): string[][] {
+  const commands: string[][] = [[]];
+  for (const arg of args) {
+    if (arg === THEN) commands.push([]);
+    else commands.at(-1)!.push(arg);
+  }
+  return commands;
+}
+
+/**
+ * The exit code when the arguments name nothing to run and only the usage text answers: 0 for
+ * help (or no arguments), 2 when any of the joined commands is unknown, so that a typo in the
+ * last one runs none of them. Null when every command is known.
+ */
+function usageExitCode(args: string[]): number | null {
+  if (args[0] === undefined || args[0] === 'help' || args[0] === '--help') return 0;
+  return splitCommands(args).every(([name]) => isCommand(name)) ? null : 2;
+}
+
+/**
+ * Runs the commands joined by --then in turn on one database; resolves with the exit code of the
+ * first that does not succeed (the rest do not run), else 0.
+ */
+export async function runAdminCommands(args: string[], context: AdminContext): Promise<number> {
+  const usageCode = usageExitCode(args);
+  if (usageCode !== null) {
+    context.print(usage);
+    return usageCode;
+  }
+  for (const command of splitCommands(args)) {
+    const code = await runAdminCommand(command, context);
+    if (code !== 0) return code;
+  }
+  return 0;
+}
+
 /** Runs one admin command; resolves with the process exit code. */
 export async function runAdminCommand(args: string[], context: AdminContext): Promise<number> {
   const [command, ...rest] = args;
-  const commands = { ...inventoryCommands, ...trafficCommands };
   const inventoryCommand =
-    command !== undefined && Object.hasOwn(commands, command) ? commands[command] : undefined;
+    command !== undefined && Object.hasOwn(databaseCommands, command)
+      ? databaseCommands[command]
+      : undefined;
   if (inventoryCommand) return runInventoryCommand(inventoryCommand, rest, context, usage);
   if (command !== 'create-operator') {
     context.print(usage);
@@ -73,18 +125,25 @@ export async function runAdminCommand(args: string[], context: AdminContext): Pr
   return 0;
 }
 
-if (import.meta.main) {
+async function main(args: string[]): Promise<number> {
+  // Help and typos need no configuration and no database: opening PGlite alone takes seconds,
+  // and would create ./data where someone only asked how the command works.
+  const usageCode = usageExitCode(args);
+  if (usageCode !== null) {
+    process.stdout.write(usage);
+    return usageCode;
+  }
   let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
     console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(1);
+    return 1;
   }
   const database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateDatabase(database);
-    process.exitCode = await runAdminCommand(process.argv.slice(2), {
+    return await runAdminCommands(args, {
       database,
       config,
       print: (line) => process.stdout.write(line),
@@ -95,3 +154,5 @@ if (import.meta.main) {
     await database.close();
   }
 }
+
+if (import.meta.main) process.exitCode = await main(process.argv.slice(2));
