@@ -301,6 +301,19 @@ export const errors = {
       'en-US': 'The start must be before the end',
     },
   },
+  /**
+   * Plan GB × quantity is more traffic than one package holds (its bytes must stay a JSON-safe
+   * integer); params: maxQuantity, the most packages of this plan one purchase may take.
+   */
+  trafficPurchaseTooLarge: {
+    code: 50003,
+    status: 422,
+    message: {
+      'zh-CN': '单次购买的流量过大，该套餐一次最多购买 {maxQuantity} 份',
+      'en-US':
+        'That is too much traffic for one purchase; at most {maxQuantity} of this plan at once',
+    },
+  },
   /** The dynamic pool does not leave from the requested country or city; params: region. */
   dynamicRegionUnavailable: {
     code: 50101,

@@ -43,6 +43,10 @@ async function priceTraffic(
 ): Promise<{ plan: TrafficPlanRow; totalFen: bigint; totalGb: number }> {
   const plan = await findTrafficPlan(db, planId);
   if (!plan || !plan.active) throw new AppError('planNotFound');
+  // A package's bytes are sent as a JSON number: refuse what would pass 2^53 − 1 (a plan of
+  // 100 000 GB bought 100 times would), rather than answer it wrongly or fail on it.
+  const maxQuantity = Math.floor(Number.MAX_SAFE_INTEGER / (plan.gb * BYTES_PER_GB));
+  if (quantity > maxQuantity) throw new AppError('trafficPurchaseTooLarge', { maxQuantity });
   return {
     plan,
     totalFen: lineAmountFen({ unitPriceFen: plan.priceFen, quantity }),

@@ -178,6 +178,25 @@ describe.each(testEngines)('traffic plans, orders and packages on %s', (engine) 
     expect(await balanceOf(user.id)).toBe(100_000n);
   });
 
+  it('refuses a purchase whose bytes would pass 2^53 − 1, changing nothing (422)', async () => {
+    const plan = await seedTrafficPlan(db(), { gb: 100_000, priceFen: 1n });
+    const { token, user } = await customer(100_000n);
+    for (const url of ['/api/orders/traffic/quote', '/api/orders/traffic']) {
+      const response = await post(token, url, { planId: plan.id, quantity: 100 });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toMatchObject({ code: 50003, data: null });
+      expect(response.json().message).toContain('83');
+    }
+    const largest = await post(token, '/api/orders/traffic/quote', {
+      planId: plan.id,
+      quantity: 83,
+    });
+    expect(largest.statusCode).toBe(200);
+    expect(largest.json().data.totalBytes).toBe(83 * 100_000 * 2 ** 30);
+    expect(await ordersOf(user.id)).toHaveLength(0);
+    expect(await balanceOf(user.id)).toBe(100_000n);
+  });
+
   it('answers a repeated idempotency key with the first result and refuses another body', async () => {
     const plan = await seedTrafficPlan(db(), { priceFen: 1_000n });
     const other = await seedTrafficPlan(db(), { priceFen: 1_000n });
