@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import {
   createDatabase,
   databaseEngines,
   migrateDatabase,
+  queryRows,
   type Database,
   type DatabaseEngine,
 } from './index.ts';
@@ -84,4 +86,25 @@ async function runAsAdmin(statement: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/** Waits until at least `count` backends of this database are inside `select pg_sleep(…)`. */
+export async function waitForSleepingBackends(admin: Database, count: number): Promise<void> {
+  for (;;) {
+    const [row] = await queryRows<{ sleeping: number }>(
+      admin.db,
+      sql`select count(*)::int as sleeping from pg_stat_activity
+           where datname = current_database() and query like 'select pg_sleep%'`,
+    );
+    if ((row?.sleeping ?? 0) >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** What a PostgreSQL restart does to every other connection of this database: 57P01. */
+export async function terminateOtherBackends(admin: Database): Promise<void> {
+  await admin.db.execute(
+    sql`select pg_terminate_backend(pid) from pg_stat_activity
+         where datname = current_database() and pid <> pg_backend_pid()`,
+  );
 }

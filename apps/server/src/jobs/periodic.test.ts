@@ -1,8 +1,8 @@
 // A background job outlives a database restart: the run in flight fails and is logged, the
 // process goes on, and the next run works again once the database is back.
 import { Writable } from 'node:stream';
-import { createDatabase, queryRows, sql } from '@stratus/db';
-import { testEngines } from '@stratus/db/testing';
+import { createDatabase, sql } from '@stratus/db';
+import { terminateOtherBackends, testEngines, waitForSleepingBackends } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing.ts';
 import { startPeriodicJob } from './periodic.ts';
@@ -40,19 +40,8 @@ describe.runIf(testEngines.includes('postgres'))('periodic jobs on postgres', ()
   it('logs the run the restart broke and runs again afterwards', async () => {
     const admin = await createDatabase({ url: testApp.database.url });
     try {
-      const sleeping = async () => {
-        const [row] = await queryRows<{ count: number }>(
-          admin.db,
-          sql`select count(*)::int as count from pg_stat_activity
-               where datname = current_database() and query like 'select pg_sleep%'`,
-        );
-        return row?.count ?? 0;
-      };
-      while ((await sleeping()) < 1) await new Promise((resolve) => setTimeout(resolve, 50));
-      await admin.db.execute(
-        sql`select pg_terminate_backend(pid) from pg_stat_activity
-             where datname = current_database() and pid <> pg_backend_pid()`,
-      );
+      await waitForSleepingBackends(admin, 1);
+      await terminateOtherBackends(admin);
       while (successes < 2) await new Promise((resolve) => setTimeout(resolve, 50));
     } finally {
       await admin.close();

@@ -2,8 +2,13 @@
 // a real bug stays a 500, and neither log line carries the values the query was sent.
 import { Writable } from 'node:stream';
 import { defineEndpoint } from '@stratus/contract';
-import { createDatabase, queryRows, sql, type Database } from '@stratus/db';
-import { createTestDatabase, testEngines } from '@stratus/db/testing';
+import { createDatabase, sql, type Database } from '@stratus/db';
+import {
+  createTestDatabase,
+  terminateOtherBackends,
+  testEngines,
+  waitForSleepingBackends,
+} from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../testing.ts';
@@ -150,20 +155,8 @@ describe.each(testEngines)('database failures on %s', (engine) => {
             headers: { 'accept-language': 'en-US' },
           }),
         );
-        const sleeping = async () => {
-          const [row] = await queryRows<{ count: number }>(
-            admin.db,
-            sql`select count(*)::int as count from pg_stat_activity
-                 where datname = current_database() and query like 'select pg_sleep%'`,
-          );
-          return row?.count ?? 0;
-        };
-        while ((await sleeping()) < 5) await new Promise((resolve) => setTimeout(resolve, 50));
-        // What a PostgreSQL restart does to every connection: 57P01 admin_shutdown.
-        await admin.db.execute(
-          sql`select pg_terminate_backend(pid) from pg_stat_activity
-               where datname = current_database() and pid <> pg_backend_pid()`,
-        );
+        await waitForSleepingBackends(admin, 5);
+        await terminateOtherBackends(admin);
         for (const response of await Promise.all(inFlight)) {
           expect(response.statusCode).toBe(503);
           expect(response.json()).toEqual(unavailableInEnglish);
