@@ -8,7 +8,7 @@ import {
   setRenewalWarning,
   type DueRenewal,
 } from '../modules/inventory/lifecycle-repo.ts';
-import { AppError } from '../plugins/errors.ts';
+import { AppError } from '../errors.ts';
 
 const HOUR_MS = 3_600_000;
 /** Instances claimed per transaction: each renewal is a few statements of its own. */

@@ -6,7 +6,7 @@ import {
   NODE_KEY_PREFIX,
   type AuthenticatedNode,
 } from '../modules/inventory/service.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../testing.ts';
 import { registerEndpoint } from './contract-routes.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
 
 // Test-only endpoints, registered through the same helper as the real ones.
 const echoProfile = defineEndpoint({

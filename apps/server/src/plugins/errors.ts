@@ -10,39 +10,13 @@ import {
 import { isDatabaseUnavailableError } from '@stratus/db';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors.ts';
 import { describeValidationFailure } from './validation-messages.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The language of this request's messages, from `Accept-Language`. */
     locale: Locale;
-  }
-}
-
-/**
- * The one error services throw: a named kind from the contract's catalogue (which fixes its
- * number, HTTP status and messages), the message's placeholder values, and optional `data`.
- */
-export class AppError extends Error {
-  override name = 'AppError';
-  readonly kind: ErrorName;
-  readonly params: ErrorParams;
-  readonly details: unknown;
-
-  constructor(
-    kind: ErrorName,
-    params: ErrorParams = {},
-    details: unknown = null,
-    options?: ErrorOptions,
-  ) {
-    super(`${kind} ${JSON.stringify(params)}`, options);
-    this.kind = kind;
-    this.params = params;
-    this.details = details;
-  }
-
-  get status(): number {
-    return errors[this.kind].status;
   }
 }
 

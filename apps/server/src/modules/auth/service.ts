@@ -1,7 +1,7 @@
 import type { Locale, Session } from '@stratus/contract';
 import type { Db, UserRole } from '@stratus/db';
 import type { Config } from '../../config.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import { findUserByEmail } from '../users/repo.ts';
 import { createUser, toUserProfile } from '../users/service.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';

@@ -1,6 +1,6 @@
 import type { AuthAttemptKind, Db } from '@stratus/db';
 import type { AttemptLimit, Config } from '../../config.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import { countRecentAttempts, insertAttempts, lockAttemptKeys, settleAttempts } from './repo.ts';
 
 /**

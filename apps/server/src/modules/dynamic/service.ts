@@ -9,7 +9,7 @@ import {
 } from '@stratus/contract';
 import type { Db } from '@stratus/db';
 import type { Config } from '../../config.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import { toJsonBytes } from '../usage/byte-count.ts';
 import { summariseUsablePackages } from '../usage/repo.ts';
 import {

@@ -1,7 +1,7 @@
 import type { Health } from '@stratus/contract';
 import type { Database } from '@stratus/db';
 import serverPackage from '../../../package.json' with { type: 'json' };
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 
 const PING_TIMEOUT_MS = 5_000;
 

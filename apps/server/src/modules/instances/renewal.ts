@@ -1,7 +1,7 @@
 // Renewals: by the customer (one or several instances, one payment) and by the auto-renew job.
 import { fenToYuan, type Instance, type Locale, type Order } from '@stratus/contract';
 import type { Db } from '@stratus/db';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import { findPlanFor, findPlanPrice } from '../catalog/repo.ts';
 import { generateOrderNo, renewedExpiry } from '../orders/pricing.ts';
 import { insertOrder, insertOrderItems, setIpStatus } from '../orders/repo.ts';

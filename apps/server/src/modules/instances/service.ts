@@ -1,7 +1,7 @@
 import type { ExportType, Instance, Locale, Page, ProxyProtocol } from '@stratus/contract';
 import type { Db } from '@stratus/db';
 import { formatChinaTime } from '../../china-time.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import { localiseRegion } from '../catalog/service.ts';
 import { generateProxyPassword } from './credentials.ts';
 import { buildExportBody } from './export-lines.ts';

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '@stratus/db';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import { claimIdempotencyKey } from './repo.ts';
 
 /**

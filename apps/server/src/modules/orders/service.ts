@@ -10,7 +10,7 @@ import {
   type Quote,
 } from '@stratus/contract';
 import type { Db } from '@stratus/db';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import {
   countAvailableIpsFor,
   findPlan,

@@ -3,7 +3,7 @@ import type { Db } from '@stratus/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { parseChinaTime } from '../../china-time.ts';
 import { parseYuanText } from '../../money-text.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import { isAlipayChannel, isPaidTradeStatus, type AlipayChannelDriver } from './alipay.ts';
 import type { PaymentChannels } from './channels.ts';
 import { creditPayment } from './crediting.ts';

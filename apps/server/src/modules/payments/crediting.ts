@@ -1,6 +1,6 @@
 import { CURRENCY, formatTopUpNote } from '@stratus/contract';
 import type { Db } from '@stratus/db';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import { changeBalance } from '../wallet/service.ts';
 import type { PaymentChannels, TradeState } from './channels.ts';
 import { lockPayment, markPaymentClosed, markPaymentPaid, type PaymentRow } from './repo.ts';

@@ -8,7 +8,7 @@ import {
 } from '@stratus/contract';
 import type { Db } from '@stratus/db';
 import type { PaymentsConfig } from '../../config.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import type { PaymentChannelDriver, PaymentChannels } from './channels.ts';
 import { closePayment, creditPayment, type CloseResult } from './crediting.ts';
 import { findCreditedBalance, findPaymentOfUser, insertPayment, type PaymentRow } from './repo.ts';

@@ -8,7 +8,7 @@ import {
   type TrafficQuote,
 } from '@stratus/contract';
 import type { Db } from '@stratus/db';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import { claimOrReplayIdempotencyKey, requestFingerprint } from '../orders/idempotency.ts';
 import { generateOrderNo, lineAmountFen } from '../orders/pricing.ts';
 import { insertOrder, insertOrderItems, setIdempotencyKeyOrder } from '../orders/repo.ts';

@@ -1,6 +1,6 @@
 import type { UsageRecord } from '@stratus/contract';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import {
   assertBatchPossible,
   lineRateBytesPerSecond,

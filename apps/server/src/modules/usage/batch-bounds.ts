@@ -3,7 +3,7 @@
 // to the node's line rate over the batch's interval, so totals grow no faster than real traffic
 // could make them and stay far inside bigint and JSON-safe integers.
 import type { UsageRecord } from '@stratus/contract';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 
 /**
  * The shortest interval a batch is allowed for: gateways drain every few seconds, their clocks

@@ -9,7 +9,7 @@ import {
   type UsageSeries,
 } from '@stratus/contract';
 import type { Db } from '@stratus/db';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import { hasDynamicPool } from '../nodes/repo.ts';
 import { assertBatchPossible, type UsageBatchClaim } from './batch-bounds.ts';
 import { toJsonBytes } from './byte-count.ts';

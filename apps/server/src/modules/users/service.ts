@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { defaultLocale, type Locale, type UserProfile } from '@stratus/contract';
 import type { Db } from '@stratus/db';
 import type { Config } from '../../config.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { revokeOtherSessions } from '../auth/repo.ts';
 import { claimSignInAttempt, settleSignInAttempt } from '../auth/throttle.ts';

@@ -4,7 +4,7 @@
 import { asc, eq, ledgerEntries, wallets, type Db } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
 import { changeBalance } from './service.ts';
 

@@ -9,7 +9,7 @@ import {
 } from '@stratus/contract';
 import type { Db } from '@stratus/db';
 import { formatChinaTime, startOfChinaDay } from '../../china-time.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../errors.ts';
 import { formatLedgerCsv } from './csv.ts';
 import {
   addToBalance,
