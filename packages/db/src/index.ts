@@ -4,7 +4,13 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type {
+  PgDatabase,
+  PgQueryResultHKT,
+  PgTransaction,
+  PgTransactionConfig,
+} from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -37,10 +43,44 @@ export {
   type SQL,
 } from 'drizzle-orm';
 
-/** One drizzle type that both drivers satisfy, so services never care which engine runs. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-/** A transaction: pass it explicitly to every repository call that must share it. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type DrizzleDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
+type DrizzleTransaction = PgTransaction<
+  PgQueryResultHKT,
+  typeof schema,
+  ExtractTablesWithRelations<typeof schema>
+>;
+
+/** Exists only in types: no value carries it; `withBrandedTransactions` below claims it. */
+declare const transactionBrand: unique symbol;
+
+/**
+ * One drizzle type that both drivers satisfy, so services never care which engine runs. Its
+ * `transaction` hands the callback a `Tx`, the only way to get one.
+ */
+export interface Db extends Omit<DrizzleDatabase, 'transaction'> {
+  transaction<T>(run: (tx: Tx) => Promise<T>, config?: PgTransactionConfig): Promise<T>;
+}
+
+/**
+ * An open transaction. A function whose writes must commit or roll back together with its
+ * caller's (anything moving money or stock, anything locking rows) takes `tx: Tx`: passing the
+ * pool `Db` there does not compile, where a `tx: Db` parameter silently ran each statement in a
+ * transaction of its own. At run time it is drizzle's transaction object; the brand is a type.
+ * A `Tx` is also a `Db`, so read helpers that work either way keep taking `Db`; its own
+ * `transaction` opens a savepoint, itself a `Tx`.
+ */
+export interface Tx extends Db, Pick<DrizzleTransaction, 'rollback' | 'setTransaction'> {
+  readonly [transactionBrand]: true;
+  transaction<T>(run: (tx: Tx) => Promise<T>): Promise<T>;
+}
+
+/**
+ * THE one place the brand is asserted: drizzle types its transactions without it, and every
+ * transaction (and savepoint) this database opens goes through the `transaction` typed above.
+ */
+function withBrandedTransactions(database: DrizzleDatabase): Db {
+  return database as unknown as Db;
+}
 
 export type DatabaseEngine = 'postgres' | 'pglite';
 export const databaseEngines: readonly DatabaseEngine[] = ['postgres', 'pglite'];
@@ -94,7 +134,7 @@ async function createPostgresDatabase(
   const pool = new GuardedPool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
   // Without a listener an idle client's error (e.g. the server restarting) would crash the process.
   pool.on('error', onConnectionError);
-  const db: Db = drizzleNodePostgres({ client: pool, schema });
+  const db = withBrandedTransactions(drizzleNodePostgres({ client: pool, schema }));
   const database: Database = {
     db,
     engine: 'postgres',
@@ -196,7 +236,7 @@ async function createPgliteDatabase(dataDir: string): Promise<Database> {
     await mkdir(location, { recursive: true });
   }
   const client = await PGlite.create(location);
-  const db: Db = drizzlePglite({ client, schema });
+  const db = withBrandedTransactions(drizzlePglite({ client, schema }));
   const database: Database = {
     db,
     engine: 'pglite',

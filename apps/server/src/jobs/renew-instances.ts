@@ -38,12 +38,12 @@ export function pickRenewalDuration({
   return offeredDays.length ? Math.min(...offeredDays) : undefined;
 }
 
-async function chooseDuration(tx: Db, instance: DueRenewal): Promise<number | undefined> {
-  const plan = await findPlanFor(tx, { regionId: instance.regionId, lineType: instance.lineType });
+async function chooseDuration(db: Db, instance: DueRenewal): Promise<number | undefined> {
+  const plan = await findPlanFor(db, { regionId: instance.regionId, lineType: instance.lineType });
   const offeredDays = plan
-    ? (await listPlanPrices(tx, [plan.id])).map((price) => price.durationDays)
+    ? (await listPlanPrices(db, [plan.id])).map((price) => price.durationDays)
     : [];
-  const lastDays = await findLastBoughtDuration(tx, {
+  const lastDays = await findLastBoughtDuration(db, {
     instanceId: instance.id,
     orderId: instance.orderId,
   });

@@ -54,12 +54,12 @@ async function priceRenewal(
  * An expired instance may come back only while its IP is still held for it: allocated or cooling,
  * and no instance created on it since. Otherwise the address went to the pool or to someone else.
  */
-async function assertStillHoldsIp(tx: Db, { instance, ip }: InstanceDetail): Promise<void> {
+async function assertStillHoldsIp(db: Db, { instance, ip }: InstanceDetail): Promise<void> {
   if (instance.status === 'active') return;
   const held = ip.status === 'allocated' || ip.status === 'cooling';
   if (
     !held ||
-    (await hasLaterInstanceOnIp(tx, {
+    (await hasLaterInstanceOnIp(db, {
       ipAddressId: ip.id,
       instanceId: instance.id,
       createdAt: instance.createdAt,

@@ -11,6 +11,7 @@ import {
   regions,
   sql,
   type Db,
+  type Tx,
   type SQL,
 } from '@stratus/db';
 
@@ -119,7 +120,7 @@ export async function listUserInstanceDetails(
 
 /** The caller's instances among `instanceIds`, locked for the rest of `tx` (renewals). */
 export async function lockInstanceDetails(
-  tx: Db,
+  tx: Tx,
   { userId, instanceIds }: { userId: string; instanceIds: string[] },
 ): Promise<InstanceDetail[]> {
   return selectDetails(tx)
@@ -138,7 +139,7 @@ export async function listInstanceDetailsByIds(
     .orderBy(asc(proxyInstances.expiresAt), asc(proxyInstances.id));
 }
 
-export async function insertInstances(tx: Db, rows: NewInstanceRow[]): Promise<InstanceRow[]> {
+export async function insertInstances(tx: Tx, rows: NewInstanceRow[]): Promise<InstanceRow[]> {
   return tx.insert(proxyInstances).values(rows).returning();
 }
 

@@ -16,6 +16,7 @@ import {
   proxyInstances,
   sql,
   type Db,
+  type Tx,
 } from '@stratus/db';
 
 export interface DueRenewal {
@@ -30,7 +31,7 @@ export interface DueRenewal {
 
 /** Active auto-renew instances expiring by `dueBy`, soonest first, locked for `tx`. */
 export async function claimDueRenewals(
-  tx: Db,
+  tx: Tx,
   { dueBy, limit, skipIds }: { dueBy: Date; limit: number; skipIds: string[] },
 ): Promise<DueRenewal[]> {
   return tx
@@ -78,7 +79,7 @@ export async function findLastBoughtDuration(
 
 /** Records (or clears, with null) why the last automatic renewal failed; no write when unchanged. */
 export async function setRenewalWarning(
-  tx: Db,
+  tx: Tx,
   { instanceId, warning }: { instanceId: string; warning: string | null },
 ): Promise<void> {
   await tx
@@ -97,7 +98,7 @@ export async function setRenewalWarning(
  * cool-down until `coolingUntil`. Returns the expired instances' ids.
  */
 export async function expireDueInstances(
-  tx: Db,
+  tx: Tx,
   { now, coolingUntil, limit }: { now: Date; coolingUntil: Date; limit: number },
 ): Promise<string[]> {
   const due = await tx
@@ -139,7 +140,7 @@ export async function expireDueInstances(
  * was left behind by hand.
  */
 export async function releaseCooledIps(
-  tx: Db,
+  tx: Tx,
   { now, limit }: { now: Date; limit: number },
 ): Promise<string[]> {
   const cooled = await tx

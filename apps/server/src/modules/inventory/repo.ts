@@ -12,6 +12,7 @@ import {
   sql,
   staticIpPlans,
   type Db,
+  type Tx,
   type LineTypeKind,
 } from '@stratus/db';
 import type { ProxyProtocol } from '@stratus/contract';
@@ -22,10 +23,10 @@ export type RegionRow = typeof regions.$inferSelect;
 
 /** The new node, or undefined when the name is taken. */
 export async function insertGatewayNode(
-  tx: Db,
+  db: Db,
   values: { name: string; host: string; apiKeyHash: string },
 ): Promise<GatewayNodeRow | undefined> {
-  const [row] = await tx
+  const [row] = await db
     .insert(gatewayNodes)
     .values(values)
     .onConflictDoNothing({ target: gatewayNodes.name })
@@ -52,10 +53,10 @@ export async function findGatewayNodeByKeyHash(
 
 /** Replaces the node's key hash; false when no node has this name. */
 export async function replaceGatewayNodeKey(
-  tx: Db,
+  db: Db,
   { name, apiKeyHash }: { name: string; apiKeyHash: string },
 ): Promise<boolean> {
-  const rows = await tx
+  const rows = await db
     .update(gatewayNodes)
     .set({ apiKeyHash })
     .where(eq(gatewayNodes.name, name))
@@ -79,7 +80,7 @@ export async function findRegion(
  * existing region keeps its names: an import row never renames a city customers already see.
  */
 export async function findOrCreateRegion(
-  tx: Db,
+  tx: Tx,
   spec: RegionSpec,
 ): Promise<{ region: RegionRow; created: boolean }> {
   const [inserted] = await tx
@@ -110,7 +111,7 @@ export interface NewIpAddress {
 }
 
 /** Inserts the addresses not yet in the pool (the address is unique); returns how many were new. */
-export async function insertIpAddresses(tx: Db, rows: NewIpAddress[]): Promise<number> {
+export async function insertIpAddresses(tx: Tx, rows: NewIpAddress[]): Promise<number> {
   if (rows.length === 0) return 0;
   const inserted = await tx
     .insert(ipAddresses)
@@ -122,7 +123,7 @@ export async function insertIpAddresses(tx: Db, rows: NewIpAddress[]): Promise<n
 
 /** The plan of this region and line, created (active, with `protocols`) when missing. */
 export async function findOrCreatePlan(
-  tx: Db,
+  tx: Tx,
   {
     regionId,
     lineType,
@@ -145,7 +146,7 @@ export async function findOrCreatePlan(
 
 /** Sets the price of one duration; returns the price it replaced, if any. */
 export async function upsertPlanPrice(
-  tx: Db,
+  tx: Tx,
   { planId, durationDays, priceFen }: { planId: string; durationDays: number; priceFen: bigint },
 ): Promise<bigint | undefined> {
   const [previous] = await tx

@@ -1,7 +1,7 @@
 // `Idempotency-Key` handling shared by every purchase (static IPs, traffic): a repeat of the same
 // request answers the first order; the same key with another request is refused.
 import { createHash } from 'node:crypto';
-import type { Db } from '@stratus/db';
+import type { Tx } from '@stratus/db';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { claimIdempotencyKey } from './repo.ts';
@@ -37,7 +37,7 @@ export function requestFingerprint(parts: readonly unknown[]): string {
  * in the same transaction. The same key with another request throws `idempotencyKeyReused`.
  */
 export async function claimOrReplayIdempotencyKey(
-  tx: Db,
+  tx: Tx,
   { userId, key, requestHash }: { userId: string; key: string; requestHash: string },
 ): Promise<string | undefined> {
   const { claimed, row } = await claimIdempotencyKey(tx, { userId, key, requestHash });

@@ -12,6 +12,7 @@ import {
   proxyInstances,
   sql,
   type Db,
+  type Tx,
   type SQL,
 } from '@stratus/db';
 
@@ -22,7 +23,7 @@ export type NewOrderItemRow = typeof orderItems.$inferInsert & { kind: OrderItem
 export type IpAddressRow = typeof ipAddresses.$inferSelect;
 
 export async function insertOrder(
-  tx: Db,
+  tx: Tx,
   order: Pick<OrderRow, 'orderNo' | 'userId' | 'type' | 'totalFen'>,
 ): Promise<OrderRow> {
   const [row] = await tx.insert(orders).values(order).returning();
@@ -30,7 +31,7 @@ export async function insertOrder(
   return row;
 }
 
-export async function insertOrderItems(tx: Db, items: NewOrderItemRow[]): Promise<void> {
+export async function insertOrderItems(tx: Tx, items: NewOrderItemRow[]): Promise<void> {
   await tx.insert(orderItems).values(items);
 }
 
@@ -120,7 +121,7 @@ export async function listOrderInstanceIds(
 type IpClaim = { regionId: string; lineType: IpAddressRow['lineType']; count: number };
 
 /** The first `count` available IPs of a region and line type by address, locked for `tx`. */
-function lockAvailableIps(tx: Db, { regionId, lineType, count }: IpClaim, skipLocked: boolean) {
+function lockAvailableIps(tx: Tx, { regionId, lineType, count }: IpClaim, skipLocked: boolean) {
   return tx
     .select()
     .from(ipAddresses)
@@ -151,7 +152,7 @@ class ShortClaim extends Error {}
  * one waits while holding rows out of order (the SKIP LOCKED attempt never waits, waiting claims
  * wait only for rows above all they hold), and a purchase locks its key and wallet before any IP.
  */
-export async function claimAvailableIps(tx: Db, claim: IpClaim): Promise<IpAddressRow[]> {
+export async function claimAvailableIps(tx: Tx, claim: IpClaim): Promise<IpAddressRow[]> {
   try {
     return await tx.transaction(async (savepoint) => {
       const ips = await lockAvailableIps(savepoint, claim, true);
@@ -165,7 +166,7 @@ export async function claimAvailableIps(tx: Db, claim: IpClaim): Promise<IpAddre
 }
 
 export async function setIpStatus(
-  tx: Db,
+  tx: Tx,
   { ipIds, status }: { ipIds: string[]; status: IpAddressRow['status'] },
 ): Promise<void> {
   if (ipIds.length === 0) return;
@@ -183,7 +184,7 @@ export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
  * false), after a rollback the key is ours.
  */
 export async function claimIdempotencyKey(
-  tx: Db,
+  tx: Tx,
   { userId, key, requestHash }: { userId: string; key: string; requestHash: string },
 ): Promise<{ claimed: boolean; row: IdempotencyKeyRow }> {
   const [inserted] = await tx
@@ -201,7 +202,7 @@ export async function claimIdempotencyKey(
 }
 
 export async function setIdempotencyKeyOrder(
-  tx: Db,
+  tx: Tx,
   { userId, key, orderId }: { userId: string; key: string; orderId: string },
 ): Promise<void> {
   await tx

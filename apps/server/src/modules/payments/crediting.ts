@@ -1,5 +1,5 @@
 import { CURRENCY, formatTopUpNote } from '@stratus/contract';
-import type { Db } from '@stratus/db';
+import type { Db, Tx } from '@stratus/db';
 import { AppError } from '../../errors.ts';
 import { changeBalance } from '../wallet/service.ts';
 import type { PaymentChannels, TradeState } from './channels.ts';
@@ -34,7 +34,7 @@ async function creditLockedPayment({
   paidBy,
   now,
 }: {
-  tx: Db;
+  tx: Tx;
   payment: PaymentRow;
   paidAmountFen: bigint;
   currency: string;

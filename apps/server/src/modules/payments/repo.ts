@@ -9,6 +9,7 @@ import {
   or,
   payments,
   type Db,
+  type Tx,
 } from '@stratus/db';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -43,7 +44,7 @@ export async function findPaymentOfUser(
  * Reads the payment and locks its row until `tx` ends: concurrent completions, notifications and
  * the expiry job queue here, so each sees the state the previous one committed.
  */
-export async function lockPayment(tx: Db, id: string): Promise<PaymentRow | undefined> {
+export async function lockPayment(tx: Tx, id: string): Promise<PaymentRow | undefined> {
   const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
   return row;
 }
@@ -54,7 +55,7 @@ export async function lockPayment(tx: Db, id: string): Promise<PaymentRow | unde
  * `closed_at` stays, the record that it was.
  */
 export async function markPaymentPaid(
-  tx: Db,
+  tx: Tx,
   {
     id,
     providerTradeNo,
@@ -73,7 +74,7 @@ export async function markPaymentPaid(
 
 /** Closes a pending payment, ending any expiry job's lease on it. */
 export async function markPaymentClosed(
-  tx: Db,
+  tx: Tx,
   { id, closedAt }: { id: string; closedAt: Date },
 ): Promise<PaymentRow> {
   const [row] = await tx
@@ -95,7 +96,7 @@ export async function markPaymentClosed(
  * (or kept after a failed call, as the wait before a retry) lapses at its end.
  */
 export async function claimDuePayments(
-  tx: Db,
+  tx: Tx,
   { now, limit, leaseMs }: { now: Date; limit: number; leaseMs: number },
 ): Promise<PaymentRow[]> {
   const due = await tx

@@ -10,6 +10,7 @@ import {
   trafficPackages,
   trafficPlans,
   type Db,
+  type Tx,
   type SQL,
 } from '@stratus/db';
 
@@ -86,7 +87,7 @@ export async function insertTrafficPlans(
 }
 
 export async function insertTrafficPackage(
-  tx: Db,
+  tx: Tx,
   traffic: Pick<
     TrafficPackageRow,
     'userId' | 'orderId' | 'planId' | 'gb' | 'totalBytes' | 'expiresAt'
@@ -222,7 +223,7 @@ export async function summariseActiveTrafficPackages(
  * draw-down holding a package is skipped, not waited for). Returns the expired packages' ids.
  */
 export async function expireDueTrafficPackages(
-  tx: Db,
+  tx: Tx,
   { now, limit }: { now: Date; limit: number },
 ): Promise<string[]> {
   const due = await tx

@@ -16,6 +16,7 @@ import {
   usageBatches,
   usageHourly,
   type Db,
+  type Tx,
   type SQL,
 } from '@stratus/db';
 import type { UsageKind } from '@stratus/contract';
@@ -29,7 +30,7 @@ export type UsageHourlyRow = typeof usageHourly.$inferSelect;
  * answers false, after its rollback the batch is ours. So of several deliveries exactly one wins.
  */
 export async function claimUsageBatch(
-  tx: Db,
+  tx: Tx,
   values: { nodeId: string; batchId: string; recordCount: number },
 ): Promise<boolean> {
   const rows = await tx
@@ -84,7 +85,7 @@ function usablePackages(now: Date): SQL | undefined {
  * instead of deadlocking.
  */
 export async function lockUsablePackages(
-  tx: Db,
+  tx: Tx,
   { userIds, now }: { userIds: string[]; now: Date },
 ): Promise<TrafficPackageRow[]> {
   if (userIds.length === 0) return [];
@@ -98,7 +99,7 @@ export async function lockUsablePackages(
 
 /** Sets a package's used bytes; a package with nothing left becomes `exhausted`. */
 export async function setPackageUsedBytes(
-  tx: Db,
+  tx: Tx,
   { id, usedBytes, exhausted }: { id: string; usedBytes: bigint; exhausted: boolean },
 ): Promise<void> {
   await tx
@@ -116,7 +117,7 @@ const MAX_HOURLY_BYTES = sql.raw(String(Number.MAX_SAFE_INTEGER));
  * A row whose sum would pass that is left as it was (the sum is compared in numeric, so bigint
  * cannot overflow first); false then, and the caller rolls back.
  */
-export async function addHourlyUsage(tx: Db, rows: UsageHourlyRow[]): Promise<boolean> {
+export async function addHourlyUsage(tx: Tx, rows: UsageHourlyRow[]): Promise<boolean> {
   if (rows.length === 0) return true;
   const written = await tx
     .insert(usageHourly)

@@ -8,7 +8,7 @@ import {
   type UsageRecord,
   type UsageSeries,
 } from '@stratus/contract';
-import type { Db } from '@stratus/db';
+import type { Db, Tx } from '@stratus/db';
 import { AppError } from '../../errors.ts';
 import { hasDynamicPool } from '../nodes/repo.ts';
 import { assertBatchPossible, type UsageBatchClaim } from './batch-bounds.ts';
@@ -135,7 +135,7 @@ interface SubjectOwner {
  * pool (every node with one serves every dynamic account, as its snapshot says).
  */
 async function resolveSubjectOwners(
-  tx: Db,
+  tx: Tx,
   { nodeId, records }: { nodeId: string; records: UsageRecord[] },
 ): Promise<Map<string, SubjectOwner>> {
   const subjectsOf = (kind: UsageKind) => [
@@ -163,7 +163,7 @@ async function resolveSubjectOwners(
  * first, and sets each row's overage to what no package covered.
  */
 async function drawDownDynamicUsage(
-  tx: Db,
+  tx: Tx,
   { rows, now }: { rows: UsageHourlyRow[]; now: Date },
 ): Promise<void> {
   const userIds = [...new Set(rows.map((row) => row.userId))].sort();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defaultLocale, type Locale, type UserProfile } from '@stratus/contract';
-import type { Db } from '@stratus/db';
+import type { Db, Tx } from '@stratus/db';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
@@ -32,7 +32,7 @@ export async function createUser({
   role = 'customer',
   language = defaultLocale,
 }: {
-  tx: Db;
+  tx: Tx;
   cipher: TokenCipher;
   email: string;
   passwordHash: string;

@@ -10,6 +10,7 @@ import {
   sql,
   wallets,
   type Db,
+  type Tx,
   type LedgerEntryKind,
   type SQL,
 } from '@stratus/db';
@@ -33,7 +34,7 @@ export async function insertWallet(db: Db, userId: string): Promise<void> {
  * instead of overwriting each other; undefined means the wallet could not cover the debit.
  */
 export async function addToBalance(
-  tx: Db,
+  tx: Tx,
   { userId, amountFen }: { userId: string; amountFen: bigint },
 ): Promise<bigint | undefined> {
   const amount = sql`${amountFen.toString()}::bigint`;
@@ -46,7 +47,7 @@ export async function addToBalance(
 }
 
 export async function insertLedgerEntry(
-  tx: Db,
+  tx: Tx,
   entry: {
     userId: string;
     type: LedgerEntryKind;

@@ -7,7 +7,7 @@ import {
   type Page,
   type Wallet,
 } from '@stratus/contract';
-import type { Db } from '@stratus/db';
+import type { Db, Tx } from '@stratus/db';
 import { formatChinaTime, startOfChinaDay } from '../../china-time.ts';
 import { AppError } from '../../errors.ts';
 import { formatLedgerCsv } from './csv.ts';
@@ -46,7 +46,7 @@ export async function changeBalance({
   reference = null,
   note = '',
 }: {
-  tx: Db;
+  tx: Tx;
   userId: string;
   /** Signed integer fen: positive credits, negative debits; never zero. */
   amountFen: bigint;
