@@ -1,6 +1,6 @@
 // `npm run admin -- add-node` and `rotate-node-key`: gateway nodes and their API keys.
 import { normaliseIpAddress } from '../modules/inventory/addresses.ts';
-import { addGatewayNode, rotateGatewayNodeKey } from '../modules/inventory/service.ts';
+import { addGatewayNode, rotateGatewayNodeKey } from '../modules/nodes/gateway-nodes.ts';
 import type { AdminContext } from './admin.ts';
 import { parseCommandArgs, REFUSED, requireNodeName, UsageError } from './command-args.ts';
 

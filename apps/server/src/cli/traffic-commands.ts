@@ -3,8 +3,11 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { formatFen, parseYuanText } from '../money-text.ts';
 import { describeIssues } from '../modules/inventory/rows.ts';
-import { listAllTrafficPlans } from '../modules/traffic/repo.ts';
-import { pricePerGbFen, setTrafficPlan as saveTrafficPlan } from '../modules/traffic/service.ts';
+import {
+  listAllTrafficPlans,
+  pricePerGbFen,
+  setTrafficPlan as saveTrafficPlan,
+} from '../modules/traffic/service.ts';
 import type { AdminContext } from './admin.ts';
 import { UsageError } from './command-args.ts';
 import { padTable } from './price-commands.ts';
@@ -93,7 +96,7 @@ export async function setTrafficPlan(args: string[], context: AdminContext): Pro
 
 export async function listTrafficPlans(args: string[], context: AdminContext): Promise<number> {
   parseTrafficArgs(args, {});
-  const plans = await listAllTrafficPlans(context.database.db);
+  const plans = await listAllTrafficPlans({ db: context.database.db });
   if (plans.length === 0) {
     context.print('There are no traffic plans. Add one with set-traffic-plan.\n');
     return 0;

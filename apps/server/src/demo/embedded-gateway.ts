@@ -6,7 +6,7 @@ import type { Db } from '@stratus/db';
 import { findV2ray, startGateway, type RunningGateway } from '@stratus/gateway';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import { rotateGatewayNodeKey } from '../modules/inventory/service.ts';
+import { rotateGatewayNodeKey } from '../modules/nodes/gateway-nodes.ts';
 import { DEMO_NODE_NAME } from './demo-catalog.ts';
 
 /** The address this server answers on from the same machine. */

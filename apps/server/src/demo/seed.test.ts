@@ -9,7 +9,8 @@ import {
 import { testEngines } from '@stratus/db/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { addGatewayNode, importIpAddresses } from '../modules/inventory/service.ts';
+import { importIpAddresses } from '../modules/inventory/service.ts';
+import { addGatewayNode } from '../modules/nodes/gateway-nodes.ts';
 import { bearer, createTestApp, registerUser, type TestApp } from '../testing.ts';
 import { demoAddress, demoPrices, demoTrafficPlans } from './demo-catalog.ts';
 import {

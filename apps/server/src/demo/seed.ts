@@ -3,19 +3,10 @@
 import { lineTypes } from '@stratus/contract';
 import { sql, type Db } from '@stratus/db';
 import type { FastifyBaseLogger } from 'fastify';
-import { hashToken } from '../modules/auth/tokens.ts';
-import {
-  catalogExists,
-  findGatewayNodeByName,
-  findOrCreatePlan,
-  findOrCreateRegion,
-  insertGatewayNode,
-  insertIpAddresses,
-  upsertPlanPrice,
-  type NewIpAddress,
-} from '../modules/inventory/repo.ts';
-import { generateNodeKey } from '../modules/inventory/service.ts';
-import { insertTrafficPlans, trafficPlansExist } from '../modules/traffic/repo.ts';
+import { hasCatalog, importIpAddresses, setPlanPrice } from '../modules/inventory/service.ts';
+import type { InventoryIp } from '../modules/inventory/rows.ts';
+import { addGatewayNode, findGatewayNode } from '../modules/nodes/gateway-nodes.ts';
+import { hasTrafficPlans, setTrafficPlan } from '../modules/traffic/service.ts';
 import {
   DEMO_IPS_PER_PLAN,
   DEMO_NODE_HOST,
@@ -47,53 +38,59 @@ export async function seedDemoCatalog({ db }: { db: Db }): Promise<DemoSeedRepor
   return db.transaction(async (tx) => {
     // Held until commit: a server starting alongside waits, then finds the catalog and skips.
     await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK_ID})`);
-    if (await catalogExists(tx)) return { seeded: false, reason: 'catalogExists' };
+    if (await hasCatalog({ db: tx })) return { seeded: false, reason: 'catalogExists' };
 
     // The key is not shown: `npm run admin -- rotate-node-key demo-gateway` issues a usable one.
-    const node =
-      (await insertGatewayNode(tx, {
-        name: DEMO_NODE_NAME,
-        host: DEMO_NODE_HOST,
-        apiKeyHash: hashToken(generateNodeKey()),
-      })) ?? (await findGatewayNodeByName(tx, DEMO_NODE_NAME));
-    if (!node) throw new Error('demo gateway node vanished while seeding');
+    const added = await addGatewayNode({ db: tx, name: DEMO_NODE_NAME, host: DEMO_NODE_HOST });
+    if (!added.ok && !(await findGatewayNode({ db: tx, name: DEMO_NODE_NAME }))) {
+      throw new Error('demo gateway node vanished while seeding');
+    }
 
-    let plans = 0;
-    let prices = 0;
-    const ips: NewIpAddress[] = [];
-    for (const spec of demoRegions) {
-      const { region } = await findOrCreateRegion(tx, spec);
+    // The same operator services `npm run admin` uses: the import creates the regions first.
+    const ips: InventoryIp[] = [];
+    for (const region of demoRegions) {
       for (const lineType of lineTypes) {
-        const { planId } = await findOrCreatePlan(tx, {
-          regionId: region.id,
-          lineType,
-          protocols: ['socks5', 'http', 'vmess'],
-        });
-        plans += 1;
-        for (const [days, priceFen] of Object.entries(demoPrices[lineType])) {
-          await upsertPlanPrice(tx, { planId, durationDays: Number(days), priceFen });
-          prices += 1;
-        }
         for (let n = 0; n < DEMO_IPS_PER_PLAN; n += 1) {
           ips.push({
-            nodeId: node.id,
             address: demoAddress(ips.length),
             port: DEMO_PROXY_PORT,
             vmessPort: DEMO_VMESS_PORT,
-            regionId: region.id,
             lineType,
+            region,
           });
         }
       }
     }
-    const inserted = await insertIpAddresses(tx, ips);
+    const imported = await importIpAddresses({ db: tx, nodeName: DEMO_NODE_NAME, ips });
+    if (!imported.ok) throw new Error('demo gateway node vanished while seeding');
+
+    let plans = 0;
+    let prices = 0;
+    for (const region of demoRegions) {
+      for (const lineType of lineTypes) {
+        plans += 1;
+        for (const [days, priceFen] of Object.entries(demoPrices[lineType])) {
+          const priced = await setPlanPrice({
+            db: tx,
+            country: region.country,
+            city: region.city,
+            lineType,
+            durationDays: Number(days),
+            priceFen,
+            protocols: ['socks5', 'http', 'vmess'],
+          });
+          if (!priced.ok) throw new Error('demo region vanished while seeding');
+          prices += 1;
+        }
+      }
+    }
     return {
       seeded: true,
       node: DEMO_NODE_NAME,
       regions: demoRegions.length,
       plans,
       prices,
-      ips: inserted,
+      ips: imported.report.imported,
     };
   });
 }
@@ -138,8 +135,11 @@ export async function seedDemoTrafficPlans({ db }: { db: Db }): Promise<DemoTraf
   return db.transaction(async (tx) => {
     // Held until commit: a server starting alongside waits, then finds the plans and skips.
     await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_TRAFFIC_SEED_LOCK_ID})`);
-    if (await trafficPlansExist(tx)) return { seeded: false, reason: 'plansExist' };
-    return { seeded: true, plans: await insertTrafficPlans(tx, demoTrafficPlans) };
+    if (await hasTrafficPlans({ db: tx })) return { seeded: false, reason: 'plansExist' };
+    for (const plan of demoTrafficPlans) {
+      await setTrafficPlan({ db: tx, ...plan, active: true });
+    }
+    return { seeded: true, plans: demoTrafficPlans.length };
   });
 }
 

@@ -5,7 +5,7 @@ import {
   authenticateNodeKey,
   NODE_KEY_PREFIX,
   type AuthenticatedNode,
-} from '../modules/inventory/service.ts';
+} from '../modules/nodes/gateway-nodes.ts';
 import { AppError } from '../errors.ts';
 
 declare module 'fastify' {

@@ -1,88 +1,21 @@
-// The operator's inventory rules: gateway nodes and their keys, importing IPs, setting prices.
-import { randomBytes } from 'node:crypto';
+// The operator's inventory rules: importing IPs onto a gateway node, setting prices.
 import { proxyProtocols, type LineType, type ProxyProtocol } from '@stratus/contract';
 import type { Db } from '@stratus/db';
-import { hashToken } from '../auth/tokens.ts';
+import { findGatewayNode } from '../nodes/gateway-nodes.ts';
 import {
+  catalogExists,
   countIpAddresses,
-  findGatewayNodeByKeyHash,
-  findGatewayNodeByName,
   findOrCreatePlan,
   findOrCreateRegion,
   findRegion,
-  insertGatewayNode,
   insertIpAddresses,
   listPlanPrices,
-  replaceGatewayNodeKey,
   upsertPlanPrice,
-  type GatewayNodeRow,
   type InventoryCountRow,
   type NewIpAddress,
   type PlanPriceRow,
 } from './repo.ts';
 import type { InventoryIp } from './rows.ts';
-
-/** Node API keys start with this, so a key in a config file or a log says what it is. */
-export const NODE_KEY_PREFIX = 'gnk_';
-
-/** 32 random bytes: like session tokens, stored only as a SHA-256 hash. */
-export function generateNodeKey(): string {
-  return `${NODE_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
-}
-
-/** A gateway node that proved its key. */
-export interface AuthenticatedNode {
-  id: string;
-  name: string;
-}
-
-/**
- * The active node holding `apiKey`, or null. Only keys with the node prefix are looked up, so a
- * customer's session or API token can never authenticate as a node.
- */
-export async function authenticateNodeKey({
-  db,
-  apiKey,
-}: {
-  db: Db;
-  apiKey: string;
-}): Promise<AuthenticatedNode | null> {
-  if (!apiKey.startsWith(NODE_KEY_PREFIX)) return null;
-  const node = await findGatewayNodeByKeyHash(db, hashToken(apiKey));
-  if (!node || node.status !== 'active') return null;
-  return { id: node.id, name: node.name };
-}
-
-export type AddNodeOutcome =
-  { ok: true; node: GatewayNodeRow; apiKey: string } | { ok: false; reason: 'nameTaken' };
-
-/** Registers a gateway node; its key is returned once and only its hash is kept. */
-export async function addGatewayNode({
-  db,
-  name,
-  host,
-}: {
-  db: Db;
-  name: string;
-  host: string;
-}): Promise<AddNodeOutcome> {
-  const apiKey = generateNodeKey();
-  const node = await insertGatewayNode(db, { name, host, apiKeyHash: hashToken(apiKey) });
-  return node ? { ok: true, node, apiKey } : { ok: false, reason: 'nameTaken' };
-}
-
-/** A new key for an existing node (the old one stops working); undefined when there is no such node. */
-export async function rotateGatewayNodeKey({
-  db,
-  name,
-}: {
-  db: Db;
-  name: string;
-}): Promise<string | undefined> {
-  const apiKey = generateNodeKey();
-  const replaced = await replaceGatewayNodeKey(db, { name, apiKeyHash: hashToken(apiKey) });
-  return replaced ? apiKey : undefined;
-}
 
 export interface ImportReport {
   /** Addresses added to the pool. */
@@ -110,7 +43,7 @@ export async function importIpAddresses({
   ips: InventoryIp[];
 }): Promise<ImportOutcome> {
   return db.transaction(async (tx) => {
-    const node = await findGatewayNodeByName(tx, nodeName);
+    const node = await findGatewayNode({ db: tx, name: nodeName });
     if (!node) return { ok: false, reason: 'nodeNotFound' };
     const regionIds = new Map<string, string>();
     const regionsCreated: string[] = [];
@@ -223,4 +156,9 @@ export async function summariseInventory({ db }: { db: Db }): Promise<InventoryL
   return [...lines.values()].sort((a, b) =>
     `${a.region}/${a.lineType}`.localeCompare(`${b.region}/${b.lineType}`),
   );
+}
+
+/** Whether any region or plan exists: the demo catalog loads only into an empty one. */
+export async function hasCatalog({ db }: { db: Db }): Promise<boolean> {
+  return catalogExists(db);
 }

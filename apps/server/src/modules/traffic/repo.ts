@@ -73,19 +73,6 @@ export async function trafficPlansExist(db: Db): Promise<boolean> {
   return row !== undefined;
 }
 
-export async function insertTrafficPlans(
-  db: Db,
-  plans: { gb: number; validityDays: number; priceFen: bigint }[],
-): Promise<number> {
-  if (plans.length === 0) return 0;
-  const rows = await db
-    .insert(trafficPlans)
-    .values(plans)
-    .onConflictDoNothing()
-    .returning({ id: trafficPlans.id });
-  return rows.length;
-}
-
 export async function insertTrafficPackage(
   tx: Tx,
   traffic: Pick<

@@ -11,8 +11,10 @@ import {
   countTrafficPackages,
   findTrafficPlanBySize,
   listActiveTrafficPlans,
+  listAllTrafficPlans as listAllTrafficPlanRows,
   listTrafficPackages as listTrafficPackageRows,
   summariseActiveTrafficPackages,
+  trafficPlansExist,
   upsertTrafficPlan,
   type TrafficPackageView,
   type TrafficPlanRow,
@@ -122,4 +124,14 @@ export async function setTrafficPlan({
     const plan = await upsertTrafficPlan(tx, { gb, validityDays, priceFen, active });
     return { plan, previous };
   });
+}
+
+/** Operators: every plan, on sale or not, smallest first. */
+export async function listAllTrafficPlans({ db }: { db: Db }): Promise<TrafficPlanRow[]> {
+  return listAllTrafficPlanRows(db);
+}
+
+/** Whether any traffic plan exists: the demo plans load only when there is none. */
+export async function hasTrafficPlans({ db }: { db: Db }): Promise<boolean> {
+  return trafficPlansExist(db);
 }

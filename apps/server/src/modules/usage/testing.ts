@@ -13,7 +13,7 @@ import {
 } from '@stratus/db';
 import type { FastifyInstance } from 'fastify';
 import { addIps, seedStaticIpPlan } from '../catalog/testing.ts';
-import { addGatewayNode } from '../inventory/service.ts';
+import { addGatewayNode } from '../nodes/gateway-nodes.ts';
 
 const DAY_MS = 86_400_000;
 
