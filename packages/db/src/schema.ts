@@ -1,4 +1,20 @@
-import { sql } from 'drizzle-orm';
+import {
+  CURRENCY,
+  instanceStatuses,
+  ledgerEntryTypes,
+  lineTypes,
+  locales,
+  orderItemKinds,
+  orderStatuses,
+  orderTypes,
+  paymentChannels,
+  paymentStatuses,
+  proxyProtocols,
+  trafficPackageStatuses,
+  usageKinds,
+  userRoles,
+} from '@stratus/contract';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -12,14 +28,23 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
-/** Roles a user can hold; operators reach `/api/admin/*`. */
-export const userRoles = ['customer', 'operator'] as const;
+// Value lists the API also speaks come from the contract, not restated here: a column's type and
+// its CHECK are written from the very list the API validates, and `enum-checks.test.ts` compares
+// the migrated database's CHECKs with the contract's lists (a new value needs a migration).
 export type UserRole = (typeof userRoles)[number];
 
-/** Interface languages a user can prefer (kept in step with the contract's `locales`). */
-export const userLanguages = ['zh-CN', 'en-US'] as const;
+/** SQL text of a string literal list: `'a', 'b'` (values are our own constants, quoted anyway). */
+function sqlList(values: readonly string[]): SQL {
+  return sql.raw(values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', '));
+}
+
+/** `column in ('a', 'b')`: the CHECK that holds a column to one of `values`. */
+function isOneOf(column: AnyPgColumn, values: readonly string[]): SQL {
+  return sql`${column} in (${sqlList(values)})`;
+}
 
 /**
  * What an `auth_attempts` row counts: sign-ins per account (a high ceiling), per account from one
@@ -51,7 +76,7 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     name: text('name').notNull().default(''),
     role: text('role', { enum: userRoles }).notNull().default('customer'),
-    language: text('language', { enum: userLanguages }).notNull().default('zh-CN'),
+    language: text('language', { enum: locales }).notNull().default('zh-CN'),
     /** SHA-256 of the personal API token: how a presented token is looked up. */
     apiTokenHash: text('api_token_hash').notNull(),
     /** The same token encrypted with the server's secret key, so the profile can show it. */
@@ -65,8 +90,8 @@ export const users = pgTable(
     uniqueIndex('users_api_token_hash_key').on(table.apiTokenHash),
     index('users_created_at_idx').on(table.createdAt),
     check('users_email_normalised', sql`${table.email} = lower(btrim(${table.email}))`),
-    check('users_role_check', sql`${table.role} in ('customer', 'operator')`),
-    check('users_language_check', sql`${table.language} in ('zh-CN', 'en-US')`),
+    check('users_role_check', isOneOf(table.role, userRoles)),
+    check('users_language_check', isOneOf(table.language, locales)),
   ],
 );
 
@@ -109,7 +134,7 @@ export const wallets = pgTable(
   },
   (table) => [
     check('wallets_balance_fen_non_negative', sql`${table.balanceFen} >= 0`),
-    check('wallets_currency_check', sql`${table.currency} = 'CNY'`),
+    check('wallets_currency_check', sql`${table.currency} = ${sqlList([CURRENCY])}`),
   ],
 );
 
@@ -137,22 +162,10 @@ export const authAttempts = pgTable(
   (table) => [
     index('auth_attempts_kind_key_created_at_idx').on(table.kind, table.key, table.createdAt),
     index('auth_attempts_created_at_idx').on(table.createdAt),
-    check(
-      'auth_attempts_kind_check',
-      sql`${table.kind} in ('login_account', 'login_account_address', 'login_address', 'register_address')`,
-    ),
+    check('auth_attempts_kind_check', isOneOf(table.kind, authAttemptKinds)),
   ],
 );
 
-/** Kinds of balance change (kept in step with the contract's `ledgerEntryTypes`). */
-export const ledgerEntryTypes = [
-  'topup',
-  'static_ip_purchase',
-  'renewal',
-  'traffic_purchase',
-  'refund',
-  'adjustment',
-] as const;
 export type LedgerEntryKind = (typeof ledgerEntryTypes)[number];
 
 /**
@@ -178,18 +191,11 @@ export const ledgerEntries = pgTable(
   },
   (table) => [
     index('ledger_entries_user_id_created_at_idx').on(table.userId, table.createdAt.desc()),
-    check(
-      'ledger_entries_type_check',
-      sql`${table.type} in ('topup', 'static_ip_purchase', 'renewal', 'traffic_purchase', 'refund', 'adjustment')`,
-    ),
+    check('ledger_entries_type_check', isOneOf(table.type, ledgerEntryTypes)),
     check('ledger_entries_amount_fen_non_zero', sql`${table.amountFen} <> 0`),
     check('ledger_entries_balance_after_fen_non_negative', sql`${table.balanceAfterFen} >= 0`),
   ],
 );
-
-/** Payment channels (kept in step with the contract's `paymentChannels`). */
-export const paymentChannels = ['sandbox', 'alipay'] as const;
-export const paymentStatuses = ['pending', 'paid', 'closed'] as const;
 
 /** Top-up payments: created pending, then paid exactly once (crediting the wallet) or closed. */
 export const payments = pgTable(
@@ -232,9 +238,9 @@ export const payments = pgTable(
       .on(table.channel, table.providerTradeNo)
       .where(sql`${table.providerTradeNo} is not null`),
     check('payments_amount_fen_positive', sql`${table.amountFen} > 0`),
-    check('payments_currency_check', sql`${table.currency} = 'CNY'`),
-    check('payments_channel_check', sql`${table.channel} in ('sandbox', 'alipay')`),
-    check('payments_status_check', sql`${table.status} in ('pending', 'paid', 'closed')`),
+    check('payments_currency_check', sql`${table.currency} = ${sqlList([CURRENCY])}`),
+    check('payments_channel_check', isOneOf(table.channel, paymentChannels)),
+    check('payments_status_check', isOneOf(table.status, paymentStatuses)),
     check(
       'payments_closed_at_check',
       sql`(${table.status} = 'pending' and ${table.closedAt} is null) or (${table.status} = 'closed' and ${table.closedAt} is not null) or ${table.status} = 'paid'`,
@@ -250,19 +256,12 @@ export const payments = pgTable(
 // Static IPs: gateway nodes, the IP inventory, the catalog, orders and the instances customers own.
 // ---------------------------------------------------------------------------------------------
 
-/** Kinds of line a static IP sits on (kept in step with the contract's `lineTypes`). */
-export const lineTypes = ['isp_residential', 'datacenter'] as const;
 export type LineTypeKind = (typeof lineTypes)[number];
 
+// Lists only the database and the operator tools speak stay here.
 export const gatewayNodeStatuses = ['active', 'disabled'] as const;
 export const ipAddressStatuses = ['available', 'allocated', 'cooling', 'disabled'] as const;
 export type IpAddressStatus = (typeof ipAddressStatuses)[number];
-export const orderTypes = ['static_ip', 'renewal', 'traffic'] as const;
-export const orderStatuses = ['paid', 'refunded'] as const;
-export const instanceStatuses = ['active', 'expired'] as const;
-export const orderItemKinds = ['static_ip', 'traffic'] as const;
-export const trafficPackageStatuses = ['active', 'exhausted', 'expired'] as const;
-export const usageKinds = ['static', 'dynamic'] as const;
 
 /** The machines that serve the proxies; each authenticates to the API with its own key. */
 export const gatewayNodes = pgTable(
@@ -281,7 +280,7 @@ export const gatewayNodes = pgTable(
     uniqueIndex('gateway_nodes_name_key').on(table.name),
     // Nodes authenticate by key alone: the hash finds the node.
     uniqueIndex('gateway_nodes_api_key_hash_key').on(table.apiKeyHash),
-    check('gateway_nodes_status_check', sql`${table.status} in ('active', 'disabled')`),
+    check('gateway_nodes_status_check', isOneOf(table.status, gatewayNodeStatuses)),
   ],
 );
 
@@ -333,14 +332,8 @@ export const ipAddresses = pgTable(
     uniqueIndex('ip_addresses_address_key').on(table.address),
     // Stock counts and allocation both look up by region, line type and status.
     index('ip_addresses_region_line_status_idx').on(table.regionId, table.lineType, table.status),
-    check(
-      'ip_addresses_line_type_check',
-      sql`${table.lineType} in ('isp_residential', 'datacenter')`,
-    ),
-    check(
-      'ip_addresses_status_check',
-      sql`${table.status} in ('available', 'allocated', 'cooling', 'disabled')`,
-    ),
+    check('ip_addresses_line_type_check', isOneOf(table.lineType, lineTypes)),
+    check('ip_addresses_status_check', isOneOf(table.status, ipAddressStatuses)),
     check('ip_addresses_port_range', sql`${table.port} between 1 and 65535`),
     check('ip_addresses_vmess_port_range', sql`${table.vmessPort} between 1 and 65535`),
   ],
@@ -365,13 +358,10 @@ export const staticIpPlans = pgTable(
   },
   (table) => [
     uniqueIndex('static_ip_plans_region_line_type_key').on(table.regionId, table.lineType),
-    check(
-      'static_ip_plans_line_type_check',
-      sql`${table.lineType} in ('isp_residential', 'datacenter')`,
-    ),
+    check('static_ip_plans_line_type_check', isOneOf(table.lineType, lineTypes)),
     check(
       'static_ip_plans_protocols_check',
-      sql`${table.protocols} <@ array['socks5', 'http', 'vmess']::text[] and cardinality(${table.protocols}) > 0`,
+      sql`${table.protocols} <@ array[${sqlList(proxyProtocols)}]::text[] and cardinality(${table.protocols}) > 0`,
     ),
   ],
 );
@@ -411,8 +401,8 @@ export const orders = pgTable(
   (table) => [
     uniqueIndex('orders_order_no_key').on(table.orderNo),
     index('orders_user_id_created_at_idx').on(table.userId, table.createdAt.desc()),
-    check('orders_type_check', sql`${table.type} in ('static_ip', 'renewal', 'traffic')`),
-    check('orders_status_check', sql`${table.status} in ('paid', 'refunded')`),
+    check('orders_type_check', isOneOf(table.type, orderTypes)),
+    check('orders_status_check', isOneOf(table.status, orderStatuses)),
     check('orders_total_fen_non_negative', sql`${table.totalFen} >= 0`),
   ],
 );
@@ -448,11 +438,8 @@ export const orderItems = pgTable(
   (table) => [
     index('order_items_order_id_idx').on(table.orderId),
     index('order_items_instance_id_idx').on(table.instanceId),
-    check(
-      'order_items_line_type_check',
-      sql`${table.lineType} in ('isp_residential', 'datacenter')`,
-    ),
-    check('order_items_kind_check', sql`${table.kind} in ('static_ip', 'traffic')`),
+    check('order_items_line_type_check', isOneOf(table.lineType, lineTypes)),
+    check('order_items_kind_check', isOneOf(table.kind, orderItemKinds)),
     // A static-IP line has its region and line type, a traffic line its GB, never both.
     check(
       'order_items_kind_fields',
@@ -508,10 +495,10 @@ export const proxyInstances = pgTable(
     index('proxy_instances_active_expires_at_idx')
       .on(table.expiresAt)
       .where(sql`${table.status} = 'active'`),
-    check('proxy_instances_status_check', sql`${table.status} in ('active', 'expired')`),
+    check('proxy_instances_status_check', isOneOf(table.status, instanceStatuses)),
     check(
       'proxy_instances_protocols_check',
-      sql`${table.protocols} <@ array['socks5', 'http', 'vmess']::text[]`,
+      sql`${table.protocols} <@ array[${sqlList(proxyProtocols)}]::text[]`,
     ),
   ],
 );
@@ -593,10 +580,7 @@ export const trafficPackages = pgTable(
     index('traffic_packages_active_expires_at_idx')
       .on(table.expiresAt)
       .where(sql`${table.status} = 'active'`),
-    check(
-      'traffic_packages_status_check',
-      sql`${table.status} in ('active', 'exhausted', 'expired')`,
-    ),
+    check('traffic_packages_status_check', isOneOf(table.status, trafficPackageStatuses)),
     check('traffic_packages_total_bytes_positive', sql`${table.totalBytes} > 0`),
     check(
       'traffic_packages_used_bytes_range',
@@ -661,7 +645,7 @@ export const usageHourly = pgTable(
   (table) => [
     primaryKey({ columns: [table.hour, table.kind, table.subjectId] }),
     index('usage_hourly_user_id_hour_idx').on(table.userId, table.hour),
-    check('usage_hourly_kind_check', sql`${table.kind} in ('static', 'dynamic')`),
+    check('usage_hourly_kind_check', isOneOf(table.kind, usageKinds)),
     check(
       'usage_hourly_bytes_non_negative',
       sql`${table.bytesUp} >= 0 and ${table.bytesDown} >= 0 and ${table.overageBytes} >= 0`,

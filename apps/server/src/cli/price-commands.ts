@@ -1,5 +1,5 @@
 // `npm run admin -- set-price` and `list-inventory`: plan prices and what the pool holds.
-import { proxyProtocols, type ProxyProtocol } from '@stratus/contract';
+import { MAX_DURATION_DAYS, proxyProtocols, type ProxyProtocol } from '@stratus/contract';
 import { z } from 'zod';
 import { formatFen, parseYuanText } from '../money-text.ts';
 import {
@@ -18,8 +18,8 @@ const setPriceSchema = z.object({
   days: z.coerce
     .number({ error: 'must be a number' })
     .int({ error: 'must be a whole number of days' })
-    .min(1, { error: 'must be between 1 and 3650' })
-    .max(3650, { error: 'must be between 1 and 3650' }),
+    .min(1, { error: `must be between 1 and ${MAX_DURATION_DAYS}` })
+    .max(MAX_DURATION_DAYS, { error: `must be between 1 and ${MAX_DURATION_DAYS}` }),
   price: z.string().transform((text, issue) => {
     const fen = parseYuanText(text.trim());
     if (fen === undefined || fen === 0n) {

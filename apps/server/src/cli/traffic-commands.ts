@@ -1,5 +1,6 @@
 // `npm run admin -- set-traffic-plan` and `list-traffic-plans`: the traffic plans on sale.
 import { parseArgs } from 'node:util';
+import { MAX_DURATION_DAYS } from '@stratus/contract';
 import { z } from 'zod';
 import { formatFen, parseYuanText } from '../money-text.ts';
 import { describeIssues } from '../modules/inventory/rows.ts';
@@ -31,7 +32,7 @@ function wholeNumber(label: string, max: number) {
 
 const setTrafficPlanSchema = z.object({
   gb: wholeNumber('GB', 100_000),
-  days: wholeNumber('days', 3650),
+  days: wholeNumber('days', MAX_DURATION_DAYS),
   price: z.string().transform((text, issue) => {
     const fen = parseYuanText(text.trim());
     if (fen === undefined || fen === 0n) {

@@ -4,7 +4,8 @@ import { pageSchemaOf, paginationQuerySchema } from '../pagination.ts';
 import { queryInt4Schema, singleLineTextSchema } from '../validation.ts';
 import { lineTypeSchema, MAX_DURATION_DAYS, proxyProtocolSchema } from './catalog.ts';
 
-export const instanceStatusSchema = z.enum(['active', 'expired']);
+export const instanceStatuses = ['active', 'expired'] as const;
+export const instanceStatusSchema = z.enum(instanceStatuses);
 export type InstanceStatus = z.infer<typeof instanceStatusSchema>;
 
 /** A static IP the customer owns (a proxy instance). */

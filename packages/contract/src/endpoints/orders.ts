@@ -5,18 +5,24 @@ import { int4Schema, singleLineTextSchema } from '../validation.ts';
 import { lineTypeSchema, MAX_DURATION_DAYS } from './catalog.ts';
 import { instanceSchema } from './instances.ts';
 
-export const orderTypeSchema = z.enum(['static_ip', 'renewal', 'traffic']);
+/** What an order bought. */
+export const orderTypes = ['static_ip', 'renewal', 'traffic'] as const;
+export const orderTypeSchema = z.enum(orderTypes);
 export type OrderType = z.infer<typeof orderTypeSchema>;
 
-export const orderStatusSchema = z.enum(['paid', 'refunded']);
+export const orderStatuses = ['paid', 'refunded'] as const;
+export const orderStatusSchema = z.enum(orderStatuses);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+/** What one order line is: a static IP (bought or renewed) or a traffic package. */
+export const orderItemKinds = ['static_ip', 'traffic'] as const;
 
 /**
  * An order line. Static-IP and renewal lines name a region and line type; traffic lines carry
  * `trafficGb` instead (and null region fields).
  */
 export const orderItemSchema = z.object({
-  kind: z.enum(['static_ip', 'traffic']),
+  kind: z.enum(orderItemKinds),
   /** Plan bought or instance renewed. */
   planId: z.string().nullable(),
   instanceId: z.string().nullable(),

@@ -3,7 +3,9 @@ import { defineEndpoint } from '../endpoint.ts';
 import { locales } from '../locale.ts';
 import { passwordSchema, plainTextSchema, singleLineTextSchema } from '../validation.ts';
 
-export const roleSchema = z.enum(['customer', 'operator']);
+/** Roles a user can hold; operators reach `/api/admin/*`. */
+export const userRoles = ['customer', 'operator'] as const;
+export const roleSchema = z.enum(userRoles);
 export type Role = z.infer<typeof roleSchema>;
 
 export const userProfileSchema = z.object({

@@ -96,7 +96,8 @@ export function parseTopUpNote(
   return { channel: known.data, creditedAfterClose: mark !== undefined };
 }
 
-export const paymentStatusSchema = z.enum(['pending', 'paid', 'closed']);
+export const paymentStatuses = ['pending', 'paid', 'closed'] as const;
+export const paymentStatusSchema = z.enum(paymentStatuses);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
 /** Default top-up limits in yuan; the server may be configured otherwise and says so in the options. */
