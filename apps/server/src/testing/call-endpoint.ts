@@ -20,7 +20,8 @@ export interface CallOptions<E extends EndpointDefinition> {
   params?: EndpointParams<E>;
   query?: EndpointQuery<E>;
   body?: EndpointBody<E>;
-  headers?: Record<string, string>;
+  /** Extra request headers; an undefined value sends none (for tables of header cases). */
+  headers?: Record<string, string | undefined>;
   /**
    * Deliberately wrong input for tests of validation, sent instead of the typed option: path
    * segments outside their schema, any query (a string is sent as already encoded) or any body
@@ -62,7 +63,10 @@ function prepareCall<E extends EndpointDefinition>(
     }
   }
   if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
-  return { method: endpoint.method, url, headers: { ...headers, ...options.headers }, payload };
+  for (const [name, value] of Object.entries(options.headers ?? {})) {
+    if (value !== undefined) headers[name] = value;
+  }
+  return { method: endpoint.method, url, headers, payload };
 }
 
 /**
