@@ -2,11 +2,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { register } from '@stratus/contract';
 import type { DatabaseEngine } from '@stratus/db';
 import { createTestDatabase, type TestDatabase } from '@stratus/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
+import { callEndpoint } from './testing/call-endpoint.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -84,14 +86,9 @@ export async function registerUser(
     name,
   }: { email?: string; password?: string; name?: string } = {},
 ) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { email, password, ...(name ? { name } : {}) },
+  const response = await callEndpoint(app, register, {
+    body: { email, password, ...(name ? { name } : {}) },
   });
   if (response.statusCode !== 200) throw new Error(`register failed: ${response.body}`);
-  const { data } = response.json() as {
-    data: { token: string; user: { id: string; email: string; apiToken: string } };
-  };
-  return { ...data, email, password };
+  return { ...response.data(), email, password };
 }

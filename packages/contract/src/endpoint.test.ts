@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillPath } from './endpoint.ts';
+import { buildEndpointUrl, fillPath } from './endpoint.ts';
 
 describe('fillPath', () => {
   it('fills and encodes named segments', () => {
@@ -11,5 +11,25 @@ describe('fillPath', () => {
 
   it('refuses to build a path with a missing parameter', () => {
     expect(() => fillPath('/orders/:id')).toThrow(/id/);
+  });
+});
+
+describe('buildEndpointUrl', () => {
+  it('prefixes the filled path and appends the query', () => {
+    const endpoint = { path: '/orders/:id' };
+    expect(buildEndpointUrl(endpoint, { params: { id: 'a/b' } })).toBe('/api/orders/a%2Fb');
+    expect(
+      buildEndpointUrl(endpoint, {
+        params: { id: 7 },
+        query: { page: 2, type: undefined, to: null, ids: ['x', 'y z'] },
+      }),
+    ).toBe('/api/orders/7?page=2&ids=x&ids=y+z');
+    expect(buildEndpointUrl({ path: '/health' }, { query: {} })).toBe('/api/health');
+  });
+
+  it('keeps a string query as written', () => {
+    expect(buildEndpointUrl({ path: '/health' }, { query: 'a=%E0%A4%A' })).toBe(
+      '/api/health?a=%E0%A4%A',
+    );
   });
 });

@@ -51,3 +51,26 @@ export function fillPath(path: string, params: Record<string, string | number> =
     return encodeURIComponent(String(value));
   });
 }
+
+/**
+ * The address of a call below the origin: `/api` + the filled path + the query string. Query
+ * values that are undefined or null are left out and arrays repeat their name; a string query is
+ * taken as already encoded (tests of malformed queries send one).
+ */
+export function buildEndpointUrl(
+  endpoint: Pick<EndpointDefinition, 'path'>,
+  { params, query }: { params?: Record<string, string | number>; query?: unknown } = {},
+): string {
+  let queryString = '';
+  if (typeof query === 'string') {
+    queryString = query;
+  } else if (query && typeof query === 'object') {
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) {
+      if (value === undefined || value === null) continue;
+      for (const item of Array.isArray(value) ? value : [value]) search.append(name, String(item));
+    }
+    queryString = search.toString();
+  }
+  return `${API_PREFIX}${fillPath(endpoint.path, params)}${queryString ? `?${queryString}` : ''}`;
+}

@@ -1,4 +1,13 @@
 import {
+  changePassword,
+  getMe,
+  getWallet,
+  login as loginEndpoint,
+  logout as logoutEndpoint,
+  register as registerEndpoint,
+  rotateApiToken,
+} from '@stratus/contract';
+import {
   and,
   authAttempts,
   createDatabase,
@@ -12,7 +21,6 @@ import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import {
-  bearer,
   createTestApp,
   registerUser,
   testPassword,
@@ -20,6 +28,7 @@ import {
   type TestApp,
 } from '../../testing.ts';
 import { hashToken } from './tokens.ts';
+import { callEndpoint } from '../../testing/call-endpoint.ts';
 
 describe.each(testEngines)('auth on %s', (engine) => {
   let testApp: TestApp;
@@ -29,26 +38,20 @@ describe.each(testEngines)('auth on %s', (engine) => {
   afterAll(() => testApp?.close());
 
   const login = (email: string, password: string, remoteAddress = '127.0.0.1') =>
-    testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      remoteAddress,
+    callEndpoint(testApp.app, loginEndpoint, {
+      body: { email, password },
       headers: { 'accept-language': 'en-US' },
-      payload: { email, password },
+      remoteAddress,
     });
-  const me = (token: string) => testApp.app.inject({ url: '/api/user/me', headers: bearer(token) });
+  const me = (token: string) => callEndpoint(testApp.app, getMe, { token });
 
   it('starts the account in the language the visitor signed up in', async () => {
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email: uniqueEmail('lang'), password: testPassword, language: 'en-US' },
+    const response = await callEndpoint(testApp.app, registerEndpoint, {
+      body: { email: uniqueEmail('lang'), password: testPassword, language: 'en-US' },
     });
-    expect(response.json().data.user.language).toBe('en-US');
-    const invalid = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email: uniqueEmail('lang'), password: testPassword, language: 'fr-FR' },
+    expect(response.data().user.language).toBe('en-US');
+    const invalid = await callEndpoint(testApp.app, registerEndpoint, {
+      rawBody: { email: uniqueEmail('lang'), password: testPassword, language: 'fr-FR' },
     });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().data.field).toBe('language');
@@ -56,10 +59,8 @@ describe.each(testEngines)('auth on %s', (engine) => {
 
   it('registers, signs in with the returned token and creates an empty wallet', async () => {
     const email = uniqueEmail('reg');
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email: `  ${email.toUpperCase()} `, password: testPassword, name: 'Alice' },
+    const response = await callEndpoint(testApp.app, registerEndpoint, {
+      body: { email: `  ${email.toUpperCase()} `, password: testPassword, name: 'Alice' },
     });
     expect(response.statusCode).toBe(200);
     const { code, data } = response.json();
@@ -70,12 +71,9 @@ describe.each(testEngines)('auth on %s', (engine) => {
 
     const profile = await me(data.token);
     expect(profile.statusCode).toBe(200);
-    expect(profile.json().data).toEqual(data.user);
-    const wallet = await testApp.app.inject({
-      url: '/api/user/wallet',
-      headers: bearer(data.token),
-    });
-    expect(wallet.json().data).toEqual({ wallet: { balance: 0, currency: 'CNY' } });
+    expect(profile.data()).toEqual(data.user);
+    const wallet = await callEndpoint(testApp.app, getWallet, { token: data.token });
+    expect(wallet.data()).toEqual({ wallet: { balance: 0, currency: 'CNY' } });
   });
 
   it('stores argon2id hashes and only hashes of tokens', async () => {
@@ -93,11 +91,9 @@ describe.each(testEngines)('auth on %s', (engine) => {
 
   it('refuses a second account for the same email in another case', async () => {
     const { email } = await registerUser(testApp.app);
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
+    const response = await callEndpoint(testApp.app, registerEndpoint, {
+      body: { email: email.toUpperCase(), password: testPassword },
       headers: { 'accept-language': 'en-US' },
-      payload: { email: email.toUpperCase(), password: testPassword },
     });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
@@ -109,10 +105,8 @@ describe.each(testEngines)('auth on %s', (engine) => {
 
   it('enforces the password rules when registering', async () => {
     for (const password of ['short1', '1234567890']) {
-      const response = await testApp.app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        payload: { email: uniqueEmail(), password },
+      const response = await callEndpoint(testApp.app, registerEndpoint, {
+        body: { email: uniqueEmail(), password },
       });
       expect(response.statusCode).toBe(400);
       expect(response.json().data.field).toBe('password');
@@ -124,7 +118,7 @@ describe.each(testEngines)('auth on %s', (engine) => {
     const first = await login(email.toUpperCase(), testPassword);
     const second = await login(email, testPassword);
     expect(first.statusCode).toBe(200);
-    const tokens = [token, first.json().data.token, second.json().data.token];
+    const tokens = [token, first.data().token, second.data().token];
     expect(new Set(tokens).size).toBe(3);
     for (const each of tokens) expect((await me(each)).statusCode).toBe(200);
   });
@@ -164,12 +158,8 @@ describe.each(testEngines)('auth on %s', (engine) => {
 
   it('logs out the presented session only', async () => {
     const { email, token } = await registerUser(testApp.app);
-    const other = (await login(email, testPassword)).json().data.token;
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/logout',
-      headers: bearer(token),
-    });
+    const other = (await login(email, testPassword)).data().token;
+    const response = await callEndpoint(testApp.app, logoutEndpoint, { token });
     expect(response.json()).toEqual({ code: 0, message: 'ok', data: null });
     expect((await me(token)).statusCode).toBe(401);
     expect((await me(other)).statusCode).toBe(200);
@@ -184,7 +174,7 @@ describe.each(testEngines)('auth on %s', (engine) => {
       { authorization: 'Basic dXNlcjpwYXNz' },
     ];
     for (const headers of cases) {
-      const response = await testApp.app.inject({ url: '/api/user/me', headers });
+      const response = await callEndpoint(testApp.app, getMe, { headers });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({
         code: 10101,
@@ -192,7 +182,7 @@ describe.each(testEngines)('auth on %s', (engine) => {
         data: null,
       });
     }
-    const logout = await testApp.app.inject({ method: 'POST', url: '/api/auth/logout' });
+    const logout = await callEndpoint(testApp.app, logoutEndpoint);
     expect(logout.statusCode).toBe(401);
   });
 
@@ -243,23 +233,17 @@ describe.each(testEngines)('auth on %s', (engine) => {
 
   it('keeps the API token through a password change; rotating it revokes it', async () => {
     const { token, user } = await registerUser(testApp.app);
-    const changed = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/user/password',
-      headers: bearer(token),
-      payload: { currentPassword: testPassword, newPassword: 'a brand new secret 7' },
+    const changed = await callEndpoint(testApp.app, changePassword, {
+      token,
+      body: { currentPassword: testPassword, newPassword: 'a brand new secret 7' },
     });
     expect(changed.statusCode).toBe(200);
     // Programs using the token keep working: most providers treat the two as separate secrets.
     expect((await me(user.apiToken)).statusCode).toBe(200);
-    const rotated = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/user/api-token/rotate',
-      headers: bearer(token),
-    });
+    const rotated = await callEndpoint(testApp.app, rotateApiToken, { token });
     expect(rotated.statusCode).toBe(200);
     expect((await me(user.apiToken)).statusCode).toBe(401);
-    expect((await me(rotated.json().data.apiToken)).statusCode).toBe(200);
+    expect((await me(rotated.data().apiToken)).statusCode).toBe(200);
   });
 
   it('turns disabled accounts away', async () => {
@@ -297,7 +281,7 @@ describe.each(testEngines)('session lifetimes from configuration on %s', (engine
     const lifetime = (session?.expiresAt.getTime() ?? 0) - (session?.createdAt.getTime() ?? 0);
     expect(lifetime).toBeGreaterThan(8_000);
     expect(lifetime).toBeLessThan(9_000);
-    const me = () => testApp.app.inject({ url: '/api/user/me', headers: bearer(token) });
+    const me = () => callEndpoint(testApp.app, getMe, { token });
     expect((await me()).statusCode).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 4_000));
     expect((await me()).statusCode).toBe(401);
@@ -319,23 +303,19 @@ describe.each(testEngines)('sign-in throttling on %s', (engine) => {
   afterAll(() => testApp?.close());
 
   const login = (email: string, password: string, remoteAddress: string) =>
-    testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      remoteAddress,
+    callEndpoint(testApp.app, loginEndpoint, {
+      body: { email, password },
       headers: { 'accept-language': 'en-US' },
-      payload: { email, password },
+      remoteAddress,
     });
   const register = (remoteAddress: string) =>
-    testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      remoteAddress,
+    callEndpoint(testApp.app, registerEndpoint, {
+      body: { email: uniqueEmail('throttle'), password: testPassword },
       headers: { 'accept-language': 'en-US' },
-      payload: { email: uniqueEmail('throttle'), password: testPassword },
+      remoteAddress,
     });
   const registeredEmail = async (remoteAddress: string) =>
-    (await register(remoteAddress)).json().data.user.email as string;
+    (await register(remoteAddress)).data().user.email as string;
 
   it('locks an account out for the guessing address only; the owner elsewhere signs in', async () => {
     const email = await registeredEmail('10.0.0.1');
@@ -429,12 +409,7 @@ describe.each(testEngines)('sign-in throttling under concurrent bursts on %s', (
   afterAll(() => testApp?.close());
 
   const login = (email: string, password: string, remoteAddress: string) =>
-    testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      remoteAddress,
-      payload: { email, password },
-    });
+    callEndpoint(testApp.app, loginEndpoint, { body: { email, password }, remoteAddress });
   /** How many answers had each status: every answer but a 429 checked a password. */
   const tally = (responses: { statusCode: number }[]) => {
     const counts: Record<number, number> = {};
@@ -485,11 +460,9 @@ describe.each(testEngines)('sign-in throttling under concurrent bursts on %s', (
         const address = '10.9.0.2';
         const responses = await Promise.all(
           Array.from({ length: 80 }, (_, index) =>
-            (index % 2 ? secondServer : testApp.app).inject({
-              method: 'POST',
-              url: '/api/auth/login',
+            callEndpoint(index % 2 ? secondServer : testApp.app, loginEndpoint, {
+              body: { email, password: 'wrong password' },
               remoteAddress: address,
-              payload: { email, password: 'wrong password' },
             }),
           ),
         );
@@ -506,11 +479,9 @@ describe.each(testEngines)('sign-in throttling under concurrent bursts on %s', (
     const address = '10.7.0.1';
     const responses = await Promise.all(
       Array.from({ length: 20 }, () =>
-        testApp.app.inject({
-          method: 'POST',
-          url: '/api/auth/register',
+        callEndpoint(testApp.app, registerEndpoint, {
+          body: { email: uniqueEmail('burst'), password: testPassword },
           remoteAddress: address,
-          payload: { email: uniqueEmail('burst'), password: testPassword },
         }),
       ),
     );

@@ -1,4 +1,16 @@
 import {
+  createStaticIpOrder,
+  exportInstances,
+  getInstance,
+  listInstances,
+  quoteRenewal,
+  renewInstance,
+  renewInstances,
+  resetInstancePassword,
+  updateInstance,
+  type EndpointDefinition,
+} from '@stratus/contract';
+import {
   eq,
   inArray,
   ipAddresses,
@@ -9,8 +21,9 @@ import {
 } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, registerUser, type TestApp } from '../../testing.ts';
+import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
 import { creditWallet, seedStaticIpPlan } from '../catalog/testing.ts';
+import { callEndpoint, type CallOptions } from '../../testing/call-endpoint.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -51,19 +64,18 @@ describe.each(testEngines)('proxy instances on %s', (engine) => {
       stock: options.stock ?? options.quantity ?? 1,
       pricesFen: { 30: 3000n, 90: 8000n },
     });
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/orders/static-ip',
-      headers: bearer(token),
-      payload: { planId: plan.planId, durationDays: 30, quantity: options.quantity ?? 1 },
+    const response = await callEndpoint(testApp.app, createStaticIpOrder, {
+      token,
+      body: { planId: plan.planId, durationDays: 30, quantity: options.quantity ?? 1 },
     });
     expect(response.statusCode).toBe(200);
-    return response.json().data.instances as InstanceBody[];
+    return response.data().instances as InstanceBody[];
   };
-  const get = (token: string, url: string, headers: object = {}) =>
-    testApp.app.inject({ url, headers: { ...bearer(token), ...headers } });
-  const send = (token: string, method: 'POST' | 'PATCH', url: string, payload?: object) =>
-    testApp.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const call = <E extends EndpointDefinition>(
+    token: string,
+    endpoint: E,
+    options: CallOptions<E> = {},
+  ) => callEndpoint(testApp.app, endpoint, { token, ...options });
   const balanceFen = async (userId: string) =>
     (await db().select().from(wallets).where(eq(wallets.userId, userId)))[0]?.balanceFen;
   const ledgerOf = (userId: string) =>
@@ -93,31 +105,31 @@ describe.each(testEngines)('proxy instances on %s', (engine) => {
       .set({ expiresAt: new Date(Date.now() + 3 * DAY_MS), remark: '100%_sure' })
       .where(eq(proxyInstances.id, usa.id));
 
-    const all = await get(token, '/api/proxy/instances');
-    expect(all.json().data.total).toBe(2);
-    expect(all.json().data.items.map((item: InstanceBody) => item.id)).toEqual([usa.id, japan.id]);
+    const all = await call(token, listInstances);
+    expect(all.data().total).toBe(2);
+    expect(all.data().items.map((item: InstanceBody) => item.id)).toEqual([usa.id, japan.id]);
 
-    const byCountry = await get(token, '/api/proxy/instances?country=jp');
-    expect(byCountry.json().data.items.map((item: InstanceBody) => item.id)).toEqual([japan.id]);
+    const byCountry = await call(token, listInstances, { query: { country: 'jp' } });
+    expect(byCountry.data().items.map((item: InstanceBody) => item.id)).toEqual([japan.id]);
 
-    const expiring = await get(token, '/api/proxy/instances?expiringWithinDays=7');
-    expect(expiring.json().data.items.map((item: InstanceBody) => item.id)).toEqual([usa.id]);
+    const expiring = await call(token, listInstances, { query: { expiringWithinDays: 7 } });
+    expect(expiring.data().items.map((item: InstanceBody) => item.id)).toEqual([usa.id]);
 
-    const literal = await get(token, `/api/proxy/instances?keyword=${encodeURIComponent('0%_')}`);
-    expect(literal.json().data.items.map((item: InstanceBody) => item.id)).toEqual([usa.id]);
-    const wildcard = await get(token, `/api/proxy/instances?keyword=${encodeURIComponent('%')}`);
-    expect(wildcard.json().data.items.map((item: InstanceBody) => item.id)).toEqual([usa.id]);
+    const literal = await call(token, listInstances, { query: { keyword: '0%_' } });
+    expect(literal.data().items.map((item: InstanceBody) => item.id)).toEqual([usa.id]);
+    const wildcard = await call(token, listInstances, { query: { keyword: '%' } });
+    expect(wildcard.data().items.map((item: InstanceBody) => item.id)).toEqual([usa.id]);
 
-    const byIp = await get(token, `/api/proxy/instances?keyword=${japan.ip}`);
-    expect(byIp.json().data.items.map((item: InstanceBody) => item.id)).toContain(japan.id);
-    const byUser = await get(token, `/api/proxy/instances?keyword=${japan.username}`);
-    expect(byUser.json().data.items.map((item: InstanceBody) => item.id)).toEqual([japan.id]);
+    const byIp = await call(token, listInstances, { query: { keyword: japan.ip } });
+    expect(byIp.data().items.map((item: InstanceBody) => item.id)).toContain(japan.id);
+    const byUser = await call(token, listInstances, { query: { keyword: japan.username } });
+    expect(byUser.data().items.map((item: InstanceBody) => item.id)).toEqual([japan.id]);
 
-    const expired = await get(token, '/api/proxy/instances?status=expired');
-    expect(expired.json().data.total).toBe(0);
-    const paged = await get(token, '/api/proxy/instances?page=2&pageSize=1');
-    expect(paged.json().data).toMatchObject({ total: 2, page: 2, pageSize: 1 });
-    expect(paged.json().data.items.map((item: InstanceBody) => item.id)).toEqual([japan.id]);
+    const expired = await call(token, listInstances, { query: { status: 'expired' } });
+    expect(expired.data().total).toBe(0);
+    const paged = await call(token, listInstances, { query: { page: 2, pageSize: 1 } });
+    expect(paged.data()).toMatchObject({ total: 2, page: 2, pageSize: 1 });
+    expect(paged.data().items.map((item: InstanceBody) => item.id)).toEqual([japan.id]);
   });
 
   it('hides other users’ instances (404) and edits remark, auto-renew and password', async () => {
@@ -126,46 +138,61 @@ describe.each(testEngines)('proxy instances on %s', (engine) => {
     if (!instance) throw new Error('no instance');
     const stranger = await customer();
     for (const response of [
-      await get(stranger.token, `/api/proxy/instances/${instance.id}`),
-      await send(stranger.token, 'PATCH', `/api/proxy/instances/${instance.id}`, { remark: 'x' }),
-      await send(stranger.token, 'POST', `/api/proxy/instances/${instance.id}/reset-password`),
-      await send(stranger.token, 'POST', `/api/proxy/instances/${instance.id}/renew`, {
-        durationDays: 30,
+      await call(stranger.token, getInstance, { params: { id: instance.id } }),
+      await call(stranger.token, updateInstance, {
+        params: { id: instance.id },
+        body: { remark: 'x' },
+      }),
+      await call(stranger.token, resetInstancePassword, { params: { id: instance.id } }),
+      await call(stranger.token, renewInstance, {
+        params: { id: instance.id },
+        body: {
+          durationDays: 30,
+        },
       }),
     ]) {
       expect(response.statusCode).toBe(404);
       expect(response.json().code).toBe(40301);
     }
-    const strangerList = await get(stranger.token, '/api/proxy/instances');
-    expect(strangerList.json().data.total).toBe(0);
+    const strangerList = await call(stranger.token, listInstances);
+    expect(strangerList.data().total).toBe(0);
 
     await db()
       .update(proxyInstances)
       .set({ renewalWarning: 'insufficient balance' })
       .where(eq(proxyInstances.id, instance.id));
-    const remark = await send(token, 'PATCH', `/api/proxy/instances/${instance.id}`, {
-      remark: '  office  ',
+    const remark = await call(token, updateInstance, {
+      params: { id: instance.id },
+      body: {
+        remark: '  office  ',
+      },
     });
     expect(remark.statusCode).toBe(200);
-    expect(remark.json().data).toMatchObject({
+    expect(remark.data()).toMatchObject({
       remark: 'office',
       renewalWarning: 'insufficient balance',
     });
-    const toggled = await send(token, 'PATCH', `/api/proxy/instances/${instance.id}`, {
-      autoRenew: true,
+    const toggled = await call(token, updateInstance, {
+      params: { id: instance.id },
+      body: {
+        autoRenew: true,
+      },
     });
-    expect(toggled.json().data).toMatchObject({ autoRenew: true, renewalWarning: null });
-    const unknownField = await send(token, 'PATCH', `/api/proxy/instances/${instance.id}`, {
-      password: 'x',
+    expect(toggled.data()).toMatchObject({ autoRenew: true, renewalWarning: null });
+    const unknownField = await call(token, updateInstance, {
+      params: { id: instance.id },
+      rawBody: {
+        password: 'x',
+      },
     });
     expect(unknownField.statusCode).toBe(400);
 
-    const reset = await send(token, 'POST', `/api/proxy/instances/${instance.id}/reset-password`);
+    const reset = await call(token, resetInstancePassword, { params: { id: instance.id } });
     expect(reset.statusCode).toBe(200);
-    expect(reset.json().data.password).toMatch(/^[\w-]{16}$/);
-    expect(reset.json().data.password).not.toBe(instance.password);
-    const detail = await get(token, `/api/proxy/instances/${instance.id}`);
-    expect(detail.json().data.password).toBe(reset.json().data.password);
+    expect(reset.data().password).toMatch(/^[\w-]{16}$/);
+    expect(reset.data().password).not.toBe(instance.password);
+    const detail = await call(token, getInstance, { params: { id: instance.id } });
+    expect(detail.data().password).toBe(reset.data().password);
   });
 
   it('renews one instance from its expiry and several in one payment', async () => {
@@ -174,33 +201,40 @@ describe.each(testEngines)('proxy instances on %s', (engine) => {
     if (!first || !second) throw new Error('no instances');
     const balanceBefore = await balanceFen(user.id);
 
-    const quote = await send(token, 'POST', '/api/proxy/instances/renew/quote', {
-      ids: [first.id, second.id],
-      durationDays: 90,
+    const quote = await call(token, quoteRenewal, {
+      body: {
+        ids: [first.id, second.id],
+        durationDays: 90,
+      },
     });
-    expect(quote.json().data).toEqual({
+    expect(quote.data()).toEqual({
       total: 160,
       balance: Number(balanceBefore) / 100,
       sufficientBalance: true,
     });
 
-    const single = await send(token, 'POST', `/api/proxy/instances/${first.id}/renew`, {
-      durationDays: 90,
+    const single = await call(token, renewInstance, {
+      params: { id: first.id },
+      body: {
+        durationDays: 90,
+      },
     });
     expect(single.statusCode).toBe(200);
-    const renewed = single.json().data;
+    const renewed = single.data();
     expect(renewed.order).toMatchObject({ type: 'renewal', total: 80, instanceIds: [first.id] });
     expect(renewed.order.orderNo).toMatch(/^RN\d{18}$/);
-    expect(Date.parse(renewed.instances[0].expiresAt)).toBe(
+    expect(Date.parse(renewed.instances[0]?.expiresAt ?? '')).toBe(
       Date.parse(first.expiresAt) + 90 * DAY_MS,
     );
 
-    const batch = await send(token, 'POST', '/api/proxy/instances/renew', {
-      ids: [first.id, second.id],
-      durationDays: 30,
+    const batch = await call(token, renewInstances, {
+      body: {
+        ids: [first.id, second.id],
+        durationDays: 30,
+      },
     });
     expect(batch.statusCode).toBe(200);
-    const { order, instances } = batch.json().data;
+    const { order, instances } = batch.data();
     expect(order.items).toHaveLength(2);
     expect(order).toMatchObject({ type: 'renewal', total: 60 });
     const byId = new Map(instances.map((item: InstanceBody) => [item.id, item]));
@@ -219,8 +253,11 @@ describe.each(testEngines)('proxy instances on %s', (engine) => {
     ]);
     expect(await balanceFen(user.id)).toBe((balanceBefore ?? 0n) - 14_000n);
 
-    const offered = await send(token, 'POST', `/api/proxy/instances/${first.id}/renew`, {
-      durationDays: 45,
+    const offered = await call(token, renewInstance, {
+      params: { id: first.id },
+      body: {
+        durationDays: 45,
+      },
     });
     expect(offered.statusCode).toBe(400);
     expect(offered.json().code).toBe(40002);
@@ -230,13 +267,16 @@ describe.each(testEngines)('proxy instances on %s', (engine) => {
     const { token, user } = await customer(3_000n);
     const [instance] = await buy(token);
     if (!instance) throw new Error('no instance');
-    const response = await send(token, 'POST', `/api/proxy/instances/${instance.id}/renew`, {
-      durationDays: 30,
+    const response = await call(token, renewInstance, {
+      params: { id: instance.id },
+      body: {
+        durationDays: 30,
+      },
     });
     expect(response.statusCode).toBe(422);
     expect(await balanceFen(user.id)).toBe(0n);
-    const detail = await get(token, `/api/proxy/instances/${instance.id}`);
-    expect(detail.json().data.expiresAt).toBe(instance.expiresAt);
+    const detail = await call(token, getInstance, { params: { id: instance.id } });
+    expect(detail.data().expiresAt).toBe(instance.expiresAt);
   });
 
   it('refuses a batch renewal holding another user’s instance (404), renewing and charging nothing', async () => {
@@ -250,8 +290,8 @@ describe.each(testEngines)('proxy instances on %s', (engine) => {
     const ledgerBefore = await ledgerOf(owner.user.id);
     const balanceBefore = await balanceFen(owner.user.id);
 
-    for (const url of ['/api/proxy/instances/renew', '/api/proxy/instances/renew/quote']) {
-      const response = await send(owner.token, 'POST', url, { ids, durationDays: 30 });
+    for (const endpoint of [renewInstances, quoteRenewal]) {
+      const response = await call(owner.token, endpoint, { body: { ids, durationDays: 30 } });
       expect(response.statusCode).toBe(404);
       expect(response.json().code).toBe(40301);
     }
@@ -272,14 +312,18 @@ describe.each(testEngines)('proxy instances on %s', (engine) => {
     const ledgerBefore = await ledgerOf(user.id);
     expect(await balanceFen(user.id)).toBe(5_000n);
 
-    const quote = await send(token, 'POST', '/api/proxy/instances/renew/quote', {
-      ids,
-      durationDays: 30,
+    const quote = await call(token, quoteRenewal, {
+      body: {
+        ids,
+        durationDays: 30,
+      },
     });
-    expect(quote.json().data).toEqual({ total: 60, balance: 50, sufficientBalance: false });
-    const response = await send(token, 'POST', '/api/proxy/instances/renew', {
-      ids,
-      durationDays: 30,
+    expect(quote.data()).toEqual({ total: 60, balance: 50, sufficientBalance: false });
+    const response = await call(token, renewInstances, {
+      body: {
+        ids,
+        durationDays: 30,
+      },
     });
     expect(response.statusCode).toBe(422);
     expect(response.json().code).toBe(30101);
@@ -319,11 +363,14 @@ describe.each(testEngines)('proxy instances on %s', (engine) => {
       .where(eq(ipAddresses.id, releasedRow.ipAddressId));
 
     const started = Date.now();
-    const revived = await send(token, 'POST', `/api/proxy/instances/${kept.id}/renew`, {
-      durationDays: 30,
+    const revived = await call(token, renewInstance, {
+      params: { id: kept.id },
+      body: {
+        durationDays: 30,
+      },
     });
     expect(revived.statusCode).toBe(200);
-    const instance = revived.json().data.instances[0] as InstanceBody;
+    const instance = revived.data().instances[0] as InstanceBody;
     expect(instance.status).toBe('active');
     // From now, not from the past expiry.
     expect(Date.parse(instance.expiresAt)).toBeGreaterThanOrEqual(started + 30 * DAY_MS - 1000);
@@ -333,13 +380,18 @@ describe.each(testEngines)('proxy instances on %s', (engine) => {
       .where(eq(ipAddresses.id, keptRow.ipAddressId));
     expect(ip).toMatchObject({ status: 'allocated', coolingUntil: null });
 
-    const quoteRefused = await send(token, 'POST', '/api/proxy/instances/renew/quote', {
-      ids: [released.id],
-      durationDays: 30,
+    const quoteRefused = await call(token, quoteRenewal, {
+      body: {
+        ids: [released.id],
+        durationDays: 30,
+      },
     });
     expect(quoteRefused.statusCode).toBe(409);
-    const refused = await send(token, 'POST', `/api/proxy/instances/${released.id}/renew`, {
-      durationDays: 30,
+    const refused = await call(token, renewInstance, {
+      params: { id: released.id },
+      body: {
+        durationDays: 30,
+      },
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe(40302);
@@ -358,7 +410,7 @@ describe.each(testEngines)('proxy instances on %s', (engine) => {
     const [theirs] = await buy(stranger.token);
     if (!theirs) throw new Error('no instance');
 
-    const socks5 = await get(token, '/api/proxy/instances/export/socks5');
+    const socks5 = await call(token, exportInstances, { params: { type: 'socks5' } });
     expect(socks5.statusCode).toBe(200);
     expect(socks5.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(socks5.headers['content-disposition']).toMatch(
@@ -376,7 +428,7 @@ describe.each(testEngines)('proxy instances on %s', (engine) => {
       expect(Number(url.port)).toBe(instance.port);
     }
 
-    const vmess = await get(token, '/api/proxy/instances/export/vmess');
+    const vmess = await call(token, exportInstances, { params: { type: 'vmess' } });
     const vmessLines = vmess.body.split('\n');
     expect(vmessLines).toHaveLength(2);
     for (const line of vmessLines) {
@@ -394,7 +446,7 @@ describe.each(testEngines)('proxy instances on %s', (engine) => {
       expect(share.ps).toBe(`JP-东京-${instance.ip}`);
     }
 
-    const all = await get(token, '/api/proxy/instances/export/all');
+    const all = await call(token, exportInstances, { params: { type: 'all' } });
     expect(all.body.split('\n').map((line) => line.split('://')[0])).toEqual([
       'socks5',
       'http',
@@ -408,17 +460,20 @@ describe.each(testEngines)('proxy instances on %s', (engine) => {
 
     const [one] = instances;
     if (!one) throw new Error('no instance');
-    const chosen = await get(
-      token,
-      `/api/proxy/instances/export/socks5?ids=${one.id},${theirs.id},not-a-uuid`,
-    );
+    const chosen = await call(token, exportInstances, {
+      params: { type: 'socks5' },
+      query: { ids: `${one.id},${theirs.id},not-a-uuid` },
+    });
     expect(chosen.body.split('\n')).toHaveLength(1);
     expect(new URL(chosen.body).hostname).toBe(one.ip);
 
-    const subscription = await get(token, '/api/proxy/instances/export/all?encoding=base64');
+    const subscription = await call(token, exportInstances, {
+      params: { type: 'all' },
+      query: { encoding: 'base64' },
+    });
     expect(Buffer.from(subscription.body, 'base64').toString('utf8')).toBe(all.body);
 
-    const unknown = await get(token, '/api/proxy/instances/export/trojan');
+    const unknown = await call(token, exportInstances, { rawParams: { type: 'trojan' } });
     expect(unknown.statusCode).toBe(400);
   });
 });

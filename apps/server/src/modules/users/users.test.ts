@@ -1,6 +1,17 @@
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, registerUser, testPassword, type TestApp } from '../../testing.ts';
+import {
+  changePassword,
+  getMe,
+  getWallet,
+  login,
+  logout,
+  rotateApiToken,
+  updateMe,
+  type EndpointDefinition,
+} from '@stratus/contract';
+import { createTestApp, registerUser, testPassword, type TestApp } from '../../testing.ts';
+import { callEndpoint, type CallOptions } from '../../testing/call-endpoint.ts';
 
 describe.each(testEngines)('users on %s', (engine) => {
   let testApp: TestApp;
@@ -9,21 +20,24 @@ describe.each(testEngines)('users on %s', (engine) => {
   });
   afterAll(() => testApp?.close());
 
-  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, token: string, payload?: object) =>
-    testApp.app.inject({
-      method,
-      url,
-      headers: { ...bearer(token), 'accept-language': 'en-US' },
-      ...(payload ? { payload } : {}),
+  const call = <E extends EndpointDefinition>(
+    endpoint: E,
+    token: string,
+    options: CallOptions<E> = {},
+  ) =>
+    callEndpoint(testApp.app, endpoint, {
+      token,
+      headers: { 'accept-language': 'en-US' },
+      ...options,
     });
-  const login = (email: string, password: string) =>
-    testApp.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  const signIn = (email: string, password: string) =>
+    callEndpoint(testApp.app, login, { body: { email, password } });
 
   it('shows the profile', async () => {
     const { token, user, email } = await registerUser(testApp.app, { name: 'Bob' });
-    const response = await call('GET', '/api/user/me', token);
+    const response = await call(getMe, token);
     expect(response.statusCode).toBe(200);
-    const { data } = response.json();
+    const data = response.data();
     expect(Object.keys(data).sort()).toEqual(
       ['apiToken', 'createdAt', 'email', 'id', 'language', 'name', 'role'].sort(),
     );
@@ -33,53 +47,50 @@ describe.each(testEngines)('users on %s', (engine) => {
 
   it('edits name and language', async () => {
     const { token } = await registerUser(testApp.app);
-    const response = await call('PATCH', '/api/user/me', token, {
-      name: '  Carol ',
-      language: 'en-US',
+    const response = await call(updateMe, token, {
+      body: { name: '  Carol ', language: 'en-US' },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toMatchObject({ name: 'Carol', language: 'en-US' });
-    const unchanged = await call('PATCH', '/api/user/me', token, {});
-    expect(unchanged.json().data).toMatchObject({ name: 'Carol', language: 'en-US' });
-    const again = await call('GET', '/api/user/me', token);
-    expect(again.json().data).toMatchObject({ name: 'Carol', language: 'en-US' });
+    expect(response.data()).toMatchObject({ name: 'Carol', language: 'en-US' });
+    const unchanged = await call(updateMe, token, { body: {} });
+    expect(unchanged.data()).toMatchObject({ name: 'Carol', language: 'en-US' });
+    const again = await call(getMe, token);
+    expect(again.data()).toMatchObject({ name: 'Carol', language: 'en-US' });
   });
 
   it('validates the profile edit', async () => {
     const { token } = await registerUser(testApp.app);
-    const language = await call('PATCH', '/api/user/me', token, { language: 'fr-FR' });
+    const language = await call(updateMe, token, { rawBody: { language: 'fr-FR' } });
     expect(language.statusCode).toBe(400);
     expect(language.json()).toMatchObject({
       code: 10001,
       message: 'Invalid language: must be one of: zh-CN, en-US',
       data: { field: 'language' },
     });
-    const email = await call('PATCH', '/api/user/me', token, { email: 'x@example.com' });
+    const email = await call(updateMe, token, { rawBody: { email: 'x@example.com' } });
     expect(email.statusCode).toBe(400);
     expect(email.json().data.field).toBe('email');
-    const long = await call('PATCH', '/api/user/me', token, { name: 'x'.repeat(65) });
+    const long = await call(updateMe, token, { body: { name: 'x'.repeat(65) } });
     expect(long.json().message).toBe('Invalid name: must be at most 64 characters');
   });
 
   it('changes the password, revoking every other session but this one', async () => {
     const { token, email } = await registerUser(testApp.app);
-    const other = (await login(email, testPassword)).json().data.token as string;
-    const response = await call('POST', '/api/user/password', token, {
-      currentPassword: testPassword,
-      newPassword: 'a brand new secret 7',
+    const other = (await signIn(email, testPassword)).data().token;
+    const response = await call(changePassword, token, {
+      body: { currentPassword: testPassword, newPassword: 'a brand new secret 7' },
     });
     expect(response.json()).toEqual({ code: 0, message: 'ok', data: null });
-    expect((await call('GET', '/api/user/me', token)).statusCode).toBe(200);
-    expect((await call('GET', '/api/user/me', other)).statusCode).toBe(401);
-    expect((await login(email, testPassword)).statusCode).toBe(400);
-    expect((await login(email, 'a brand new secret 7')).statusCode).toBe(200);
+    expect((await call(getMe, token)).statusCode).toBe(200);
+    expect((await call(getMe, other)).statusCode).toBe(401);
+    expect((await signIn(email, testPassword)).statusCode).toBe(400);
+    expect((await signIn(email, 'a brand new secret 7')).statusCode).toBe(200);
   });
 
   it('refuses a wrong current password or a weak new one', async () => {
     const { token, email } = await registerUser(testApp.app);
-    const wrong = await call('POST', '/api/user/password', token, {
-      currentPassword: 'not it at all',
-      newPassword: 'a brand new secret 7',
+    const wrong = await call(changePassword, token, {
+      body: { currentPassword: 'not it at all', newPassword: 'a brand new secret 7' },
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({
@@ -87,47 +98,40 @@ describe.each(testEngines)('users on %s', (engine) => {
       message: 'The current password is incorrect',
       data: null,
     });
-    const weak = await call('POST', '/api/user/password', token, {
-      currentPassword: testPassword,
-      newPassword: '12345678',
+    const weak = await call(changePassword, token, {
+      body: { currentPassword: testPassword, newPassword: '12345678' },
     });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().data.field).toBe('newPassword');
-    expect((await login(email, testPassword)).statusCode).toBe(200);
+    expect((await signIn(email, testPassword)).statusCode).toBe(200);
   });
 
   it('accepts the API token as a bearer token until it is rotated', async () => {
     const { token, user } = await registerUser(testApp.app);
     const oldApiToken = user.apiToken;
-    const viaApiToken = await call('GET', '/api/user/me', oldApiToken);
+    const viaApiToken = await call(getMe, oldApiToken);
     expect(viaApiToken.statusCode).toBe(200);
-    expect(viaApiToken.json().data.id).toBe(user.id);
+    expect(viaApiToken.data().id).toBe(user.id);
 
-    const rotated = await call('POST', '/api/user/api-token/rotate', token);
+    const rotated = await call(rotateApiToken, token);
     expect(rotated.statusCode).toBe(200);
-    const newApiToken = rotated.json().data.apiToken as string;
+    const newApiToken = rotated.data().apiToken;
     expect(newApiToken).toMatch(/^stk_/);
     expect(newApiToken).not.toBe(oldApiToken);
 
-    expect((await call('GET', '/api/user/me', oldApiToken)).statusCode).toBe(401);
-    const profile = await call('GET', '/api/user/me', newApiToken);
+    expect((await call(getMe, oldApiToken)).statusCode).toBe(401);
+    const profile = await call(getMe, newApiToken);
     expect(profile.statusCode).toBe(200);
-    expect(profile.json().data.apiToken).toBe(newApiToken);
+    expect(profile.data().apiToken).toBe(newApiToken);
     // Signing out with an API token ends no session and leaves the token working.
-    expect((await call('POST', '/api/auth/logout', newApiToken)).statusCode).toBe(200);
-    expect((await call('GET', '/api/user/me', newApiToken)).statusCode).toBe(200);
+    expect((await call(logout, newApiToken)).statusCode).toBe(200);
+    expect((await call(getMe, newApiToken)).statusCode).toBe(200);
   });
 
   it('requires a token on every user route', async () => {
-    for (const [method, url] of [
-      ['GET', '/api/user/me'],
-      ['PATCH', '/api/user/me'],
-      ['POST', '/api/user/password'],
-      ['POST', '/api/user/api-token/rotate'],
-      ['GET', '/api/user/wallet'],
-    ] as const) {
-      const response = await testApp.app.inject({ method, url, payload: {} });
-      expect(response.statusCode, `${method} ${url}`).toBe(401);
+    for (const endpoint of [getMe, updateMe, changePassword, rotateApiToken, getWallet]) {
+      const response = await callEndpoint(testApp.app, endpoint, { rawBody: {} });
+      expect(response.statusCode, `${endpoint.method} ${endpoint.path}`).toBe(401);
       expect(response.json().code).toBe(10101);
     }
   });
