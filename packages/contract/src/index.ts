@@ -1,4 +1,5 @@
 export * from './locale.ts';
+export * from './messages.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './endpoint.ts';
@@ -9,6 +10,7 @@ export * from './endpoints/health.ts';
 export * from './endpoints/auth.ts';
 export * from './endpoints/users.ts';
 export * from './endpoints/wallet.ts';
+export * from './ledger-labels.ts';
 export * from './endpoints/payments.ts';
 export * from './endpoints/admin-users.ts';
 export * from './endpoints/catalog.ts';

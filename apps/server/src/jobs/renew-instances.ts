@@ -1,3 +1,4 @@
+import { AUTO_RENEW_NOTE } from '@stratus/contract';
 import type { Db } from '@stratus/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { findPlanFor, listPlanPrices } from '../modules/catalog/repo.ts';
@@ -14,8 +15,6 @@ const HOUR_MS = 3_600_000;
 /** Instances claimed per transaction: each renewal is a few statements of its own. */
 const BATCH_SIZE = 20;
 const MAX_BATCHES_PER_RUN = 50;
-/** The ledger note of a renewal the job paid for. */
-export const AUTO_RENEW_NOTE = 'auto-renew';
 /** Renewal failures the customer can act on, recorded on the instance as its warning. */
 const warnedFailures = new Set([
   'insufficientBalance',

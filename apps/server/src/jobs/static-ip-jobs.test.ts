@@ -1,3 +1,4 @@
+import { AUTO_RENEW_NOTE } from '@stratus/contract';
 import {
   and,
   eq,
@@ -17,7 +18,7 @@ import { purchaseStaticIps } from '../modules/orders/service.ts';
 import { createTestApp, registerUser, type TestApp } from '../testing.ts';
 import { expireInstances } from './expire-instances.ts';
 import { releaseCooledIps } from './release-cooled-ips.ts';
-import { AUTO_RENEW_NOTE, pickRenewalDuration, renewDueInstances } from './renew-instances.ts';
+import { pickRenewalDuration, renewDueInstances } from './renew-instances.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

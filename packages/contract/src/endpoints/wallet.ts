@@ -41,6 +41,10 @@ export const ledgerEntrySchema = z.object({
   balanceAfter: z.number(),
   /** What caused it: a payment id, an order number…; null when nothing does. */
   reference: z.string().nullable(),
+  /**
+   * A code the server wrote (`alipay:credited-after-close`, `auto-renew`, `traffic:10x2:30d`),
+   * worded by `describeLedgerNote` from the message catalogue, or free text shown as written.
+   */
   note: z.string(),
   /** ISO 8601 time of the change. */
   createdAt: z.string(),

@@ -1,5 +1,6 @@
 // Buying traffic: quote, then one transaction that debits, orders and creates the package.
 import {
+  formatTrafficPurchaseNote,
   BYTES_PER_GB,
   fenToYuan,
   type Locale,
@@ -123,7 +124,11 @@ export async function purchaseTraffic({
       amountFen: -totalFen,
       type: 'traffic_purchase',
       reference: orderNo,
-      note: `traffic ${plan.gb} GB × ${purchase.quantity} = ${totalGb} GB, ${plan.validityDays} days`,
+      note: formatTrafficPurchaseNote({
+        gb: plan.gb,
+        quantity: purchase.quantity,
+        validityDays: plan.validityDays,
+      }),
     });
     const order = await insertOrder(tx, { orderNo, userId, type: 'traffic', totalFen });
     await insertOrderItems(tx, [

@@ -129,7 +129,8 @@ describe.each(testEngines)('traffic plans, orders and packages on %s', (engine) 
         amountFen: -24_000n,
         balanceAfterFen: 6_000n,
         reference: order.orderNo,
-        note: expect.stringContaining('20 GB'),
+        // A code, worded by the catalogue on screen and in the CSV.
+        note: 'traffic:10x2:30d',
       }),
     ]);
     const [stored] = await packagesOf(user.id);

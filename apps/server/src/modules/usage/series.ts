@@ -1,6 +1,12 @@
 // Bucket arithmetic of usage series: hour buckets on UTC hours, day buckets from midnight at the
 // caller's UTC offset (fixed offsets: no daylight saving to step over).
-import type { Locale, UsageBucket, UsageGranularity } from '@stratus/contract';
+import {
+  translatorFor,
+  type Locale,
+  type SharedMessageKey,
+  type UsageBucket,
+  type UsageGranularity,
+} from '@stratus/contract';
 import { escapeCsvText } from '../wallet/csv.ts';
 import { toJsonBytes } from './byte-count.ts';
 import type { HourTotal } from './repo.ts';
@@ -71,10 +77,18 @@ export function fillBuckets({
   };
 }
 
-const csvHeaders: Record<Locale, string[]> = {
-  'zh-CN': ['时间', '上传字节', '下载字节', '合计字节'],
-  'en-US': ['Time', 'Upload bytes', 'Download bytes', 'Total bytes'],
-};
+/** The traffic-history table's titles; the byte columns say their unit, the CSV holds bytes. */
+function csvHeaders(locale: Locale): string[] {
+  const t = translatorFor(locale);
+  const inBytes = (column: SharedMessageKey) =>
+    t('traffic.usage.csv.inBytes', { column: t(column) });
+  return [
+    t('traffic.usage.column.time'),
+    inBytes('traffic.usage.upload'),
+    inBytes('traffic.usage.download'),
+    inBytes('traffic.usage.total'),
+  ];
+}
 
 /** `YYYY-MM-DD HH:mm` on the caller's clock. */
 export function formatLocalTime(time: number, utcOffsetMinutes: number): string {
@@ -89,7 +103,7 @@ export function formatUsageCsv(
   buckets: UsageBucket[],
   { locale, utcOffsetMinutes }: { locale: Locale; utcOffsetMinutes: number },
 ): string {
-  const lines = [csvHeaders[locale].map(escapeCsvText).join(',')];
+  const lines = [csvHeaders(locale).map(escapeCsvText).join(',')];
   for (const bucket of buckets) {
     lines.push(
       [

@@ -1,31 +1,37 @@
-import type { LedgerEntryType, Locale } from '@stratus/contract';
+import {
+  describeLedgerNote,
+  describeLedgerType,
+  translatorFor,
+  type LedgerEntryType,
+  type Locale,
+  type SharedMessageKey,
+} from '@stratus/contract';
 import { formatChinaTime } from '../../china-time.ts';
 import { formatFen } from '../../money-text.ts';
-import type { LedgerEntryRow } from './repo.ts';
 
-const headers: Record<Locale, string[]> = {
-  'zh-CN': ['时间', '类型', '金额', '余额', '关联单号', '备注'],
-  'en-US': ['Time', 'Type', 'Amount', 'Balance', 'Reference', 'Note'],
-};
+/**
+ * What a CSV line needs of a ledger row (a `LedgerEntryRow` has it). Stated here rather than
+ * imported from the repo so this writer stays free of the database: the console's label test runs
+ * it beside the rendered table.
+ */
+export interface LedgerCsvRow {
+  createdAt: Date;
+  type: LedgerEntryType;
+  amountFen: bigint;
+  balanceAfterFen: bigint;
+  reference: string | null;
+  note: string;
+}
 
-const typeLabels: Record<Locale, Record<LedgerEntryType, string>> = {
-  'zh-CN': {
-    topup: '充值',
-    static_ip_purchase: '购买静态IP',
-    renewal: '续费',
-    traffic_purchase: '购买流量',
-    refund: '退款',
-    adjustment: '调账',
-  },
-  'en-US': {
-    topup: 'Top-up',
-    static_ip_purchase: 'Static IP purchase',
-    renewal: 'Renewal',
-    traffic_purchase: 'Traffic purchase',
-    refund: 'Refund',
-    adjustment: 'Adjustment',
-  },
-};
+/** The columns, titled as the business-flow page titles its table. */
+const headerKeys: SharedMessageKey[] = [
+  'wallet.flow.column.time',
+  'wallet.flow.column.type',
+  'wallet.flow.column.amount',
+  'wallet.flow.column.balanceAfter',
+  'wallet.flow.column.reference',
+  'wallet.flow.column.note',
+];
 
 /**
  * A text cell, quoted when it holds a quote, comma or line break. Cells a spreadsheet would read
@@ -40,19 +46,21 @@ export function escapeCsvText(value: string): string {
 
 /**
  * The ledger as CSV: UTF-8 with a byte-order mark (so Excel reads the Chinese text), CRLF line
- * ends as RFC 4180 has them, a header row and type labels in the caller's language.
+ * ends as RFC 4180 has them, a header row, type labels and notes in the caller's language, worded
+ * by the contract's catalogue exactly as the console words them.
  */
-export function formatLedgerCsv(rows: LedgerEntryRow[], locale: Locale): string {
-  const lines = [headers[locale].map(escapeCsvText).join(',')];
+export function formatLedgerCsv(rows: LedgerCsvRow[], locale: Locale): string {
+  const t = translatorFor(locale);
+  const lines = [headerKeys.map((key) => escapeCsvText(t(key))).join(',')];
   for (const row of rows) {
     lines.push(
       [
         escapeCsvText(formatChinaTime(row.createdAt)),
-        escapeCsvText(typeLabels[locale][row.type]),
+        escapeCsvText(describeLedgerType(row.type, t)),
         formatFen(row.amountFen),
         formatFen(row.balanceAfterFen),
         escapeCsvText(row.reference ?? ''),
-        escapeCsvText(row.note),
+        escapeCsvText(describeLedgerNote(row, t)),
       ].join(','),
     );
   }

@@ -1,6 +1,9 @@
+import { paymentsMessages } from '@stratus/contract';
 import type zhCN from '../zh-CN/payments.ts';
 
 export default {
+  // Words the server writes too (CSV exports): one catalogue, in the contract.
+  ...paymentsMessages['en-US'],
   'payments.checkout.amount': 'Amount due',
   'payments.checkout.channel': 'Payment method',
   'payments.checkout.createdAt': 'Created',
@@ -26,10 +29,6 @@ export default {
   'payments.checkout.missing.description':
     'The payment link is invalid or no longer valid; start again from the top-up page.',
   'payments.backToRecharge': 'Back to top-up',
-  'payments.channel.sandbox': 'Sandbox',
-  'payments.channel.alipay': 'Alipay',
-  'payments.ledgerNote.creditedAfterClose':
-    '{{channel}} (paid after the payment was closed; credited)',
   'payments.result.checking': 'Confirming the payment…',
   'payments.result.success.title': 'Top-up successful',
   'payments.result.success.amount': 'Amount',

@@ -1,6 +1,9 @@
+import { trafficMessages } from '@stratus/contract';
 import type zhCN from '../zh-CN/traffic.ts';
 
 export default {
+  // Words the server writes too (CSV exports): one catalogue, in the contract.
+  ...trafficMessages['en-US'],
   'traffic.status.active': 'Active',
   'traffic.status.exhausted': 'Used up',
   'traffic.status.expired': 'Expired',
@@ -61,13 +64,9 @@ export default {
   'traffic.usage.kind.dynamic': 'Dynamic IPs',
   'traffic.usage.export': 'Download CSV',
   'traffic.usage.exportFileName': 'traffic-history.csv',
-  'traffic.usage.upload': 'Upload',
-  'traffic.usage.download': 'Download',
-  'traffic.usage.total': 'Total',
   'traffic.usage.totalUpload': 'Total upload',
   'traffic.usage.totalDownload': 'Total download',
   'traffic.usage.totalAll': 'Total traffic',
   'traffic.usage.chartLabel': 'Traffic usage chart',
-  'traffic.usage.column.time': 'Time',
   'traffic.usage.rows': '{{total}} rows',
 } satisfies Record<keyof typeof zhCN, string>;

@@ -1,6 +1,9 @@
+import { walletMessages } from '@stratus/contract';
 import type zhCN from '../zh-CN/wallet.ts';
 
 export default {
+  // Words the server writes too (CSV exports): one catalogue, in the contract.
+  ...walletMessages['en-US'],
   'wallet.balance.label': 'Balance',
   'wallet.balance.recharge': 'Click to top up',
   'wallet.balance.unavailable': 'The balance is unavailable right now',
@@ -15,9 +18,7 @@ export default {
   'wallet.recharge.amount.tooLarge': 'The amount must be at most {{max}}',
   'wallet.recharge.amount.tooPrecise': 'The amount can have at most two decimals',
   'wallet.recharge.channel.title': 'Payment method',
-  'wallet.recharge.channel.sandbox': 'Sandbox',
   'wallet.recharge.channel.sandboxHint': 'Test cashier, credited as soon as you confirm',
-  'wallet.recharge.channel.alipay': 'Alipay',
   'wallet.recharge.channel.alipayHint': 'Pay on the Alipay page',
   'wallet.recharge.channel.none': 'No payment method is available; please contact support',
   'wallet.recharge.summary.title': 'Summary',
@@ -36,18 +37,6 @@ export default {
   'wallet.flow.filter.reset': 'Reset',
   'wallet.flow.export': 'Export CSV',
   'wallet.flow.exportFileName': 'billing-records.csv',
-  'wallet.flow.column.time': 'Time',
-  'wallet.flow.column.type': 'Type',
-  'wallet.flow.column.amount': 'Amount',
-  'wallet.flow.column.balanceAfter': 'Balance after',
-  'wallet.flow.column.reference': 'Reference',
-  'wallet.flow.column.note': 'Note',
   'wallet.flow.empty': 'No billing records yet',
   'wallet.flow.total': '{{total}} records',
-  'wallet.flow.type.topup': 'Top-up',
-  'wallet.flow.type.staticIpPurchase': 'Static IP purchase',
-  'wallet.flow.type.renewal': 'Renewal',
-  'wallet.flow.type.trafficPurchase': 'Traffic purchase',
-  'wallet.flow.type.refund': 'Refund',
-  'wallet.flow.type.adjustment': 'Adjustment',
 } satisfies Record<keyof typeof zhCN, string>;

@@ -1,4 +1,8 @@
+import { paymentsMessages } from '@stratus/contract';
+
 export default {
+  // Words the server writes too (CSV exports): one catalogue, in the contract.
+  ...paymentsMessages['zh-CN'],
   'payments.checkout.amount': '应付金额',
   'payments.checkout.channel': '支付方式',
   'payments.checkout.createdAt': '创建时间',
@@ -20,9 +24,6 @@ export default {
   'payments.checkout.missing.title': '找不到这笔支付',
   'payments.checkout.missing.description': '支付链接无效或已失效，请返回充值页重新发起。',
   'payments.backToRecharge': '返回充值',
-  'payments.channel.sandbox': '沙箱支付',
-  'payments.channel.alipay': '支付宝',
-  'payments.ledgerNote.creditedAfterClose': '{{channel}}（支付单关闭后付款，已入账）',
   'payments.result.checking': '确认支付结果…',
   'payments.result.success.title': '充值成功',
   'payments.result.success.amount': '充值金额',

@@ -1,4 +1,8 @@
+import { trafficMessages } from '@stratus/contract';
+
 export default {
+  // Words the server writes too (CSV exports): one catalogue, in the contract.
+  ...trafficMessages['zh-CN'],
   'traffic.status.active': '使用中',
   'traffic.status.exhausted': '已用完',
   'traffic.status.expired': '已过期',
@@ -58,13 +62,9 @@ export default {
   'traffic.usage.kind.dynamic': '动态IP',
   'traffic.usage.export': '下载 CSV',
   'traffic.usage.exportFileName': '流量历史.csv',
-  'traffic.usage.upload': '上传',
-  'traffic.usage.download': '下载',
-  'traffic.usage.total': '合计',
   'traffic.usage.totalUpload': '上传总量',
   'traffic.usage.totalDownload': '下载总量',
   'traffic.usage.totalAll': '总流量',
   'traffic.usage.chartLabel': '流量使用趋势图',
-  'traffic.usage.column.time': '时间',
   'traffic.usage.rows': '共 {{total}} 条',
 };

@@ -1,4 +1,8 @@
+import { walletMessages } from '@stratus/contract';
+
 export default {
+  // Words the server writes too (CSV exports): one catalogue, in the contract.
+  ...walletMessages['zh-CN'],
   'wallet.balance.label': '账户余额',
   'wallet.balance.recharge': '点击充值',
   'wallet.balance.unavailable': '余额暂时无法获取',
@@ -13,9 +17,7 @@ export default {
   'wallet.recharge.amount.tooLarge': '单笔充值金额不能超过 {{max}}',
   'wallet.recharge.amount.tooPrecise': '充值金额最多保留两位小数',
   'wallet.recharge.channel.title': '支付方式',
-  'wallet.recharge.channel.sandbox': '沙箱支付',
   'wallet.recharge.channel.sandboxHint': '测试环境收银台，确认后即时到账',
-  'wallet.recharge.channel.alipay': '支付宝',
   'wallet.recharge.channel.alipayHint': '跳转支付宝完成付款',
   'wallet.recharge.channel.none': '暂无可用的支付方式，请联系客服',
   'wallet.recharge.summary.title': '订单摘要',
@@ -33,18 +35,6 @@ export default {
   'wallet.flow.filter.reset': '重置',
   'wallet.flow.export': '导出 CSV',
   'wallet.flow.exportFileName': '账单流水.csv',
-  'wallet.flow.column.time': '时间',
-  'wallet.flow.column.type': '类型',
-  'wallet.flow.column.amount': '金额',
-  'wallet.flow.column.balanceAfter': '变动后余额',
-  'wallet.flow.column.reference': '关联单号',
-  'wallet.flow.column.note': '备注',
   'wallet.flow.empty': '暂无账单流水',
   'wallet.flow.total': '共 {{total}} 条',
-  'wallet.flow.type.topup': '充值',
-  'wallet.flow.type.staticIpPurchase': '静态IP购买',
-  'wallet.flow.type.renewal': '续费',
-  'wallet.flow.type.trafficPurchase': '流量购买',
-  'wallet.flow.type.refund': '退款',
-  'wallet.flow.type.adjustment': '调整',
 };

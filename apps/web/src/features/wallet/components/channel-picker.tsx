@@ -12,12 +12,12 @@ const channelLooks: Record<
 > = {
   sandbox: {
     icon: <ExperimentOutlined className={styles.sandboxIcon} />,
-    title: 'wallet.recharge.channel.sandbox',
+    title: 'payments.channel.sandbox',
     hint: 'wallet.recharge.channel.sandboxHint',
   },
   alipay: {
     icon: <AlipayCircleFilled className={styles.alipayIcon} />,
-    title: 'wallet.recharge.channel.alipay',
+    title: 'payments.channel.alipay',
     hint: 'wallet.recharge.channel.alipayHint',
   },
 };

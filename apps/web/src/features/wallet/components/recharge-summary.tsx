@@ -36,7 +36,7 @@ export function RechargeSummary({
         </div>
         <div className={styles.row}>
           <dt>{t('wallet.recharge.summary.channel')}</dt>
-          <dd>{channel ? t(`wallet.recharge.channel.${channel}`) : '--'}</dd>
+          <dd>{channel ? t(`payments.channel.${channel}`) : '--'}</dd>
         </div>
         <div className={styles.row}>
           <dt>{t('wallet.recharge.summary.balanceAfter')}</dt>

@@ -1,4 +1,4 @@
-import { parseTopUpNote, type LedgerEntry, type Page } from '@stratus/contract';
+import { describeLedgerNote, type LedgerEntry, type Page } from '@stratus/contract';
 import { Empty, Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/date.ts';
@@ -80,15 +80,10 @@ export function TransactionTable({
       title: t('wallet.flow.column.note'),
       dataIndex: 'note',
       ellipsis: true,
-      render: (note: string, entry: LedgerEntry) => {
-        // A top-up's note is a code (its channel, maybe a mark): shown in the reader's words.
-        const topUp = entry.type === 'topup' ? parseTopUpNote(note) : undefined;
-        if (!topUp) return note || '--';
-        const channel = t(`payments.channel.${topUp.channel}`);
-        return topUp.creditedAfterClose
-          ? t('payments.ledgerNote.creditedAfterClose', { channel })
-          : channel;
-      },
+      // Note codes (a top-up's channel, an automatic renewal…) in the reader's words, worded by
+      // the same function and catalogue as the CSV export.
+      render: (_note: string, entry: LedgerEntry) =>
+        describeLedgerNote(entry, (key, params) => t(key, params ?? {})) || '--',
     },
   ];
 
