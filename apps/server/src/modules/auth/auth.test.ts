@@ -19,7 +19,7 @@ import {
   uniqueEmail,
   type TestApp,
 } from '../../testing.ts';
-import { hashToken } from './tokens.ts';
+import { hashToken } from '../../tokens.ts';
 
 describe.each(testEngines)('auth on %s', (engine) => {
   let testApp: TestApp;
