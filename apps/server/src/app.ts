@@ -9,7 +9,6 @@ import { startTrafficPackageExpiry } from './jobs/expire-traffic-packages.ts';
 import { createLoggerOptions, type LoggerOptions } from './logger.ts';
 import { registerAdminRoutes } from './modules/admin/routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
-import { createTokenCipher, type TokenCipher } from './modules/auth/tokens.ts';
 import { registerCatalogRoutes } from './modules/catalog/routes.ts';
 import { registerDynamicRoutes } from './modules/dynamic/routes.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
@@ -32,6 +31,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web.ts';
 import { resolveSecretKey } from './secret-key.ts';
+import { createTokenCipher, type TokenCipher } from './tokens.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

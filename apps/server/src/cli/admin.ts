@@ -1,11 +1,12 @@
 // `npm run admin -- <command>`: operator tasks run on the server machine, with the same
 // configuration (DATABASE_URL, DATA_DIR, SECRET_KEY) as the server.
 import { emailSchema, passwordSchema } from '@stratus/contract';
-import { createDatabase, migrateDatabase, type Database } from '@stratus/db';
+import { createDatabase, migrateDatabase } from '@stratus/db';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { createOrPromoteOperator } from '../modules/admin/operators.ts';
-import { createTokenCipher } from '../modules/auth/tokens.ts';
 import { resolveSecretKey } from '../secret-key.ts';
+import { createTokenCipher } from '../tokens.ts';
+import type { AdminContext } from './command-args.ts';
 import { inventoryCommands, inventoryUsage, runInventoryCommand } from './inventory-commands.ts';
 import { trafficCommands, trafficUsage } from './traffic-commands.ts';
 
@@ -22,15 +23,6 @@ Commands joined by ${THEN} run in turn on one database start, e.g.
 The first command that does not succeed stops the rest and gives the exit code.
 Exit codes: 0 done, 1 refused (that command changed nothing), 2 bad usage.
 `;
-
-export interface AdminContext {
-  database: Database;
-  config: Config;
-  /** Where messages for the person at the terminal go. */
-  print: (line: string) => void;
-  /** Relative file arguments (`--csv`) are read from here; default the process's directory. */
-  workingDirectory?: string;
-}
 
 const databaseCommands = { ...inventoryCommands, ...trafficCommands };
 

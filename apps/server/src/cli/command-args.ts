@@ -1,5 +1,17 @@
-// Argument parsing shared by the inventory commands of `npm run admin`.
+// What every command of `npm run admin` gets, and the argument parsing they share. Commands
+// import these from here, never from admin.ts, which imports every command.
 import { parseArgs } from 'node:util';
+import type { Database } from '@stratus/db';
+import type { Config } from '../config.ts';
+
+export interface AdminContext {
+  database: Database;
+  config: Config;
+  /** Where messages for the person at the terminal go. */
+  print: (line: string) => void;
+  /** Relative file arguments (`--csv`) are read from here; default the process's directory. */
+  workingDirectory?: string;
+}
 
 /** Exit codes: 0 done, 1 refused (unknown node, region…; nothing changed), 2 bad usage. */
 export const REFUSED = 1;

@@ -5,8 +5,13 @@ import { expandIpv4Cidr } from '../modules/inventory/addresses.ts';
 import { readInventoryCsv } from '../modules/inventory/csv.ts';
 import { validateInventoryIp, type InventoryIp } from '../modules/inventory/rows.ts';
 import { importIpAddresses } from '../modules/inventory/service.ts';
-import type { AdminContext } from './admin.ts';
-import { parseCommandArgs, REFUSED, requireNodeName, UsageError } from './command-args.ts';
+import {
+  type AdminContext,
+  parseCommandArgs,
+  REFUSED,
+  requireNodeName,
+  UsageError,
+} from './command-args.ts';
 
 const cidrFlags = {
   cidr: { type: 'string' },

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq, gatewayNodes, ipAddresses, planPrices, regions, staticIpPlans } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../modules/auth/tokens.ts';
+import { hashToken } from '../tokens.ts';
 import { createTestApp, type TestApp } from '../testing.ts';
 import { runAdminCommand } from './admin.ts';
 

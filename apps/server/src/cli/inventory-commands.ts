@@ -1,6 +1,5 @@
 // The inventory commands of `npm run admin`: gateway nodes, the IP pool and plan prices.
-import type { AdminContext } from './admin.ts';
-import { BAD_USAGE, UsageError } from './command-args.ts';
+import { type AdminContext, BAD_USAGE, UsageError } from './command-args.ts';
 import { importIps } from './import-ips-command.ts';
 import { addNode, rotateNodeKey } from './node-commands.ts';
 import { listInventory, setPrice } from './price-commands.ts';

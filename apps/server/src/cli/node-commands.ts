@@ -1,8 +1,13 @@
 // `npm run admin -- add-node` and `rotate-node-key`: gateway nodes and their API keys.
 import { normaliseIpAddress } from '../modules/inventory/addresses.ts';
 import { addGatewayNode, rotateGatewayNodeKey } from '../modules/nodes/gateway-nodes.ts';
-import type { AdminContext } from './admin.ts';
-import { parseCommandArgs, REFUSED, requireNodeName, UsageError } from './command-args.ts';
+import {
+  type AdminContext,
+  parseCommandArgs,
+  REFUSED,
+  requireNodeName,
+  UsageError,
+} from './command-args.ts';
 
 const hostnamePattern =
   /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;

@@ -8,8 +8,7 @@ import {
   regionSpecSchema,
 } from '../modules/inventory/rows.ts';
 import { setPlanPrice, summariseInventory } from '../modules/inventory/service.ts';
-import type { AdminContext } from './admin.ts';
-import { parseCommandArgs, REFUSED, UsageError } from './command-args.ts';
+import { type AdminContext, parseCommandArgs, REFUSED, UsageError } from './command-args.ts';
 
 const setPriceSchema = z.object({
   country: regionSpecSchema.shape.country,

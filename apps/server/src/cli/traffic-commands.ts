@@ -9,8 +9,7 @@ import {
   pricePerGbFen,
   setTrafficPlan as saveTrafficPlan,
 } from '../modules/traffic/service.ts';
-import type { AdminContext } from './admin.ts';
-import { UsageError } from './command-args.ts';
+import { type AdminContext, UsageError } from './command-args.ts';
 import { padTable } from './price-commands.ts';
 
 export const trafficUsage = `  npm run admin -- set-traffic-plan --gb <10> --days <30> --price <120.00> [--inactive]

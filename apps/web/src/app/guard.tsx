@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { hasToken, REDIRECT_PARAM } from '../shared/session.ts';
-import { PORTAL_HOME } from './routes.ts';
+import { PORTAL_HOME } from '../shared/paths.ts';
 
 interface Address {
   pathname: string;

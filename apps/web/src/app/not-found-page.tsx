@@ -2,7 +2,7 @@ import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { hasToken } from '../shared/session.ts';
-import { CONSOLE_HOME, PORTAL_HOME } from './routes.ts';
+import { CONSOLE_HOME, PORTAL_HOME } from '../shared/paths.ts';
 import styles from './not-found-page.module.css';
 
 export function NotFoundPage() {

@@ -7,7 +7,8 @@ import { RouteGuard } from './guard.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { NotFoundPage } from './not-found-page.tsx';
 import { PageError } from './page-error.tsx';
-import { CONSOLE_HOME, pageRoutes, PORTAL_AUTH, type PageRoute } from './routes.ts';
+import { pageRoutes, type PageRoute } from './routes.ts';
+import { CONSOLE_HOME, PORTAL_AUTH } from '../shared/paths.ts';
 
 function pageObject(route: PageRoute, wrap: boolean): RouteObject {
   const Page = lazyPage(route.load);

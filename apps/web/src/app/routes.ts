@@ -15,6 +15,22 @@ import {
 } from '@ant-design/icons';
 import type { ComponentType, CSSProperties } from 'react';
 import type { MessageKey } from '../locales/index.ts';
+import {
+  BUSINESS_FLOW_PATH,
+  BUY_STATIC_IP_PATH,
+  BUY_TRAFFIC_PATH,
+  CHECKOUT_PATH,
+  CONSOLE_HOME,
+  DYNAMIC_IP_PATH,
+  IP_LIST_PATH,
+  IP_ORDER_LIST_PATH,
+  PAY_SUCCESS_PATH,
+  PORTAL_AUTH,
+  PORTAL_HOME,
+  RECHARGE_PATH,
+  TRAFFIC_HISTORY_PATH,
+  TRAFFIC_PACKAGES_PATH,
+} from '../shared/paths.ts';
 import type { RecentPage } from '../shared/recent-pages.ts';
 
 export type PageModule = { default: ComponentType };
@@ -44,21 +60,6 @@ export interface PageRoute {
   /** Transient flows (checkout, line and router purchase) never enter the recent pages. */
   recent: boolean;
 }
-
-export const PORTAL_HOME = '/portal/home';
-export const PORTAL_AUTH = '/portal/auth';
-export const CONSOLE_HOME = '/console/overview';
-export const RECHARGE_PATH = '/console/recharge';
-export const BUSINESS_FLOW_PATH = '/console/businessFlow';
-export const CHECKOUT_PATH = '/console/checkout-counter';
-export const BUY_STATIC_IP_PATH = '/console/buyStaticIP';
-export const IP_LIST_PATH = '/console/ipList';
-export const IP_ORDER_LIST_PATH = '/console/ipOrderList';
-export const DYNAMIC_IP_PATH = '/console/buyDynamicIP';
-export const BUY_TRAFFIC_PATH = '/console/buyTrafficFlow';
-export const TRAFFIC_HISTORY_PATH = '/console/trafficFlowHistory';
-export const TRAFFIC_PACKAGES_PATH = '/console/trafficFlowPackList';
-export const PAY_SUCCESS_PATH = '/portal/paySuccess';
 
 export const menuGroups: readonly MenuGroup[] = [
   { key: '/buyDynamicIP', title: 'nav.group.ip', icon: GlobalOutlined },

@@ -1,8 +1,7 @@
 import type { Db } from '@stratus/db';
+import type { TokenCipher } from '../../tokens.ts';
 import { hashPassword, generatePassword } from '../auth/passwords.ts';
-import type { TokenCipher } from '../auth/tokens.ts';
-import { findUserByEmail, updateUser } from '../users/repo.ts';
-import { createUser } from '../users/service.ts';
+import { createUser, findUserByEmail, updateUser } from '../users/service.ts';
 
 export type OperatorOutcome =
   | { action: 'promoted' | 'unchanged'; userId: string }

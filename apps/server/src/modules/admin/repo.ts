@@ -1,5 +1,5 @@
 import { and, count, desc, ilike, or, users, type Db, type SQL } from '@stratus/db';
-import type { UserRow } from '../users/repo.ts';
+import type { UserRow } from '../users/service.ts';
 
 /** `%` and `_` in a keyword match themselves, not any text. */
 function containsPattern(keyword: string): string {

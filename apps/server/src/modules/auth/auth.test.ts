@@ -27,7 +27,7 @@ import {
   uniqueEmail,
   type TestApp,
 } from '../../testing.ts';
-import { hashToken } from './tokens.ts';
+import { hashToken } from '../../tokens.ts';
 import { callEndpoint } from '../../testing/call-endpoint.ts';
 
 describe.each(testEngines)('auth on %s', (engine) => {

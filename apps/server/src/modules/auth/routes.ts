@@ -1,4 +1,4 @@
-import { login, logout, register } from '@stratus/contract';
+import { changePassword, login, logout, register } from '@stratus/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAuth } from '../../plugins/auth.ts';
 import { registerEndpoint } from '../../plugins/contract-routes.ts';
@@ -21,6 +21,20 @@ export function registerAuthRoutes(app: FastifyInstance): void {
 
   registerEndpoint(app, logout, async (request) => {
     await auth.logout({ db: app.db, auth: requireAuth(request) });
+    return null;
+  });
+
+  registerEndpoint(app, changePassword, async (request) => {
+    const caller = requireAuth(request);
+    await auth.changePassword({
+      db: app.db,
+      config: app.config,
+      userId: caller.userId,
+      keepSessionId: caller.sessionId,
+      address: request.ip,
+      currentPassword: request.body.currentPassword,
+      newPassword: request.body.newPassword,
+    });
     return null;
   });
 }

@@ -2,18 +2,24 @@ import type { Locale, Session } from '@stratus/contract';
 import type { Db, UserRole } from '@stratus/db';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
-import { findUserByEmail } from '../users/repo.ts';
-import { createUser, toUserProfile } from '../users/service.ts';
+import { generateSessionToken, hashToken, isApiToken, type TokenCipher } from '../../tokens.ts';
+import {
+  createUser,
+  findUserByEmail,
+  requireUser,
+  toUserProfile,
+  updateUser,
+} from '../users/service.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import {
   findApiTokenOwner,
   findLiveSession,
   insertSession,
+  revokeOtherSessions,
   revokeSession,
   touchSession,
 } from './repo.ts';
 import { claimSignInAttempt, claimSignUpAttempt, settleSignInAttempt } from './throttle.ts';
-import { generateSessionToken, hashToken, isApiToken, type TokenCipher } from './tokens.ts';
 
 /** Who is calling, established from the bearer token. */
 export interface Authentication {
@@ -115,6 +121,39 @@ export async function login({
 export async function logout({ db, auth }: { db: Db; auth: Authentication }): Promise<void> {
   // Calls made with the API token have no session to end; the token stays valid until rotated.
   if (auth.sessionId) await revokeSession(db, auth.sessionId);
+}
+
+/**
+ * Changes the password and revokes every other session (an attacker's included); the session
+ * making the change stays signed in. Wrong current passwords count as failed sign-ins.
+ */
+export async function changePassword({
+  db,
+  config,
+  userId,
+  keepSessionId,
+  address,
+  currentPassword,
+  newPassword,
+}: {
+  db: Db;
+  config: Config;
+  userId: string;
+  keepSessionId: string | null;
+  address: string;
+  currentPassword: string;
+  newPassword: string;
+}): Promise<void> {
+  const user = await requireUser(db, userId);
+  const attempt = await claimSignInAttempt({ db, config, email: user.email, address });
+  const valid = await verifyPassword(user.passwordHash, currentPassword);
+  await settleSignInAttempt({ db, attempt, succeeded: valid });
+  if (!valid) throw new AppError('currentPasswordIncorrect');
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    await updateUser(tx, userId, { passwordHash });
+    await revokeOtherSessions(tx, { userId, keepSessionId });
+  });
 }
 
 /** The caller behind a bearer token, or null when the token is unknown, expired or revoked. */

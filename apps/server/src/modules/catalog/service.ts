@@ -2,6 +2,15 @@ import { fenToYuan, type Locale, type StaticIpPlan } from '@stratus/contract';
 import type { Db } from '@stratus/db';
 import { countAvailableIps, listActivePlans, listPlanPrices, type RegionRow } from './repo.ts';
 
+// The catalogue queries purchases and renewals use inside their transactions.
+export {
+  countAvailableIpsFor,
+  findPlan,
+  findPlanFor,
+  findPlanPrice,
+  type PlanWithRegion,
+} from './repo.ts';
+
 /** Country and city names of a region in the caller's language. */
 export function localiseRegion(
   region: Pick<RegionRow, 'countryNameZh' | 'countryNameEn' | 'cityNameZh' | 'cityNameEn'>,

@@ -11,7 +11,7 @@ import type { Db } from '@stratus/db';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import { toJsonBytes } from '../usage/byte-count.ts';
-import { summariseUsablePackages } from '../usage/repo.ts';
+import { summariseUsablePackages } from '../usage/service.ts';
 import {
   generateDynamicAccountName,
   generateDynamicPassword,

@@ -2,12 +2,15 @@
 import { fenToYuan, type Instance, type Locale, type Order } from '@stratus/contract';
 import type { Db } from '@stratus/db';
 import { AppError } from '../../errors.ts';
-import { findPlanFor, findPlanPrice } from '../catalog/repo.ts';
+import { findPlanFor, findPlanPrice } from '../catalog/service.ts';
 import { generateOrderNo, renewedExpiry } from '../orders/pricing.ts';
-import { insertOrder, insertOrderItems, setIpStatus } from '../orders/repo.ts';
-import { getOrderWithInstances } from '../orders/service.ts';
-import { findWallet } from '../wallet/repo.ts';
-import { changeBalance } from '../wallet/service.ts';
+import {
+  getOrderWithInstances,
+  insertOrder,
+  insertOrderItems,
+  setIpStatus,
+} from '../orders/service.ts';
+import { changeBalance, findWallet } from '../wallet/service.ts';
 import {
   hasLaterInstanceOnIp,
   listUserInstanceDetails,

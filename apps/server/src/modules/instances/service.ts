@@ -14,6 +14,9 @@ import {
   type InstanceFilter,
 } from './repo.ts';
 
+// The instance queries a static-IP purchase uses inside its transaction.
+export { insertInstances, listInstanceDetailsByIds } from './repo.ts';
+
 const DAY_MS = 86_400_000;
 
 /** The API shape of an instance; names in the caller's language. */

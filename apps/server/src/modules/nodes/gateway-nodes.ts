@@ -2,7 +2,7 @@
 // node routes by that key (the `node` guard of plugins/auth.ts).
 import { randomBytes } from 'node:crypto';
 import type { Db } from '@stratus/db';
-import { hashToken } from '../auth/tokens.ts';
+import { hashToken } from '../../tokens.ts';
 import {
   findGatewayNodeByKeyHash,
   findGatewayNodeByName,

@@ -6,6 +6,9 @@ import type { Db } from '@stratus/db';
 import { toJsonBytes } from '../usage/byte-count.ts';
 import { listDynamicAccounts, listDynamicEgress, listStaticCredentials } from './repo.ts';
 
+// Usage metering charges dynamic traffic only to nodes that serve a dynamic pool.
+export { hasDynamicPool } from './repo.ts';
+
 function sha256Hex(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }

@@ -16,12 +16,10 @@ import {
   findPlan,
   findPlanPrice,
   type PlanWithRegion,
-} from '../catalog/repo.ts';
+} from '../catalog/service.ts';
 import { generateProxyCredentials } from '../instances/credentials.ts';
-import { insertInstances, listInstanceDetailsByIds } from '../instances/repo.ts';
-import { toInstance } from '../instances/service.ts';
-import { findWallet } from '../wallet/repo.ts';
-import { changeBalance } from '../wallet/service.ts';
+import { insertInstances, listInstanceDetailsByIds, toInstance } from '../instances/service.ts';
+import { changeBalance, findWallet } from '../wallet/service.ts';
 import { claimOrReplayIdempotencyKey, requestFingerprint } from './idempotency.ts';
 import { generateOrderNo, lineAmountFen } from './pricing.ts';
 import {
@@ -38,6 +36,9 @@ import {
   type OrderItemRow,
   type OrderRow,
 } from './repo.ts';
+
+// The order queries renewals and traffic purchases use inside their transactions.
+export { insertOrder, insertOrderItems, setIdempotencyKeyOrder, setIpStatus } from './repo.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -3,9 +3,8 @@ import type { Locale, Overview } from '@stratus/contract';
 import type { Db } from '@stratus/db';
 import { listOrders } from '../orders/service.ts';
 import { toJsonBytes } from '../usage/byte-count.ts';
-import { summariseUsablePackages } from '../usage/repo.ts';
 import { bucketStart, DAY_MS } from '../usage/series.ts';
-import { getUsageSeries } from '../usage/service.ts';
+import { getUsageSeries, summariseUsablePackages } from '../usage/service.ts';
 import { getWallet } from '../wallet/service.ts';
 import { countLiveInstances } from './repo.ts';
 

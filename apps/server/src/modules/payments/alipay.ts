@@ -2,7 +2,7 @@ import { createSign, createVerify } from 'node:crypto';
 import { formatChinaTime, parseChinaTime } from '../../china-time.ts';
 import type { AlipayConfig } from '../../config.ts';
 import { formatFen, parseYuanText } from '../../money-text.ts';
-import type { PaymentChannelDriver, TradeState } from './channels.ts';
+import type { PaymentChannelDriver, TradeState } from './channel-driver.ts';
 import type { PaymentRow } from './repo.ts';
 
 /**

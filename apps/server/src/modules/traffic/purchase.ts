@@ -12,10 +12,13 @@ import type { Db } from '@stratus/db';
 import { AppError } from '../../errors.ts';
 import { claimOrReplayIdempotencyKey, requestFingerprint } from '../orders/idempotency.ts';
 import { generateOrderNo, lineAmountFen } from '../orders/pricing.ts';
-import { insertOrder, insertOrderItems, setIdempotencyKeyOrder } from '../orders/repo.ts';
-import { getOrder } from '../orders/service.ts';
-import { findWallet } from '../wallet/repo.ts';
-import { changeBalance } from '../wallet/service.ts';
+import {
+  getOrder,
+  insertOrder,
+  insertOrderItems,
+  setIdempotencyKeyOrder,
+} from '../orders/service.ts';
+import { changeBalance, findWallet } from '../wallet/service.ts';
 import {
   findTrafficPackageOfOrder,
   findTrafficPlan,

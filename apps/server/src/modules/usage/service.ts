@@ -10,7 +10,7 @@ import {
 } from '@stratus/contract';
 import type { Db, Tx } from '@stratus/db';
 import { AppError } from '../../errors.ts';
-import { hasDynamicPool } from '../nodes/repo.ts';
+import { hasDynamicPool } from '../nodes/service.ts';
 import { assertBatchPossible, type UsageBatchClaim } from './batch-bounds.ts';
 import { toJsonBytes } from './byte-count.ts';
 import { drawDownPackages } from './draw-down.ts';
@@ -25,6 +25,9 @@ import {
   sumUsageByHour,
   type UsageHourlyRow,
 } from './repo.ts';
+
+// What the console's overview and the dynamic-proxy account show of a customer's packages.
+export { summariseUsablePackages } from './repo.ts';
 import {
   bucketStarts,
   DAY_MS,

@@ -1,11 +1,11 @@
-import { changePassword, getMe, rotateApiToken, updateMe } from '@stratus/contract';
+import { getMe, rotateApiToken, updateMe } from '@stratus/contract';
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../plugins/auth.ts';
 import { registerEndpoint } from '../../plugins/contract-routes.ts';
 import * as users from './service.ts';
 
 export function registerUserRoutes(app: FastifyInstance): void {
-  const { db, config, tokenCipher: cipher } = app;
+  const { db, tokenCipher: cipher } = app;
 
   registerEndpoint(app, getMe, (request) =>
     users.getProfile({ db, cipher, userId: requireAuth(request).userId }),
@@ -14,20 +14,6 @@ export function registerUserRoutes(app: FastifyInstance): void {
   registerEndpoint(app, updateMe, (request) =>
     users.updateProfile({ db, cipher, userId: requireAuth(request).userId, changes: request.body }),
   );
-
-  registerEndpoint(app, changePassword, async (request) => {
-    const auth = requireAuth(request);
-    await users.changePassword({
-      db,
-      config,
-      userId: auth.userId,
-      keepSessionId: auth.sessionId,
-      address: request.ip,
-      currentPassword: request.body.currentPassword,
-      newPassword: request.body.newPassword,
-    });
-    return null;
-  });
 
   registerEndpoint(app, rotateApiToken, async (request) => ({
     apiToken: await users.rotateApiToken({ db, cipher, userId: requireAuth(request).userId }),

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { defaultLocale, type Locale, type UserProfile } from '@stratus/contract';
 import type { Db, Tx } from '@stratus/db';
-import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { revokeOtherSessions } from '../auth/repo.ts';
-import { claimSignInAttempt, settleSignInAttempt } from '../auth/throttle.ts';
-import { generateApiToken, hashToken, type TokenCipher } from '../auth/tokens.ts';
-import { insertWallet } from '../wallet/repo.ts';
+import { generateApiToken, hashToken, type TokenCipher } from '../../tokens.ts';
+import { insertWallet } from '../wallet/service.ts';
 import { findUserById, insertUser, updateUser, type UserRow } from './repo.ts';
+
+// The user queries other modules may use (sign-in, password changes, operator promotion).
+export { findUserByEmail, updateUser } from './repo.ts';
+export type { UserRow };
 
 function sealApiToken(cipher: TokenCipher, userId: string) {
   const apiToken = generateApiToken();
@@ -77,7 +77,8 @@ export function toUserProfile(user: UserRow, cipher: TokenCipher): UserProfile {
   };
 }
 
-async function requireUser(db: Db, userId: string): Promise<UserRow> {
+/** The signed-in caller's row; `unauthorized` when the account is gone. */
+export async function requireUser(db: Db, userId: string): Promise<UserRow> {
   const user = await findUserById(db, userId);
   if (!user) throw new AppError('unauthorized');
   return user;
@@ -114,39 +115,6 @@ export async function updateProfile({
     : await findUserById(db, userId);
   if (!user) throw new AppError('unauthorized');
   return toUserProfile(user, cipher);
-}
-
-/**
- * Changes the password and revokes every other session (an attacker's included); the session
- * making the change stays signed in. Wrong current passwords count as failed sign-ins.
- */
-export async function changePassword({
-  db,
-  config,
-  userId,
-  keepSessionId,
-  address,
-  currentPassword,
-  newPassword,
-}: {
-  db: Db;
-  config: Config;
-  userId: string;
-  keepSessionId: string | null;
-  address: string;
-  currentPassword: string;
-  newPassword: string;
-}): Promise<void> {
-  const user = await requireUser(db, userId);
-  const attempt = await claimSignInAttempt({ db, config, email: user.email, address });
-  const valid = await verifyPassword(user.passwordHash, currentPassword);
-  await settleSignInAttempt({ db, attempt, succeeded: valid });
-  if (!valid) throw new AppError('currentPasswordIncorrect');
-  const passwordHash = await hashPassword(newPassword);
-  await db.transaction(async (tx) => {
-    await updateUser(tx, userId, { passwordHash });
-    await revokeOtherSessions(tx, { userId, keepSessionId });
-  });
 }
 
 export async function rotateApiToken({

@@ -4,7 +4,7 @@ import { AccountMenu } from '../../features/users/components/account-menu.tsx';
 import { useSwitchLanguage } from '../../features/users/api.ts';
 import { Brand } from '../../shared/ui/brand.tsx';
 import { LanguageSwitch } from '../../shared/ui/language-switch.tsx';
-import { PORTAL_HOME, RECHARGE_PATH } from '../routes.ts';
+import { PORTAL_HOME, RECHARGE_PATH } from '../../shared/paths.ts';
 import styles from './console-header.module.css';
 
 export function ConsoleHeader() {

@@ -1,4 +1,4 @@
-import { CONSOLE_HOME } from '../../app/routes.ts';
+import { CONSOLE_HOME } from '../../shared/paths.ts';
 
 /**
  * Where to go after sign-in: the `redirect` parameter when it is a path on this site, otherwise

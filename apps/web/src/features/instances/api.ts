@@ -20,7 +20,7 @@ import {
 } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/http/client.ts';
 import { downloadEndpointFile } from '../../shared/http/download.ts';
-import { walletKeys } from '../wallet/api.ts';
+import { walletKeys } from '../wallet/public.ts';
 
 export type InstancesQuery = NonNullable<EndpointQuery<typeof listInstances>>;
 export type InstanceChanges = EndpointBody<typeof updateInstance>;

@@ -8,8 +8,8 @@ import {
 } from '@stratus/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/http/client.ts';
-import { instanceKeys } from '../instances/api.ts';
-import { walletKeys } from '../wallet/api.ts';
+import { instanceKeys } from '../instances/public.ts';
+import { walletKeys } from '../wallet/public.ts';
 
 export type OrdersQuery = NonNullable<EndpointQuery<typeof listOrders>>;
 export type StaticIpPurchase = EndpointBody<typeof createStaticIpOrder>;

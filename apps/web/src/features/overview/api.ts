@@ -1,7 +1,7 @@
 import { getOverview } from '@stratus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/http/client.ts';
-import { browserUtcOffsetMinutes } from '../traffic/api.ts';
+import { browserUtcOffsetMinutes } from '../traffic/public.ts';
 
 export const overviewKeys = {
   all: ['overview'] as const,

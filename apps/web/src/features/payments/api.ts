@@ -2,7 +2,7 @@ import { cancelTopUp, completeSandboxPayment, getTopUp, type Payment } from '@st
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { callEndpoint } from '../../shared/http/client.ts';
-import { walletKeys } from '../wallet/api.ts';
+import { walletKeys } from '../wallet/public.ts';
 
 /** How often a pending payment is asked for again (the brief asks for 2–3 s). */
 export const PAYMENT_POLL_MS = 2_500;

@@ -10,7 +10,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/http/client.ts';
 import { downloadEndpointFile } from '../../shared/http/download.ts';
-import { walletKeys } from '../wallet/api.ts';
+import { walletKeys } from '../wallet/public.ts';
 
 export type TrafficPurchase = EndpointBody<typeof createTrafficOrder>;
 export type TrafficPackagesQuery = NonNullable<EndpointQuery<typeof listTrafficPackages>>;

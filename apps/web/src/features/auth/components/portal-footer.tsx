@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { API_DOCS_URL } from '../../users/api-example.ts';
+import { API_DOCS_URL } from '../../users/public.ts';
 import { Brand } from '../../../shared/ui/brand.tsx';
 import styles from './portal-footer.module.css';
 

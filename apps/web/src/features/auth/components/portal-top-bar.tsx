@@ -2,11 +2,11 @@ import { DashboardOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { CONSOLE_HOME, PORTAL_HOME } from '../../../app/routes.ts';
+import { CONSOLE_HOME, PORTAL_HOME } from '../../../shared/paths.ts';
 import { hasToken } from '../../../shared/session.ts';
 import { Brand } from '../../../shared/ui/brand.tsx';
 import { LanguageSwitch } from '../../../shared/ui/language-switch.tsx';
-import { useSwitchLanguage } from '../../users/api.ts';
+import { useSwitchLanguage } from '../../users/public.ts';
 import styles from './portal-top-bar.module.css';
 
 export function PortalTopBar() {

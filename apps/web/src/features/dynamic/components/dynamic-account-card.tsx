@@ -3,10 +3,9 @@ import type { DynamicAccount } from '@stratus/contract';
 import { Alert, Button, Card, Descriptions, Popconfirm, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { BUY_TRAFFIC_PATH } from '../../../app/routes.ts';
+import { BUY_TRAFFIC_PATH } from '../../../shared/paths.ts';
 import { formatBytes } from '../../../shared/format/bytes.ts';
-import { CopyableCode } from '../../instances/components/copyable-code.tsx';
-import { PasswordCell } from '../../instances/components/password-cell.tsx';
+import { CopyableCode, PasswordCell } from '../../instances/public.ts';
 
 interface DynamicAccountCardProps {
   account: DynamicAccount | undefined;

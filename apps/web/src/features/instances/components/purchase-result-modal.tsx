@@ -2,7 +2,7 @@ import type { Instance } from '@stratus/contract';
 import { Button, Modal, Result, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { IP_LIST_PATH } from '../../../app/routes.ts';
+import { IP_LIST_PATH } from '../../../shared/paths.ts';
 import { CopyableCode } from './copyable-code.tsx';
 
 interface PurchaseResultModalProps {

@@ -3,7 +3,7 @@ import { Alert, Descriptions, Modal, Radio, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { RECHARGE_PATH } from '../../../app/routes.ts';
+import { RECHARGE_PATH } from '../../../shared/paths.ts';
 import { formatMoney } from '../../../shared/format/money.ts';
 import { showSuccessToast } from '../../../shared/ui/feedback.ts';
 import { useRenewalQuote, useRenewInstances } from '../api.ts';

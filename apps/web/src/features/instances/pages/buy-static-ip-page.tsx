@@ -7,7 +7,7 @@ import {
   useCreateStaticIpOrder,
   useStaticIpQuote,
   type StaticIpPurchase,
-} from '../../orders/api.ts';
+} from '../../orders/public.ts';
 import { useStaticIpCatalog } from '../api.ts';
 import { ConfirmPurchaseModal } from '../components/confirm-purchase-modal.tsx';
 import { OrderPanel, type OrderChoice } from '../components/order-panel.tsx';

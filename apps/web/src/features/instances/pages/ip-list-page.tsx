@@ -4,7 +4,7 @@ import { Button, Card, Empty, Space, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { BUY_STATIC_IP_PATH } from '../../../app/routes.ts';
+import { BUY_STATIC_IP_PATH } from '../../../shared/paths.ts';
 import { useInstances, useStaticIpCatalog } from '../api.ts';
 import { ExportDropdown } from '../components/export-dropdown.tsx';
 import { InstanceDetailDrawer } from '../components/instance-detail-drawer.tsx';

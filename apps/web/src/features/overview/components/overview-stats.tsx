@@ -2,7 +2,7 @@ import type { Overview } from '@stratus/contract';
 import { Card, Col, Progress, Row, Statistic, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { IP_LIST_PATH, RECHARGE_PATH, TRAFFIC_PACKAGES_PATH } from '../../../app/routes.ts';
+import { IP_LIST_PATH, RECHARGE_PATH, TRAFFIC_PACKAGES_PATH } from '../../../shared/paths.ts';
 import { formatBytes } from '../../../shared/format/bytes.ts';
 import { formatMoney } from '../../../shared/format/money.ts';
 

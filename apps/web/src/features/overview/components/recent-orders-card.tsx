@@ -2,11 +2,10 @@ import type { Order } from '@stratus/contract';
 import { Card, Empty, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { IP_ORDER_LIST_PATH } from '../../../app/routes.ts';
+import { IP_ORDER_LIST_PATH } from '../../../shared/paths.ts';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { formatMoney } from '../../../shared/format/money.ts';
-import { OrderTypeTag } from '../../orders/components/order-type-tag.tsx';
-import { summariseItems } from '../../orders/item-summary.ts';
+import { OrderTypeTag, summariseItems } from '../../orders/public.ts';
 
 interface RecentOrdersCardProps {
   orders: Order[];

@@ -13,7 +13,7 @@ import {
   BUY_TRAFFIC_PATH,
   DYNAMIC_IP_PATH,
   RECHARGE_PATH,
-} from '../../../app/routes.ts';
+} from '../../../shared/paths.ts';
 import type { MessageKey } from '../../../locales/index.ts';
 import styles from './shortcuts-card.module.css';
 

@@ -1,8 +1,8 @@
 import { Button, Card, Col, Result, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TRAFFIC_HISTORY_PATH } from '../../../app/routes.ts';
-import { UsageChart } from '../../traffic/components/usage-chart.tsx';
+import { TRAFFIC_HISTORY_PATH } from '../../../shared/paths.ts';
+import { UsageChart } from '../../traffic/public.ts';
 import { useOverview } from '../api.ts';
 import { OverviewStats } from '../components/overview-stats.tsx';
 import { RecentOrdersCard } from '../components/recent-orders-card.tsx';

@@ -1,7 +1,7 @@
 import { Button, Card, Result, type ResultProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { RECHARGE_PATH } from '../../../app/routes.ts';
+import { RECHARGE_PATH } from '../../../shared/paths.ts';
 import type { MessageKey } from '../../../locales/index.ts';
 
 interface BackToRechargeResultProps {

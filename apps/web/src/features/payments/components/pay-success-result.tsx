@@ -2,7 +2,7 @@ import type { Payment } from '@stratus/contract';
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { BUSINESS_FLOW_PATH, CONSOLE_HOME, RECHARGE_PATH } from '../../../app/routes.ts';
+import { BUSINESS_FLOW_PATH, CONSOLE_HOME, RECHARGE_PATH } from '../../../shared/paths.ts';
 import { formatMoney } from '../../../shared/format/money.ts';
 import styles from './pay-success-result.module.css';
 

@@ -2,7 +2,7 @@ import { Card, Spin } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PAY_SUCCESS_PATH } from '../../../app/routes.ts';
+import { PAY_SUCCESS_PATH } from '../../../shared/paths.ts';
 import { usePayment } from '../api.ts';
 import { BackToRechargeResult } from '../components/back-to-recharge-result.tsx';
 import { PendingPaymentCard } from '../components/pending-payment-card.tsx';

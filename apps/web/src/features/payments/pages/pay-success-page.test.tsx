@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelopeResponse, renderRoutes } from '../../../test/render-app.tsx';
-import { walletKeys } from '../../wallet/api.ts';
+import { walletKeys } from '../../wallet/public.ts';
 import PaySuccessPage from './pay-success-page.tsx';
 
 const paymentId = '3f2b8c4e-1a2b-4c3d-8e9f-0a1b2c3d4e5f';

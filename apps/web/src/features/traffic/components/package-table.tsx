@@ -3,7 +3,7 @@ import { Button, Empty, Progress, Table, Typography, type TableColumnsType } fro
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { BUY_TRAFFIC_PATH } from '../../../app/routes.ts';
+import { BUY_TRAFFIC_PATH } from '../../../shared/paths.ts';
 import { formatBytes } from '../../../shared/format/bytes.ts';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { PackageStatusTag } from './package-status-tag.tsx';

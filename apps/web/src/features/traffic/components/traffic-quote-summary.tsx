@@ -2,7 +2,7 @@ import type { TrafficQuote } from '@stratus/contract';
 import { Alert, Descriptions, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { RECHARGE_PATH } from '../../../app/routes.ts';
+import { RECHARGE_PATH } from '../../../shared/paths.ts';
 import { formatBytes } from '../../../shared/format/bytes.ts';
 import { formatMoney } from '../../../shared/format/money.ts';
 import styles from './traffic-order-panel.module.css';

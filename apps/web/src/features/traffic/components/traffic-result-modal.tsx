@@ -2,7 +2,7 @@ import type { TrafficPackage } from '@stratus/contract';
 import { Button, Descriptions, Modal, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DYNAMIC_IP_PATH, TRAFFIC_PACKAGES_PATH } from '../../../app/routes.ts';
+import { DYNAMIC_IP_PATH, TRAFFIC_PACKAGES_PATH } from '../../../shared/paths.ts';
 import { formatBytes } from '../../../shared/format/bytes.ts';
 import { formatDateTime } from '../../../shared/format/date.ts';
 

@@ -8,7 +8,7 @@ import { Button, Card, Flex, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { BUY_TRAFFIC_PATH } from '../../../app/routes.ts';
+import { BUY_TRAFFIC_PATH } from '../../../shared/paths.ts';
 import { useTrafficPackages, type TrafficPackagesQuery } from '../api.ts';
 import { PackageSummaryCards } from '../components/package-summary-cards.tsx';
 import { PackageTable } from '../components/package-table.tsx';

@@ -2,7 +2,7 @@ import { DownOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-d
 import { App, Avatar, Dropdown, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { logOut } from '../../auth/api.ts';
+import { logOut } from '../../auth/public.ts';
 import { useMe } from '../api.ts';
 import { initialsOf } from '../initials.ts';
 import { ChangePasswordModal } from './change-password-modal.tsx';

@@ -3,7 +3,7 @@ import { Alert, Card, Col, Form, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { browserNavigation } from '../../../shared/browser.ts';
-import { rememberPendingPayment } from '../../payments/pending-payment.ts';
+import { rememberPendingPayment } from '../../payments/public.ts';
 import { useCreateTopUp, useWallet } from '../api.ts';
 import { isPayableAmount, topUpAmountProblem } from '../top-up-amount.ts';
 import { AmountPicker } from './amount-picker.tsx';

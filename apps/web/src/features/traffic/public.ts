@@ -1,0 +1,4 @@
+// What other features may use of traffic (the only file they may import from it): the usage
+// chart and the offset its buckets are computed in.
+export { browserUtcOffsetMinutes } from './api.ts';
+export { UsageChart } from './components/usage-chart.tsx';

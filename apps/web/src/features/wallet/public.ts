@@ -1,0 +1,3 @@
+// What other features may use of wallet (the only file they may import from it): the query keys
+// every payment or purchase invalidates, so the balance shown is fresh.
+export { walletKeys } from './api.ts';

@@ -1,0 +1,17 @@
+// Every page's address, in a leaf module: features link to pages through these constants, and
+// the route table (app/routes.ts) maps the same constants to the pages. Importing nothing keeps
+// the links from tying features back to the route table that lazily imports them.
+export const PORTAL_HOME = '/portal/home';
+export const PORTAL_AUTH = '/portal/auth';
+export const CONSOLE_HOME = '/console/overview';
+export const RECHARGE_PATH = '/console/recharge';
+export const BUSINESS_FLOW_PATH = '/console/businessFlow';
+export const CHECKOUT_PATH = '/console/checkout-counter';
+export const BUY_STATIC_IP_PATH = '/console/buyStaticIP';
+export const IP_LIST_PATH = '/console/ipList';
+export const IP_ORDER_LIST_PATH = '/console/ipOrderList';
+export const DYNAMIC_IP_PATH = '/console/buyDynamicIP';
+export const BUY_TRAFFIC_PATH = '/console/buyTrafficFlow';
+export const TRAFFIC_HISTORY_PATH = '/console/trafficFlowHistory';
+export const TRAFFIC_PACKAGES_PATH = '/console/trafficFlowPackList';
+export const PAY_SUCCESS_PATH = '/portal/paySuccess';
