@@ -1,11 +1,13 @@
 // Many customers buying at once: the money and the stock must both add up afterwards, and every
 // refusal must still hold once all purchases have settled, on PostgreSQL (real concurrency, SKIP
 // LOCKED) and on PGlite (which serialises the transactions).
+import { createStaticIpOrder } from '@stratus/contract';
 import { eq, ipAddresses, ledgerEntries, proxyInstances, wallets } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, registerUser, type TestApp } from '../../testing.ts';
+import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
 import { creditWallet, seedStaticIpPlan } from '../catalog/testing.ts';
+import { callEndpoint } from '../../testing/call-endpoint.ts';
 
 const PRICE_FEN = 3_000n;
 const STOCK = 40;
@@ -63,11 +65,9 @@ describe.each(testEngines)('concurrent static-IP purchases on %s', (engine) => {
     }));
     const responses = await Promise.all(
       requests.map(({ user, quantity }) =>
-        testApp.app.inject({
-          method: 'POST',
-          url: '/api/orders/static-ip',
-          headers: bearer(user.token),
-          payload: { planId: plan.planId, durationDays: 30, quantity },
+        callEndpoint(testApp.app, createStaticIpOrder, {
+          token: user.token,
+          body: { planId: plan.planId, durationDays: 30, quantity },
         }),
       ),
     );

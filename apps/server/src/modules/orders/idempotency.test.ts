@@ -1,14 +1,21 @@
+import {
+  createStaticIpOrder,
+  createTrafficOrder,
+  type EndpointBody,
+  type EndpointDefinition,
+} from '@stratus/contract';
 import { eq, orders, wallets } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, registerUser, type TestApp } from '../../testing.ts';
+import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
 import { creditWallet, seedStaticIpPlan } from '../catalog/testing.ts';
+import { callEndpoint } from '../../testing/call-endpoint.ts';
 import { seedTrafficPlan } from '../traffic/testing.ts';
 
 describe.each(testEngines)('Idempotency-Key of purchases on %s', (engine) => {
   let testApp: TestApp;
-  let staticBody: object;
-  let trafficBody: object;
+  let staticBody: EndpointBody<typeof createStaticIpOrder>;
+  let trafficBody: EndpointBody<typeof createTrafficOrder>;
 
   beforeAll(async () => {
     testApp = await createTestApp(engine);
@@ -24,12 +31,16 @@ describe.each(testEngines)('Idempotency-Key of purchases on %s', (engine) => {
     await creditWallet(testApp.database.db, { userId: registered.user.id, amountFen: 100_000n });
     return registered;
   };
-  const post = (token: string, url: string, payload: object, key: string) =>
-    testApp.app.inject({
-      method: 'POST',
-      url,
-      headers: { ...bearer(token), 'accept-language': 'en-US', 'idempotency-key': key },
-      payload,
+  const post = <E extends EndpointDefinition>(
+    token: string,
+    endpoint: E,
+    body: EndpointBody<E>,
+    key: string,
+  ) =>
+    callEndpoint(testApp.app, endpoint, {
+      token,
+      body,
+      headers: { 'accept-language': 'en-US', 'idempotency-key': key },
     });
   const ordersOf = (userId: string) =>
     testApp.database.db.select().from(orders).where(eq(orders.userId, userId));
@@ -39,12 +50,12 @@ describe.each(testEngines)('Idempotency-Key of purchases on %s', (engine) => {
 
   it('refuses a blank key with 400 and buys nothing, however often it is sent', async () => {
     const { token, user } = await customer();
-    for (const [url, body] of [
-      ['/api/orders/static-ip', staticBody],
-      ['/api/orders/traffic', trafficBody],
-    ] as const) {
+    for (const buy of [
+      (key: string) => post(token, createStaticIpOrder, staticBody, key),
+      (key: string) => post(token, createTrafficOrder, trafficBody, key),
+    ]) {
       for (const key of ['', ' ', '   ', '\t']) {
-        const response = await post(token, url, body, key);
+        const response = await buy(key);
         expect(response.statusCode).toBe(400);
         expect(response.json()).toMatchObject({
           code: 10001,
@@ -59,12 +70,12 @@ describe.each(testEngines)('Idempotency-Key of purchases on %s', (engine) => {
 
   it('refuses a key with control characters and takes a padded key as the same key', async () => {
     const { token, user } = await customer();
-    const control = await post(token, '/api/orders/static-ip', staticBody, 'key\u007fone');
+    const control = await post(token, createStaticIpOrder, staticBody, 'key\u007fone');
     expect(control.statusCode).toBe(400);
-    const first = await post(token, '/api/orders/static-ip', staticBody, 'key-one');
-    const padded = await post(token, '/api/orders/static-ip', staticBody, '  key-one ');
+    const first = await post(token, createStaticIpOrder, staticBody, 'key-one');
+    const padded = await post(token, createStaticIpOrder, staticBody, '  key-one ');
     expect(first.statusCode).toBe(200);
-    expect(padded.json().data.order.id).toBe(first.json().data.order.id);
+    expect(padded.data().order.id).toBe(first.data().order.id);
     expect(await ordersOf(user.id)).toHaveLength(1);
   });
 });

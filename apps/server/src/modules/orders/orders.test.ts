@@ -1,8 +1,16 @@
+import {
+  createStaticIpOrder,
+  getOrder,
+  listOrders,
+  quoteStaticIpOrder,
+  type EndpointDefinition,
+} from '@stratus/contract';
 import { eq, ipAddresses, ledgerEntries, orders, proxyInstances, wallets } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, registerUser, type TestApp } from '../../testing.ts';
+import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
 import { creditWallet, seedStaticIpPlan } from '../catalog/testing.ts';
+import { callEndpoint, type CallOptions } from '../../testing/call-endpoint.ts';
 
 describe.each(testEngines)('static-IP orders on %s', (engine) => {
   let testApp: TestApp;
@@ -21,13 +29,11 @@ describe.each(testEngines)('static-IP orders on %s', (engine) => {
     }
     return registered;
   };
-  const post = (token: string, url: string, payload: object, headers: object = {}) =>
-    testApp.app.inject({
-      method: 'POST',
-      url,
-      headers: { ...bearer(token), ...headers },
-      payload,
-    });
+  const post = <E extends EndpointDefinition>(
+    token: string,
+    endpoint: E,
+    options: CallOptions<E> = {},
+  ) => callEndpoint(testApp.app, endpoint, { token, ...options });
   const balanceFen = async (userId: string) => {
     const [wallet] = await testApp.database.db
       .select()
@@ -49,13 +55,15 @@ describe.each(testEngines)('static-IP orders on %s', (engine) => {
   it('quotes a purchase without changing anything', async () => {
     const { token, user } = await customer(10_000n);
     const plan = await seedStaticIpPlan(testApp.database.db, { stock: 2 });
-    const response = await post(token, '/api/orders/static-ip/quote', {
-      planId: plan.planId,
-      durationDays: 30,
-      quantity: 3,
+    const response = await post(token, quoteStaticIpOrder, {
+      body: {
+        planId: plan.planId,
+        durationDays: 30,
+        quantity: 3,
+      },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toEqual({
+    expect(response.data()).toEqual({
       unitPrice: 30,
       quantity: 3,
       durationDays: 30,
@@ -71,17 +79,21 @@ describe.each(testEngines)('static-IP orders on %s', (engine) => {
   it('refuses an unknown plan (404) and a duration it does not offer (400)', async () => {
     const { token } = await customer();
     const plan = await seedStaticIpPlan(testApp.database.db);
-    const unknown = await post(token, '/api/orders/static-ip/quote', {
-      planId: '00000000-0000-4000-8000-000000000000',
-      durationDays: 30,
-      quantity: 1,
+    const unknown = await post(token, quoteStaticIpOrder, {
+      body: {
+        planId: '00000000-0000-4000-8000-000000000000',
+        durationDays: 30,
+        quantity: 1,
+      },
     });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe(40001);
-    const duration = await post(token, '/api/orders/static-ip', {
-      planId: plan.planId,
-      durationDays: 45,
-      quantity: 1,
+    const duration = await post(token, createStaticIpOrder, {
+      body: {
+        planId: plan.planId,
+        durationDays: 45,
+        quantity: 1,
+      },
     });
     expect(duration.statusCode).toBe(400);
     expect(duration.json().code).toBe(40002);
@@ -91,14 +103,16 @@ describe.each(testEngines)('static-IP orders on %s', (engine) => {
     const { token, user } = await customer(10_000n);
     const plan = await seedStaticIpPlan(testApp.database.db, { stock: 3 });
     const started = Date.now();
-    const response = await post(token, '/api/orders/static-ip', {
-      planId: plan.planId,
-      durationDays: 30,
-      quantity: 2,
-      autoRenew: true,
+    const response = await post(token, createStaticIpOrder, {
+      body: {
+        planId: plan.planId,
+        durationDays: 30,
+        quantity: 2,
+        autoRenew: true,
+      },
     });
     expect(response.statusCode).toBe(200);
-    const { order, instances } = response.json().data;
+    const { order, instances } = response.data();
     expect(order).toMatchObject({ type: 'static_ip', status: 'paid', total: 60 });
     expect(order.orderNo).toMatch(/^SI\d{8}\d{10}$/);
     expect(order.items).toEqual([
@@ -138,22 +152,25 @@ describe.each(testEngines)('static-IP orders on %s', (engine) => {
     expect(debits[0]).toMatchObject({ amountFen: -6_000n, reference: order.orderNo });
     expect(await availableIps(plan.regionId)).toBe(1);
 
-    const listed = await testApp.app.inject({ url: '/api/orders', headers: bearer(token) });
-    expect(listed.json().data).toMatchObject({ total: 1, items: [{ id: order.id }] });
-    const detail = await testApp.app.inject({
-      url: `/api/orders/${order.id}`,
-      headers: { ...bearer(token), 'accept-language': 'en-US' },
+    const listed = await callEndpoint(testApp.app, listOrders, { token });
+    expect(listed.data()).toMatchObject({ total: 1, items: [{ id: order.id }] });
+    const detail = await callEndpoint(testApp.app, getOrder, {
+      token,
+      params: { id: order.id },
+      headers: { 'accept-language': 'en-US' },
     });
-    expect(detail.json().data.items[0]).toMatchObject({ countryName: 'Japan', city: 'Tokyo' });
+    expect(detail.data().items[0]).toMatchObject({ countryName: 'Japan', city: 'Tokyo' });
   });
 
   it('fails with 422 and changes nothing when the balance does not cover it', async () => {
     const { token, user } = await customer(5_000n);
     const plan = await seedStaticIpPlan(testApp.database.db, { stock: 3 });
-    const response = await post(token, '/api/orders/static-ip', {
-      planId: plan.planId,
-      durationDays: 30,
-      quantity: 2,
+    const response = await post(token, createStaticIpOrder, {
+      body: {
+        planId: plan.planId,
+        durationDays: 30,
+        quantity: 2,
+      },
     });
     expect(response.statusCode).toBe(422);
     expect(response.json().code).toBe(30101);
@@ -166,12 +183,10 @@ describe.each(testEngines)('static-IP orders on %s', (engine) => {
   it('fails with 409 and changes nothing when stock is short', async () => {
     const { token, user } = await customer(100_000n);
     const plan = await seedStaticIpPlan(testApp.database.db, { stock: 2 });
-    const response = await post(
-      token,
-      '/api/orders/static-ip',
-      { planId: plan.planId, durationDays: 30, quantity: 3 },
-      { 'accept-language': 'en-US', 'idempotency-key': 'short-stock' },
-    );
+    const response = await post(token, createStaticIpOrder, {
+      body: { planId: plan.planId, durationDays: 30, quantity: 3 },
+      headers: { 'accept-language': 'en-US', 'idempotency-key': 'short-stock' },
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
       code: 40101,
@@ -183,12 +198,10 @@ describe.each(testEngines)('static-IP orders on %s', (engine) => {
     expect(await instancesOf(user.id)).toHaveLength(0);
     expect(await availableIps(plan.regionId)).toBe(2);
     // The failed attempt left no key behind: the same key works once stock suffices.
-    const retry = await post(
-      token,
-      '/api/orders/static-ip',
-      { planId: plan.planId, durationDays: 30, quantity: 2 },
-      { 'idempotency-key': 'short-stock' },
-    );
+    const retry = await post(token, createStaticIpOrder, {
+      body: { planId: plan.planId, durationDays: 30, quantity: 2 },
+      headers: { 'idempotency-key': 'short-stock' },
+    });
     expect(retry.statusCode).toBe(200);
   });
 
@@ -197,14 +210,17 @@ describe.each(testEngines)('static-IP orders on %s', (engine) => {
     const plan = await seedStaticIpPlan(testApp.database.db, { stock: 5 });
     const body = { planId: plan.planId, durationDays: 30, quantity: 1 };
     const headers = { 'idempotency-key': 'abc-123' };
-    const first = await post(token, '/api/orders/static-ip', body, headers);
-    const second = await post(token, '/api/orders/static-ip', body, headers);
+    const first = await post(token, createStaticIpOrder, { body, headers });
+    const second = await post(token, createStaticIpOrder, { body, headers });
     expect(first.statusCode).toBe(200);
     expect(second.statusCode).toBe(200);
-    expect(second.json().data.order.id).toBe(first.json().data.order.id);
-    expect(second.json().data.instances).toEqual(first.json().data.instances);
+    expect(second.data().order.id).toBe(first.data().order.id);
+    expect(second.data().instances).toEqual(first.data().instances);
 
-    const other = await post(token, '/api/orders/static-ip', { ...body, quantity: 2 }, headers);
+    const other = await post(token, createStaticIpOrder, {
+      body: { ...body, quantity: 2 },
+      headers,
+    });
     expect(other.statusCode).toBe(409);
     expect(other.json().code).toBe(40102);
 
@@ -214,20 +230,18 @@ describe.each(testEngines)('static-IP orders on %s', (engine) => {
 
     // Keys belong to one user: another user's same key is a new purchase.
     const { token: otherToken } = await customer(100_000n);
-    const theirs = await post(otherToken, '/api/orders/static-ip', body, headers);
+    const theirs = await post(otherToken, createStaticIpOrder, { body, headers });
     expect(theirs.statusCode).toBe(200);
-    expect(theirs.json().data.order.id).not.toBe(first.json().data.order.id);
+    expect(theirs.data().order.id).not.toBe(first.data().order.id);
   });
 
   it('refuses an over-long idempotency key', async () => {
     const { token } = await customer(100_000n);
     const plan = await seedStaticIpPlan(testApp.database.db);
-    const response = await post(
-      token,
-      '/api/orders/static-ip',
-      { planId: plan.planId, durationDays: 30, quantity: 1 },
-      { 'idempotency-key': 'k'.repeat(201) },
-    );
+    const response = await post(token, createStaticIpOrder, {
+      body: { planId: plan.planId, durationDays: 30, quantity: 1 },
+      headers: { 'idempotency-key': 'k'.repeat(201) },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe(10001);
   });
@@ -238,11 +252,11 @@ describe.each(testEngines)('static-IP orders on %s', (engine) => {
     const body = { planId: plan.planId, durationDays: 30, quantity: 1 };
     const responses = await Promise.all(
       Array.from({ length: 5 }, () =>
-        post(token, '/api/orders/static-ip', body, { 'idempotency-key': 'race' }),
+        post(token, createStaticIpOrder, { body, headers: { 'idempotency-key': 'race' } }),
       ),
     );
     expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200]);
-    expect(new Set(responses.map((response) => response.json().data.order.id)).size).toBe(1);
+    expect(new Set(responses.map((response) => response.data().order.id)).size).toBe(1);
     expect(await ordersOf(user.id)).toHaveLength(1);
     expect(await balanceFen(user.id)).toBe(97_000n);
   });
@@ -250,29 +264,31 @@ describe.each(testEngines)('static-IP orders on %s', (engine) => {
   it("answers 404 for another user's order and filters the list", async () => {
     const owner = await customer(100_000n);
     const plan = await seedStaticIpPlan(testApp.database.db);
-    const bought = await post(owner.token, '/api/orders/static-ip', {
-      planId: plan.planId,
-      durationDays: 30,
-      quantity: 1,
+    const bought = await post(owner.token, createStaticIpOrder, {
+      body: {
+        planId: plan.planId,
+        durationDays: 30,
+        quantity: 1,
+      },
     });
-    const orderId = bought.json().data.order.id;
+    const orderId = bought.data().order.id;
     const stranger = await customer();
-    const response = await testApp.app.inject({
-      url: `/api/orders/${orderId}`,
-      headers: bearer(stranger.token),
+    const response = await callEndpoint(testApp.app, getOrder, {
+      token: stranger.token,
+      params: { id: orderId },
     });
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe(40201);
 
-    const renewals = await testApp.app.inject({
-      url: '/api/orders?type=renewal',
-      headers: bearer(owner.token),
+    const renewals = await callEndpoint(testApp.app, listOrders, {
+      token: owner.token,
+      query: { type: 'renewal' },
     });
-    expect(renewals.json().data).toMatchObject({ total: 0, items: [] });
-    const purchases = await testApp.app.inject({
-      url: '/api/orders?type=static_ip&status=paid',
-      headers: bearer(owner.token),
+    expect(renewals.data()).toMatchObject({ total: 0, items: [] });
+    const purchases = await callEndpoint(testApp.app, listOrders, {
+      token: owner.token,
+      query: { type: 'static_ip', status: 'paid' },
     });
-    expect(purchases.json().data.total).toBe(1);
+    expect(purchases.data().total).toBe(1);
   });
 });

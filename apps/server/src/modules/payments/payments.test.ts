@@ -1,8 +1,18 @@
+import {
+  cancelTopUp,
+  completeSandboxPayment,
+  createTopUp,
+  getTopUp,
+  getTopUpOptions,
+  getWallet,
+  type EndpointBody,
+} from '@stratus/contract';
 import { eq, ledgerEntries, payments, wallets } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireDuePayments } from '../../jobs/expire-payments.ts';
-import { bearer, createTestApp, registerUser, type TestApp } from '../../testing.ts';
+import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
+import { callEndpoint } from '../../testing/call-endpoint.ts';
 
 describe.each(testEngines)('sandbox top-ups on %s', (engine) => {
   let testApp: TestApp;
@@ -11,23 +21,18 @@ describe.each(testEngines)('sandbox top-ups on %s', (engine) => {
   });
   afterAll(() => testApp?.close());
 
-  const topUp = (token: string, payload: object, language = 'en-US') =>
-    testApp.app.inject({
-      method: 'POST',
-      url: '/api/user/wallet/topup',
-      headers: { ...bearer(token), 'accept-language': language },
-      payload,
+  const topUp = (token: string, payload: EndpointBody<typeof createTopUp>, language = 'en-US') =>
+    callEndpoint(testApp.app, createTopUp, {
+      token,
+      body: payload,
+      headers: { 'accept-language': language },
     });
   const complete = (token: string, paymentId: string) =>
-    testApp.app.inject({
-      method: 'POST',
-      url: `/api/payments/sandbox/${paymentId}/complete`,
-      headers: bearer(token),
-    });
+    callEndpoint(testApp.app, completeSandboxPayment, { token, params: { paymentId } });
   const startTopUp = async (token: string, amount: number) => {
     const response = await topUp(token, { amount, channel: 'sandbox' });
     expect(response.statusCode).toBe(200);
-    return response.json().data as { paymentId: string; payUrl: string; expiresAt: string };
+    return response.data() as { paymentId: string; payUrl: string; expiresAt: string };
   };
   const balanceFen = async (userId: string) => {
     const [wallet] = await testApp.database.db
@@ -41,11 +46,8 @@ describe.each(testEngines)('sandbox top-ups on %s', (engine) => {
 
   it('offers the sandbox, the default limits and presets within them', async () => {
     const { token } = await registerUser(testApp.app);
-    const response = await testApp.app.inject({
-      url: '/api/user/wallet/topup-options',
-      headers: bearer(token),
-    });
-    expect(response.json().data).toEqual({
+    const response = await callEndpoint(testApp.app, getTopUpOptions, { token });
+    expect(response.data()).toEqual({
       channels: ['sandbox'],
       minAmount: 1,
       maxAmount: 50000,
@@ -62,11 +64,8 @@ describe.each(testEngines)('sandbox top-ups on %s', (engine) => {
     expect(minutes).toBeGreaterThan(29.9);
     expect(minutes).toBeLessThan(30.1);
 
-    const pending = await testApp.app.inject({
-      url: `/api/user/wallet/topups/${paymentId}`,
-      headers: bearer(token),
-    });
-    expect(pending.json().data).toMatchObject({
+    const pending = await callEndpoint(testApp.app, getTopUp, { token, params: { id: paymentId } });
+    expect(pending.data()).toMatchObject({
       id: paymentId,
       channel: 'sandbox',
       amount: 123.45,
@@ -79,7 +78,7 @@ describe.each(testEngines)('sandbox top-ups on %s', (engine) => {
 
     const completed = await complete(token, paymentId);
     expect(completed.statusCode).toBe(200);
-    expect(completed.json().data).toMatchObject({ status: 'paid', balanceAfter: 123.45 });
+    expect(completed.data()).toMatchObject({ status: 'paid', balanceAfter: 123.45 });
     expect(await balanceFen(user.id)).toBe(12_345n);
     const rows = await ledgerOf(user.id);
     expect(rows).toHaveLength(1);
@@ -90,12 +89,12 @@ describe.each(testEngines)('sandbox top-ups on %s', (engine) => {
       reference: paymentId,
     });
 
-    const wallet = await testApp.app.inject({ url: '/api/user/wallet', headers: bearer(token) });
-    expect(wallet.json().data.wallet.balance).toBe(123.45);
+    const wallet = await callEndpoint(testApp.app, getWallet, { token });
+    expect(wallet.data().wallet.balance).toBe(123.45);
     // A repeated confirm answers the same paid payment and credits nothing more.
     const again = await complete(token, paymentId);
     expect(again.statusCode).toBe(200);
-    expect(again.json().data.status).toBe('paid');
+    expect(again.data().status).toBe('paid');
     expect(await ledgerOf(user.id)).toHaveLength(1);
   });
 
@@ -105,7 +104,7 @@ describe.each(testEngines)('sandbox top-ups on %s', (engine) => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => complete(token, paymentId)));
     for (const answer of answers) {
       expect(answer.statusCode).toBe(200);
-      expect(answer.json().data.status).toBe('paid');
+      expect(answer.data().status).toBe('paid');
     }
     expect(await balanceFen(user.id)).toBe(5_000n);
     expect(await ledgerOf(user.id)).toHaveLength(1);
@@ -132,7 +131,11 @@ describe.each(testEngines)('sandbox top-ups on %s', (engine) => {
 
   it('refuses an unknown or disabled channel', async () => {
     const { token } = await registerUser(testApp.app);
-    const unknown = await topUp(token, { amount: 10, channel: 'paypal' });
+    const unknown = await callEndpoint(testApp.app, createTopUp, {
+      token,
+      rawBody: { amount: 10, channel: 'paypal' },
+      headers: { 'accept-language': 'en-US' },
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().data.field).toBe('channel');
     const disabled = await topUp(token, { amount: 10, channel: 'alipay' });
@@ -144,14 +147,13 @@ describe.each(testEngines)('sandbox top-ups on %s', (engine) => {
     const owner = await registerUser(testApp.app);
     const stranger = await registerUser(testApp.app);
     const { paymentId } = await startTopUp(owner.token, 10);
-    const get = await testApp.app.inject({
-      url: `/api/user/wallet/topups/${paymentId}`,
-      headers: bearer(stranger.token),
+    const get = await callEndpoint(testApp.app, getTopUp, {
+      token: stranger.token,
+      params: { id: paymentId },
     });
-    const cancel = await testApp.app.inject({
-      method: 'POST',
-      url: `/api/user/wallet/topups/${paymentId}/cancel`,
-      headers: bearer(stranger.token),
+    const cancel = await callEndpoint(testApp.app, cancelTopUp, {
+      token: stranger.token,
+      params: { id: paymentId },
     });
     const completion = await complete(stranger.token, paymentId);
     for (const response of [get, cancel, completion]) {
@@ -171,14 +173,10 @@ describe.each(testEngines)('sandbox top-ups on %s', (engine) => {
     const { token, user } = await registerUser(testApp.app);
     const { paymentId } = await startTopUp(token, 10);
     const cancel = () =>
-      testApp.app.inject({
-        method: 'POST',
-        url: `/api/user/wallet/topups/${paymentId}/cancel`,
-        headers: bearer(token),
-      });
+      callEndpoint(testApp.app, cancelTopUp, { token, params: { id: paymentId } });
     const cancelled = await cancel();
     expect(cancelled.statusCode).toBe(200);
-    expect(cancelled.json().data).toMatchObject({ status: 'closed', payUrl: '' });
+    expect(cancelled.data()).toMatchObject({ status: 'closed', payUrl: '' });
     const completion = await complete(token, paymentId);
     expect(completion.statusCode).toBe(409);
     expect(completion.json().code).toBe(30004);
@@ -189,9 +187,9 @@ describe.each(testEngines)('sandbox top-ups on %s', (engine) => {
 
   it('answers 404 for an unknown payment and 400 for a malformed id', async () => {
     const { token } = await registerUser(testApp.app);
-    const unknown = await testApp.app.inject({
-      url: '/api/user/wallet/topups/00000000-0000-4000-8000-000000000000',
-      headers: bearer(token),
+    const unknown = await callEndpoint(testApp.app, getTopUp, {
+      token,
+      params: { id: '00000000-0000-4000-8000-000000000000' },
     });
     expect(unknown.statusCode).toBe(404);
     const malformed = await complete(token, 'not-a-uuid');
@@ -199,15 +197,12 @@ describe.each(testEngines)('sandbox top-ups on %s', (engine) => {
   });
 
   it('requires a token for top-ups and sandbox confirms', async () => {
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/user/wallet/topup',
-      payload: { amount: 10, channel: 'sandbox' },
+    const response = await callEndpoint(testApp.app, createTopUp, {
+      body: { amount: 10, channel: 'sandbox' },
     });
     expect(response.statusCode).toBe(401);
-    const confirm = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/payments/sandbox/00000000-0000-4000-8000-000000000000/complete',
+    const confirm = await callEndpoint(testApp.app, completeSandboxPayment, {
+      params: { paymentId: '00000000-0000-4000-8000-000000000000' },
     });
     expect(confirm.statusCode).toBe(401);
   });
@@ -253,21 +248,16 @@ describe.each(testEngines)('payments configuration on %s', (engine) => {
 
   it('switches the sandbox off and applies configured limits', async () => {
     const { token } = await registerUser(testApp.app);
-    const options = await testApp.app.inject({
-      url: '/api/user/wallet/topup-options',
-      headers: bearer(token),
-    });
-    expect(options.json().data).toEqual({
+    const options = await callEndpoint(testApp.app, getTopUpOptions, { token });
+    expect(options.data()).toEqual({
       channels: [],
       minAmount: 5,
       maxAmount: 100,
       presets: [50, 100],
     });
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/user/wallet/topup',
-      headers: bearer(token),
-      payload: { amount: 10, channel: 'sandbox' },
+    const response = await callEndpoint(testApp.app, createTopUp, {
+      token,
+      body: { amount: 10, channel: 'sandbox' },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe(30002);

@@ -1,12 +1,14 @@
 // Many purchases at once from a wallet that covers exactly one: one wins, the rest are refused
 // for money, and nothing is half-applied. PostgreSQL runs them truly concurrently (the guarded
 // balance UPDATE queues them on the wallet row); PGlite serialises the transactions.
+import { createTrafficOrder } from '@stratus/contract';
 import { eq, ledgerEntries, orders, trafficPackages, wallets } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, registerUser, type TestApp } from '../../testing.ts';
+import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
 import { creditWallet } from '../catalog/testing.ts';
 import { seedTrafficPlan } from './testing.ts';
+import { callEndpoint } from '../../testing/call-endpoint.ts';
 
 const PRICE_FEN = 12_000n;
 const REQUESTS = 5;
@@ -26,11 +28,9 @@ describe.each(testEngines)('concurrent traffic purchases on %s', (engine) => {
 
     const responses = await Promise.all(
       Array.from({ length: REQUESTS }, () =>
-        testApp.app.inject({
-          method: 'POST',
-          url: '/api/orders/traffic',
-          headers: bearer(token),
-          payload: { planId: plan.id, quantity: 1 },
+        callEndpoint(testApp.app, createTrafficOrder, {
+          token,
+          body: { planId: plan.id, quantity: 1 },
         }),
       ),
     );

@@ -1,12 +1,24 @@
-import { BYTES_PER_GB } from '@stratus/contract';
+import {
+  BYTES_PER_GB,
+  createStaticIpOrder,
+  createTrafficOrder,
+  getOrder,
+  listOrders,
+  listTrafficCatalog,
+  listTrafficPackages,
+  quoteTrafficOrder,
+  type EndpointDefinition,
+  type EndpointQuery,
+} from '@stratus/contract';
 import { eq, ledgerEntries, orderItems, orders, trafficPackages, wallets } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireTrafficPackages } from '../../jobs/expire-traffic-packages.ts';
-import { bearer, createTestApp, registerUser, type TestApp } from '../../testing.ts';
+import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
 import { creditWallet, seedStaticIpPlan } from '../catalog/testing.ts';
 import { purchaseTraffic } from './purchase.ts';
 import { seedTrafficPlan } from './testing.ts';
+import { callEndpoint, type CallOptions } from '../../testing/call-endpoint.ts';
 
 const DAY_MS = 86_400_000;
 const GB = BigInt(BYTES_PER_GB);
@@ -26,10 +38,21 @@ describe.each(testEngines)('traffic plans, orders and packages on %s', (engine) 
     }
     return registered;
   };
-  const post = (token: string, url: string, payload: object, headers: object = {}) =>
-    testApp.app.inject({ method: 'POST', url, headers: { ...bearer(token), ...headers }, payload });
-  const get = (token: string, url: string) =>
-    testApp.app.inject({ url, headers: { ...bearer(token), 'accept-language': 'en-US' } });
+  const post = <E extends EndpointDefinition>(
+    token: string,
+    endpoint: E,
+    options: CallOptions<E> = {},
+  ) => callEndpoint(testApp.app, endpoint, { token, ...options });
+  const get = <E extends EndpointDefinition>(
+    token: string,
+    endpoint: E,
+    options: CallOptions<E> = {},
+  ) =>
+    callEndpoint(testApp.app, endpoint, {
+      token,
+      headers: { 'accept-language': 'en-US' },
+      ...options,
+    });
   const balanceOf = async (userId: string) => {
     const [wallet] = await db().select().from(wallets).where(eq(wallets.userId, userId));
     return wallet?.balanceFen;
@@ -45,9 +68,9 @@ describe.each(testEngines)('traffic plans, orders and packages on %s', (engine) 
     const large = await seedTrafficPlan(db(), { gb: 7, validityDays: 60, priceFen: 7_000n });
     const hidden = await seedTrafficPlan(db(), { gb: 5, priceFen: 5_000n, active: false });
     const { token } = await customer();
-    const response = await get(token, '/api/catalog/traffic');
+    const response = await get(token, listTrafficCatalog);
     expect(response.statusCode).toBe(200);
-    const items = response.json().data.items as { id: string; gb: number }[];
+    const items = response.data().items as { id: string; gb: number }[];
     const sizes = items.map((item) => item.gb);
     expect(sizes).toEqual([...sizes].sort((a, b) => a - b));
     expect(items.filter((item) => [small.id, large.id, hidden.id].includes(item.id))).toEqual([
@@ -56,19 +79,21 @@ describe.each(testEngines)('traffic plans, orders and packages on %s', (engine) 
       { id: large.id, gb: 7, validityDays: 60, price: 70, pricePerGb: 10 },
     ]);
 
-    const anonymous = await testApp.app.inject({ url: '/api/catalog/traffic' });
+    const anonymous = await callEndpoint(testApp.app, listTrafficCatalog);
     expect(anonymous.statusCode).toBe(401);
   });
 
   it('quotes a purchase without changing anything', async () => {
     const plan = await seedTrafficPlan(db(), { priceFen: 12_000n, validityDays: 30 });
     const { token, user } = await customer(20_000n);
-    const response = await post(token, '/api/orders/traffic/quote', {
-      planId: plan.id,
-      quantity: 2,
+    const response = await post(token, quoteTrafficOrder, {
+      body: {
+        planId: plan.id,
+        quantity: 2,
+      },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toEqual({
+    expect(response.data()).toEqual({
       unitPrice: 120,
       quantity: 2,
       totalBytes: Number(BigInt(plan.gb * 2) * GB),
@@ -85,9 +110,11 @@ describe.each(testEngines)('traffic plans, orders and packages on %s', (engine) 
     const plan = await seedTrafficPlan(db(), { gb: 10, priceFen: 12_000n, validityDays: 30 });
     const { token, user } = await customer(30_000n);
     const before = Date.now();
-    const response = await post(token, '/api/orders/traffic', { planId: plan.id, quantity: 2 });
+    const response = await post(token, createTrafficOrder, {
+      body: { planId: plan.id, quantity: 2 },
+    });
     expect(response.statusCode).toBe(200);
-    const { order, package: bought } = response.json().data;
+    const { order, package: bought } = response.data();
 
     expect(order).toMatchObject({ type: 'traffic', status: 'paid', total: 240, instanceIds: [] });
     expect(order.orderNo).toMatch(/^TR\d{18}$/);
@@ -139,16 +166,18 @@ describe.each(testEngines)('traffic plans, orders and packages on %s', (engine) 
     expect(line).toMatchObject({ kind: 'traffic', trafficGb: 10, country: null });
 
     // The order reads the same in the order list and on its own.
-    const listed = await get(token, '/api/orders?type=traffic');
-    expect(listed.json().data.items).toEqual([order]);
-    const single = await get(token, `/api/orders/${order.id}`);
-    expect(single.json().data).toEqual(order);
+    const listed = await get(token, listOrders, { query: { type: 'traffic' } });
+    expect(listed.data().items).toEqual([order]);
+    const single = await get(token, getOrder, { params: { id: order.id } });
+    expect(single.data()).toEqual(order);
   });
 
   it('fails with 422 and changes nothing when the balance does not cover it', async () => {
     const plan = await seedTrafficPlan(db(), { priceFen: 1_500n });
     const { token, user } = await customer(2_999n);
-    const response = await post(token, '/api/orders/traffic', { planId: plan.id, quantity: 2 });
+    const response = await post(token, createTrafficOrder, {
+      body: { planId: plan.id, quantity: 2 },
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().code).toBe(30101);
     expect(await balanceOf(user.id)).toBe(2_999n);
@@ -161,8 +190,8 @@ describe.each(testEngines)('traffic plans, orders and packages on %s', (engine) 
     const inactive = await seedTrafficPlan(db(), { active: false });
     const { token, user } = await customer(100_000n);
     for (const planId of [inactive.id, '00000000-0000-4000-8000-000000000000']) {
-      for (const url of ['/api/orders/traffic', '/api/orders/traffic/quote']) {
-        const response = await post(token, url, { planId, quantity: 1 });
+      for (const endpoint of [createTrafficOrder, quoteTrafficOrder]) {
+        const response = await post(token, endpoint, { body: { planId, quantity: 1 } });
         expect(response.statusCode).toBe(404);
         expect(response.json().code).toBe(40001);
       }
@@ -173,7 +202,7 @@ describe.each(testEngines)('traffic plans, orders and packages on %s', (engine) 
       { planId: plan.id, quantity: 101 },
       { planId: 'not-a-uuid', quantity: 1 },
     ]) {
-      expect((await post(token, '/api/orders/traffic', payload)).statusCode).toBe(400);
+      expect((await post(token, createTrafficOrder, { body: payload })).statusCode).toBe(400);
     }
     expect(await ordersOf(user.id)).toHaveLength(0);
     expect(await balanceOf(user.id)).toBe(100_000n);
@@ -182,18 +211,20 @@ describe.each(testEngines)('traffic plans, orders and packages on %s', (engine) 
   it('refuses a purchase whose bytes would pass 2^53 − 1, changing nothing (422)', async () => {
     const plan = await seedTrafficPlan(db(), { gb: 100_000, priceFen: 1n });
     const { token, user } = await customer(100_000n);
-    for (const url of ['/api/orders/traffic/quote', '/api/orders/traffic']) {
-      const response = await post(token, url, { planId: plan.id, quantity: 100 });
+    for (const endpoint of [quoteTrafficOrder, createTrafficOrder]) {
+      const response = await post(token, endpoint, { body: { planId: plan.id, quantity: 100 } });
       expect(response.statusCode).toBe(422);
       expect(response.json()).toMatchObject({ code: 50003, data: null });
       expect(response.json().message).toContain('83');
     }
-    const largest = await post(token, '/api/orders/traffic/quote', {
-      planId: plan.id,
-      quantity: 83,
+    const largest = await post(token, quoteTrafficOrder, {
+      body: {
+        planId: plan.id,
+        quantity: 83,
+      },
     });
     expect(largest.statusCode).toBe(200);
-    expect(largest.json().data.totalBytes).toBe(83 * 100_000 * 2 ** 30);
+    expect(largest.data().totalBytes).toBe(83 * 100_000 * 2 ** 30);
     expect(await ordersOf(user.id)).toHaveLength(0);
     expect(await balanceOf(user.id)).toBe(100_000n);
   });
@@ -203,36 +234,38 @@ describe.each(testEngines)('traffic plans, orders and packages on %s', (engine) 
     const other = await seedTrafficPlan(db(), { priceFen: 1_000n });
     const { token, user } = await customer(10_000n);
     const key = { 'idempotency-key': 'traffic-key-1' };
-    const first = await post(token, '/api/orders/traffic', { planId: plan.id, quantity: 1 }, key);
-    const repeat = await post(token, '/api/orders/traffic', { planId: plan.id, quantity: 1 }, key);
+    const first = await post(token, createTrafficOrder, {
+      body: { planId: plan.id, quantity: 1 },
+      headers: key,
+    });
+    const repeat = await post(token, createTrafficOrder, {
+      body: { planId: plan.id, quantity: 1 },
+      headers: key,
+    });
     expect(first.statusCode).toBe(200);
     expect(repeat.statusCode).toBe(200);
-    expect(repeat.json().data).toEqual(first.json().data);
+    expect(repeat.data()).toEqual(first.data());
 
     for (const payload of [
       { planId: plan.id, quantity: 2 },
       { planId: other.id, quantity: 1 },
     ]) {
-      const conflict = await post(token, '/api/orders/traffic', payload, key);
+      const conflict = await post(token, createTrafficOrder, { body: payload, headers: key });
       expect(conflict.statusCode).toBe(409);
       expect(conflict.json().code).toBe(40102);
     }
     // A key a static-IP purchase used is not a traffic purchase's, even for a "same" body.
     const staticPlan = await seedStaticIpPlan(db(), { pricesFen: { 30: 1_000n } });
     const staticKey = { 'idempotency-key': 'shared-key' };
-    const staticIp = await post(
-      token,
-      '/api/orders/static-ip',
-      { planId: staticPlan.planId, durationDays: 30, quantity: 1 },
-      staticKey,
-    );
+    const staticIp = await post(token, createStaticIpOrder, {
+      body: { planId: staticPlan.planId, durationDays: 30, quantity: 1 },
+      headers: staticKey,
+    });
     expect(staticIp.statusCode).toBe(200);
-    const crossed = await post(
-      token,
-      '/api/orders/traffic',
-      { planId: staticPlan.planId, quantity: 1 },
-      staticKey,
-    );
+    const crossed = await post(token, createTrafficOrder, {
+      body: { planId: staticPlan.planId, quantity: 1 },
+      headers: staticKey,
+    });
     expect(crossed.statusCode).toBe(409);
 
     expect(await balanceOf(user.id)).toBe(8_000n);
@@ -271,10 +304,10 @@ describe.each(testEngines)('traffic plans, orders and packages on %s', (engine) 
       .set({ usedBytes: GB, status: 'exhausted' })
       .where(eq(trafficPackages.id, usedUp));
 
-    const list = async (query = '') => {
-      const response = await get(token, `/api/user/traffic-packages${query}`);
+    const list = async (query: EndpointQuery<typeof listTrafficPackages> = {}) => {
+      const response = await get(token, listTrafficPackages, { query });
       expect(response.statusCode).toBe(200);
-      return response.json().data;
+      return response.data();
     };
     const all = await list();
     expect(all.items.map((item: { id: string }) => item.id)).toEqual([
@@ -303,28 +336,30 @@ describe.each(testEngines)('traffic plans, orders and packages on %s', (engine) 
     };
     expect(all.summary).toEqual(summary);
 
-    const ids = async (query: string) =>
+    const ids = async (query: EndpointQuery<typeof listTrafficPackages>) =>
       (await list(query)).items.map((item: { id: string }) => item.id);
-    expect(await ids('?status=active')).toEqual([sooner, later]);
-    expect(await ids('?status=expired')).toEqual([lapsed]);
-    expect(await ids('?status=exhausted')).toEqual([usedUp]);
-    const second = await list('?page=2&pageSize=1');
+    expect(await ids({ status: 'active' })).toEqual([sooner, later]);
+    expect(await ids({ status: 'expired' })).toEqual([lapsed]);
+    expect(await ids({ status: 'exhausted' })).toEqual([usedUp]);
+    const second = await list({ page: 2, pageSize: 1 });
     expect(second).toMatchObject({ total: 4, page: 2, pageSize: 1, summary });
     expect(second.items.map((item: { id: string }) => item.id)).toEqual([later]);
     // The summary is over the active packages whatever the filter.
-    expect((await list('?status=expired')).summary).toEqual(summary);
+    expect((await list({ status: 'expired' })).summary).toEqual(summary);
 
     const stranger = await customer();
-    const theirs = await get(stranger.token, '/api/user/traffic-packages');
-    expect(theirs.json().data).toEqual({
+    const theirs = await get(stranger.token, listTrafficPackages);
+    expect(theirs.data()).toEqual({
       items: [],
       total: 0,
       page: 1,
       pageSize: 20,
       summary: { activePackages: 0, totalBytes: 0, remainingBytes: 0 },
     });
-    expect((await get(token, '/api/user/traffic-packages?status=used')).statusCode).toBe(400);
-    expect((await testApp.app.inject({ url: '/api/user/traffic-packages' })).statusCode).toBe(401);
+    expect(
+      (await get(token, listTrafficPackages, { rawQuery: { status: 'used' } })).statusCode,
+    ).toBe(400);
+    expect((await callEndpoint(testApp.app, listTrafficPackages)).statusCode).toBe(401);
   });
 
   it('expires active packages past their expiry, once, leaving the rest alone', async () => {
