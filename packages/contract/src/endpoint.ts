@@ -51,3 +51,21 @@ export function fillPath(path: string, params: Record<string, string | number> =
     return encodeURIComponent(String(value));
   });
 }
+
+/**
+ * The address of a call below the origin: `API_PREFIX`, the filled path and the query string
+ * (`undefined` and `null` values left out, arrays repeated), as the web client sends it.
+ */
+export function buildEndpointUrl<E extends EndpointDefinition>(
+  endpoint: E,
+  { params, query }: { params?: EndpointParams<E>; query?: EndpointQuery<E> } = {},
+): string {
+  const path = fillPath(endpoint.path, (params ?? {}) as Record<string, string | number>);
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) search.append(name, String(item));
+  }
+  const queryString = search.toString();
+  return `${API_PREFIX}${path}${queryString ? `?${queryString}` : ''}`;
+}
