@@ -4,7 +4,6 @@
 // never sends. Requests are routed like the server routes them (method, `API_PREFIX`, static
 // segments before `:params`) and checked against the endpoint's request schemas; a request no
 // fixture answers fails the test too.
-import * as contract from '@stratus/contract';
 import {
   API_PREFIX,
   errors,
@@ -19,6 +18,7 @@ import {
   type ErrorParams,
 } from '@stratus/contract';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { route } from './contract-router.ts';
 
 /** A request the page sent, as the fake received it. */
 export interface FakeRequest {
@@ -53,53 +53,8 @@ interface Fixture {
   answer: (request: FakeRequest) => Response;
 }
 
-const endpoints = (Object.values(contract) as unknown[]).filter(
-  (value): value is EndpointDefinition =>
-    typeof value === 'object' && value !== null && 'method' in value && 'response' in value,
-);
-
 function label(endpoint: EndpointDefinition) {
   return `${endpoint.method} ${API_PREFIX}${endpoint.path}`;
-}
-
-/** The parameters of `pathname` against a contract path, or null when it does not match. */
-function matchPath(template: string, pathname: string): Record<string, string> | null {
-  const want = template.split('/');
-  const got = pathname.split('/');
-  if (want.length !== got.length) return null;
-  const params: Record<string, string> = {};
-  for (const [index, segment] of want.entries()) {
-    const actual = got[index]!;
-    if (segment.startsWith(':')) {
-      if (!actual) return null;
-      params[segment.slice(1)] = decodeURIComponent(actual);
-    } else if (segment !== actual) return null;
-  }
-  return params;
-}
-
-/** Sort order of Fastify's router: at the first segment where two routes differ, static first. */
-function staticFirst(a: EndpointDefinition, b: EndpointDefinition): number {
-  const left = a.path.split('/');
-  const right = b.path.split('/');
-  for (const [index, segment] of left.entries()) {
-    const other = right[index] ?? '';
-    const difference = Number(other.startsWith(':')) - Number(segment.startsWith(':'));
-    if (difference !== 0) return -difference;
-  }
-  return 0;
-}
-
-function route(method: string, pathname: string) {
-  if (!pathname.startsWith(`${API_PREFIX}/`)) return undefined;
-  const below = pathname.slice(API_PREFIX.length);
-  const candidates = endpoints
-    .filter((endpoint) => endpoint.method === method)
-    .map((endpoint) => ({ endpoint, params: matchPath(endpoint.path, below) }))
-    .filter((candidate) => candidate.params !== null)
-    .sort((a, b) => staticFirst(a.endpoint, b.endpoint));
-  return candidates[0] as
-    { endpoint: EndpointDefinition; params: Record<string, string> } | undefined;
 }
 
 function json(status: number, body: unknown) {
