@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { getMe, logout } from '@stratus/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { chooseFromDropdown, followApiRequests, saveScreenshot } from './support/browser.ts';
-import { registerUser } from './support/api.ts';
+import { fetchEndpoint, registerUser } from './support/api.ts';
 import { useJourney } from './support/journey.ts';
 
 // Account journeys against PostgreSQL, through the real server process and the built web app.
@@ -73,9 +74,7 @@ describe('accounts in Chromium', () => {
     expect(await tokenCookie()).toBeUndefined();
 
     // The session is revoked on the server too, not just forgotten by the journey.browser.
-    const response = await fetch(`${journey.server.url}/api/user/me`, {
-      headers: { authorization: `Bearer ${session?.value}` },
-    });
+    const response = await fetchEndpoint(journey.server.url, getMe, { token: session?.value });
     expect(response.status).toBe(401);
   });
 
@@ -108,10 +107,7 @@ describe('accounts in Chromium', () => {
     }
 
     const session = await tokenCookie();
-    await fetch(`${journey.server.url}/api/auth/logout`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${session?.value}` },
-    });
+    await fetchEndpoint(journey.server.url, logout, { token: session?.value });
 
     const signedOut = page.waitForURL('**/portal/home?redirect=*');
     await chooseFromDropdown(page, page.getByTestId('account-menu'), '个人信息');

@@ -5,6 +5,14 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import {
+  buildEndpointUrl,
+  createStaticIpOrder,
+  exportInstances,
+  getDynamicAccount,
+  getInstance,
+  resetInstancePassword,
+} from '@stratus/contract';
 import { eq, ipAddresses, proxyInstances, usageHourly } from '@stratus/db';
 import { findV2ray, startGateway, type RunningGateway } from '@stratus/gateway';
 import type { FastifyInstance } from 'fastify';
@@ -156,16 +164,16 @@ describe('the gateway with the real API', () => {
     customer = { token: registered.token, userId: registered.user.id };
     await creditWallet(db(), { userId: customer.userId, amountFen: 100_000n });
     const bought = await api.inject({
-      method: 'POST',
-      url: '/api/orders/static-ip',
+      method: createStaticIpOrder.method,
+      url: buildEndpointUrl(createStaticIpOrder),
       headers: bearer(customer.token),
       payload: { planId: plan.planId, durationDays: 30, quantity: 1 },
     });
     expect(bought.statusCode).toBe(200);
     instance = bought.json().data.instances[0];
     const account = await api.inject({
-      method: 'GET',
-      url: '/api/proxy/dynamic/account',
+      method: getDynamicAccount.method,
+      url: buildEndpointUrl(getDynamicAccount),
       headers: bearer(customer.token),
     });
     dynamicAccount = account.json().data;
@@ -208,8 +216,8 @@ describe('the gateway with the real API', () => {
   it('serves the exported vmess link through V2Ray, leaving from that IP, and meters it', async () => {
     if (!v2ray) throw new Error('v2ray and v2ctl are needed: apt-get install v2ray');
     const exported = await api.inject({
-      method: 'GET',
-      url: '/api/proxy/instances/export/vmess',
+      method: exportInstances.method,
+      url: buildEndpointUrl(exportInstances, { params: { type: 'vmess' } }),
       headers: bearer(customer.token),
     });
     const link = exported.body.trim().split('\n')[0]!;
@@ -315,8 +323,8 @@ describe('the gateway with the real API', () => {
     });
     expect(await readPeer(open)).toBe(instance.ip);
     const reset = await api.inject({
-      method: 'POST',
-      url: `/api/proxy/instances/${instance.id}/reset-password`,
+      method: resetInstancePassword.method,
+      url: buildEndpointUrl(resetInstancePassword, { params: { id: instance.id } }),
       headers: bearer(customer.token),
     });
     const newPassword: string = reset.json().data.password;
@@ -386,8 +394,8 @@ describe('the gateway with the real API', () => {
 
   it('refuses an instance past its expiry from the next poll on', async () => {
     const expiring = await api.inject({
-      method: 'GET',
-      url: `/api/proxy/instances/${instance.id}`,
+      method: getInstance.method,
+      url: buildEndpointUrl(getInstance, { params: { id: instance.id } }),
       headers: bearer(customer.token),
     });
     expect(expiring.statusCode).toBe(200);

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { getHealth, listStaticIpCatalog } from '@stratus/contract';
 import { PROCESS_TEST_MS } from '@stratus/db/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +11,7 @@ import {
   demoPrices,
   demoRegions,
 } from '../apps/server/src/demo/demo-catalog.ts';
-import { registerUser } from './support/api.ts';
+import { callEndpoint, fetchEndpoint, registerUser } from './support/api.ts';
 import { repoRoot } from './support/paths.ts';
 
 const startScript = path.join(repoRoot, 'scripts/start.ts');
@@ -100,7 +101,7 @@ describe('npm start', { timeout: PROCESS_TEST_MS + 60_000 }, () => {
       expect(html).toContain('<div id="root"></div>');
       expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">/);
 
-      const health = await fetch(`${url}/api/health`);
+      const health = await fetchEndpoint(url, getHealth);
       expect(health.status).toBe(200);
       expect(await health.json()).toMatchObject({
         code: 0,
@@ -109,14 +110,10 @@ describe('npm start', { timeout: PROCESS_TEST_MS + 60_000 }, () => {
 
       // The fresh database got the demo catalog: every city on every line, all its IPs in stock.
       const { token } = await registerUser(url);
-      const catalog = await fetch(`${url}/api/catalog/static-ip`, {
-        headers: { authorization: `Bearer ${token}`, 'accept-language': 'en-US' },
+      const data = await callEndpoint(url, listStaticIpCatalog, {
+        token,
+        headers: { 'accept-language': 'en-US' },
       });
-      const { code, data } = (await catalog.json()) as {
-        code: number;
-        data: { items: { country: string; lineType: string; stock: number }[] };
-      };
-      expect(code).toBe(0);
       const lineTypes = Object.keys(demoPrices);
       expect(data.items.map((plan) => `${plan.country} ${plan.lineType}`).sort()).toEqual(
         demoRegions

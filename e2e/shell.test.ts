@@ -1,6 +1,7 @@
+import { getHealth } from '@stratus/contract';
 import { describe, expect, it } from 'vitest';
 import { chooseFromDropdown, saveScreenshot, waitForPageContent } from './support/browser.ts';
-import { registerUser } from './support/api.ts';
+import { fetchEndpoint, registerUser } from './support/api.ts';
 import { useJourney } from './support/journey.ts';
 
 // The shell journey on the embedded engine, exactly as `npm start` runs the product.
@@ -8,7 +9,7 @@ describe('console shell in Chromium (embedded database)', () => {
   const journey = useJourney('pglite');
 
   it('answers the health check over HTTP', async () => {
-    const response = await fetch(`${journey.server.url}/api/health`);
+    const response = await fetchEndpoint(journey.server.url, getHealth);
     const body = (await response.json()) as { code: number; data: { database: string } };
     expect(response.status).toBe(200);
     expect(body.code).toBe(0);

@@ -1,29 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { registerUser, topUp } from './support/api.ts';
+import { listInstances } from '@stratus/contract';
+import { callEndpoint, registerUser, topUp } from './support/api.ts';
 import { chooseFromDropdown, saveScreenshot, waitForTableRows } from './support/browser.ts';
 import { useJourney } from './support/journey.ts';
-
-interface InstancePage {
-  items: {
-    id: string;
-    ip: string;
-    port: number;
-    username: string;
-    password: string;
-    expiresAt: string;
-  }[];
-}
 
 // Buy, list, export and renew static IPs from the demo catalog, through the real server.
 describe('static IPs in Chromium', () => {
   const journey = useJourney('postgres');
 
-  async function listInstances(token: string): Promise<InstancePage> {
-    const response = await fetch(`${journey.server.url}/api/proxy/instances`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    return ((await response.json()) as { data: InstancePage }).data;
+  function listUserInstances(token: string) {
+    return callEndpoint(journey.server.url, listInstances, { token });
   }
 
   it('buys 2 IPs, lists them, exports socks5 and renews one', async () => {
@@ -44,7 +31,7 @@ describe('static IPs in Chromium', () => {
     await page.getByRole('button', { name: '查看 IP 列表' }).click();
     await page.waitForURL('**/console/ipList**');
     await waitForTableRows(page, 2);
-    const bought = await listInstances(user.token);
+    const bought = await listUserInstances(user.token);
     expect(bought.items).toHaveLength(2);
     for (const instance of bought.items)
       await page.getByText(instance.ip, { exact: false }).first().waitFor();
@@ -73,7 +60,9 @@ describe('static IPs in Chromium', () => {
     const renewDialog = page.getByRole('dialog');
     await renewDialog.getByRole('button', { name: '确认续费' }).click();
     await page.getByText('续费成功').waitFor();
-    const renewed = (await listInstances(user.token)).items.find((item) => item.id === first!.id);
+    const renewed = (await listUserInstances(user.token)).items.find(
+      (item) => item.id === first!.id,
+    );
     const addedDays =
       (Date.parse(renewed!.expiresAt) - Date.parse(first!.expiresAt)) / (24 * 3600 * 1000);
     expect(Math.round(addedDays)).toBe(30);

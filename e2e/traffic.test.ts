@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { getDynamicAccount, getMe, reportNodeUsage, type EndpointBody } from '@stratus/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { registerUser, topUp } from './support/api.ts';
+import { callEndpoint, fetchEndpoint, registerUser, topUp } from './support/api.ts';
 import {
   launchBrowser,
   PAGE_STATE_MS,
@@ -18,19 +19,6 @@ const dayLabel = /^\d{4}-\d{2}-\d{2}$/;
 // chart and the package's progress show it, through the real server.
 describe('traffic in Chromium', () => {
   const journey = useJourney('postgres');
-
-  async function callApi<T>(token: string, path: string, init: RequestInit = {}): Promise<T> {
-    const response = await fetch(`${journey.server.url}/api${path}`, {
-      ...init,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(init.body ? { 'content-type': 'application/json' } : {}),
-      },
-    });
-    const envelope = (await response.json()) as { code: number; message: string; data: T };
-    if (envelope.code !== 0) throw new Error(`${path}: ${envelope.message}`);
-    return envelope.data;
-  }
 
   /** The history table's rows with usage in them (time, upload, download, total), once loaded. */
   async function usedRows(page: Page): Promise<string[][]> {
@@ -62,7 +50,7 @@ describe('traffic in Chromium', () => {
     const { url } = journey.server;
     const registered = await registerUser(url);
     await topUp(url, registered.token, 500);
-    const me = await callApi<{ id: string }>(registered.token, '/user/me');
+    const me = await callEndpoint(url, getMe, { token: registered.token });
     user = { token: registered.token, id: me.id };
     await context.addCookies([{ name: 'token', value: user.token, url }]);
 
@@ -90,8 +78,8 @@ describe('traffic in Chromium', () => {
       ...['--country-en', 'Japan', '--city', 'tokyo', '--city-zh', '东京'],
       ...['--city-en', 'Tokyo', '--line', 'isp_residential'],
     );
-    await callApi(user.token, '/proxy/dynamic/account');
-    const batch = {
+    await callEndpoint(url, getDynamicAccount, { token: user.token });
+    const batch: EndpointBody<typeof reportNodeUsage> = {
       batchId: randomUUID(),
       records: [
         {
@@ -104,11 +92,7 @@ describe('traffic in Chromium', () => {
       ],
     };
     for (let delivery = 0; delivery < 2; delivery += 1) {
-      const response = await fetch(`${url}/api/node/usage`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${nodeKey}`, 'content-type': 'application/json' },
-        body: JSON.stringify(batch),
-      });
+      const response = await fetchEndpoint(url, reportNodeUsage, { token: nodeKey, body: batch });
       expect(response.status).toBe(200);
     }
 

@@ -1,7 +1,8 @@
+import { getWallet } from '@stratus/contract';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { saveScreenshot } from './support/browser.ts';
-import { registerUser } from './support/api.ts';
+import { callEndpoint, registerUser } from './support/api.ts';
 import { useJourney } from './support/journey.ts';
 
 interface Texts {
@@ -82,12 +83,8 @@ describe('wallet top-up in Chromium', () => {
     await expect(row.textContent()).resolves.toContain(zh.sandbox);
     await saveScreenshot(page, 'business-flow-zh-CN');
 
-    const wallet = await fetch(`${journey.server.url}/api/user/wallet`, {
-      headers: { authorization: `Bearer ${user.token}` },
-    });
-    expect(
-      ((await wallet.json()) as { data: { wallet: { balance: number } } }).data.wallet.balance,
-    ).toBe(100);
+    const { wallet } = await callEndpoint(journey.server.url, getWallet, { token: user.token });
+    expect(wallet.balance).toBe(100);
   });
 
   it('does the same in English', async () => {

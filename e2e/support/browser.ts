@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { API_PREFIX } from '@stratus/contract';
 import {
   chromium,
   type BrowserContext,
@@ -144,7 +145,7 @@ export function followApiRequests(page: Page) {
   const waiting = new Set<Request>();
   const onSettled: (() => void)[] = [];
   const started = (request: Request) => {
-    if (new URL(request.url()).pathname.startsWith('/api/')) waiting.add(request);
+    if (new URL(request.url()).pathname.startsWith(`${API_PREFIX}/`)) waiting.add(request);
   };
   const answered = (request: Request) => {
     if (!waiting.delete(request) || waiting.size > 0) return;

@@ -1,10 +1,11 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createTestDatabase, PROCESS_TEST_MS } from '@stratus/db/testing';
+// The one free-port helper of the repository (the gateway's, used by its tests and the bench too).
+import { freePort } from '../../apps/gateway/src/free-port.ts';
 import { adminEntry, repoRoot, serverEntry } from './paths.ts';
 
 export interface RunningServer {
@@ -17,19 +18,6 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-async function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
-}
-
 /**
  * Starts the real server process (`node apps/server/src/server.ts`, as `npm start` does) on a free
  * port, against a fresh PostgreSQL database or a fresh embedded one in a temporary DATA_DIR.
@@ -38,7 +26,7 @@ export async function startServer(
   engine: 'postgres' | 'pglite',
   extraEnv: Record<string, string> = {},
 ): Promise<RunningServer> {
-  const port = await findFreePort();
+  const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stratus-e2e-'));
   const database = engine === 'postgres' ? await createTestDatabase('postgres') : undefined;
   const env: NodeJS.ProcessEnv = {

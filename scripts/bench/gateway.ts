@@ -17,7 +17,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { NodeSnapshot } from '@stratus/contract';
 import { freePort } from '../../apps/gateway/src/free-port.ts';
-import { sha256Hex, startFakeControlPlane } from './fake-control-plane.ts';
+import { startFakeApi } from '../../apps/gateway/src/testing/fake-api.ts';
+import { sha256Hex } from '../../apps/gateway/src/testing/fixtures.ts';
 import {
   openTunnel,
   type TunnelKind,
@@ -179,7 +180,7 @@ const snapshot: NodeSnapshot = {
   dynamicAccounts: [],
   dynamicEgress: [],
 };
-const controlPlane = await startFakeControlPlane(snapshot);
+const controlPlane = await startFakeApi(snapshot);
 function startGatewayProcess(host: string, port: number, extraEnv: Record<string, string> = {}) {
   return fork(path.join(root, 'apps/gateway/src/main.ts'), [], {
     env: {
@@ -392,7 +393,7 @@ await new Promise((resolve) => setTimeout(resolve, 200));
 const exited = new Promise((resolve) => gateway.once('exit', resolve));
 gateway.kill('SIGTERM');
 await exited;
-const delivered = controlPlane.usage.get(`static:${INSTANCE_ID}`) ?? { up: 0, down: 0 };
+const delivered = controlPlane.totals().get(`static:${INSTANCE_ID}`) ?? { up: 0, down: 0 };
 print('\nMetering: bytes the gateway reported against bytes the clients moved');
 print(`  up   ${delivered.up} reported, ${metered.up} sent`);
 print(`  down ${delivered.down} reported, ${metered.down} received`);
@@ -402,7 +403,7 @@ if (delivered.up !== metered.up || delivered.down !== metered.down) {
 
 relay.child.kill();
 target.child.kill();
-await controlPlane.close();
+await controlPlane.stop();
 await rm(dataDir, { recursive: true, force: true });
 
 print(failures.length ? `\nFAIL\n  ${failures.join('\n  ')}` : '\nPASS: every target met');

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type net from 'node:net';
+import { errors } from '@stratus/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshotOf } from '../testing/fixtures.ts';
 import { startFakeApi, type FakeApi } from '../testing/fake-api.ts';
@@ -34,9 +35,9 @@ describe('the API client', () => {
     const client = createApiClient({ apiUrl: api.url, nodeKey: 'gnk_wrong' });
     const error = await client.fetchCredentials(null).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).status).toBe(401);
+    expect((error as ApiError).status).toBe(errors.nodeKeyInvalid.status);
     expect((error as ApiError).isUnauthorized).toBe(true);
-    expect((error as ApiError).code).toBe(60101);
+    expect((error as ApiError).code).toBe(errors.nodeKeyInvalid.code);
   });
 
   it('refuses an answer that does not match the contract', async () => {

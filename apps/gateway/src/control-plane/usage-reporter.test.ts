@@ -111,7 +111,7 @@ describe('the usage reporter', () => {
     api = await startFakeApi(null);
     const dataDir = await directories.create();
     const { reporter, meter } = await reporterFor(dataDir);
-    api.refuseUsage = { status: 422, code: 60102 };
+    api.refuseUsage = 'usageBatchTooLarge';
     meter.counterFor('static', INSTANCE).addUp(1);
     await reporter.tick();
     expect(await reporter.pending()).toBe(0);

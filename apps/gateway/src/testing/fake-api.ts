@@ -1,12 +1,22 @@
-// A stand-in for the API's two node routes, on 127.0.0.1: it answers the credential snapshot (only
-// when changed since `since`) and acknowledges usage batches, each batchId applied once, in the
-// `{code, message, data}` envelope. It can go down and come back on the same port, and refuse
-// the node key, so the gateway's outage handling can be tested.
+// The one stand-in for the API's node endpoints, on 127.0.0.1, for the gateway's tests and the
+// gateway benchmark (`npm run bench:gateway`). Paths and shapes come from the contract's endpoint
+// objects: it answers `getNodeCredentials` (the snapshot only when changed since `since`) and
+// `reportNodeUsage` (each batchId applied once), in the `{code, message, data}` envelope, with
+// every answer parsed by the endpoint's response schema and every batch by its body schema, so
+// neither side can drift from the contract unnoticed. It can go down and come back on the same
+// port, and refuse the node key or the batches, so the gateway's outage handling can be tested.
 import http from 'node:http';
 import type net from 'node:net';
 import {
+  API_PREFIX,
+  errors,
+  formatErrorMessage,
+  getNodeCredentials,
   reportNodeUsage,
+  SUCCESS_CODE,
   type EndpointBody,
+  type EndpointData,
+  type ErrorName,
   type NodeSnapshot,
   type UsageRecord,
 } from '@stratus/contract';
@@ -16,7 +26,7 @@ export type UsageBatchBody = EndpointBody<typeof reportNodeUsage>;
 export interface FakeApi {
   url: string;
   nodeKey: string;
-  /** What `GET /api/node/credentials` serves; change it to publish a new snapshot. */
+  /** What `getNodeCredentials` serves; change it to publish a new snapshot. */
   snapshot: NodeSnapshot | null;
   /** The `since` of every credential request, in order (null when absent). */
   credentialRequests: (string | null)[];
@@ -27,8 +37,8 @@ export interface FakeApi {
   usageBatches: UsageBatchBody[];
   /** Answer every request with HTTP 401, as the API does for an unknown node key. */
   refuseKey: boolean;
-  /** Refuse every valid usage batch with this status and code (e.g. 422 `usageBatchTooLarge`). */
-  refuseUsage: { status: number; code: number } | null;
+  /** Refuse every valid usage batch with this error (e.g. `usageBatchTooLarge`). */
+  refuseUsage: ErrorName | null;
   /** Bytes applied per `kind:subject`. */
   totals(): Map<string, { up: number; down: number }>;
   /** Stops answering (connections refused) until `start` again, on the same port. */
@@ -36,9 +46,23 @@ export interface FakeApi {
   start(): Promise<void>;
 }
 
-function send(response: http.ServerResponse, status: number, code: number, data: unknown): void {
+const CREDENTIALS_PATH = `${API_PREFIX}${getNodeCredentials.path}`;
+const USAGE_PATH = `${API_PREFIX}${reportNodeUsage.path}`;
+
+function send(
+  response: http.ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  data: unknown,
+) {
   response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(JSON.stringify({ code, message: code === 0 ? 'ok' : 'refused', data }));
+  response.end(JSON.stringify({ code, message, data }));
+}
+
+function refuse(response: http.ServerResponse, name: ErrorName) {
+  const { status, code } = errors[name];
+  send(response, status, code, formatErrorMessage(name, 'en-US'), null);
 }
 
 export async function startFakeApi(snapshot: NodeSnapshot | null): Promise<FakeApi> {
@@ -53,43 +77,54 @@ export async function startFakeApi(snapshot: NodeSnapshot | null): Promise<FakeA
     refuseUsage: null,
   } as unknown as FakeApi;
 
+  function answerCredentials(since: string | null): EndpointData<typeof getNodeCredentials> {
+    api.credentialRequests.push(since);
+    const version = api.snapshot?.version ?? 'none';
+    const unchanged = !api.snapshot || since === version;
+    return getNodeCredentials.response.parse({
+      version,
+      unchanged,
+      snapshot: unchanged ? null : api.snapshot,
+    });
+  }
+
+  function applyBatch(batch: UsageBatchBody): EndpointData<typeof reportNodeUsage> {
+    api.usageBatches.push(batch);
+    api.posts.set(batch.batchId, (api.posts.get(batch.batchId) ?? 0) + 1);
+    const duplicate = api.batches.has(batch.batchId);
+    if (!duplicate) api.batches.set(batch.batchId, batch.records);
+    return reportNodeUsage.response.parse({
+      batchId: batch.batchId,
+      duplicate,
+      applied: duplicate ? 0 : batch.records.length,
+      ignored: 0,
+      notOnNode: 0,
+    });
+  }
+
   const handle = (request: http.IncomingMessage, response: http.ServerResponse, body: string) => {
     if (api.refuseKey || request.headers.authorization !== `Bearer ${api.nodeKey}`) {
-      return send(response, 401, 60101, null);
+      return refuse(response, 'nodeKeyInvalid');
     }
     const url = new URL(request.url ?? '/', 'http://fake');
-    if (request.method === 'GET' && url.pathname === '/api/node/credentials') {
-      const since = url.searchParams.get('since');
-      api.credentialRequests.push(since);
-      const version = api.snapshot?.version ?? 'none';
-      const unchanged = !api.snapshot || since === version;
-      return send(response, 200, 0, {
-        version,
-        unchanged,
-        snapshot: unchanged ? null : api.snapshot,
-      });
+    if (request.method === getNodeCredentials.method && url.pathname === CREDENTIALS_PATH) {
+      const data = answerCredentials(url.searchParams.get('since'));
+      return send(response, 200, SUCCESS_CODE, 'ok', data);
     }
-    if (request.method === 'POST' && url.pathname === '/api/node/usage') {
+    if (request.method === reportNodeUsage.method && url.pathname === USAGE_PATH) {
       // Checked against the contract's schema as the API does: what the reporter sends must be
       // a batch the API takes.
-      const parsed = reportNodeUsage.body.safeParse(JSON.parse(body));
-      if (!parsed.success) return send(response, 400, 10001, null);
-      const refusal = api.refuseUsage;
-      if (refusal) return send(response, refusal.status, refusal.code, null);
-      const batch = parsed.data;
-      api.usageBatches.push(batch);
-      api.posts.set(batch.batchId, (api.posts.get(batch.batchId) ?? 0) + 1);
-      const duplicate = api.batches.has(batch.batchId);
-      if (!duplicate) api.batches.set(batch.batchId, batch.records);
-      return send(response, 200, 0, {
-        batchId: batch.batchId,
-        duplicate,
-        applied: duplicate ? 0 : batch.records.length,
-        ignored: 0,
-        notOnNode: 0,
-      });
+      let parsed;
+      try {
+        parsed = reportNodeUsage.body.safeParse(JSON.parse(body));
+      } catch {
+        return refuse(response, 'malformedRequest');
+      }
+      if (!parsed.success) return refuse(response, 'validationFailed');
+      if (api.refuseUsage) return refuse(response, api.refuseUsage);
+      return send(response, 200, SUCCESS_CODE, 'ok', applyBatch(parsed.data));
     }
-    send(response, 404, 10004, null);
+    refuse(response, 'routeNotFound');
   };
 
   let server: http.Server | null = null;

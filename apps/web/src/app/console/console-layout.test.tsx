@@ -1,11 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  getMe,
+  getOverview,
+  getTopUpOptions,
+  getWallet,
+  listInstances,
+  type EndpointData,
+  type UserProfile,
+} from '@stratus/contract';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readRecentPages } from '../../shared/recent-pages.ts';
-import { envelopeResponse, renderRoutes } from '../../test/render-app.tsx';
+import { installFakeApi } from '../../test/fake-api.ts';
+import { renderRoutes } from '../../test/render-app.tsx';
 import { appRoutes } from '../router.tsx';
 
-const profile = {
+const profile: UserProfile = {
   id: 'u1',
   email: 'ada@example.com',
   name: 'Ada Lovelace',
@@ -15,7 +25,7 @@ const profile = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
-const overview = {
+const overview: EndpointData<typeof getOverview> = {
   balance: 12.5,
   activeInstances: 0,
   expiringWithin7Days: 0,
@@ -30,20 +40,7 @@ const overview = {
   recentOrders: [],
 };
 
-function answer(url: string) {
-  if (url === '/api/user/me') return envelopeResponse({ code: 0, message: 'ok', data: profile });
-  if (url === '/api/user/wallet') {
-    return envelopeResponse({
-      code: 0,
-      message: 'ok',
-      data: { wallet: { balance: 12.5, currency: 'CNY' } },
-    });
-  }
-  if (url.startsWith('/api/user/overview')) {
-    return envelopeResponse({ code: 0, message: 'ok', data: overview });
-  }
-  return envelopeResponse({ code: 10401, message: 'no route', data: null }, 404);
-}
+const api = installFakeApi();
 
 // The overview page (charts included) is a large lazy module: load it before the clock starts.
 beforeAll(async () => {
@@ -52,14 +49,17 @@ beforeAll(async () => {
 
 beforeEach(() => {
   document.cookie = 'token=abc; path=/';
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => answer(url)),
-  );
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
+  api.respondWith(getMe, profile);
+  api.respondWith(getWallet, { wallet: { balance: 12.5, currency: 'CNY' } });
+  api.respondWith(getOverview, overview);
+  // The pages the menu and the balance lead to.
+  api.respondWith(listInstances, { items: [], total: 0, page: 1, pageSize: 20 });
+  api.respondWith(getTopUpOptions, {
+    channels: ['sandbox'],
+    minAmount: 1,
+    maxAmount: 50_000,
+    presets: [100],
+  });
 });
 
 describe('console layout', () => {

@@ -1,36 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelopeResponse, renderRoutes } from '../../test/render-app.tsx';
+import { getMe, getTopUpOptions, getWallet, type UserProfile } from '@stratus/contract';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { installFakeApi } from '../../test/fake-api.ts';
+import { renderRoutes } from '../../test/render-app.tsx';
 import { appRoutes } from '../router.tsx';
 
 let accountCreatedAt = new Date().toISOString();
-
-function answer(url: string) {
-  if (url === '/api/user/me') {
-    return envelopeResponse({
-      code: 0,
-      message: 'ok',
-      data: {
-        id: '00000000-0000-4000-8000-000000000001',
-        email: 'new@example.com',
-        name: '',
-        role: 'customer',
-        language: 'zh-CN',
-        apiToken: 'st_0123456789abcdef0123456789abcdef',
-        createdAt: accountCreatedAt,
-      },
-    });
-  }
-  if (url === '/api/user/wallet') {
-    return envelopeResponse({
-      code: 0,
-      message: 'ok',
-      data: { wallet: { balance: 12.5, currency: 'CNY' } },
-    });
-  }
-  return envelopeResponse({ code: 10401, message: 'no route', data: null }, 404);
-}
+const api = installFakeApi();
 
 beforeAll(async () => {
   await import('../../features/wallet/pages/recharge-page.tsx');
@@ -41,14 +18,22 @@ beforeEach(() => {
   // The shared setup marks the tour as seen; these tests are the first visit of a session.
   sessionStorage.removeItem('isFirst');
   accountCreatedAt = new Date().toISOString();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => answer(url)),
-  );
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
+  api.respondWith(getMe, (): UserProfile => ({
+    id: '00000000-0000-4000-8000-000000000001',
+    email: 'new@example.com',
+    name: '',
+    role: 'customer',
+    language: 'zh-CN',
+    apiToken: 'st_0123456789abcdef0123456789abcdef',
+    createdAt: accountCreatedAt,
+  }));
+  api.respondWith(getWallet, { wallet: { balance: 12.5, currency: 'CNY' } });
+  api.respondWith(getTopUpOptions, {
+    channels: ['sandbox'],
+    minAmount: 1,
+    maxAmount: 50_000,
+    presets: [100],
+  });
 });
 
 // First renders load Ant Design and the charts: slow on a busy machine.

@@ -1,12 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { errors, updateMe } from '@stratus/contract';
+import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage, i18n } from '../../shared/i18n/i18n.ts';
 import { LanguageSwitch } from '../../shared/ui/language-switch.tsx';
-import { envelopeResponse, renderWithProviders } from '../../test/render-app.tsx';
+import { installFakeApi } from '../../test/fake-api.ts';
+import { renderWithProviders } from '../../test/render-app.tsx';
 import { useSwitchLanguage } from './api.ts';
 
-const fetchMock = vi.fn<typeof fetch>();
+const api = installFakeApi();
 
 function Switch() {
   const switchLanguage = useSwitchLanguage();
@@ -20,13 +22,7 @@ async function switchToEnglish() {
   await waitFor(() => expect(i18n.language).toBe('en-US'));
 }
 
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-});
-
 afterEach(async () => {
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
   await changeLanguage('zh-CN');
 });
 
@@ -35,22 +31,18 @@ describe('useSwitchLanguage', () => {
     await switchToEnglish();
     expect(localStorage.getItem('language')).toBe('en-US');
     expect(document.documentElement.lang).toBe('en-US');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.requests()).toHaveLength(0);
   });
 
   it('saves the preference on the account when signed in, silently on failure', async () => {
     document.cookie = 'token=abc; path=/';
-    fetchMock.mockResolvedValue(
-      envelopeResponse({ code: 10500, message: 'boom', data: null }, 500),
-    );
+    api.respondWithError(updateMe, 'internalError');
     await switchToEnglish();
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/user/me');
-    expect(init?.method).toBe('PATCH');
-    expect(JSON.parse(init!.body as string)).toEqual({ language: 'en-US' });
-    expect((init!.headers as Record<string, string>)['Accept-Language']).toBe('en-US');
+    await waitFor(() => expect(api.requests()).toHaveLength(1));
+    const [request] = api.requests(updateMe);
+    expect(request!.body).toEqual({ language: 'en-US' });
+    expect(request!.headers['Accept-Language']).toBe('en-US');
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByText('boom')).not.toBeInTheDocument();
+    expect(screen.queryByText(errors.internalError.message['en-US'])).not.toBeInTheDocument();
   });
 });

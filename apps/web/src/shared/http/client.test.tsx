@@ -17,6 +17,8 @@ const profile = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
+// These tests fake `fetch` by hand and keep literal `/api/…` URLs: they test the client itself (the
+// URL it builds, envelopes good and malformed, timeouts), which test/fake-api.ts takes for granted.
 const fetchMock = vi.fn<typeof fetch>();
 let assign: ReturnType<typeof vi.spyOn>;
 

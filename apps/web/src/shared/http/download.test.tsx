@@ -5,6 +5,8 @@ import { envelopeResponse, renderWithProviders } from '../../test/render-app.tsx
 import { ApiError } from './api-error.ts';
 import { downloadEndpointFile, fileNameFromDisposition } from './download.ts';
 
+// `fetch` is faked by hand here, not through test/fake-api.ts: these tests are of the download
+// helper itself (the URL it builds, refusals with and without an envelope).
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -75,6 +77,7 @@ describe('downloadEndpointFile on the export paths', () => {
       message: '没有可导出的 IP',
       status: 200,
     });
+    // The literal URL is the point: this tests how the download builds it.
     expect(String(fetchMock.mock.calls[0]![0])).toBe(
       `/api/proxy/instances/export/${type}?encoding=plain`,
     );

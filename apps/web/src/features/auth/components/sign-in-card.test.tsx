@@ -1,11 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { login, register, type UserProfile } from '@stratus/contract';
+import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage, i18n } from '../../../shared/i18n/i18n.ts';
-import { envelopeResponse, renderRoutes } from '../../../test/render-app.tsx';
+import { installFakeApi } from '../../../test/fake-api.ts';
+import { renderRoutes } from '../../../test/render-app.tsx';
 import { SignInCard } from './sign-in-card.tsx';
 
-const user = {
+const user: UserProfile = {
   id: 'u1',
   email: 'ada@example.com',
   name: '',
@@ -14,7 +16,7 @@ const user = {
   apiToken: 'st_token',
   createdAt: '2026-01-01T00:00:00.000Z',
 };
-const fetchMock = vi.fn<typeof fetch>();
+const api = installFakeApi();
 
 function renderCard(entry = '/portal/home?redirect=%2Fconsole%2FipList%3Fpage%3D2') {
   return renderRoutes(
@@ -33,13 +35,7 @@ async function fillLogin(email: string, password: string) {
   await userEvent.click(screen.getByRole('button', { name: '登 录' }));
 }
 
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-});
-
 afterEach(async () => {
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
   await changeLanguage('zh-CN');
 });
 
@@ -57,7 +53,7 @@ describe('SignInCard', () => {
     expect(screen.getByText('请输入密码')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('邮箱'), 'not-an-email');
     expect(await screen.findByText('邮箱格式不正确')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.requests()).toHaveLength(0);
   });
 
   it('applies the contract password rules when signing up', async () => {
@@ -78,9 +74,7 @@ describe('SignInCard', () => {
   });
 
   it('shows a server error once, inline, without a toast', async () => {
-    fetchMock.mockResolvedValue(
-      envelopeResponse({ code: 20001, message: '邮箱或密码错误', data: null }, 401),
-    );
+    api.respondWithError(login, 'invalidCredentials');
     renderCard();
     await fillLogin('ada@example.com', 'wrong-password');
     expect(await screen.findByRole('alert')).toHaveTextContent('邮箱或密码错误');
@@ -90,20 +84,13 @@ describe('SignInCard', () => {
   });
 
   it('stores the token, adopts the account language and follows the redirect', async () => {
-    fetchMock.mockResolvedValue(
-      envelopeResponse({
-        code: 0,
-        message: 'ok',
-        data: { token: 'sess-1', user: { ...user, language: 'en-US' } },
-      }),
-    );
+    api.respondWith(login, { token: 'sess-1', user: { ...user, language: 'en-US' } });
     const { router } = renderCard();
     await fillLogin('Ada@Example.com', 'secret-pass');
     await waitFor(() => expect(router.state.location.pathname).toBe('/console/ipList'));
     expect(router.state.location.search).toBe('?page=2');
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/auth/login');
-    expect(JSON.parse(init!.body as string)).toEqual({
+    expect(api.requests()).toHaveLength(1);
+    expect(api.requests(login)[0]!.body).toEqual({
       email: 'Ada@Example.com',
       password: 'secret-pass',
     });
@@ -113,9 +100,7 @@ describe('SignInCard', () => {
   });
 
   it('ignores a foreign redirect and opens the console overview after sign-up', async () => {
-    fetchMock.mockResolvedValue(
-      envelopeResponse({ code: 0, message: 'ok', data: { token: 'sess-2', user } }),
-    );
+    api.respondWith(register, { token: 'sess-2', user });
     const { router } = renderCard('/portal/home?redirect=%2F%2Fevil.example%2F');
     await userEvent.click(screen.getByRole('button', { name: '立即注册' }));
     await userEvent.type(screen.getByLabelText('邮箱'), 'new@example.com');
@@ -123,9 +108,8 @@ describe('SignInCard', () => {
     await userEvent.type(screen.getByLabelText('确认密码'), 'a-good-password');
     await userEvent.click(screen.getByRole('button', { name: '注册并登录' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/console/overview'));
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/auth/register');
-    expect(JSON.parse(init!.body as string)).toEqual({
+    expect(api.requests()).toHaveLength(1);
+    expect(api.requests(register)[0]!.body).toEqual({
       email: 'new@example.com',
       password: 'a-good-password',
       language: 'zh-CN',

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import { API_PREFIX } from '@stratus/contract';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import PortalPage from './portal-page.tsx';
@@ -15,7 +16,10 @@ describe('PortalPage', () => {
     expect(screen.getByRole('heading', { name: '为什么选择层云代理' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '三步开始使用' })).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(6);
-    expect(screen.getByRole('link', { name: 'API 文档' })).toHaveAttribute('href', '/api/docs');
+    expect(screen.getByRole('link', { name: 'API 文档' })).toHaveAttribute(
+      'href',
+      `${API_PREFIX}/docs`,
+    );
     expect(screen.queryByRole('button', { name: /进入控制台/ })).not.toBeInTheDocument();
   });
 

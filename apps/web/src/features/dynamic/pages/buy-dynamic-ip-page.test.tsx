@@ -1,10 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import {
+  generateDynamicEndpoints,
+  getDynamicAccount,
+  resetDynamicPassword,
+  type DynamicAccount,
+} from '@stratus/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelopeResponse, renderRoutes } from '../../../test/render-app.tsx';
+import { installFakeApi } from '../../../test/fake-api.ts';
+import { renderRoutes } from '../../../test/render-app.tsx';
 import BuyDynamicIpPage from './buy-dynamic-ip-page.tsx';
 
-const account = {
+const account: DynamicAccount = {
   account: 'u8k2m4x9',
   password: 's3cretPass',
   host: 'gw.example.com',
@@ -27,7 +34,7 @@ const lines = [
   'socks5://u8k2m4x9-country-jp-city-tokyo-session-bb22-life-60:s3cretPass@gw.example.com:7000',
 ];
 
-const fetchMock = vi.fn<typeof fetch>();
+const api = installFakeApi();
 const writeText = vi.fn(async (_text: string) => {});
 let remainingBytes = account.remainingBytes;
 
@@ -35,37 +42,18 @@ beforeEach(() => {
   remainingBytes = account.remainingBytes;
   document.cookie = 'token=abc; path=/';
   Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
-  fetchMock.mockImplementation(async (input) => {
-    const url = new URL(String(input), 'http://localhost');
-    if (url.pathname === '/api/proxy/dynamic/account') {
-      return envelopeResponse({ code: 0, message: 'ok', data: { ...account, remainingBytes } });
-    }
-    if (url.pathname === '/api/proxy/dynamic/reset-password') {
-      return envelopeResponse({
-        code: 0,
-        message: 'ok',
-        data: { ...account, password: 'n3wPass' },
-      });
-    }
-    if (url.pathname === '/api/proxy/dynamic/endpoints') {
-      return envelopeResponse({ code: 0, message: 'ok', data: { items: lines } });
-    }
-    return envelopeResponse({ code: 10401, message: 'no route', data: null }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  api.respondWith(getDynamicAccount, () => ({ ...account, remainingBytes }));
+  api.respondWith(resetDynamicPassword, { ...account, password: 'n3wPass' });
+  api.respondWith(generateDynamicEndpoints, { items: lines });
 });
 
 afterEach(() => {
-  fetchMock.mockReset();
   writeText.mockClear();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
-function callsTo(pathname: string) {
-  return fetchMock.mock.calls.filter(
-    ([input]) => new URL(String(input), 'http://localhost').pathname === pathname,
-  );
+function endpointQueries() {
+  return api.requests(generateDynamicEndpoints).map((request) => request.query);
 }
 
 function renderDynamic() {
@@ -113,7 +101,7 @@ describe('BuyDynamicIpPage', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: /重置密码/ }));
     const popover = await screen.findByRole('tooltip');
     await userEvent.click(within(popover).getByRole('button', { name: /确\s*定/ }));
-    await waitFor(() => expect(callsTo('/api/proxy/dynamic/reset-password')).toHaveLength(1));
+    await waitFor(() => expect(api.requests(resetDynamicPassword)).toHaveLength(1));
     await userEvent.click(screen.getByRole('button', { name: '显示密码' }));
     expect(await screen.findByText('n3wPass')).toBeInTheDocument();
   });
@@ -137,9 +125,7 @@ describe('BuyDynamicIpPage', { timeout: 20_000 }, () => {
     const output = await screen.findByRole('textbox', { name: '已生成 2 条' });
     expect(output).toHaveValue(lines.join('\n'));
     expect(output).toHaveAttribute('readonly');
-    const [call] = callsTo('/api/proxy/dynamic/endpoints');
-    const query = new URL(String(call![0]), 'http://localhost').searchParams;
-    expect(Object.fromEntries(query)).toEqual({
+    expect(endpointQueries()[0]).toEqual({
       country: 'JP',
       city: 'tokyo',
       session: 'sticky',
@@ -166,10 +152,8 @@ describe('BuyDynamicIpPage', { timeout: 20_000 }, () => {
     await screen.findByText('u8k2m4x9', {}, { timeout: 5_000 });
     expect(screen.queryByRole('spinbutton', { name: '会话时长' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /生成/ }));
-    await waitFor(() => expect(callsTo('/api/proxy/dynamic/endpoints')).toHaveLength(1));
-    const [call] = callsTo('/api/proxy/dynamic/endpoints');
-    const query = new URL(String(call![0]), 'http://localhost').searchParams;
-    expect(Object.fromEntries(query)).toEqual({
+    await waitFor(() => expect(endpointQueries()).toHaveLength(1));
+    expect(endpointQueries()[0]).toEqual({
       session: 'rotating',
       count: '10',
       format: 'hostPortUserPass',

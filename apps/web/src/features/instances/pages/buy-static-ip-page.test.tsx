@@ -1,11 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelopeResponse, renderRoutes } from '../../../test/render-app.tsx';
+import {
+  createStaticIpOrder,
+  listStaticIpCatalog,
+  quoteStaticIpOrder,
+  type Instance,
+  type StaticIpPlan,
+} from '@stratus/contract';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { installFakeApi } from '../../../test/fake-api.ts';
+import { renderRoutes } from '../../../test/render-app.tsx';
 import BuyStaticIpPage from './buy-static-ip-page.tsx';
 
 const planId = '7a1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
-const plans = [
+const plans: StaticIpPlan[] = [
   {
     id: planId,
     country: 'JP',
@@ -30,7 +38,7 @@ const plans = [
     prices: [{ durationDays: 30, price: 20 }],
   },
 ];
-const instance = {
+const instance: Instance = {
   id: 'i1',
   ip: '203.0.113.7',
   port: 1080,
@@ -51,70 +59,42 @@ const instance = {
   expiresAt: '2026-12-21T08:00:00.000Z',
 };
 
-const fetchMock = vi.fn<typeof fetch>();
+const api = installFakeApi();
 let balance = 100;
 
 beforeEach(() => {
   balance = 100;
   document.cookie = 'token=abc; path=/';
-  fetchMock.mockImplementation(async (input, init) => {
-    const url = new URL(String(input), 'http://localhost');
-    if (url.pathname === '/api/catalog/static-ip') {
-      return envelopeResponse({ code: 0, message: 'ok', data: { items: plans } });
-    }
-    if (url.pathname === '/api/orders/static-ip/quote') {
-      const body = JSON.parse(String(init?.body)) as { quantity: number; durationDays: number };
-      const unitPrice = body.durationDays === 90 ? 81 : 30;
-      const total = unitPrice * body.quantity;
-      return envelopeResponse({
-        code: 0,
-        message: 'ok',
-        data: {
-          unitPrice,
-          quantity: body.quantity,
-          durationDays: body.durationDays,
-          total,
-          balance,
-          sufficientBalance: balance >= total,
-          stock: 8,
-          sufficientStock: true,
-        },
-      });
-    }
-    if (url.pathname === '/api/orders/static-ip') {
-      return envelopeResponse({
-        code: 0,
-        message: 'ok',
-        data: {
-          order: {
-            id: 'o1',
-            orderNo: 'SO20261122001',
-            type: 'static_ip',
-            status: 'paid',
-            total: 60,
-            items: [],
-            instanceIds: ['i1'],
-            createdAt: '2026-11-22T00:00:00.000Z',
-          },
-          instances: [instance],
-        },
-      });
-    }
-    return envelopeResponse({ code: 0, message: 'ok', data: { wallet: null } });
+  api.respondWith(listStaticIpCatalog, { items: plans });
+  api.respondWith(quoteStaticIpOrder, (request) => {
+    const body = request.body as { quantity: number; durationDays: number };
+    const unitPrice = body.durationDays === 90 ? 81 : 30;
+    const total = unitPrice * body.quantity;
+    return {
+      unitPrice,
+      quantity: body.quantity,
+      durationDays: body.durationDays,
+      total,
+      balance,
+      sufficientBalance: balance >= total,
+      stock: 8,
+      sufficientStock: true,
+    };
   });
-  vi.stubGlobal('fetch', fetchMock);
+  api.respondWith(createStaticIpOrder, {
+    order: {
+      id: 'o1',
+      orderNo: 'SO20261122001',
+      type: 'static_ip',
+      status: 'paid',
+      total: 60,
+      items: [],
+      instanceIds: ['i1'],
+      createdAt: '2026-11-22T00:00:00.000Z',
+    },
+    instances: [instance],
+  });
 });
-
-afterEach(() => {
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
-});
-
-function callsTo(pathname: string) {
-  return fetchMock.mock.calls.filter(
-    ([input]) => new URL(String(input), 'http://localhost').pathname === pathname,
-  );
-}
 
 function renderBuy() {
   return renderRoutes(
@@ -156,8 +136,7 @@ describe('BuyStaticIpPage', () => {
     await waitFor(() =>
       expect(screen.getByTestId('quote-total')).toHaveTextContent('¥81.00 × 1 = ¥81.00'),
     );
-    const last = callsTo('/api/orders/static-ip/quote').at(-1)!;
-    expect(JSON.parse(String(last[1]?.body))).toEqual({
+    expect(api.requests(quoteStaticIpOrder).at(-1)!.body).toEqual({
       planId,
       durationDays: 90,
       quantity: 1,
@@ -194,15 +173,14 @@ describe('BuyStaticIpPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: /确认支付/ }));
 
     expect(await screen.findByText('购买成功', {}, { timeout: 5_000 })).toBeInTheDocument();
-    const [purchase] = callsTo('/api/orders/static-ip');
-    expect(JSON.parse(String(purchase![1]?.body))).toEqual({
+    const [purchase] = api.requests(createStaticIpOrder);
+    expect(purchase!.body).toEqual({
       planId,
       durationDays: 30,
       quantity: 2,
       autoRenew: true,
     });
-    const headers = purchase![1]?.headers as Record<string, string>;
-    expect(headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(purchase!.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(screen.getByText('203.0.113.7:1080')).toBeInTheDocument();
     expect(screen.getByText('u_tokyo')).toBeInTheDocument();
     expect(screen.getByText('p4ssw0rd')).toBeInTheDocument();

@@ -1,14 +1,26 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import {
+  exportInstances,
+  listInstances,
+  listStaticIpCatalog,
+  quoteRenewal,
+  renewInstance,
+  renewInstances,
+  updateInstance,
+  type EndpointData,
+  type Instance,
+} from '@stratus/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelopeResponse, renderRoutes } from '../../../test/render-app.tsx';
+import { installFakeApi } from '../../../test/fake-api.ts';
+import { renderRoutes } from '../../../test/render-app.tsx';
 import IpListPage from './ip-list-page.tsx';
 
 const DAY_MS = 86_400_000;
 const firstId = '11111111-1111-4111-8111-111111111111';
 const secondId = '22222222-2222-4222-8222-222222222222';
 
-function instance(id: string, ip: string, expiresInDays: number, password: string) {
+function instance(id: string, ip: string, expiresInDays: number, password: string): Instance {
   return {
     id,
     ip,
@@ -35,70 +47,43 @@ const rows = [
   instance(firstId, '203.0.113.7', 2, 'secret-one'),
   instance(secondId, '203.0.113.8', 40, 'secret-two'),
 ];
-const fetchMock = vi.fn<typeof fetch>();
+const api = installFakeApi();
 
 beforeEach(() => {
   document.cookie = 'token=abc; path=/';
-  fetchMock.mockImplementation(async (input, init) => {
-    const url = new URL(String(input), 'http://localhost');
-    if (url.pathname.startsWith('/api/proxy/instances/export/')) {
-      return new Response('socks5://user_7:secret-one@203.0.113.7:1080\n', {
-        headers: { 'Content-Type': 'text/plain; charset=utf-8' },
-      });
-    }
-    if (url.pathname === '/api/proxy/instances') {
-      return envelopeResponse({
-        code: 0,
-        message: 'ok',
-        data: { items: rows, total: 2, page: 1, pageSize: 20 },
-      });
-    }
-    if (url.pathname === '/api/proxy/instances/renew/quote') {
-      const body = JSON.parse(String(init?.body)) as { ids: string[]; durationDays: number };
-      const total = body.ids.length * (body.durationDays === 90 ? 81 : 30);
-      return envelopeResponse({
-        code: 0,
-        message: 'ok',
-        data: { total, balance: 500, sufficientBalance: true },
-      });
-    }
-    if (url.pathname.endsWith('/renew')) {
-      return envelopeResponse({
-        code: 0,
-        message: 'ok',
-        data: {
-          order: {
-            id: 'o1',
-            orderNo: 'RN1',
-            type: 'renewal',
-            status: 'paid',
-            total: 81,
-            items: [],
-            instanceIds: [firstId],
-            createdAt: '2026-11-22T00:00:00.000Z',
-          },
-          instances: [rows[0]],
-        },
-      });
-    }
-    return envelopeResponse({ code: 0, message: 'ok', data: { items: [] } });
+  api.respondWith(exportInstances, 'socks5://user_7:secret-one@203.0.113.7:1080\n');
+  api.respondWith(listInstances, { items: rows, total: 2, page: 1, pageSize: 20 });
+  // The country filter's options.
+  api.respondWith(listStaticIpCatalog, { items: [] });
+  api.respondWith(quoteRenewal, (request) => {
+    const body = request.body as { ids: string[]; durationDays: number };
+    const total = body.ids.length * (body.durationDays === 90 ? 81 : 30);
+    return { total, balance: 500, sufficientBalance: true };
   });
-  vi.stubGlobal('fetch', fetchMock);
+  const renewal = {
+    order: {
+      id: 'o1',
+      orderNo: 'RN1',
+      type: 'renewal',
+      status: 'paid',
+      total: 81,
+      items: [],
+      instanceIds: [firstId],
+      createdAt: '2026-11-22T00:00:00.000Z',
+    },
+    instances: [rows[0]!],
+  } satisfies EndpointData<typeof renewInstance>;
+  api.respondWith(renewInstance, renewal);
+  api.respondWith(renewInstances, renewal);
+  api.respondWith(updateInstance, (request) => ({
+    ...rows[0]!,
+    ...(request.body as Partial<Instance>),
+  }));
 });
 
 afterEach(() => {
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
-
-function requests(pathname: string | RegExp) {
-  return fetchMock.mock.calls
-    .map(([input, init]) => ({ url: new URL(String(input), 'http://localhost'), init }))
-    .filter(({ url }) =>
-      typeof pathname === 'string' ? url.pathname === pathname : pathname.test(url.pathname),
-    );
-}
 
 function renderList(search = '') {
   return renderRoutes(
@@ -135,8 +120,8 @@ describe('IpListPage', () => {
   it('sends the filters of the address', async () => {
     renderList('?status=active&country=JP&keyword=tokyo&expiringWithinDays=7');
     await findRow('203.0.113.7');
-    const [first] = requests('/api/proxy/instances');
-    expect(Object.fromEntries(first!.url.searchParams)).toEqual({
+    const [first] = api.requests(listInstances);
+    expect(first!.query).toEqual({
       status: 'active',
       country: 'JP',
       keyword: 'tokyo',
@@ -161,9 +146,9 @@ describe('IpListPage', () => {
     );
 
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
-    const [download] = requests(/\/export\//);
-    expect(download!.url.pathname).toBe('/api/proxy/instances/export/socks5');
-    expect(Object.fromEntries(download!.url.searchParams)).toEqual({
+    const [download] = api.requests(exportInstances);
+    expect(download!.params).toEqual({ type: 'socks5' });
+    expect(download!.query).toEqual({
       ids: firstId,
       encoding: 'plain',
     });
@@ -184,10 +169,11 @@ describe('IpListPage', () => {
     await waitFor(() => expect(confirm).toBeEnabled());
     await userEvent.click(confirm);
 
-    await waitFor(() => expect(requests(`/api/proxy/instances/${firstId}/renew`)).toHaveLength(1));
-    const [renewal] = requests(`/api/proxy/instances/${firstId}/renew`);
-    expect(renewal!.init?.method).toBe('POST');
-    expect(JSON.parse(String(renewal!.init?.body))).toEqual({ durationDays: 90 });
+    await waitFor(() =>
+      expect(api.requests(renewInstance, { params: { id: firstId } })).toHaveLength(1),
+    );
+    const [renewal] = api.requests(renewInstance);
+    expect(renewal!.body).toEqual({ durationDays: 90 });
     expect(await screen.findByText('续费成功')).toBeInTheDocument();
   });
 
@@ -202,9 +188,9 @@ describe('IpListPage', () => {
     await waitFor(() => expect(confirm).toBeEnabled());
     await userEvent.click(confirm);
 
-    await waitFor(() => expect(requests('/api/proxy/instances/renew')).toHaveLength(1));
-    const [renewal] = requests('/api/proxy/instances/renew');
-    expect(JSON.parse(String(renewal!.init?.body))).toEqual({
+    await waitFor(() => expect(api.requests(renewInstances)).toHaveLength(1));
+    const [renewal] = api.requests(renewInstances);
+    expect(renewal!.body).toEqual({
       ids: [firstId, secondId],
       durationDays: 30,
     });
@@ -222,29 +208,23 @@ describe('IpListPage', () => {
     await userEvent.click(await screen.findByText('vmess · 订阅（base64）'));
 
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
-    const [download] = requests(/\/export\//);
-    expect(download!.url.pathname).toBe('/api/proxy/instances/export/vmess');
-    expect(Object.fromEntries(download!.url.searchParams)).toEqual({ encoding: 'base64' });
+    const [download] = api.requests(exportInstances);
+    expect(download!.params).toEqual({ type: 'vmess' });
+    expect(download!.query).toEqual({ encoding: 'base64' });
   });
 
   it('switches auto-renew through updateInstance', async () => {
     renderList();
     const row = await findRow('203.0.113.7');
     await userEvent.click(within(row).getByRole('switch', { name: '自动续费' }));
-    await waitFor(() => expect(requests(`/api/proxy/instances/${firstId}`)).toHaveLength(1));
-    const [update] = requests(`/api/proxy/instances/${firstId}`);
-    expect(update!.init?.method).toBe('PATCH');
-    expect(JSON.parse(String(update!.init?.body))).toEqual({ autoRenew: true });
+    await waitFor(() =>
+      expect(api.requests(updateInstance, { params: { id: firstId } })).toHaveLength(1),
+    );
+    expect(api.requests(updateInstance)[0]!.body).toEqual({ autoRenew: true });
   });
 
   it('offers to buy when there is no instance', async () => {
-    fetchMock.mockImplementation(async () =>
-      envelopeResponse({
-        code: 0,
-        message: 'ok',
-        data: { items: [], total: 0, page: 1, pageSize: 20 },
-      }),
-    );
+    api.respondWith(listInstances, { items: [], total: 0, page: 1, pageSize: 20 });
     const { router } = renderList();
     await userEvent.click(
       await screen.findByRole('button', { name: /购买静态IP/ }, { timeout: 5_000 }),

@@ -1,12 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelopeResponse, renderRoutes } from '../../../test/render-app.tsx';
+import { getOrder, listOrders, type Order } from '@stratus/contract';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { installFakeApi } from '../../../test/fake-api.ts';
+import { renderRoutes } from '../../../test/render-app.tsx';
 import IpOrderListPage from './ip-order-list-page.tsx';
 
 const orderId = '33333333-3333-4333-8333-333333333333';
 const instanceId = '11111111-1111-4111-8111-111111111111';
-const order = {
+const order: Order = {
   id: orderId,
   orderNo: 'SO20261122001',
   type: 'static_ip',
@@ -31,7 +33,7 @@ const order = {
   instanceIds: [instanceId],
   createdAt: '2026-11-22T00:00:00.000Z',
 };
-const renewal = {
+const renewal: Order = {
   ...order,
   id: '44444444-4444-4444-8444-444444444444',
   orderNo: 'RN20261122002',
@@ -41,7 +43,7 @@ const renewal = {
   instanceIds: [],
 };
 const trafficOrderId = '55555555-5555-4555-8555-555555555555';
-const traffic = {
+const traffic: Order = {
   ...order,
   id: trafficOrderId,
   orderNo: 'TF20261122003',
@@ -65,36 +67,22 @@ const traffic = {
   ],
   instanceIds: [],
 };
-const fetchMock = vi.fn<typeof fetch>();
+const api = installFakeApi();
 
 beforeEach(() => {
   document.cookie = 'token=abc; path=/';
-  fetchMock.mockImplementation(async (input) => {
-    const url = new URL(String(input), 'http://localhost');
-    if (url.pathname === `/api/orders/${orderId}`) {
-      return envelopeResponse({ code: 0, message: 'ok', data: order });
-    }
-    if (url.pathname === `/api/orders/${trafficOrderId}`) {
-      return envelopeResponse({ code: 0, message: 'ok', data: traffic });
-    }
-    return envelopeResponse({
-      code: 0,
-      message: 'ok',
-      data: { items: [order, renewal, traffic], total: 42, page: 1, pageSize: 20 },
-    });
+  api.respondWith(listOrders, {
+    items: [order, renewal, traffic],
+    total: 42,
+    page: 1,
+    pageSize: 20,
   });
-  vi.stubGlobal('fetch', fetchMock);
+  api.respondWith(getOrder, order, { params: { id: orderId } });
+  api.respondWith(getOrder, traffic, { params: { id: trafficOrderId } });
 });
 
-afterEach(() => {
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
-});
-
-function listUrls() {
-  return fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.pathname === '/api/orders');
+function listQueries() {
+  return api.requests(listOrders).map((request) => request.query);
 }
 
 function renderOrders(search = '') {
@@ -137,9 +125,9 @@ describe('IpOrderListPage', () => {
   it('filters by type and pages on the server', async () => {
     const { router } = renderOrders('?type=renewal');
     await screen.findByText('SO20261122001', {}, { timeout: 5_000 });
-    expect(listUrls()[0]!.searchParams.get('type')).toBe('renewal');
+    expect(listQueries()[0]!.type).toBe('renewal');
     await userEvent.click(screen.getByTitle('2'));
-    await waitFor(() => expect(listUrls().at(-1)?.searchParams.get('page')).toBe('2'));
+    await waitFor(() => expect(listQueries().at(-1)?.page).toBe('2'));
     expect(router.state.location.search).toBe('?type=renewal&page=2');
   });
 
@@ -152,8 +140,6 @@ describe('IpOrderListPage', () => {
     expect(within(drawer).getByText('订单明细')).toBeInTheDocument();
     expect(within(drawer).getByText('30天')).toBeInTheDocument();
     expect(within(drawer).getAllByText('¥60.00').length).toBeGreaterThan(0);
-    expect(fetchMock.mock.calls.some(([input]) => String(input) === `/api/orders/${orderId}`)).toBe(
-      true,
-    );
+    expect(api.requests(getOrder, { params: { id: orderId } })).toHaveLength(1);
   });
 });

@@ -1,11 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelopeResponse, renderRoutes } from '../../../test/render-app.tsx';
+import { getOverview, type EndpointData } from '@stratus/contract';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { installFakeApi } from '../../../test/fake-api.ts';
+import { renderRoutes } from '../../../test/render-app.tsx';
 import OverviewPage from './overview-page.tsx';
 
 const GB = 1024 ** 3;
-const overview = {
+const overview: EndpointData<typeof getOverview> = {
   balance: 1234.5,
   activeInstances: 12,
   expiringWithin7Days: 3,
@@ -49,19 +51,11 @@ const overview = {
   ],
 };
 
-const fetchMock = vi.fn<typeof fetch>();
+const api = installFakeApi();
 
 beforeEach(() => {
   document.cookie = 'token=abc; path=/';
-  fetchMock.mockImplementation(async () =>
-    envelopeResponse({ code: 0, message: 'ok', data: overview }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => {
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
+  api.respondWith(getOverview, overview);
 });
 
 function renderOverview() {
@@ -92,11 +86,8 @@ describe('OverviewPage', { timeout: 20_000 }, () => {
       '/console/ipOrderList',
     );
 
-    const url = new URL(String(fetchMock.mock.calls[0]![0]), 'http://localhost');
-    expect(url.pathname).toBe('/api/user/overview');
-    expect(url.searchParams.get('utcOffsetMinutes')).toBe(
-      String(-new Date().getTimezoneOffset() || 0),
-    );
+    const [request] = api.requests(getOverview);
+    expect(request!.query.utcOffsetMinutes).toBe(String(-new Date().getTimezoneOffset() || 0));
   });
 
   it('flags IPs expiring within 7 days and links to them', async () => {

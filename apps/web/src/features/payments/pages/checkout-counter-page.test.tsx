@@ -1,16 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import {
+  cancelTopUp,
+  completeSandboxPayment,
+  getTopUp,
+  type Payment,
+  type PaymentStatus,
+} from '@stratus/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelopeResponse, renderRoutes } from '../../../test/render-app.tsx';
+import { installFakeApi } from '../../../test/fake-api.ts';
+import { renderRoutes } from '../../../test/render-app.tsx';
 import CheckoutCounterPage from './checkout-counter-page.tsx';
 import PaySuccessPage from './pay-success-page.tsx';
 
 const paymentId = '3f2b8c4e-1a2b-4c3d-8e9f-0a1b2c3d4e5f';
-const fetchMock = vi.fn<typeof fetch>();
-let status: 'pending' | 'paid' | 'closed';
+const api = installFakeApi();
+let status: PaymentStatus;
 let expiresAt: string;
 
-function payment() {
+function payment(): Payment {
   return {
     id: paymentId,
     channel: 'sandbox',
@@ -29,24 +37,28 @@ beforeEach(() => {
   document.cookie = 'token=abc; path=/';
   status = 'pending';
   expiresAt = new Date(Date.now() + 10 * 60_000).toISOString();
-  fetchMock.mockImplementation(async (input, init) => {
-    const url = String(input);
-    if (url === `/api/payments/sandbox/${paymentId}/complete` && init?.method === 'POST') {
+  const params = { id: paymentId };
+  api.respondWith(getTopUp, () => payment(), { params });
+  api.respondWith(
+    completeSandboxPayment,
+    () => {
       status = 'paid';
-    } else if (url === `/api/user/wallet/topups/${paymentId}/cancel` && init?.method === 'POST') {
+      return payment();
+    },
+    { params: { paymentId } },
+  );
+  api.respondWith(
+    cancelTopUp,
+    () => {
       status = 'closed';
-    } else if (url !== `/api/user/wallet/topups/${paymentId}`) {
-      return envelopeResponse({ code: 10404, message: 'not found', data: null }, 404);
-    }
-    return envelopeResponse({ code: 0, message: 'ok', data: payment() });
-  });
-  vi.stubGlobal('fetch', fetchMock);
+      return payment();
+    },
+    { params },
+  );
 });
 
 afterEach(() => {
   vi.useRealTimers();
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
 });
 
 function renderCheckout(search = `?paymentId=${paymentId}`) {
@@ -97,11 +109,7 @@ describe('CheckoutCounterPage', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/portal/paySuccess'));
     expect(router.state.location.search).toBe(`?paymentId=${paymentId}`);
-    const completeCalls = fetchMock.mock.calls.filter(
-      ([url]) => String(url) === `/api/payments/sandbox/${paymentId}/complete`,
-    );
-    expect(completeCalls).toHaveLength(1);
-    expect(completeCalls[0]?.[1]?.method).toBe('POST');
+    expect(api.requests(completeSandboxPayment, { params: { paymentId } })).toHaveLength(1);
     expect(await screen.findByText('充值成功')).toBeInTheDocument();
     expect(screen.getByTestId('balance-after')).toHaveTextContent('¥120.00');
   });
@@ -116,12 +124,7 @@ describe('CheckoutCounterPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: '取消支付' }));
 
     expect(await screen.findByText('支付已关闭')).toBeInTheDocument();
-    expect(
-      fetchMock.mock.calls.some(
-        ([url, init]) =>
-          String(url) === `/api/user/wallet/topups/${paymentId}/cancel` && init?.method === 'POST',
-      ),
-    ).toBe(true);
+    expect(api.requests(cancelTopUp, { params: { id: paymentId } })).toHaveLength(1);
   });
 
   it.each(['', '?paymentId=not-a-uuid'])('leads back to top-up for "%s"', async (search) => {
@@ -129,6 +132,6 @@ describe('CheckoutCounterPage', () => {
     expect(await screen.findByText('找不到这笔支付')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '返回充值' }));
     expect(router.state.location.pathname).toBe('/console/recharge');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.requests()).toHaveLength(0);
   });
 });

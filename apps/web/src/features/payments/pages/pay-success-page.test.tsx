@@ -1,16 +1,18 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelopeResponse, renderRoutes } from '../../../test/render-app.tsx';
+import { getTopUp, type Payment, type PaymentStatus } from '@stratus/contract';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { installFakeApi } from '../../../test/fake-api.ts';
+import { renderRoutes } from '../../../test/render-app.tsx';
 import { walletKeys } from '../../wallet/public.ts';
 import PaySuccessPage from './pay-success-page.tsx';
 
 const paymentId = '3f2b8c4e-1a2b-4c3d-8e9f-0a1b2c3d4e5f';
-const fetchMock = vi.fn<typeof fetch>();
+const api = installFakeApi();
 /** Statuses the server answers in turn; the last one repeats. */
-let answers: Array<'pending' | 'paid' | 'closed'>;
+let answers: PaymentStatus[];
 
-function payment(status: 'pending' | 'paid' | 'closed') {
+function payment(status: PaymentStatus): Payment {
   return {
     id: paymentId,
     channel: 'alipay',
@@ -27,19 +29,9 @@ function payment(status: 'pending' | 'paid' | 'closed') {
 
 beforeEach(() => {
   document.cookie = 'token=abc; path=/';
-  fetchMock.mockImplementation(async (input) => {
-    if (String(input) !== `/api/user/wallet/topups/${paymentId}`) {
-      return envelopeResponse({ code: 10404, message: 'not found', data: null }, 404);
-    }
-    const status = answers.length > 1 ? answers.shift()! : answers[0]!;
-    return envelopeResponse({ code: 0, message: 'ok', data: payment(status) });
+  api.respondWith(getTopUp, () => payment(answers.length > 1 ? answers.shift()! : answers[0]!), {
+    params: { id: paymentId },
   });
-  vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => {
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
 });
 
 function renderPaySuccess(search = `?paymentId=${paymentId}`) {
@@ -62,7 +54,7 @@ describe('PaySuccessPage', () => {
     expect(await screen.findByText('充值成功', {}, { timeout: 5_000 })).toBeInTheDocument();
     expect(screen.getByTestId('paid-amount')).toHaveTextContent('¥100.00');
     expect(screen.getByTestId('balance-after')).toHaveTextContent('¥1234.50');
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(api.requests()).toHaveLength(2);
     // The header balance refreshes: the whole wallet domain is stale once a top-up is paid.
     expect(queryClient.getQueryState(walletKeys.wallet())?.isInvalidated).toBe(true);
 

@@ -1,91 +1,70 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelopeResponse, renderRoutes } from '../../../test/render-app.tsx';
+import {
+  createTrafficOrder,
+  listTrafficCatalog,
+  quoteTrafficOrder,
+  type TrafficPlan,
+} from '@stratus/contract';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { installFakeApi } from '../../../test/fake-api.ts';
+import { renderRoutes } from '../../../test/render-app.tsx';
 import BuyTrafficFlowPage from './buy-traffic-flow-page.tsx';
 
 const GB = 1024 ** 3;
 const smallId = '1a1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const largeId = '2b2f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
-const plans = [
+const plans: TrafficPlan[] = [
   { id: smallId, gb: 10, validityDays: 30, price: 50, pricePerGb: 5 },
   { id: largeId, gb: 100, validityDays: 90, price: 350, pricePerGb: 3.5 },
 ];
 
-const fetchMock = vi.fn<typeof fetch>();
+const api = installFakeApi();
 let balance = 1000;
 
 beforeEach(() => {
   balance = 1000;
   document.cookie = 'token=abc; path=/';
-  fetchMock.mockImplementation(async (input, init) => {
-    const url = new URL(String(input), 'http://localhost');
-    if (url.pathname === '/api/catalog/traffic') {
-      return envelopeResponse({ code: 0, message: 'ok', data: { items: plans } });
-    }
-    if (url.pathname === '/api/orders/traffic/quote') {
-      const body = JSON.parse(String(init?.body)) as { planId: string; quantity: number };
-      const plan = plans.find((item) => item.id === body.planId)!;
-      const total = plan.price * body.quantity;
-      return envelopeResponse({
-        code: 0,
-        message: 'ok',
-        data: {
-          unitPrice: plan.price,
-          quantity: body.quantity,
-          totalBytes: plan.gb * body.quantity * GB,
-          validityDays: plan.validityDays,
-          total,
-          balance,
-          sufficientBalance: balance >= total,
-        },
-      });
-    }
-    if (url.pathname === '/api/orders/traffic') {
-      return envelopeResponse({
-        code: 0,
-        message: 'ok',
-        data: {
-          order: {
-            id: 'o1',
-            orderNo: 'TF20261122001',
-            type: 'traffic',
-            status: 'paid',
-            total: 100,
-            items: [],
-            instanceIds: [],
-            createdAt: '2026-11-22T00:00:00.000Z',
-          },
-          package: {
-            id: 'p1',
-            orderId: 'o1',
-            orderNo: 'TF20261122001',
-            gb: 20,
-            totalBytes: 20 * GB,
-            usedBytes: 0,
-            remainingBytes: 20 * GB,
-            status: 'active',
-            createdAt: '2026-11-22T00:00:00.000Z',
-            expiresAt: '2026-12-22T00:00:00.000Z',
-          },
-        },
-      });
-    }
-    return envelopeResponse({ code: 0, message: 'ok', data: { wallet: null } });
+  api.respondWith(listTrafficCatalog, { items: plans });
+  api.respondWith(quoteTrafficOrder, (request) => {
+    const body = request.body as { planId: string; quantity: number };
+    const plan = plans.find((item) => item.id === body.planId)!;
+    const total = plan.price * body.quantity;
+    return {
+      unitPrice: plan.price,
+      quantity: body.quantity,
+      totalBytes: plan.gb * body.quantity * GB,
+      validityDays: plan.validityDays,
+      total,
+      balance,
+      sufficientBalance: balance >= total,
+    };
   });
-  vi.stubGlobal('fetch', fetchMock);
+  api.respondWith(createTrafficOrder, {
+    order: {
+      id: 'o1',
+      orderNo: 'TF20261122001',
+      type: 'traffic',
+      status: 'paid',
+      total: 100,
+      items: [],
+      instanceIds: [],
+      createdAt: '2026-11-22T00:00:00.000Z',
+    },
+    package: {
+      id: 'p1',
+      orderId: 'o1',
+      orderNo: 'TF20261122001',
+      gb: 20,
+      totalBytes: 20 * GB,
+      usedBytes: 0,
+      remainingBytes: 20 * GB,
+      status: 'active',
+      createdAt: '2026-11-22T00:00:00.000Z',
+      expiresAt: '2026-12-22T00:00:00.000Z',
+    },
+  });
 });
-
-afterEach(() => {
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
-});
-
-function callsTo(pathname: string) {
-  return fetchMock.mock.calls.filter(
-    ([input]) => new URL(String(input), 'http://localhost').pathname === pathname,
-  );
-}
 
 function renderBuy() {
   return renderRoutes(
@@ -138,7 +117,7 @@ describe('BuyTrafficFlowPage', { timeout: 20_000 }, () => {
     );
     expect(screen.getByTestId('traffic-quote-summary')).toHaveTextContent('20 GB');
     expect(screen.getByText('余额充足，可直接支付')).toBeInTheDocument();
-    expect(JSON.parse(String(callsTo('/api/orders/traffic/quote').at(-1)![1]?.body))).toEqual({
+    expect(api.requests(quoteTrafficOrder).at(-1)!.body).toEqual({
       planId: smallId,
       quantity: 2,
     });
@@ -150,10 +129,9 @@ describe('BuyTrafficFlowPage', { timeout: 20_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: /确认支付/ }));
 
     expect(await screen.findByText('购买成功', {}, { timeout: 5_000 })).toBeInTheDocument();
-    const [purchase] = callsTo('/api/orders/traffic');
-    expect(JSON.parse(String(purchase![1]?.body))).toEqual({ planId: smallId, quantity: 2 });
-    const headers = purchase![1]?.headers as Record<string, string>;
-    expect(headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    const [purchase] = api.requests(createTrafficOrder);
+    expect(purchase!.body).toEqual({ planId: smallId, quantity: 2 });
+    expect(purchase!.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(screen.getByText(/TF20261122001/)).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: '使用动态IP' }));

@@ -1,13 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { getTrafficUsage, type UsageGranularity, type UsageSeries } from '@stratus/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelopeResponse, renderRoutes } from '../../../test/render-app.tsx';
+import { installFakeApi } from '../../../test/fake-api.ts';
+import { renderRoutes } from '../../../test/render-app.tsx';
 import TrafficFlowHistoryPage from './traffic-flow-history-page.tsx';
 
 const MB = 1024 ** 2;
 const GB = 1024 ** 3;
 
-function seriesFor(granularity: string) {
+function seriesFor(granularity: UsageGranularity): UsageSeries {
   return {
     granularity,
     from: '2026-11-21T10:00:00.000Z',
@@ -21,38 +23,29 @@ function seriesFor(granularity: string) {
   };
 }
 
-const fetchMock = vi.fn<typeof fetch>();
+const api = installFakeApi();
 
 beforeEach(() => {
   document.cookie = 'token=abc; path=/';
-  fetchMock.mockImplementation(async (input) => {
-    const url = new URL(String(input), 'http://localhost');
-    if (url.searchParams.get('format') === 'csv') {
-      return new Response('at,bytesUp,bytesDown\n', {
-        status: 200,
-        headers: {
-          'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': 'attachment; filename="traffic-usage.csv"',
-        },
-      });
-    }
-    const granularity = url.searchParams.get('granularity') ?? 'hour';
-    return envelopeResponse({ code: 0, message: 'ok', data: seriesFor(granularity) });
+  api.respondWithFile(getTrafficUsage, 'at,bytesUp,bytesDown\n', {
+    when: (request) => request.query.format === 'csv',
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': 'attachment; filename="traffic-usage.csv"',
+    },
   });
-  vi.stubGlobal('fetch', fetchMock);
+  api.respondWith(getTrafficUsage, (request) =>
+    seriesFor(request.query.granularity === 'day' ? 'day' : 'hour'),
+  );
 });
 
 afterEach(() => {
   vi.useRealTimers();
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
-function usageUrls() {
-  return fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.pathname === '/api/proxy/instances/traffic-usage');
+function usageQueries() {
+  return api.requests(getTrafficUsage).map((request) => request.query);
 }
 
 function rangeInputs() {
@@ -81,12 +74,11 @@ describe('TrafficFlowHistoryPage', { timeout: 20_000 }, () => {
     expect(screen.getByText('3.5 GB')).toBeInTheDocument();
     expect(screen.getByTestId('usage-chart')).toBeInTheDocument();
 
-    const [first] = usageUrls();
-    const query = first!.searchParams;
-    expect(query.get('granularity')).toBe('hour');
-    expect(query.get('utcOffsetMinutes')).toBe(String(-new Date().getTimezoneOffset() || 0));
-    expect(query.get('kind')).toBeNull();
-    const hours = (Date.parse(query.get('to')!) - Date.parse(query.get('from')!)) / 3_600_000;
+    const [query] = usageQueries();
+    expect(query!.granularity).toBe('hour');
+    expect(query!.utcOffsetMinutes).toBe(String(-new Date().getTimezoneOffset() || 0));
+    expect(query!.kind).toBeUndefined();
+    const hours = (Date.parse(query!.to!) - Date.parse(query!.from!)) / 3_600_000;
     expect(hours).toBeCloseTo(24, 1);
 
     // Newest bucket first.
@@ -101,15 +93,15 @@ describe('TrafficFlowHistoryPage', { timeout: 20_000 }, () => {
     renderHistory();
     await screen.findByText('3 GB', {}, { timeout: 5_000 });
     await userEvent.click(screen.getByText('按天'));
-    await waitFor(() => expect(usageUrls().at(-1)!.searchParams.get('granularity')).toBe('day'));
-    const dayQuery = usageUrls().at(-1)!.searchParams;
+    await waitFor(() => expect(usageQueries().at(-1)!.granularity).toBe('day'));
+    const dayQuery = usageQueries().at(-1)!;
     // Whole days: the range starts at the viewer's midnight.
-    const from = new Date(dayQuery.get('from')!);
+    const from = new Date(dayQuery.from!);
     expect([from.getHours(), from.getMinutes()]).toEqual([0, 0]);
 
     await userEvent.click(screen.getByRole('combobox', { name: '类型' }));
     await userEvent.click(await screen.findByTitle('动态IP'));
-    await waitFor(() => expect(usageUrls().at(-1)!.searchParams.get('kind')).toBe('dynamic'));
+    await waitFor(() => expect(usageQueries().at(-1)!.kind).toBe('dynamic'));
   });
 
   it('asks for the preset range picked in the range picker', async () => {
@@ -118,15 +110,15 @@ describe('TrafficFlowHistoryPage', { timeout: 20_000 }, () => {
     vi.setSystemTime(new Date(2026, 10, 21, 12, 34));
     renderHistory();
     await screen.findByText('3 GB', {}, { timeout: 5_000 });
-    expect(Object.fromEntries(usageUrls()[0]!.searchParams)).toMatchObject({
+    expect(usageQueries()[0]).toMatchObject({
       from: new Date(2026, 10, 20, 12, 34).toISOString(),
       to: new Date(2026, 10, 21, 12, 34).toISOString(),
     });
 
     await userEvent.click(rangeInputs()[0]!);
     await userEvent.click(await screen.findByText('最近 7 天'));
-    await waitFor(() => expect(usageUrls()).toHaveLength(2));
-    expect(Object.fromEntries(usageUrls()[1]!.searchParams)).toMatchObject({
+    await waitFor(() => expect(usageQueries()).toHaveLength(2));
+    expect(usageQueries()[1]).toMatchObject({
       granularity: 'hour',
       from: new Date(2026, 10, 14, 12, 34).toISOString(),
       to: new Date(2026, 10, 21, 12, 34).toISOString(),
@@ -139,15 +131,15 @@ describe('TrafficFlowHistoryPage', { timeout: 20_000 }, () => {
     renderHistory();
     await screen.findByText('3 GB', {}, { timeout: 5_000 });
     await userEvent.click(screen.getByText('按天'));
-    await waitFor(() => expect(usageUrls().at(-1)!.searchParams.get('granularity')).toBe('day'));
-    const before = usageUrls().length;
+    await waitFor(() => expect(usageQueries().at(-1)!.granularity).toBe('day'));
+    const before = usageQueries().length;
 
     await userEvent.click(rangeInputs()[0]!);
     await userEvent.click(await findDayCell('2026-11-10'));
     await userEvent.click(await findDayCell('2026-11-12'));
-    await waitFor(() => expect(usageUrls()).toHaveLength(before + 1));
+    await waitFor(() => expect(usageQueries()).toHaveLength(before + 1));
     // From the first day's midnight to the end of the last day, in the viewer's time zone.
-    expect(Object.fromEntries(usageUrls().at(-1)!.searchParams)).toMatchObject({
+    expect(usageQueries().at(-1)).toMatchObject({
       granularity: 'day',
       from: new Date(2026, 10, 10).toISOString(),
       to: new Date(2026, 10, 13).toISOString(),
@@ -163,10 +155,10 @@ describe('TrafficFlowHistoryPage', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: /下载 CSV/ }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
 
-    const csv = usageUrls().find((url) => url.searchParams.get('format') === 'csv')!;
-    expect(csv.searchParams.get('granularity')).toBe('hour');
-    expect(csv.searchParams.get('utcOffsetMinutes')).not.toBeNull();
-    expect(csv.searchParams.get('from')).toBe(usageUrls()[0]!.searchParams.get('from'));
+    const csv = usageQueries().find((query) => query.format === 'csv')!;
+    expect(csv.granularity).toBe('hour');
+    expect(csv.utcOffsetMinutes).toBeDefined();
+    expect(csv.from).toBe(usageQueries()[0]!.from);
     const link = click.mock.contexts[0] as HTMLAnchorElement;
     expect(link.download).toBe('traffic-usage.csv');
   });

@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelopeResponse, renderRoutes } from '../../../test/render-app.tsx';
+import { listTrafficPackages, type TrafficPackage } from '@stratus/contract';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { installFakeApi } from '../../../test/fake-api.ts';
+import { renderRoutes } from '../../../test/render-app.tsx';
 import TrafficFlowPackListPage from './traffic-flow-pack-list-page.tsx';
 
 const GB = 1024 ** 3;
@@ -10,7 +12,7 @@ const base = {
   orderId: 'o1',
   createdAt: '2026-11-01T00:00:00.000Z',
 };
-const packages = [
+const packages: TrafficPackage[] = [
   {
     ...base,
     id: 'p1',
@@ -48,31 +50,23 @@ const packages = [
 ];
 const summary = { activePackages: 1, totalBytes: 10 * GB, remainingBytes: 7.5 * GB };
 
-const fetchMock = vi.fn<typeof fetch>();
-let items: unknown[] = packages;
+const api = installFakeApi();
+let items: TrafficPackage[] = packages;
 
 beforeEach(() => {
   items = packages;
   document.cookie = 'token=abc; path=/';
-  fetchMock.mockImplementation(async () =>
-    envelopeResponse({
-      code: 0,
-      message: 'ok',
-      data: { items, total: items.length ? 45 : 0, page: 1, pageSize: 20, summary },
-    }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
+  api.respondWith(listTrafficPackages, () => ({
+    items,
+    total: items.length ? 45 : 0,
+    page: 1,
+    pageSize: 20,
+    summary,
+  }));
 });
 
-afterEach(() => {
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
-});
-
-function listUrls() {
-  return fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.pathname === '/api/user/traffic-packages');
+function listQueries() {
+  return api.requests(listTrafficPackages).map((request) => request.query);
 }
 
 function renderList() {
@@ -109,15 +103,15 @@ describe('TrafficFlowPackListPage', { timeout: 20_000 }, () => {
   it('filters by status and pages on the server', async () => {
     renderList();
     await screen.findByText('TF001', {}, { timeout: 5_000 });
-    expect(listUrls()[0]!.searchParams.get('status')).toBeNull();
+    expect(listQueries()[0]!.status).toBeUndefined();
 
     await userEvent.click(screen.getByTitle('3'));
-    await waitFor(() => expect(listUrls().at(-1)!.searchParams.get('page')).toBe('3'));
+    await waitFor(() => expect(listQueries().at(-1)!.page).toBe('3'));
 
     await userEvent.click(screen.getByRole('combobox', { name: '状态' }));
     await userEvent.click(await screen.findByTitle('已过期'));
-    await waitFor(() => expect(listUrls().at(-1)!.searchParams.get('status')).toBe('expired'));
-    expect(listUrls().at(-1)!.searchParams.get('page')).toBe('1');
+    await waitFor(() => expect(listQueries().at(-1)!.status).toBe('expired'));
+    expect(listQueries().at(-1)!.page).toBe('1');
   });
 
   it('offers a way to buy when there are no packages', async () => {

@@ -1,11 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { changePassword, getMe, logout, type UserProfile } from '@stratus/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserNavigation } from '../../../shared/browser.ts';
-import { envelopeResponse, renderWithProviders } from '../../../test/render-app.tsx';
+import { installFakeApi } from '../../../test/fake-api.ts';
+import { renderWithProviders } from '../../../test/render-app.tsx';
 import { AccountMenu } from './account-menu.tsx';
 
-const profile = {
+const profile: UserProfile = {
   id: 'u1',
   email: 'ada@example.com',
   name: 'Ada',
@@ -14,22 +16,17 @@ const profile = {
   apiToken: 'st_token',
   createdAt: '2026-01-01T00:00:00.000Z',
 };
-const fetchMock = vi.fn<typeof fetch>();
+const api = installFakeApi();
 
 beforeEach(() => {
   document.cookie = 'token=abc; path=/';
   window.history.replaceState(null, '', '/console/businessFlow');
-  fetchMock.mockImplementation(async (url) =>
-    url === '/api/auth/logout'
-      ? envelopeResponse({ code: 10101, message: '登录已失效', data: null }, 401)
-      : envelopeResponse({ code: 0, message: 'ok', data: profile }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
+  api.respondWith(getMe, profile);
+  api.respondWithError(logout, 'unauthorized');
+  api.respondWith(changePassword, null);
 });
 
 afterEach(() => {
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
@@ -55,7 +52,7 @@ describe('AccountMenu', () => {
     await waitFor(() =>
       expect(assign).toHaveBeenCalledWith('/portal/home?redirect=%2Fconsole%2FbusinessFlow'),
     );
-    expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/logout')).toBe(true);
+    expect(api.requests(logout)).toHaveLength(1);
     expect(document.cookie).not.toContain('token=');
     expect(localStorage.length).toBe(0);
   });
@@ -71,12 +68,8 @@ describe('AccountMenu', () => {
     await userEvent.clear(screen.getByLabelText('确认新密码'));
     await userEvent.type(screen.getByLabelText('确认新密码'), 'a-new-password');
     await userEvent.click(screen.getByRole('button', { name: '确认修改' }));
-    await waitFor(() =>
-      expect(fetchMock.mock.calls.some(([url]) => url === '/api/user/password')).toBe(true),
-    );
-    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/user/password')!;
-    expect(init?.method).toBe('POST');
-    expect(JSON.parse(init!.body as string)).toEqual({
+    await waitFor(() => expect(api.requests(changePassword)).toHaveLength(1));
+    expect(api.requests(changePassword)[0]!.body).toEqual({
       currentPassword: 'the-old-password',
       newPassword: 'a-new-password',
     });

@@ -1,12 +1,14 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { API_PREFIX, getMe, rotateApiToken, updateMe, type UserProfile } from '@stratus/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../shared/i18n/i18n.ts';
 import { COPY_CONFIRMATION_MS } from '../../../shared/ui/copy-button.tsx';
-import { envelopeResponse, renderWithProviders } from '../../../test/render-app.tsx';
+import { installFakeApi } from '../../../test/fake-api.ts';
+import { renderWithProviders } from '../../../test/render-app.tsx';
 import { ProfileModal } from './profile-modal.tsx';
 
-const profile = {
+const profile: UserProfile = {
   id: 'u1',
   email: 'ada@example.com',
   name: 'Ada Lovelace',
@@ -15,37 +17,25 @@ const profile = {
   apiToken: 'st_0123456789abcdef',
   createdAt: '2026-01-01T00:00:00.000Z',
 };
-const fetchMock = vi.fn<typeof fetch>();
+const api = installFakeApi();
 const writeText = vi.fn<(text: string) => Promise<void>>();
 
 beforeEach(() => {
   document.cookie = 'token=abc; path=/';
-  fetchMock.mockImplementation(async (_url, init) =>
-    envelopeResponse({
-      code: 0,
-      message: 'ok',
-      data:
-        init?.method === 'PATCH'
-          ? { ...profile, ...JSON.parse(init.body as string) }
-          : init?.method === 'POST'
-            ? { apiToken: 'st_rotated_token_value' }
-            : profile,
-    }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
+  api.respondWith(getMe, profile);
+  api.respondWith(updateMe, (request) => ({ ...profile, ...(request.body as object) }));
+  api.respondWith(rotateApiToken, { apiToken: 'st_rotated_token_value' });
   writeText.mockResolvedValue(undefined);
   Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
 });
 
 afterEach(async () => {
   vi.useRealTimers();
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
   await changeLanguage('zh-CN');
 });
 
 function patchCalls() {
-  return fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH');
+  return api.requests(updateMe);
 }
 
 describe('ProfileModal', () => {
@@ -59,11 +49,11 @@ describe('ProfileModal', () => {
     await userEvent.click(screen.getByRole('button', { name: '显示令牌' }));
     expect(screen.getByTestId('api-token')).toHaveTextContent(profile.apiToken);
     expect(screen.getByTestId('curl-example')).toHaveTextContent(
-      `curl -H "Authorization: Bearer ${profile.apiToken}" \\ ${window.location.origin}/api/user/me`,
+      `curl -H "Authorization: Bearer ${profile.apiToken}" \\ ${window.location.origin}${API_PREFIX}${getMe.path}`,
     );
     expect(screen.getByRole('link', { name: /查看 API 文档/ })).toHaveAttribute(
       'href',
-      '/api/docs',
+      `${API_PREFIX}/docs`,
     );
   });
 
@@ -124,7 +114,7 @@ describe('ProfileModal', () => {
     await userEvent.clear(input);
     await userEvent.type(input, '  Countess Ada {Enter}');
     await waitFor(() => expect(patchCalls()).toHaveLength(1));
-    expect(JSON.parse(patchCalls()[0]![1]!.body as string)).toEqual({ name: 'Countess Ada' });
+    expect(patchCalls()[0]!.body).toEqual({ name: 'Countess Ada' });
     expect(await screen.findByText('Countess Ada')).toBeInTheDocument();
   });
 
@@ -132,11 +122,9 @@ describe('ProfileModal', () => {
     renderWithProviders(<ProfileModal open onClose={() => undefined} />);
     await userEvent.click(await screen.findByRole('button', { name: '重置令牌' }));
     expect(await screen.findByText('重置 API 令牌？')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    expect(api.requests(rotateApiToken)).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: '确 定' }));
-    await waitFor(() =>
-      expect(fetchMock.mock.calls.some(([url]) => url === '/api/user/api-token/rotate')).toBe(true),
-    );
+    await waitFor(() => expect(api.requests(rotateApiToken)).toHaveLength(1));
     await userEvent.click(screen.getByRole('button', { name: '显示令牌' }));
     expect(await screen.findByTestId('api-token')).toHaveTextContent('st_rotated_token_value');
     expect(await screen.findByText('API 令牌已重置')).toBeInTheDocument();

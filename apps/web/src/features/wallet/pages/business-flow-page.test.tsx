@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { listTransactions, type LedgerEntry } from '@stratus/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelopeResponse, renderRoutes } from '../../../test/render-app.tsx';
+import { installFakeApi } from '../../../test/fake-api.ts';
+import { renderRoutes } from '../../../test/render-app.tsx';
 import BusinessFlowPage from './business-flow-page.tsx';
 
-const rows = [
+const rows: LedgerEntry[] = [
   {
     id: 'l2',
     type: 'static_ip_purchase',
@@ -25,43 +27,32 @@ const rows = [
     createdAt: '2026-11-20T08:00:00.000Z',
   },
 ];
-const fetchMock = vi.fn<typeof fetch>();
+const api = installFakeApi();
 
 beforeEach(() => {
   document.cookie = 'token=abc; path=/';
-  fetchMock.mockImplementation(async (input) => {
-    const url = new URL(String(input), 'http://localhost');
-    if (url.pathname !== '/api/user/wallet/transactions') {
-      return envelopeResponse({ code: 10404, message: 'not found', data: null }, 404);
-    }
-    if (url.searchParams.get('format') === 'csv') {
-      return new Response('\uFEFFtime,type,amount\n', {
-        headers: {
-          'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': "attachment; filename*=UTF-8''ledger-2026.csv",
-        },
-      });
-    }
-    const page = Number(url.searchParams.get('page'));
-    return envelopeResponse({
-      code: 0,
-      message: 'ok',
-      data: { items: page === 1 || page === 2 ? rows : [], total: 60, page, pageSize: 20 },
-    });
+  api.respondWith(listTransactions, (request) => {
+    const page = Number(request.query.page);
+    return { items: page === 1 || page === 2 ? rows : [], total: 60, page, pageSize: 20 };
   });
-  vi.stubGlobal('fetch', fetchMock);
+  api.respondWithFile(listTransactions, '\uFEFFtime,type,amount\n', {
+    when: (request) => request.query.format === 'csv',
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': "attachment; filename*=UTF-8''ledger-2026.csv",
+    },
+  });
 });
 
 afterEach(() => {
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
-function listUrls() {
-  return fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.searchParams.get('format') !== 'csv');
+function listQueries() {
+  return api
+    .requests(listTransactions)
+    .map((request) => request.query)
+    .filter((query) => query.format !== 'csv');
 }
 
 function renderFlow(search = '') {
@@ -92,8 +83,8 @@ describe('BusinessFlowPage', () => {
   it('sends the filters of the address and pages on the server', async () => {
     const { router } = renderFlow('?type=topup&from=2026-11-01&to=2026-11-30&page=2');
     await screen.findByText('静态IP购买', {}, { timeout: 5_000 });
-    const [first] = listUrls();
-    expect(Object.fromEntries(first!.searchParams)).toEqual({
+    const [first] = listQueries();
+    expect(first).toEqual({
       type: 'topup',
       from: '2026-11-01',
       to: '2026-11-30',
@@ -102,8 +93,8 @@ describe('BusinessFlowPage', () => {
     });
 
     await userEvent.click(screen.getByTitle('3'));
-    await waitFor(() => expect(listUrls().at(-1)?.searchParams.get('page')).toBe('3'));
-    expect(listUrls().at(-1)?.searchParams.get('type')).toBe('topup');
+    await waitFor(() => expect(listQueries().at(-1)?.page).toBe('3'));
+    expect(listQueries().at(-1)?.type).toBe('topup');
     expect(router.state.location.search).toBe('?type=topup&from=2026-11-01&to=2026-11-30&page=3');
     expect(await screen.findByText('暂无账单流水')).toBeInTheDocument();
   });
@@ -113,7 +104,7 @@ describe('BusinessFlowPage', () => {
     await screen.findByText('静态IP购买', {}, { timeout: 5_000 });
     await userEvent.click(screen.getByRole('button', { name: /重置/ }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(Object.fromEntries(listUrls().at(-1)!.searchParams)).toEqual({
+    expect(listQueries().at(-1)).toEqual({
       page: '1',
       pageSize: '20',
     });
@@ -128,16 +119,16 @@ describe('BusinessFlowPage', () => {
 
     await userEvent.click(screen.getByRole('button', { name: /导出 CSV/ }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
-    const csvCall = fetchMock.mock.calls.find(([input]) => String(input).includes('format=csv'));
-    const url = new URL(String(csvCall![0]), 'http://localhost');
-    expect(url.pathname).toBe('/api/user/wallet/transactions');
-    expect(Object.fromEntries(url.searchParams)).toEqual({
+    const csvCall = api
+      .requests(listTransactions)
+      .find((request) => request.query.format === 'csv');
+    expect(csvCall!.query).toEqual({
       type: 'topup',
       from: '2026-11-01',
       to: '2026-11-30',
       format: 'csv',
     });
-    expect(csvCall![1]?.headers).toMatchObject({
+    expect(csvCall!.headers).toMatchObject({
       Authorization: 'Bearer abc',
       'Accept-Language': 'zh-CN',
       currencyCode: 'CNY',

@@ -1,48 +1,36 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createTopUp, getTopUpOptions, getWallet, type TopUpOptions } from '@stratus/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserNavigation } from '../../../shared/browser.ts';
-import { envelopeResponse, renderRoutes } from '../../../test/render-app.tsx';
+import { installFakeApi } from '../../../test/fake-api.ts';
+import { renderRoutes } from '../../../test/render-app.tsx';
 import RechargePage from './recharge-page.tsx';
 
 const paymentId = '3f2b8c4e-1a2b-4c3d-8e9f-0a1b2c3d4e5f';
-const options = {
+const options: TopUpOptions = {
   channels: ['sandbox', 'alipay'],
   minAmount: 1,
   maxAmount: 50_000,
   presets: [50, 100, 500, 1000, 5000],
 };
-const fetchMock = vi.fn<typeof fetch>();
-
-function ok(data: unknown) {
-  return envelopeResponse({ code: 0, message: 'ok', data });
-}
+const api = installFakeApi();
 
 beforeEach(() => {
   document.cookie = 'token=abc; path=/';
-  fetchMock.mockImplementation(async (input, init) => {
-    const url = String(input);
-    if (url === '/api/user/wallet') return ok({ wallet: { balance: 20, currency: 'CNY' } });
-    if (url === '/api/user/wallet/topup-options') return ok(options);
-    if (url === '/api/user/wallet/topup' && init?.method === 'POST') {
-      const { channel } = JSON.parse(init.body as string) as { channel: string };
-      return ok({
-        paymentId,
-        payUrl:
-          channel === 'sandbox'
-            ? `/console/checkout-counter?paymentId=${paymentId}`
-            : `https://openapi.alipay.com/gateway.do?out_trade_no=${paymentId}`,
-        expiresAt: '2026-11-22T01:00:00.000Z',
-      });
-    }
-    return envelopeResponse({ code: 10404, message: 'not found', data: null }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  api.respondWith(getWallet, { wallet: { balance: 20, currency: 'CNY' } });
+  api.respondWith(getTopUpOptions, options);
+  api.respondWith(createTopUp, (request) => ({
+    paymentId,
+    payUrl:
+      (request.body as { channel: string }).channel === 'sandbox'
+        ? `/console/checkout-counter?paymentId=${paymentId}`
+        : `https://openapi.alipay.com/gateway.do?out_trade_no=${paymentId}`,
+    expiresAt: '2026-11-22T01:00:00.000Z',
+  }));
 });
 
 afterEach(() => {
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
@@ -57,7 +45,7 @@ function renderRecharge() {
 }
 
 function topUpCalls() {
-  return fetchMock.mock.calls.filter(([url]) => String(url) === '/api/user/wallet/topup');
+  return api.requests(createTopUp);
 }
 
 async function typeCustomAmount(text: string) {
@@ -106,8 +94,9 @@ describe('RechargePage', () => {
     await userEvent.click(screen.getByRole('button', { name: /立即支付/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/console/checkout-counter'));
     expect(router.state.location.search).toBe(`?paymentId=${paymentId}`);
-    const [[, init]] = topUpCalls() as [[unknown, RequestInit]];
-    expect(JSON.parse(init.body as string)).toEqual({ amount: 500, channel: 'sandbox' });
+    expect(topUpCalls().map((request) => request.body)).toEqual([
+      { amount: 500, channel: 'sandbox' },
+    ]);
     expect(sessionStorage.getItem('pendingPaymentId')).toBe(paymentId);
   });
 
@@ -121,8 +110,9 @@ describe('RechargePage', () => {
     expect(assign).toHaveBeenCalledWith(
       `https://openapi.alipay.com/gateway.do?out_trade_no=${paymentId}`,
     );
-    const [[, init]] = topUpCalls() as [[unknown, RequestInit]];
-    expect(JSON.parse(init.body as string)).toEqual({ amount: 88.8, channel: 'alipay' });
+    expect(topUpCalls().map((request) => request.body)).toEqual([
+      { amount: 88.8, channel: 'alipay' },
+    ]);
   });
 });
 
