@@ -2,10 +2,6 @@ import type { Database } from '@stratus/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import { startPaymentExpiry } from './jobs/expire-payments.ts';
-import { startAuthAttemptPruning } from './jobs/prune-auth-attempts.ts';
-import { startStaticIpJobs } from './jobs/static-ip-jobs.ts';
-import { startTrafficPackageExpiry } from './jobs/expire-traffic-packages.ts';
 import { createLoggerOptions, type LoggerOptions } from './logger.ts';
 import { registerAdminRoutes } from './modules/admin/routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
@@ -52,7 +48,10 @@ export interface BuildAppOptions {
 /** Request bodies above this are refused with 413. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
-/** Builds the whole application without listening, so tests drive it with `app.inject`. */
+/**
+ * Builds the whole application without listening and without background jobs (server.ts starts
+ * those), so tests drive it with `app.inject` and no timer runs behind them.
+ */
 export async function buildApp({
   config,
   database,
@@ -100,9 +99,5 @@ export async function buildApp({
   registerOverviewRoutes(app);
 
   await registerWebApp(app, { distDir: config.webDistDir });
-  startAuthAttemptPruning(app);
-  startPaymentExpiry(app);
-  startStaticIpJobs(app);
-  startTrafficPackageExpiry(app);
   return app;
 }

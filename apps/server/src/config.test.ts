@@ -41,6 +41,23 @@ describe('loadConfig', () => {
     );
   });
 
+  it('runs the background jobs every 60 s by default, or every JOBS_INTERVAL_SECONDS', () => {
+    expect(loadConfig({}).jobsIntervalSeconds).toBe(60);
+    expect(loadConfig({ JOBS_INTERVAL_SECONDS: '5' }).jobsIntervalSeconds).toBe(5);
+    expect(loadConfig({ JOBS_INTERVAL_SECONDS: '86400' }).jobsIntervalSeconds).toBe(86_400);
+    for (const bad of ['0', '-5', '86401']) {
+      expect(() => loadConfig({ JOBS_INTERVAL_SECONDS: bad })).toThrow(
+        /JOBS_INTERVAL_SECONDS: must be between 1 and 86400 seconds \(a day\)/,
+      );
+    }
+    expect(() => loadConfig({ JOBS_INTERVAL_SECONDS: '1.5' })).toThrow(
+      /JOBS_INTERVAL_SECONDS: must be a whole number of seconds/,
+    );
+    expect(() => loadConfig({ JOBS_INTERVAL_SECONDS: 'hourly' })).toThrow(
+      /JOBS_INTERVAL_SECONDS: must be a number of seconds/,
+    );
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
   });

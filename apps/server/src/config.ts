@@ -37,6 +37,12 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
   SHUTDOWN_GRACE_SECONDS: positiveNumber(10),
+  JOBS_INTERVAL_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int({ error: 'must be a whole number of seconds' })
+    .min(1, { error: 'must be between 1 and 86400 seconds (a day)' })
+    .max(86_400, { error: 'must be between 1 and 86400 seconds (a day)' })
+    .default(60),
   NODE_ENV: z.string().default('development'),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
@@ -161,6 +167,11 @@ export interface Config {
    * pending and exits 1 (`SHUTDOWN_GRACE_SECONDS`).
    */
   shutdownGraceSeconds: number;
+  /**
+   * How often the background jobs run: renewals, expiries, cool-down releases, payment expiry
+   * (`JOBS_INTERVAL_SECONDS`).
+   */
+  jobsIntervalSeconds: number;
   nodeEnv: string;
   isProduction: boolean;
   /** Absolute path of the built web app. */
@@ -242,6 +253,7 @@ export function loadConfig(
     logLevel: vars.LOG_LEVEL,
     logFormat: vars.LOG_FORMAT ?? (stdoutIsTty && !isProduction ? 'pretty' : 'json'),
     shutdownGraceSeconds: vars.SHUTDOWN_GRACE_SECONDS,
+    jobsIntervalSeconds: vars.JOBS_INTERVAL_SECONDS,
     nodeEnv: vars.NODE_ENV,
     isProduction,
     webDistDir: vars.WEB_DIST_DIR ? path.resolve(vars.WEB_DIST_DIR) : defaultWebDistDir,

@@ -8,6 +8,8 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { startEmbeddedGateway } from './demo/embedded-gateway.ts';
 import { loadDemoCatalogOnStart, loadDemoTrafficPlansOnStart } from './demo/seed.ts';
+import { startBackgroundJobs } from './jobs/background-jobs.ts';
+import type { PeriodicJob } from './jobs/periodic.ts';
 import { armShutdownDeadline, type ShutdownDeadline, type ShutdownReport } from './shutdown.ts';
 
 function loadConfigOrExit(): Config {
@@ -26,6 +28,7 @@ const config = loadConfigOrExit();
 let database: Database | undefined;
 let app: FastifyInstance | undefined;
 let gateway: RunningGateway | null = null;
+let jobs: PeriodicJob | null = null;
 
 /** Until the app (and its logger, which redacts query values) exists, messages go to stderr. */
 const report: ShutdownReport = (level, fields, message) => {
@@ -74,7 +77,8 @@ async function shutDown(signal: NodeJS.Signals): Promise<void> {
     // The gateway first: its last usage batch goes to this API while it still answers.
     await gateway?.stop();
     enter('finishing in-flight requests and background jobs');
-    await app?.close();
+    // A job run in progress finishes (and no new one starts) before the database closes.
+    await Promise.all([app?.close(), jobs?.stop()]);
     enter('closing the database');
     await database?.close();
     report('info', {}, 'shut down cleanly');
@@ -126,6 +130,9 @@ async function start(): Promise<void> {
   app.log.info({ port, engine: database.engine, dataDir: config.dataDir }, 'listening');
   process.stdout.write(`Stratus is running at http://localhost:${port}\n`);
   if (shutdown) return;
+
+  enter('starting the background jobs');
+  jobs = startBackgroundJobs(app);
 
   enter('starting the embedded gateway');
   gateway = await startEmbeddedGateway({ db: database.db, config, apiPort: port, log: app.log });

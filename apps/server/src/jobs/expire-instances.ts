@@ -1,9 +1,9 @@
 import type { Db } from '@stratus/db';
 import { expireDueInstances } from '../modules/inventory/lifecycle-repo.ts';
+import { processInBatches } from './batches.ts';
 
 const HOUR_MS = 3_600_000;
 const BATCH_SIZE = 200;
-const MAX_BATCHES_PER_RUN = 50;
 
 /**
  * One pass of the expiry job: every active instance whose expiry is at or before `now` becomes
@@ -24,12 +24,15 @@ export async function expireInstances({
 }): Promise<{ expired: number }> {
   const coolingUntil = new Date(now.getTime() + cooldownHours * HOUR_MS);
   let expired = 0;
-  for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch += 1) {
-    const ids = await db.transaction((tx) =>
-      expireDueInstances(tx, { now, coolingUntil, limit: batchSize }),
-    );
-    expired += ids.length;
-    if (ids.length < batchSize) break;
-  }
+  await processInBatches({
+    batchSize,
+    claimBatch: async () => {
+      const ids = await db.transaction((tx) =>
+        expireDueInstances(tx, { now, coolingUntil, limit: batchSize }),
+      );
+      expired += ids.length;
+      return ids.length;
+    },
+  });
   return { expired };
 }

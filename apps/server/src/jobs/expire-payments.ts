@@ -3,11 +3,11 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { PaymentChannels } from '../modules/payments/channels.ts';
 import { closePayment, closePaymentUnasked } from '../modules/payments/crediting.ts';
 import { claimDuePayments } from '../modules/payments/repo.ts';
+import { processInBatches } from './batches.ts';
+import { startPeriodicJob, type PeriodicJob } from './periodic.ts';
 
-const EVERY_MINUTE_MS = 60_000;
 /** Rows claimed at a time: small, because each waits on its provider in turn. */
 const BATCH_SIZE = 10;
-const MAX_BATCHES_PER_RUN = 50;
 /**
  * How long other servers leave a claimed payment alone: well beyond a batch's provider calls
  * (two 10-second requests per payment at most), and the wait before a failed one is retried.
@@ -46,7 +46,7 @@ export async function expireDuePayments({
   batchSize?: number;
 }): Promise<ExpiryRunReport> {
   const report: ExpiryRunReport = { closed: 0, credited: 0, failed: 0 };
-  for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch += 1) {
+  const claimBatch = async () => {
     // A payment failed in this run stays claimed, so it is not taken again until the lease ends.
     const claimed = await db.transaction((tx) =>
       claimDuePayments(tx, { now, limit: batchSize, leaseMs: CLAIM_LEASE_MS }),
@@ -67,16 +67,22 @@ export async function expireDuePayments({
         }
       }
     }
-    if (claimed.length < batchSize) break;
-  }
+    return claimed.length;
+  };
+  await processInBatches({ batchSize, claimBatch });
   return report;
 }
 
-/** Runs `expireDuePayments` every minute while the app is up (on every server). */
-export function startPaymentExpiry(app: FastifyInstance): void {
-  let running: Promise<void> | undefined;
-  const runOnce = async () => {
-    try {
+/** Runs `expireDuePayments` every `intervalMs` (on every server) until stopped. */
+export function startPaymentExpiry(
+  app: FastifyInstance,
+  { intervalMs }: { intervalMs: number },
+): PeriodicJob {
+  return startPeriodicJob({
+    name: 'payment-expiry',
+    intervalMs,
+    log: app.log,
+    run: async () => {
       const report = await expireDuePayments({
         db: app.db,
         channels: app.paymentChannels,
@@ -85,25 +91,6 @@ export function startPaymentExpiry(app: FastifyInstance): void {
       if (report.closed || report.credited || report.failed) {
         app.log.info(report, 'settled expired payments');
       }
-    } catch (error) {
-      app.log.warn({ err: error }, 'payment expiry run failed');
-    }
-  };
-  const run = () => {
-    // A slow provider must not stack runs on one server.
-    running ??= runOnce().finally(() => {
-      running = undefined;
-    });
-  };
-
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(run, EVERY_MINUTE_MS).unref();
-    run();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    // Let a run in progress finish before the database closes under it.
-    await running;
+    },
   });
 }

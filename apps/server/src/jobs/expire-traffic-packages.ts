@@ -1,11 +1,10 @@
 import type { Db } from '@stratus/db';
 import type { FastifyInstance } from 'fastify';
 import { expireDueTrafficPackages } from '../modules/traffic/repo.ts';
-import { startPeriodicJob } from './periodic.ts';
+import { processInBatches } from './batches.ts';
+import { startPeriodicJob, type PeriodicJob } from './periodic.ts';
 
-const EVERY_MINUTE_MS = 60_000;
 const BATCH_SIZE = 500;
-const MAX_BATCHES_PER_RUN = 50;
 
 /**
  * One pass of the traffic expiry job: every active package whose expiry is at or before `now`
@@ -23,24 +22,28 @@ export async function expireTrafficPackages({
   batchSize?: number;
 }): Promise<{ expired: number }> {
   let expired = 0;
-  for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch += 1) {
-    const ids = await db.transaction((tx) =>
-      expireDueTrafficPackages(tx, { now, limit: batchSize }),
-    );
-    expired += ids.length;
-    if (ids.length < batchSize) break;
-  }
+  await processInBatches({
+    batchSize,
+    claimBatch: async () => {
+      const ids = await db.transaction((tx) =>
+        expireDueTrafficPackages(tx, { now, limit: batchSize }),
+      );
+      expired += ids.length;
+      return ids.length;
+    },
+  });
   return { expired };
 }
 
-/** Runs `expireTrafficPackages` every minute on every server while the app is up. */
+/** Runs `expireTrafficPackages` every `intervalMs` (on every server) until stopped. */
 export function startTrafficPackageExpiry(
   app: FastifyInstance,
-  { intervalMs = EVERY_MINUTE_MS }: { intervalMs?: number } = {},
-): void {
-  startPeriodicJob(app, {
+  { intervalMs }: { intervalMs: number },
+): PeriodicJob {
+  return startPeriodicJob({
     name: 'traffic-package-expiry',
     intervalMs,
+    log: app.log,
     run: async () => {
       const { expired } = await expireTrafficPackages({ db: app.db });
       if (expired) app.log.info({ expired }, 'expired traffic packages');

@@ -5,10 +5,11 @@ import { createDatabase, sql } from '@stratus/db';
 import { terminateOtherBackends, testEngines, waitForSleepingBackends } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing.ts';
-import { startPeriodicJob } from './periodic.ts';
+import { startPeriodicJob, type PeriodicJob } from './periodic.ts';
 
 describe.runIf(testEngines.includes('postgres'))('periodic jobs on postgres', () => {
   let testApp: TestApp;
+  let job: PeriodicJob | undefined;
   const logLines: string[] = [];
   let runs = 0;
   let successes = 0;
@@ -22,9 +23,10 @@ describe.runIf(testEngines.includes('postgres'))('periodic jobs on postgres', ()
     });
     testApp = await createTestApp('postgres', { logger: { level: 'warn', stream } });
     const { app } = testApp;
-    startPeriodicJob(app, {
+    job = startPeriodicJob({
       name: 'test-job',
       intervalMs: 50,
+      log: app.log,
       run: async () => {
         runs += 1;
         // The first run holds a transaction open until the database goes away under it.
@@ -33,9 +35,11 @@ describe.runIf(testEngines.includes('postgres'))('periodic jobs on postgres', ()
         successes += 1;
       },
     });
-    await app.ready();
   });
-  afterAll(() => testApp?.close());
+  afterAll(async () => {
+    await job?.stop();
+    await testApp?.close();
+  });
 
   it('logs the run the restart broke and runs again afterwards', async () => {
     const admin = await createDatabase({ url: testApp.database.url });

@@ -1,16 +1,29 @@
 import { isDatabaseUnavailableError } from '@stratus/db';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** A job running on a timer; `stop` ends the timer and waits for a run in progress. */
+export interface PeriodicJob {
+  stop(): Promise<void>;
+}
 
 /**
- * Runs `run` every `intervalMs` while the app is up: once when it is ready, then on a timer.
- * A slow run is never stacked with the next one, and closing the app waits for a run in
- * progress so the database does not close under it. Errors are logged, never thrown.
+ * Runs `run` at once, then every `intervalMs` until stopped. A slow run is never stacked with the
+ * next one, and `stop` waits for a run in progress so the database does not close under it.
+ * Errors are logged, never thrown.
  */
-export function startPeriodicJob(
-  app: FastifyInstance,
-  { name, intervalMs, run }: { name: string; intervalMs: number; run: () => Promise<void> },
-): void {
+export function startPeriodicJob({
+  name,
+  intervalMs,
+  log,
+  run,
+}: {
+  name: string;
+  intervalMs: number;
+  log: FastifyBaseLogger;
+  run: () => Promise<void>;
+}): PeriodicJob {
   let running: Promise<void> | undefined;
+  let stopped = false;
   const runOnce = async () => {
     try {
       await run();
@@ -19,22 +32,24 @@ export function startPeriodicJob(
       const message = isDatabaseUnavailableError(error)
         ? 'background job run failed: the database is unavailable, retrying on the next run'
         : 'background job run failed';
-      app.log.warn({ err: error, job: name }, message);
+      log.warn({ err: error, job: name }, message);
     }
   };
   const tick = () => {
+    if (stopped) return;
     running ??= runOnce().finally(() => {
       running = undefined;
     });
   };
 
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(tick, intervalMs).unref();
-    tick();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  // Unref'd: a timer alone never keeps the process alive; the shutdown stops it explicitly.
+  const timer = setInterval(tick, intervalMs).unref();
+  tick();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

@@ -1,8 +1,8 @@
 import type { Db } from '@stratus/db';
 import { releaseCooledIps as releaseCooledIpBatch } from '../modules/inventory/lifecycle-repo.ts';
+import { processInBatches } from './batches.ts';
 
 const BATCH_SIZE = 500;
-const MAX_BATCHES_PER_RUN = 50;
 
 /**
  * One pass of the release job: IPs whose cool-down ended by `now` and whose instance was not
@@ -20,10 +20,13 @@ export async function releaseCooledIps({
   batchSize?: number;
 }): Promise<{ released: number }> {
   let released = 0;
-  for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch += 1) {
-    const ids = await db.transaction((tx) => releaseCooledIpBatch(tx, { now, limit: batchSize }));
-    released += ids.length;
-    if (ids.length < batchSize) break;
-  }
+  await processInBatches({
+    batchSize,
+    claimBatch: async () => {
+      const ids = await db.transaction((tx) => releaseCooledIpBatch(tx, { now, limit: batchSize }));
+      released += ids.length;
+      return ids.length;
+    },
+  });
   return { released };
 }

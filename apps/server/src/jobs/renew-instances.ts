@@ -10,11 +10,11 @@ import {
   type DueRenewal,
 } from '../modules/inventory/lifecycle-repo.ts';
 import { AppError } from '../errors.ts';
+import { processInBatches } from './batches.ts';
 
 const HOUR_MS = 3_600_000;
 /** Instances claimed per transaction: each renewal is a few statements of its own. */
 const BATCH_SIZE = 20;
-const MAX_BATCHES_PER_RUN = 50;
 /** Renewal failures the customer can act on, recorded on the instance as its warning. */
 const warnedFailures = new Set([
   'insufficientBalance',
@@ -84,8 +84,8 @@ export async function renewDueInstances({
   const dueBy = new Date(now.getTime() + renewAheadHours * HOUR_MS);
   // Instances tried this run are not claimed again until the next one.
   const attempted: string[] = [];
-  for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch += 1) {
-    const claimed = await db.transaction(async (tx) => {
+  const claimBatch = () =>
+    db.transaction(async (tx) => {
       const due = await claimDueRenewals(tx, { dueBy, limit: batchSize, skipIds: attempted });
       for (const instance of due) {
         attempted.push(instance.id);
@@ -116,7 +116,6 @@ export async function renewDueInstances({
       }
       return due.length;
     });
-    if (claimed < batchSize) break;
-  }
+  await processInBatches({ batchSize, claimBatch });
   return report;
 }

@@ -22,8 +22,8 @@ import { pickRenewalDuration, renewDueInstances } from './renew-instances.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
-/** The controlled clock starts years ahead, so the app's own job runs (real time) never see these rows due. */
-const T0 = new Date('2031-03-01T00:00:00.000Z');
+/** The controlled clock: every pass below is called with its own `now`. */
+const T0 = new Date('2026-03-01T00:00:00.000Z');
 const at = (offsetMs: number) => new Date(T0.getTime() + offsetMs);
 
 describe('static-IP job configuration', () => {

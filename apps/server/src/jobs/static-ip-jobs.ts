@@ -1,24 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { expireInstances } from './expire-instances.ts';
-import { startPeriodicJob } from './periodic.ts';
+import { startPeriodicJob, type PeriodicJob } from './periodic.ts';
 import { releaseCooledIps } from './release-cooled-ips.ts';
 import { renewDueInstances } from './renew-instances.ts';
 
-const EVERY_MINUTE_MS = 60_000;
-
 /**
- * The static-IP lifecycle, every minute on every server: auto-renew, then expire, then release
- * cooled-down IPs. One after the other on purpose: an auto-renew instance that can be paid is
- * renewed before the expiry pass could see it due.
+ * The static-IP lifecycle, every `intervalMs` on every server: auto-renew, then expire, then
+ * release cooled-down IPs. One after the other on purpose: an auto-renew instance that can be paid
+ * is renewed before the expiry pass could see it due.
  */
 export function startStaticIpJobs(
   app: FastifyInstance,
-  { intervalMs = EVERY_MINUTE_MS }: { intervalMs?: number } = {},
-): void {
+  { intervalMs }: { intervalMs: number },
+): PeriodicJob {
   const { renewAheadHours, cooldownHours } = app.config.staticIps;
-  startPeriodicJob(app, {
+  return startPeriodicJob({
     name: 'static-ip-lifecycle',
     intervalMs,
+    log: app.log,
     run: async () => {
       const now = new Date();
       const renewals = await renewDueInstances({ db: app.db, log: app.log, renewAheadHours, now });

@@ -1,4 +1,5 @@
 // Reads an inventory CSV: a header row naming the columns below (any order), one IP per row.
+import { CsvError, parse } from 'csv-parse/sync';
 import { validateInventoryIp, type InventoryIp } from './rows.ts';
 
 export const inventoryCsvColumns = [
@@ -29,53 +30,68 @@ const columnOfField: Record<string, Column> = {
   lineType: 'line_type',
 };
 
+/** A CSV record and the 1-based line it starts on, for error messages. */
+export interface CsvRecord {
+  line: number;
+  fields: string[];
+}
+
+/** A file csv-parse cannot read as CSV (a quote out of place, a quoted field never closed). */
+export class CsvSyntaxError extends Error {
+  override name = 'CsvSyntaxError';
+  readonly line: number;
+  constructor(line: number, message: string) {
+    super(`line ${line}: ${message}`);
+    this.line = line;
+  }
+}
+
 /**
- * RFC 4180 records: commas, double-quoted fields with `""` escapes and line breaks inside quotes,
- * LF or CRLF. Each record carries the 1-based line it starts on, for error messages.
+ * RFC 4180 records through csv-parse: commas, double-quoted fields with `""` escapes and line
+ * breaks inside quotes, LF, CRLF or CR line ends (mixed too), a UTF-8 byte order mark (as
+ * spreadsheet programs save). Blank lines are not records. Throws `CsvSyntaxError`.
  */
-export function parseCsvRecords(text: string): { line: number; fields: string[] }[] {
-  const records: { line: number; fields: string[] }[] = [];
-  let fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  let line = 1;
-  let recordLine = 1;
-  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  for (let index = 0; index < body.length; index += 1) {
-    const char = body[index];
-    if (quoted) {
-      if (char === '"' && body[index + 1] === '"') {
-        field += '"';
-        index += 1;
-      } else if (char === '"') {
-        quoted = false;
-      } else {
-        if (char === '\n') line += 1;
-        field += char;
-      }
-    } else if (char === '"' && field === '') {
-      quoted = true;
-    } else if (char === ',') {
-      fields.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && body[index + 1] === '\n') index += 1;
-      fields.push(field);
-      records.push({ line: recordLine, fields });
-      fields = [];
-      field = '';
-      line += 1;
-      recordLine = line;
-    } else {
-      field += char;
-    }
+export function parseCsvRecords(text: string): CsvRecord[] {
+  // Where the last record ended: the next one starts on the line after (blank lines are records
+  // here, filtered below, so the count stays exact), and a syntax error is reported from there.
+  let lastLine = 0;
+  const startLines: number[] = [];
+  let rows: string[][];
+  try {
+    rows = parse(text, {
+      bom: true,
+      record_delimiter: ['\r\n', '\n', '\r'],
+      // Rows with the wrong number of fields are reported by the reader, with the counts.
+      relax_column_count: true,
+      on_record: (fields, context) => {
+        startLines.push(lastLine + 1);
+        lastLine = context.lines;
+        return fields;
+      },
+    });
+  } catch (error) {
+    if (error instanceof CsvError) throw syntaxError(error, lastLine + 1);
+    throw error;
   }
-  if (field !== '' || fields.length) {
-    fields.push(field);
-    records.push({ line: recordLine, fields });
+  return rows
+    .map((fields, index) => ({ line: startLines[index] ?? 0, fields }))
+    .filter((record) => record.fields.some((value) => value.trim() !== ''));
+}
+
+function syntaxError(error: CsvError, recordLine: number): CsvSyntaxError {
+  const line = typeof error.lines === 'number' ? error.lines : recordLine;
+  switch (error.code) {
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return new CsvSyntaxError(recordLine, 'a quoted field is never closed');
+    case 'INVALID_OPENING_QUOTE':
+    case 'CSV_INVALID_CLOSING_QUOTE':
+      return new CsvSyntaxError(
+        line,
+        'a quote out of place (quote the whole field and double the quotes inside it: "a ""b""")',
+      );
+    default:
+      return new CsvSyntaxError(line, error.message);
   }
-  // Blank lines (and a trailing newline) are not records.
-  return records.filter((record) => record.fields.some((value) => value.trim() !== ''));
 }
 
 export interface InventoryCsv {
@@ -85,7 +101,14 @@ export interface InventoryCsv {
 }
 
 export function readInventoryCsv(text: string): InventoryCsv {
-  const [header, ...rows] = parseCsvRecords(text);
+  let records: CsvRecord[];
+  try {
+    records = parseCsvRecords(text);
+  } catch (error) {
+    if (error instanceof CsvSyntaxError) return { ips: [], problems: [error.message] };
+    throw error;
+  }
+  const [header, ...rows] = records;
   if (!header) return { ips: [], problems: ['the file is empty'] };
   const names = header.fields.map((name) => name.trim().toLowerCase());
   const problems: string[] = [];

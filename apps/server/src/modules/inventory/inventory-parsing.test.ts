@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expandIpv4Cidr, MAX_CIDR_ADDRESSES, normaliseIpAddress } from './addresses.ts';
-import { parseCsvRecords, readInventoryCsv } from './csv.ts';
+import { CsvSyntaxError, parseCsvRecords, readInventoryCsv } from './csv.ts';
 
 describe('expandIpv4Cidr', () => {
   it('expands a /29 to its six host addresses', () => {
@@ -79,6 +79,24 @@ describe('parseCsvRecords', () => {
       { line: 2, fields: ['1', '2'] },
     ]);
   });
+
+  it('counts lines across mixed line ends and blank or comma-only lines', () => {
+    expect(parseCsvRecords('a,b\r1,2\n , \r\n,,\n\n"3\n4",5\r\n6,7')).toEqual([
+      { line: 1, fields: ['a', 'b'] },
+      { line: 2, fields: ['1', '2'] },
+      { line: 6, fields: ['3\n4', '5'] },
+      { line: 8, fields: ['6', '7'] },
+    ]);
+  });
+
+  it('refuses quotes out of place and an unclosed quote, naming the line', () => {
+    const misplaced = () => parseCsvRecords('a,b\n1,x"y\n');
+    expect(misplaced).toThrow(CsvSyntaxError);
+    expect(misplaced).toThrow(/^line 2: a quote out of place/);
+    expect(() => parseCsvRecords('a,b\n1,2\n"3,4\n5,6\n')).toThrow(
+      'line 3: a quoted field is never closed',
+    );
+  });
 });
 
 describe('readInventoryCsv', () => {
@@ -142,5 +160,16 @@ describe('readInventoryCsv', () => {
       'header: unknown column(s) extra',
     ]);
     expect(readInventoryCsv('').problems).toEqual(['the file is empty']);
+    expect(readInventoryCsv('\uFEFF').problems).toEqual(['the file is empty']);
+  });
+
+  it('reports a file that is not CSV by its line, importing nothing', () => {
+    const text = [header, '10.0.0.1,8000,10086,JP,"日本,Japan,tokyo,东京,Tokyo,datacenter'].join(
+      '\n',
+    );
+    expect(readInventoryCsv(text)).toEqual({
+      ips: [],
+      problems: ['line 2: a quoted field is never closed'],
+    });
   });
 });

@@ -1,0 +1,28 @@
+// Every background job of a server, started once the app is built (server.ts), never by buildApp
+// itself: an app built for `app.inject` tests runs no timers.
+import type { FastifyInstance } from 'fastify';
+import { startPaymentExpiry } from './expire-payments.ts';
+import { startTrafficPackageExpiry } from './expire-traffic-packages.ts';
+import type { PeriodicJob } from './periodic.ts';
+import { startAuthAttemptPruning } from './prune-auth-attempts.ts';
+import { startStaticIpJobs } from './static-ip-jobs.ts';
+
+/**
+ * Starts every job: each runs at once, then every `JOBS_INTERVAL_SECONDS` (sign-in attempts are
+ * pruned hourly). `stop` ends the timers and waits for runs in progress, so the database can
+ * close after it.
+ */
+export function startBackgroundJobs(app: FastifyInstance): PeriodicJob {
+  const intervalMs = app.config.jobsIntervalSeconds * 1000;
+  const jobs = [
+    startAuthAttemptPruning(app),
+    startPaymentExpiry(app, { intervalMs }),
+    startStaticIpJobs(app, { intervalMs }),
+    startTrafficPackageExpiry(app, { intervalMs }),
+  ];
+  return {
+    async stop() {
+      await Promise.all(jobs.map((job) => job.stop()));
+    },
+  };
+}
