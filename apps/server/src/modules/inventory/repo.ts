@@ -120,6 +120,26 @@ export async function insertIpAddresses(tx: Db, rows: NewIpAddress[]): Promise<n
   return inserted.length;
 }
 
+/**
+ * Sets the HTTP/SOCKS5 port of every address of the node (whatever its state: a sold address
+ * shows its new port at once); answers how many addresses changed.
+ */
+export async function setNodeIpPort(
+  db: Db,
+  { nodeName, port }: { nodeName: string; port: number },
+): Promise<number> {
+  const node = db
+    .select({ id: gatewayNodes.id })
+    .from(gatewayNodes)
+    .where(eq(gatewayNodes.name, nodeName));
+  const changed = await db
+    .update(ipAddresses)
+    .set({ port })
+    .where(and(sql`${ipAddresses.nodeId} in ${node}`, sql`${ipAddresses.port} <> ${port}`))
+    .returning({ id: ipAddresses.id });
+  return changed.length;
+}
+
 /** The plan of this region and line, created (active, with `protocols`) when missing. */
 export async function findOrCreatePlan(
   tx: Db,

@@ -14,6 +14,7 @@ import {
   insertIpAddresses,
   listPlanPrices,
   replaceGatewayNodeKey,
+  setNodeIpPort,
   upsertPlanPrice,
   type GatewayNodeRow,
   type InventoryCountRow,
@@ -71,17 +72,34 @@ export async function addGatewayNode({
   return node ? { ok: true, node, apiKey } : { ok: false, reason: 'nameTaken' };
 }
 
-/** A new key for an existing node (the old one stops working); undefined when there is no such node. */
+/**
+ * A new key for an existing node (the old one stops working); undefined when there is no such node.
+ * `apiKey` installs that key rather than a generated one (`npm start` hands its demo gateway one).
+ */
 export async function rotateGatewayNodeKey({
   db,
   name,
+  apiKey = generateNodeKey(),
 }: {
   db: Db;
   name: string;
+  apiKey?: string;
 }): Promise<string | undefined> {
-  const apiKey = generateNodeKey();
   const replaced = await replaceGatewayNodeKey(db, { name, apiKeyHash: hashToken(apiKey) });
   return replaced ? apiKey : undefined;
+}
+
+/** Moves every address of the node to `port`; answers how many changed (0 without such a node). */
+export async function setNodeProxyPort({
+  db,
+  nodeName,
+  port,
+}: {
+  db: Db;
+  nodeName: string;
+  port: number;
+}): Promise<number> {
+  return setNodeIpPort(db, { nodeName, port });
 }
 
 export interface ImportReport {
