@@ -1,19 +1,20 @@
-// `npm run dev`: the API server with --watch on :8080 and Vite's dev server (proxying /api to it).
+// `npm run dev`: the API server with --watch on :8080 and the demo gateway beside it (as in
+// `npm start`, scripts/supervisor.ts), and Vite's dev server (proxying /api to the API).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { runStratus } from './supervisor.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const children = [
-  spawn(process.execPath, ['--watch', 'apps/server/src/server.ts'], {
-    cwd: root,
-    stdio: 'inherit',
-  }),
-  spawn('npm', ['run', 'dev', '--workspace', '@stratus/web'], { cwd: root, stdio: 'inherit' }),
-];
+const vite = spawn('npm', ['run', 'dev', '--workspace', '@stratus/web'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+const stopVite = () => vite.kill('SIGTERM');
+process.on('SIGINT', stopVite);
+process.on('SIGTERM', stopVite);
+// Vite gone: the rest stops too, as after Ctrl-C.
+vite.on('exit', () => process.kill(process.pid, 'SIGTERM'));
 
-function stopAll() {
-  for (const child of children) child.kill('SIGTERM');
-}
-process.on('SIGINT', stopAll);
-process.on('SIGTERM', stopAll);
-for (const child of children) child.on('exit', stopAll);
+const code = await runStratus({ apiNodeOptions: ['--watch'] });
+stopVite();
+process.exit(code);

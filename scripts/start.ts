@@ -1,5 +1,6 @@
-// `npm start`: the whole product in one process. Builds the web app when its output is missing or
-// older than its sources, then runs the API server, which also serves the built app.
+// `npm start`: the whole product. Builds the web app when its output is missing or older than its
+// sources, then runs the API server (which also serves the built app) and, beside it, the demo
+// gateway as a process of its own (scripts/serve.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -37,4 +38,4 @@ if (webBuildIsStale()) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-await import('../apps/server/src/server.ts');
+await import('./serve.ts');

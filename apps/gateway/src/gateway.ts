@@ -1,6 +1,6 @@
 // A whole gateway: the proxy listener, the credential store kept current from the API, and the
-// usage reporter. `npm run gateway` runs one (main.ts); the API server's `npm start` embeds one
-// for the demo node.
+// usage reporter. `npm run gateway` runs one (main.ts), and so does `npm start` for the demo node,
+// as a process beside the API.
 import { mkdir } from 'node:fs/promises';
 import type net from 'node:net';
 import { createApiClient } from './control-plane/api-client.ts';

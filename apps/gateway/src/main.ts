@@ -1,4 +1,5 @@
-// `npm run gateway`: one gateway node, configured by the environment (see apps/gateway/README.md).
+// `npm run gateway`: one gateway node, configured by the environment (see apps/gateway/README.md);
+// also the demo gateway `npm start` runs beside the API.
 // Logs are JSON lines on standard error; SIGTERM or SIGINT stops it gracefully (open connections
 // closed, the last usage spooled and sent), a second signal exits at once.
 import { parsePortRange, type PortRange } from './egress-ports.ts';
@@ -72,6 +73,7 @@ const gateway = await startGateway({
   port: wholeNumber('GATEWAY_PORT', 1080, 0),
   dataDir: env.GATEWAY_DATA_DIR || 'data/gateway',
   allowPrivateDestinations: flag('GATEWAY_ALLOW_PRIVATE_DESTINATIONS'),
+  loopbackClientsOnly: flag('GATEWAY_LOOPBACK_CLIENTS_ONLY'),
   egressPortRange: egressPortRange('GATEWAY_EGRESS_PORTS'),
   vmess: vmessEngine(),
   limits: {
@@ -94,3 +96,10 @@ async function shutDown(signal: NodeJS.Signals): Promise<void> {
 }
 process.on('SIGTERM', (signal) => void shutDown(signal));
 process.on('SIGINT', (signal) => void shutDown(signal));
+
+// Run by a supervisor (`npm start` runs the demo gateway so): it learns the bound port here, and
+// when its channel closes, even because it was killed outright, this gateway stops with it.
+if (process.send) {
+  process.send({ type: 'gateway-listening', address: gateway.address, port: gateway.port });
+  process.once('disconnect', () => void shutDown('SIGTERM'));
+}

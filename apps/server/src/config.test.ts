@@ -58,6 +58,36 @@ describe('loadConfig', () => {
     );
   });
 
+  it('puts the demo gateway, the demo IPs and the dynamic entry point on EMBEDDED_GATEWAY_PORT', () => {
+    expect(loadConfig({}).embeddedGateway).toEqual({
+      enabled: true,
+      port: 1080,
+      nodeKey: undefined,
+    });
+    expect(loadConfig({}).dynamicProxy).toEqual({ host: '127.0.0.1', port: 1080 });
+    const moved = loadConfig({ EMBEDDED_GATEWAY_PORT: '11080' });
+    expect(moved.embeddedGateway.port).toBe(11_080);
+    expect(moved.dynamicProxy.port).toBe(11_080);
+    // A dynamic pool of its own keeps its port; without the demo gateway the default is 1080.
+    expect(
+      loadConfig({ EMBEDDED_GATEWAY_PORT: '11080', DYNAMIC_PROXY_PORT: '2080' }).dynamicProxy.port,
+    ).toBe(2080);
+    expect(
+      loadConfig({ EMBEDDED_GATEWAY_PORT: '11080', EMBEDDED_GATEWAY: '0' }).dynamicProxy.port,
+    ).toBe(1080);
+    expect(
+      loadConfig({ NODE_ENV: 'production', SECRET_KEY: 'k'.repeat(32) }).embeddedGateway,
+    ).toMatchObject({ enabled: false });
+    for (const bad of ['0', '65536']) {
+      expect(() => loadConfig({ EMBEDDED_GATEWAY_PORT: bad })).toThrow(
+        /EMBEDDED_GATEWAY_PORT: must be between 1 and 65535/,
+      );
+    }
+    expect(() => loadConfig({ EMBEDDED_GATEWAY_NODE_KEY: 'secret' })).toThrow(
+      /EMBEDDED_GATEWAY_NODE_KEY: must be a node key/,
+    );
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
   });

@@ -89,14 +89,19 @@ const environmentSchema = z.object({
     .int({ error: 'must be a whole number' })
     .min(1, { error: 'must be between 1 and 65535' })
     .max(65535, { error: 'must be between 1 and 65535' })
-    .default(1080),
+    .optional(),
   EMBEDDED_GATEWAY: z.enum(['0', '1', 'true', 'false'], { error: 'must be 0 or 1' }).optional(),
+  // Not 0: the port is written into the demo inventory, so it must be known before the gateway binds.
   EMBEDDED_GATEWAY_PORT: z.coerce
     .number({ error: 'must be a number' })
     .int({ error: 'must be a whole number' })
-    .min(0, { error: 'must be between 0 and 65535' })
-    .max(65535, { error: 'must be between 0 and 65535' })
+    .min(1, { error: 'must be between 1 and 65535' })
+    .max(65535, { error: 'must be between 1 and 65535' })
     .default(1080),
+  EMBEDDED_GATEWAY_NODE_KEY: z
+    .string()
+    .regex(/^gnk_[A-Za-z0-9_-]{20,}$/, { error: 'must be a node key (gnk_…)' })
+    .optional(),
   NODE_MAX_LINE_RATE_GBITS: positiveNumber(100),
 });
 
@@ -203,10 +208,13 @@ export interface Config {
   /** Entry point of the dynamic (rotating) proxy pool that customers' proxy strings name. */
   dynamicProxy: { host: string; port: number };
   /**
-   * The local demo's gateway, run inside the server process for the demo node
-   * (`EMBEDDED_GATEWAY`; on with the demo catalog, never in production unless asked for).
+   * The local demo's gateway for the demo node, a process of its own that `npm start` runs beside
+   * this one (`EMBEDDED_GATEWAY`; on with the demo catalog, never in production unless asked
+   * for). `port` (`EMBEDDED_GATEWAY_PORT`) is the demo IPs' port in the inventory too; `nodeKey`
+   * (`EMBEDDED_GATEWAY_NODE_KEY`) is the key npm start handed that gateway, which this server
+   * installs for the demo node at start.
    */
-  embeddedGateway: { enabled: boolean; port: number };
+  embeddedGateway: { enabled: boolean; port: number; nodeKey: string | undefined };
   /**
    * The most a gateway node can move, in Gbit/s (`NODE_MAX_LINE_RATE_GBITS`): a usage batch
    * claiming more than this rate moves in its interval is refused.
@@ -245,6 +253,10 @@ export function loadConfig(
     );
   }
   const payments = loadPaymentsConfig(vars, isProduction);
+  const embeddedGatewayEnabled =
+    vars.EMBEDDED_GATEWAY === undefined
+      ? !isProduction && vars.NODE_ENV !== 'test'
+      : vars.EMBEDDED_GATEWAY === '1' || vars.EMBEDDED_GATEWAY === 'true';
   return {
     port: vars.PORT,
     host: vars.HOST,
@@ -288,13 +300,15 @@ export function loadConfig(
       vars.DEMO_SEED === undefined
         ? !isProduction
         : vars.DEMO_SEED === '1' || vars.DEMO_SEED === 'true',
-    dynamicProxy: { host: vars.DYNAMIC_PROXY_HOST, port: vars.DYNAMIC_PROXY_PORT },
+    dynamicProxy: {
+      host: vars.DYNAMIC_PROXY_HOST,
+      // The demo gateway is the demo's dynamic pool entry too: by default its port follows.
+      port: vars.DYNAMIC_PROXY_PORT ?? (embeddedGatewayEnabled ? vars.EMBEDDED_GATEWAY_PORT : 1080),
+    },
     embeddedGateway: {
-      enabled:
-        vars.EMBEDDED_GATEWAY === undefined
-          ? !isProduction && vars.NODE_ENV !== 'test'
-          : vars.EMBEDDED_GATEWAY === '1' || vars.EMBEDDED_GATEWAY === 'true',
+      enabled: embeddedGatewayEnabled,
       port: vars.EMBEDDED_GATEWAY_PORT,
+      nodeKey: vars.EMBEDDED_GATEWAY_NODE_KEY,
     },
     nodeMaxLineRateGbits: vars.NODE_MAX_LINE_RATE_GBITS,
   };

@@ -1,6 +1,6 @@
-// A PostgreSQL restart under load, against the real server process: requests in flight fail
-// with a clean 503, and the same process (its jobs and embedded gateway with it) serves again
-// once the database is back. The machine's PostgreSQL is shared with other suites, so the
+// A PostgreSQL restart under load, against the real server process as `npm start` runs it (the
+// API and the demo gateway beside it, scripts/serve.ts): requests in flight fail with a clean 503,
+// and the same processes (the API's jobs, and the gateway) serve again once the database is back. The machine's PostgreSQL is shared with other suites, so the
 // restart is what it does to this database's connections: pg_terminate_backend (57P01).
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -17,6 +17,15 @@ const START_BUDGET_MS = 240_000;
 const IN_FLIGHT = 20;
 const ADMIN_APPLICATION = 'stratus-restart-test-admin';
 
+/** A port nothing listens on now, for the demo gateway (the API's own test keeps off the gateway package). */
+async function freeGatewayPort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '0.0.0.0', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
 describe.runIf(testEngines.includes('postgres'))('a PostgreSQL restart under load', () => {
   let database: TestDatabase;
   let admin: Database;
@@ -26,6 +35,7 @@ describe.runIf(testEngines.includes('postgres'))('a PostgreSQL restart under loa
   let exited: Promise<number | null>;
   let url: string;
   let gatewayPort: number;
+  let gatewayPid: number;
   // Ends the test's lock-holding transaction; also called on the way out if the test failed.
   let unlock = () => {};
 
@@ -45,13 +55,13 @@ describe.runIf(testEngines.includes('postgres'))('a PostgreSQL restart under loa
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       REGISTER_ADDRESS_MAX: '1000',
-      // The demo catalog's node, and the gateway that serves it inside this process.
+      // The demo catalog's node, and the gateway process that serves it.
       DEMO_SEED: '1',
       EMBEDDED_GATEWAY: '1',
-      EMBEDDED_GATEWAY_PORT: '0',
+      EMBEDDED_GATEWAY_PORT: String(await freeGatewayPort()),
     };
     delete env.SECRET_KEY;
-    child = spawn(process.execPath, ['apps/server/src/server.ts'], {
+    child = spawn(process.execPath, ['scripts/serve.ts'], {
       cwd: repoRoot,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -63,11 +73,12 @@ describe.runIf(testEngines.includes('postgres'))('a PostgreSQL restart under loa
       child.stdout?.on('data', (chunk: Buffer) => {
         output += chunk.toString();
         const api = /Stratus is running at http:\/\/localhost:(\d+)/.exec(output);
-        const gateway = /Demo proxy gateway on port (\d+)/.exec(output);
+        const gateway = /Demo proxy gateway on port (\d+) .*\(process (\d+);/.exec(output);
         if (api?.[1] && gateway?.[1]) {
           clearTimeout(timer);
           url = `http://127.0.0.1:${api[1]}`;
           gatewayPort = Number(gateway[1]);
+          gatewayPid = Number(gateway[2]);
           resolve();
         }
       });
@@ -167,8 +178,11 @@ describe.runIf(testEngines.includes('postgres'))('a PostgreSQL restart under loa
     expect(after.status).toBe(200);
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
     expect(await gatewayAnswers()).toBe(true);
+    // Neither the API (the supervisor exits with it) nor the gateway was restarted.
     expect(child.pid).toBe(pid);
     expect(child.exitCode).toBeNull();
+    expect(output.match(/Demo proxy gateway on port/g)).toHaveLength(1);
+    expect(() => process.kill(gatewayPid, 0)).not.toThrow();
     expect(output).not.toContain('Unhandled');
     expect(output).not.toMatch(/"level":60/);
   });

@@ -325,7 +325,9 @@ poll.unref();
         expect(server.output()).toContain(
           'shutdown did not finish and the process does not respond: killing it (SIGKILL)',
         );
-        expect(server.output()).toContain('"pending":"stopping the embedded gateway"');
+        expect(server.output()).toContain(
+          '"pending":"finishing in-flight requests and background jobs"',
+        );
       } finally {
         await rm(preloadDir, { recursive: true, force: true });
       }

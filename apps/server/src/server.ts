@@ -1,12 +1,11 @@
-// The entry point: `node apps/server/src/server.ts` (also what `npm start` ends up running).
+// The entry point: `node apps/server/src/server.ts` (`npm start` runs it beside the demo gateway).
 // Loads the configuration, opens and migrates the database, serves, and shuts down gracefully
 // within SHUTDOWN_GRACE_SECONDS, from the first moment the database is opened.
 import { createDatabase, migrateDatabase, redactDatabaseError, type Database } from '@stratus/db';
-import type { RunningGateway } from '@stratus/gateway';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { startEmbeddedGateway } from './demo/embedded-gateway.ts';
+import { prepareDemoGatewayNode } from './demo/demo-gateway-node.ts';
 import { loadDemoCatalogOnStart, loadDemoTrafficPlansOnStart } from './demo/seed.ts';
 import { startBackgroundJobs } from './jobs/background-jobs.ts';
 import type { PeriodicJob } from './jobs/periodic.ts';
@@ -27,7 +26,6 @@ function loadConfigOrExit(): Config {
 const config = loadConfigOrExit();
 let database: Database | undefined;
 let app: FastifyInstance | undefined;
-let gateway: RunningGateway | null = null;
 let jobs: PeriodicJob | null = null;
 
 /** Until the app (and its logger, which redacts query values) exists, messages go to stderr. */
@@ -60,10 +58,17 @@ function onSignal(signal: NodeJS.Signals): void {
 // Installed before the database opens, so a signal during migrations is a shutdown too.
 process.on('SIGTERM', onSignal);
 process.on('SIGINT', onSignal);
+// Started by `npm start` (scripts/start.ts), which keeps a channel open: when it is gone, even
+// killed outright, this process shuts down rather than live on as an orphan.
+if (process.connected) {
+  process.once('disconnect', () => {
+    if (!shutdown) onSignal('SIGTERM');
+  });
+}
 
 async function shutDown(signal: NodeJS.Signals): Promise<void> {
   // Named before the guards start, so a shutdown stuck at once still says where it was.
-  if (started) step = 'stopping the embedded gateway';
+  if (started) step = 'finishing in-flight requests and background jobs';
   deadline = armShutdownDeadline({
     graceMs: config.shutdownGraceSeconds * 1000,
     step,
@@ -73,9 +78,6 @@ async function shutDown(signal: NodeJS.Signals): Promise<void> {
   try {
     // A start-up step in progress (a migration) runs to its end, then start-up goes no further.
     await starting;
-    enter('stopping the embedded gateway');
-    // The gateway first: its last usage batch goes to this API while it still answers.
-    await gateway?.stop();
     enter('finishing in-flight requests and background jobs');
     // A job run in progress finishes (and no new one starts) before the database closes.
     await Promise.all([app?.close(), jobs?.stop()]);
@@ -113,8 +115,19 @@ async function start(): Promise<void> {
   if (shutdown) return;
   enter('loading the demo catalog');
   // Before listening, so the first page a visitor opens already shows the demo catalog.
-  await loadDemoCatalogOnStart({ db: database.db, enabled: config.demoSeed, log: app.log });
+  await loadDemoCatalogOnStart({
+    db: database.db,
+    enabled: config.demoSeed,
+    proxyPort: config.embeddedGateway.port,
+    log: app.log,
+  });
   await loadDemoTrafficPlansOnStart({ db: database.db, enabled: config.demoSeed, log: app.log });
+  try {
+    await prepareDemoGatewayNode({ db: database.db, config, log: app.log });
+  } catch (error) {
+    // The demo is a convenience: worth a warning, not a server that will not start.
+    app.log.warn({ err: error }, 'could not prepare the demo gateway node');
+  }
   if (shutdown) return;
 
   enter('starting to listen');
@@ -133,15 +146,6 @@ async function start(): Promise<void> {
 
   enter('starting the background jobs');
   jobs = startBackgroundJobs(app);
-
-  enter('starting the embedded gateway');
-  gateway = await startEmbeddedGateway({ db: database.db, config, apiPort: port, log: app.log });
-  if (gateway) {
-    process.stdout.write(
-      `Demo proxy gateway on port ${gateway.port} of 127.0.0.1 and the demo IPs 127.0.0.2… ` +
-        `(SOCKS5 and HTTP; buy an IP in the console, then: curl -x socks5h://user:pass@<ip>:${gateway.port} http://example.com)\n`,
-    );
-  }
   started = true;
 }
 

@@ -48,7 +48,11 @@ export const demoPrices: Record<LineType, Record<number, bigint>> = {
 };
 
 export const DEMO_IPS_PER_PLAN = 5;
-/** HTTP and SOCKS5 port of every demo IP; each IP is its own loopback address. */
+/**
+ * HTTP and SOCKS5 port of every demo IP by default; each IP is its own loopback address. The
+ * server seeds (and keeps) the demo IPs on its `EMBEDDED_GATEWAY_PORT`, where the demo gateway
+ * listens.
+ */
 export const DEMO_PROXY_PORT = 1080;
 export const DEMO_VMESS_PORT = 10086;
 

@@ -31,10 +31,16 @@ export type DemoSeedReport =
 /**
  * Loads the demo catalog in one transaction when no region or plan exists yet: the gateway node
  * `demo-gateway`, four regions, a residential and a datacenter plan in each with prices for 30, 90,
- * 180 and 365 days, and loopback IPs. A second call, or a call on a database with any catalog,
- * changes nothing.
+ * 180 and 365 days, and loopback IPs on `proxyPort` (the demo gateway's, `EMBEDDED_GATEWAY_PORT`).
+ * A second call, or a call on a database with any catalog, changes nothing.
  */
-export async function seedDemoCatalog({ db }: { db: Db }): Promise<DemoSeedReport> {
+export async function seedDemoCatalog({
+  db,
+  proxyPort = DEMO_PROXY_PORT,
+}: {
+  db: Db;
+  proxyPort?: number;
+}): Promise<DemoSeedReport> {
   return db.transaction(async (tx) => {
     // Held until commit: a server starting alongside waits, then finds the catalog and skips.
     await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK_ID})`);
@@ -53,7 +59,7 @@ export async function seedDemoCatalog({ db }: { db: Db }): Promise<DemoSeedRepor
         for (let n = 0; n < DEMO_IPS_PER_PLAN; n += 1) {
           ips.push({
             address: demoAddress(ips.length),
-            port: DEMO_PROXY_PORT,
+            port: proxyPort,
             vmessPort: DEMO_VMESS_PORT,
             lineType,
             region,
@@ -99,15 +105,17 @@ export async function seedDemoCatalog({ db }: { db: Db }): Promise<DemoSeedRepor
 export async function loadDemoCatalogOnStart({
   db,
   enabled,
+  proxyPort,
   log,
 }: {
   db: Db;
   enabled: boolean;
+  proxyPort?: number;
   log: FastifyBaseLogger;
 }): Promise<DemoSeedReport> {
   if (!enabled) return { seeded: false, reason: 'disabled' };
   try {
-    const report = await seedDemoCatalog({ db });
+    const report = await seedDemoCatalog({ db, proxyPort });
     if (report.seeded) {
       log.info(
         report,

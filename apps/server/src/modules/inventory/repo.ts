@@ -4,6 +4,7 @@ import {
   asc,
   count,
   eq,
+  gatewayNodes,
   ipAddresses,
   planPrices,
   queryRows,
@@ -74,6 +75,26 @@ export async function insertIpAddresses(tx: Tx, rows: NewIpAddress[]): Promise<n
     .onConflictDoNothing({ target: ipAddresses.address })
     .returning({ id: ipAddresses.id });
   return inserted.length;
+}
+
+/**
+ * Sets the HTTP/SOCKS5 port of every address of the node (whatever its state: a sold address
+ * shows its new port at once); answers how many addresses changed.
+ */
+export async function setNodeIpPort(
+  db: Db,
+  { nodeName, port }: { nodeName: string; port: number },
+): Promise<number> {
+  const node = db
+    .select({ id: gatewayNodes.id })
+    .from(gatewayNodes)
+    .where(eq(gatewayNodes.name, nodeName));
+  const changed = await db
+    .update(ipAddresses)
+    .set({ port })
+    .where(and(sql`${ipAddresses.nodeId} in ${node}`, sql`${ipAddresses.port} <> ${port}`))
+    .returning({ id: ipAddresses.id });
+  return changed.length;
 }
 
 /** The plan of this region and line, created (active, with `protocols`) when missing. */

@@ -10,12 +10,26 @@ import {
   findRegion,
   insertIpAddresses,
   listPlanPrices,
+  setNodeIpPort,
   upsertPlanPrice,
   type InventoryCountRow,
   type NewIpAddress,
   type PlanPriceRow,
 } from './repo.ts';
 import type { InventoryIp } from './rows.ts';
+
+/** Moves every address of the node to `port`; answers how many changed (0 without such a node). */
+export async function setNodeProxyPort({
+  db,
+  nodeName,
+  port,
+}: {
+  db: Db;
+  nodeName: string;
+  port: number;
+}): Promise<number> {
+  return setNodeIpPort(db, { nodeName, port });
+}
 
 export interface ImportReport {
   /** Addresses added to the pool. */

@@ -66,11 +66,13 @@ export async function addGatewayNode({
 export async function rotateGatewayNodeKey({
   db,
   name,
+  apiKey = generateNodeKey(),
 }: {
   db: Db;
   name: string;
+  /** Installs this key rather than a generated one (`npm start` hands its demo gateway one). */
+  apiKey?: string;
 }): Promise<string | undefined> {
-  const apiKey = generateNodeKey();
   const replaced = await replaceGatewayNodeKey(db, { name, apiKeyHash: hashToken(apiKey) });
   return replaced ? apiKey : undefined;
 }
