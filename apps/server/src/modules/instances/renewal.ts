@@ -3,14 +3,10 @@ import { fenToYuan, type Instance, type Locale, type Order } from '@stratus/cont
 import type { Db } from '@stratus/db';
 import { AppError } from '../../errors.ts';
 import { findPlanFor, findPlanPrice } from '../catalog/service.ts';
-import { generateOrderNo, renewedExpiry } from '../orders/pricing.ts';
-import {
-  getOrderWithInstances,
-  insertOrder,
-  insertOrderItems,
-  setIpStatus,
-} from '../orders/service.ts';
-import { changeBalance, findWallet } from '../wallet/service.ts';
+import { renewedExpiry } from '../orders/pricing.ts';
+import { runPurchase, type OrderLine } from '../orders/purchase-pipeline.ts';
+import { getOrderWithInstances, setIpStatus } from '../orders/service.ts';
+import { findWallet } from '../wallet/service.ts';
 import {
   hasLaterInstanceOnIp,
   listUserInstanceDetails,
@@ -102,9 +98,10 @@ export async function quoteRenewal({
 }
 
 /**
- * Renews the caller's instances for `durationDays` in ONE transaction and ONE payment: a
- * `renewal` order with one item per instance, one `renewal` ledger row, each expiry moved to
- * max(now, expiry) + duration. Expired instances whose IP is still theirs come back to life.
+ * Renews the caller's instances for `durationDays` through the purchase pipeline, in ONE
+ * transaction and ONE payment: a `renewal` order with one item per instance, one `renewal`
+ * ledger row, each expiry moved to max(now, expiry) + duration. Expired instances whose IP is
+ * still theirs come back to life.
  *
  * `db` may be the database or a transaction the caller already holds (the auto-renew job):
  * drizzle nests it as a savepoint, so a failed renewal leaves the caller's transaction usable.
@@ -131,60 +128,54 @@ export async function renewInstances({
 }): Promise<{ order: Order; instances: Instance[] }> {
   const ids = uniqueIds(instanceIds);
   if (ids.length === 0) throw new AppError('instanceNotFound');
-  const orderId = await db.transaction(async (tx) => {
-    // Locked so two renewals of one instance queue instead of both reading the old expiry.
-    const details = await lockInstanceDetails(tx, { userId, instanceIds: ids });
-    const priced = await priceRenewal(tx, details, { instanceIds: ids, durationDays });
-    for (const { detail } of priced) await assertStillHoldsIp(tx, detail);
-
-    const totalFen = priced.reduce((sum, item) => sum + item.unitPriceFen, 0n);
-    const orderNo = generateOrderNo({ type: 'renewal', now });
-    await changeBalance({
-      tx,
-      userId,
-      amountFen: -totalFen,
-      type: 'renewal',
-      reference: orderNo,
-      note,
-    });
-    const order = await insertOrder(tx, { orderNo, userId, type: 'renewal', totalFen });
-    await insertOrderItems(
-      tx,
-      priced.map(({ detail: { instance, ip, region }, planId, unitPriceFen }) => ({
-        orderId: order.id,
-        kind: 'static_ip' as const,
-        planId,
-        instanceId: instance.id,
-        country: region.country,
-        countryNameZh: region.countryNameZh,
-        countryNameEn: region.countryNameEn,
-        cityNameZh: region.cityNameZh,
-        cityNameEn: region.cityNameEn,
-        lineType: ip.lineType,
-        durationDays,
-        quantity: 1,
-        unitPriceFen,
-        amountFen: unitPriceFen,
-      })),
-    );
-    for (const { detail } of priced) {
-      await updateInstance(tx, {
-        userId,
-        instanceId: detail.instance.id,
-        changes: {
-          status: 'active',
-          renewalWarning: null,
-          expiresAt: renewedExpiry({ expiresAt: detail.instance.expiresAt, durationDays, now }),
-        },
+  const orderId = await runPurchase({
+    db,
+    userId,
+    orderType: 'renewal',
+    ledgerType: 'renewal',
+    fingerprint: ['renewal', ids, durationDays],
+    now,
+    price: async (tx) => {
+      // Locked so two renewals of one instance queue instead of both reading the old expiry.
+      const details = await lockInstanceDetails(tx, { userId, instanceIds: ids });
+      const priced = await priceRenewal(tx, details, { instanceIds: ids, durationDays });
+      for (const { detail } of priced) await assertStillHoldsIp(tx, detail);
+      const lines = priced.map(
+        ({ detail: { instance, ip, region }, planId, unitPriceFen }): OrderLine => ({
+          kind: 'static_ip',
+          planId,
+          instanceId: instance.id,
+          country: region.country,
+          countryNameZh: region.countryNameZh,
+          countryNameEn: region.countryNameEn,
+          cityNameZh: region.cityNameZh,
+          cityNameEn: region.cityNameEn,
+          lineType: ip.lineType,
+          durationDays,
+          quantity: 1,
+          unitPriceFen,
+          amountFen: unitPriceFen,
+        }),
+      );
+      return { lines, note, details: priced.map(({ detail }) => detail) };
+    },
+    fulfil: async (tx, { priced: { details } }) => {
+      for (const { instance } of details) {
+        await updateInstance(tx, {
+          userId,
+          instanceId: instance.id,
+          changes: {
+            status: 'active',
+            renewalWarning: null,
+            expiresAt: renewedExpiry({ expiresAt: instance.expiresAt, durationDays, now }),
+          },
+        });
+      }
+      await setIpStatus(tx, {
+        ipIds: details.filter(({ ip }) => ip.status !== 'allocated').map(({ ip }) => ip.id),
+        status: 'allocated',
       });
-    }
-    await setIpStatus(tx, {
-      ipIds: priced
-        .filter(({ detail }) => detail.ip.status !== 'allocated')
-        .map(({ detail }) => detail.ip.id),
-      status: 'allocated',
-    });
-    return order.id;
+    },
   });
   return getOrderWithInstances({ db, userId, orderId, locale });
 }

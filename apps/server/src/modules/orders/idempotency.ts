@@ -1,4 +1,4 @@
-// `Idempotency-Key` handling shared by every purchase (static IPs, traffic): a repeat of the same
+// `Idempotency-Key` handling of every purchase (run by the purchase pipeline): a repeat of the same
 // request answers the first order; the same key with another request is refused.
 import { createHash } from 'node:crypto';
 import type { Tx } from '@stratus/db';

@@ -19,19 +19,16 @@ import {
 } from '../catalog/service.ts';
 import { generateProxyCredentials } from '../instances/credentials.ts';
 import { insertInstances, listInstanceDetailsByIds, toInstance } from '../instances/service.ts';
-import { changeBalance, findWallet } from '../wallet/service.ts';
-import { claimOrReplayIdempotencyKey, requestFingerprint } from './idempotency.ts';
-import { generateOrderNo, lineAmountFen } from './pricing.ts';
+import { findWallet } from '../wallet/service.ts';
+import { lineAmountFen } from './pricing.ts';
+import { runPurchase, type OrderLine } from './purchase-pipeline.ts';
 import {
   claimAvailableIps,
   countOrders,
   findOrder,
-  insertOrder,
-  insertOrderItems,
   listOrderInstanceIds,
   listOrderItems,
   listOrders as listOrderRows,
-  setIdempotencyKeyOrder,
   setIpStatus,
   type OrderItemRow,
   type OrderRow,
@@ -205,13 +202,14 @@ export async function quoteStaticIpOrder({
  * keys stored before traffic orders existed were hashed; no other kind's parts look like these.)
  */
 function purchaseFingerprint({ planId, durationDays, quantity, autoRenew }: StaticIpPurchase) {
-  return requestFingerprint([planId.toLowerCase(), durationDays, quantity, autoRenew]);
+  return [planId.toLowerCase(), durationDays, quantity, autoRenew];
 }
 
 /**
- * Buys static IPs in ONE transaction: claim the idempotency key, debit the wallet (with its
- * ledger row), create the order and its item, claim `quantity` distinct available IPs and create
- * an instance on each. Any failure (insufficient balance or stock, a clash) rolls it all back.
+ * Buys static IPs through the purchase pipeline, in ONE transaction: the idempotency key, the
+ * debit (with its ledger row), the order and its item, then `quantity` distinct available IPs
+ * claimed and an instance created on each. Any failure (insufficient balance or stock, a clash)
+ * rolls it all back.
  *
  * With `idempotencyKey`, a repeat of the same request answers the first order and instances;
  * the same key with another request is refused with `idempotencyKeyReused`.
@@ -231,29 +229,17 @@ export async function purchaseStaticIps({
   idempotencyKey?: string;
   now?: Date;
 }): Promise<{ order: Order; instances: Instance[] }> {
-  const orderId = await db.transaction(async (tx) => {
-    if (idempotencyKey !== undefined) {
-      const earlierOrderId = await claimOrReplayIdempotencyKey(tx, {
-        userId,
-        key: idempotencyKey,
-        requestHash: purchaseFingerprint(purchase),
-      });
-      if (earlierOrderId) return earlierOrderId;
-    }
-
-    const { plan, unitPriceFen, totalFen } = await priceStaticIps(tx, purchase);
-    const orderNo = generateOrderNo({ type: 'static_ip', now });
-    await changeBalance({
-      tx,
-      userId,
-      amountFen: -totalFen,
-      type: 'static_ip_purchase',
-      reference: orderNo,
-    });
-    const order = await insertOrder(tx, { orderNo, userId, type: 'static_ip', totalFen });
-    await insertOrderItems(tx, [
-      {
-        orderId: order.id,
+  const orderId = await runPurchase({
+    db,
+    userId,
+    orderType: 'static_ip',
+    ledgerType: 'static_ip_purchase',
+    idempotencyKey,
+    fingerprint: purchaseFingerprint(purchase),
+    now,
+    price: async (tx) => {
+      const { plan, unitPriceFen, totalFen } = await priceStaticIps(tx, purchase);
+      const line: OrderLine = {
         kind: 'static_ip',
         planId: plan.plan.id,
         country: plan.region.country,
@@ -266,40 +252,38 @@ export async function purchaseStaticIps({
         quantity: purchase.quantity,
         unitPriceFen,
         amountFen: totalFen,
-      },
-    ]);
-
-    const ips = await claimAvailableIps(tx, {
-      regionId: plan.region.id,
-      lineType: plan.plan.lineType,
-      count: purchase.quantity,
-    });
-    if (ips.length < purchase.quantity) {
-      // Justified: the claim comes back short only when committed stock is short. Thrown inside
-      // the transaction, so the debit, order and key above roll back with it.
-      throw new AppError('insufficientStock', {
-        requested: purchase.quantity,
-        available: ips.length,
+      };
+      return { lines: [line], plan };
+    },
+    fulfil: async (tx, { order, priced: { plan } }) => {
+      const ips = await claimAvailableIps(tx, {
+        regionId: plan.region.id,
+        lineType: plan.plan.lineType,
+        count: purchase.quantity,
       });
-    }
-    await setIpStatus(tx, { ipIds: ips.map((ip) => ip.id), status: 'allocated' });
-    const expiresAt = new Date(now.getTime() + purchase.durationDays * DAY_MS);
-    await insertInstances(
-      tx,
-      ips.map((ip) => ({
-        userId,
-        ipAddressId: ip.id,
-        orderId: order.id,
-        ...generateProxyCredentials(),
-        protocols: plan.plan.protocols,
-        autoRenew: purchase.autoRenew,
-        expiresAt,
-      })),
-    );
-    if (idempotencyKey !== undefined) {
-      await setIdempotencyKeyOrder(tx, { userId, key: idempotencyKey, orderId: order.id });
-    }
-    return order.id;
+      if (ips.length < purchase.quantity) {
+        // Justified: the claim comes back short only when committed stock is short. Thrown
+        // inside the transaction, so the debit, order and key roll back with it.
+        throw new AppError('insufficientStock', {
+          requested: purchase.quantity,
+          available: ips.length,
+        });
+      }
+      await setIpStatus(tx, { ipIds: ips.map((ip) => ip.id), status: 'allocated' });
+      const expiresAt = new Date(now.getTime() + purchase.durationDays * DAY_MS);
+      await insertInstances(
+        tx,
+        ips.map((ip) => ({
+          userId,
+          ipAddressId: ip.id,
+          orderId: order.id,
+          ...generateProxyCredentials(),
+          protocols: plan.plan.protocols,
+          autoRenew: purchase.autoRenew,
+          expiresAt,
+        })),
+      );
+    },
   });
   return getOrderWithInstances({ db, userId, orderId, locale });
 }

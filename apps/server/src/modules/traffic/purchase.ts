@@ -1,7 +1,7 @@
-// Buying traffic: quote, then one transaction that debits, orders and creates the package.
+// Buying traffic: quote, then the purchase pipeline with a package as what it delivers.
 import {
-  formatTrafficPurchaseNote,
   BYTES_PER_GB,
+  formatTrafficPurchaseNote,
   fenToYuan,
   type Locale,
   type Order,
@@ -10,15 +10,10 @@ import {
 } from '@stratus/contract';
 import type { Db } from '@stratus/db';
 import { AppError } from '../../errors.ts';
-import { claimOrReplayIdempotencyKey, requestFingerprint } from '../orders/idempotency.ts';
-import { generateOrderNo, lineAmountFen } from '../orders/pricing.ts';
-import {
-  getOrder,
-  insertOrder,
-  insertOrderItems,
-  setIdempotencyKeyOrder,
-} from '../orders/service.ts';
-import { changeBalance, findWallet } from '../wallet/service.ts';
+import { lineAmountFen } from '../orders/pricing.ts';
+import { runPurchase } from '../orders/purchase-pipeline.ts';
+import { getOrder } from '../orders/service.ts';
+import { findWallet } from '../wallet/service.ts';
 import {
   findTrafficPackageOfOrder,
   findTrafficPlan,
@@ -81,15 +76,15 @@ export async function quoteTrafficPurchase({
 }
 
 /** Traffic fingerprints start with `'traffic'`, so a static-IP request never matches one. */
-function purchaseFingerprint({ planId, quantity }: TrafficPurchase): string {
-  return requestFingerprint(['traffic', planId.toLowerCase(), quantity]);
+function purchaseFingerprint({ planId, quantity }: TrafficPurchase) {
+  return ['traffic', planId.toLowerCase(), quantity];
 }
 
 /**
- * Buys traffic in ONE transaction: claim the idempotency key, debit the wallet (ledger type
- * `traffic_purchase`, referencing the order number), create the `traffic` order with its one
- * line, and one package of `gb × quantity` GB valid for the plan's days from `now`. Any failure
- * (insufficient balance, a clash) rolls it all back.
+ * Buys traffic through the purchase pipeline, in ONE transaction: the idempotency key, the debit
+ * (ledger type `traffic_purchase`, referencing the order number), the `traffic` order with its
+ * one line, and one package of `gb × quantity` GB valid for the plan's days from `now`. Any
+ * failure (insufficient balance, a clash) rolls it all back.
  *
  * With `idempotencyKey`, a repeat of the same request answers the first order and package; the
  * same key with another request is refused with `idempotencyKeyReused`.
@@ -109,55 +104,47 @@ export async function purchaseTraffic({
   idempotencyKey?: string;
   now?: Date;
 }): Promise<{ order: Order; package: TrafficPackage }> {
-  const orderId = await db.transaction(async (tx) => {
-    if (idempotencyKey !== undefined) {
-      const earlierOrderId = await claimOrReplayIdempotencyKey(tx, {
+  const orderId = await runPurchase({
+    db,
+    userId,
+    orderType: 'traffic',
+    ledgerType: 'traffic_purchase',
+    idempotencyKey,
+    fingerprint: purchaseFingerprint(purchase),
+    now,
+    price: async (tx) => {
+      const { plan, totalFen, totalGb } = await priceTraffic(tx, purchase);
+      return {
+        lines: [
+          {
+            kind: 'traffic',
+            planId: plan.id,
+            trafficGb: plan.gb,
+            durationDays: plan.validityDays,
+            quantity: purchase.quantity,
+            unitPriceFen: plan.priceFen,
+            amountFen: totalFen,
+          },
+        ],
+        note: formatTrafficPurchaseNote({
+          gb: plan.gb,
+          quantity: purchase.quantity,
+          validityDays: plan.validityDays,
+        }),
+        plan,
+        totalGb,
+      };
+    },
+    fulfil: async (tx, { order, priced: { plan, totalGb } }) => {
+      await insertTrafficPackage(tx, {
         userId,
-        key: idempotencyKey,
-        requestHash: purchaseFingerprint(purchase),
-      });
-      if (earlierOrderId) return earlierOrderId;
-    }
-
-    const { plan, totalFen, totalGb } = await priceTraffic(tx, purchase);
-    const orderNo = generateOrderNo({ type: 'traffic', now });
-    await changeBalance({
-      tx,
-      userId,
-      amountFen: -totalFen,
-      type: 'traffic_purchase',
-      reference: orderNo,
-      note: formatTrafficPurchaseNote({
-        gb: plan.gb,
-        quantity: purchase.quantity,
-        validityDays: plan.validityDays,
-      }),
-    });
-    const order = await insertOrder(tx, { orderNo, userId, type: 'traffic', totalFen });
-    await insertOrderItems(tx, [
-      {
         orderId: order.id,
-        kind: 'traffic',
         planId: plan.id,
-        trafficGb: plan.gb,
-        durationDays: plan.validityDays,
-        quantity: purchase.quantity,
-        unitPriceFen: plan.priceFen,
-        amountFen: totalFen,
-      },
-    ]);
-    await insertTrafficPackage(tx, {
-      userId,
-      orderId: order.id,
-      planId: plan.id,
-      gb: totalGb,
-      totalBytes: gbToBytes(totalGb),
-      expiresAt: new Date(now.getTime() + plan.validityDays * DAY_MS),
-    });
-    if (idempotencyKey !== undefined) {
-      await setIdempotencyKeyOrder(tx, { userId, key: idempotencyKey, orderId: order.id });
-    }
-    return order.id;
+        gb: totalGb,
+        totalBytes: gbToBytes(totalGb),
+        expiresAt: new Date(now.getTime() + plan.validityDays * DAY_MS),
+      });
+    },
   });
 
   const [order, traffic] = await Promise.all([

@@ -5,9 +5,11 @@ import {
   quoteStaticIpOrder,
   type EndpointBody,
   type EndpointQuery,
+  type Quote,
 } from '@stratus/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/http/client.ts';
+import type { PurchaseRequest, QuoteQuery } from '../../shared/purchase/use-purchase-flow.ts';
 import { instanceKeys } from '../instances/public.ts';
 import { walletKeys } from '../wallet/public.ts';
 
@@ -37,16 +39,12 @@ export function useOrder(id: string | null) {
   });
 }
 
-/** Prices a purchase; null body (no plan chosen yet) asks nothing. */
-export function useStaticIpQuote(body: StaticIpPurchase | null) {
-  return useQuery({
-    queryKey: orderKeys.quote(
-      body ?? { planId: '', durationDays: 0, quantity: 0, autoRenew: false },
-    ),
-    queryFn: ({ signal }) => callEndpoint(quoteStaticIpOrder, { body: body!, signal }),
-    enabled: body !== null,
-    placeholderData: keepPreviousData,
-  });
+/** Prices a purchase, for the shared purchase flow. */
+export function staticIpQuoteQuery(body: StaticIpPurchase): QuoteQuery<Quote> {
+  return {
+    queryKey: orderKeys.quote(body),
+    queryFn: ({ signal }) => callEndpoint(quoteStaticIpOrder, { body, signal }),
+  };
 }
 
 /**
@@ -56,7 +54,7 @@ export function useStaticIpQuote(body: StaticIpPurchase | null) {
 export function useCreateStaticIpOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: StaticIpPurchase; idempotencyKey: string }) =>
+    mutationFn: ({ body, idempotencyKey }: PurchaseRequest<StaticIpPurchase>) =>
       callEndpoint(createStaticIpOrder, { body, headers: { 'Idempotency-Key': idempotencyKey } }),
     onSettled: () =>
       Promise.all([

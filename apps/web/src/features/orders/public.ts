@@ -1,5 +1,5 @@
 // What other features may use of orders (the only file they may import from it): the static-IP
 // quote and purchase, and how an order is shown in a list.
-export { useCreateStaticIpOrder, useStaticIpQuote, type StaticIpPurchase } from './api.ts';
+export { staticIpQuoteQuery, useCreateStaticIpOrder, type StaticIpPurchase } from './api.ts';
 export { OrderTypeTag } from './components/order-type-tag.tsx';
 export { summariseItems } from './item-summary.ts';

@@ -6,10 +6,12 @@ import {
   quoteTrafficOrder,
   type EndpointBody,
   type EndpointQuery,
+  type TrafficQuote,
 } from '@stratus/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/http/client.ts';
 import { downloadEndpointFile } from '../../shared/http/download.ts';
+import type { PurchaseRequest, QuoteQuery } from '../../shared/purchase/use-purchase-flow.ts';
 import { walletKeys } from '../wallet/public.ts';
 
 export type TrafficPurchase = EndpointBody<typeof createTrafficOrder>;
@@ -37,14 +39,12 @@ export function useTrafficCatalog() {
   });
 }
 
-/** Prices a purchase; a null body (no plan chosen yet) asks nothing. */
-export function useTrafficQuote(body: TrafficPurchase | null) {
-  return useQuery({
-    queryKey: trafficKeys.quote(body ?? { planId: '', quantity: 0 }),
-    queryFn: ({ signal }) => callEndpoint(quoteTrafficOrder, { body: body!, signal }),
-    enabled: body !== null,
-    placeholderData: keepPreviousData,
-  });
+/** Prices a purchase, for the shared purchase flow. */
+export function trafficQuoteQuery(body: TrafficPurchase): QuoteQuery<TrafficQuote> {
+  return {
+    queryKey: trafficKeys.quote(body),
+    queryFn: ({ signal }) => callEndpoint(quoteTrafficOrder, { body, signal }),
+  };
 }
 
 /**
@@ -54,7 +54,7 @@ export function useTrafficQuote(body: TrafficPurchase | null) {
 export function useCreateTrafficOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: TrafficPurchase; idempotencyKey: string }) =>
+    mutationFn: ({ body, idempotencyKey }: PurchaseRequest<TrafficPurchase>) =>
       callEndpoint(createTrafficOrder, { body, headers: { 'Idempotency-Key': idempotencyKey } }),
     // Orders are keyed ['orders', …] and the overview ['overview', …]; named here to avoid cycles.
     onSettled: () =>

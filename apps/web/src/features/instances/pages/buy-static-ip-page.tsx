@@ -1,11 +1,11 @@
-import type { Instance, LineType, StaticIpPlan } from '@stratus/contract';
+import type { LineType, StaticIpPlan } from '@stratus/contract';
 import { Button, Card, Col, Empty, Result, Row, Segmented, Skeleton } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDebouncedValue } from '../../../shared/use-debounced-value.ts';
+import { usePurchaseFlow } from '../../../shared/purchase/use-purchase-flow.ts';
 import {
+  staticIpQuoteQuery,
   useCreateStaticIpOrder,
-  useStaticIpQuote,
   type StaticIpPurchase,
 } from '../../orders/public.ts';
 import { useStaticIpCatalog } from '../api.ts';
@@ -16,7 +16,6 @@ import { PurchaseResultModal } from '../components/purchase-result-modal.tsx';
 import { maxQuantity, sortedPrices } from '../plan-display.ts';
 import styles from './buy-static-ip-page.module.css';
 
-export const QUOTE_DEBOUNCE_MS = 300;
 type LineFilter = LineType | 'all';
 
 export default function BuyStaticIpPage() {
@@ -29,10 +28,6 @@ export default function BuyStaticIpPage() {
     quantity: 1,
     autoRenew: false,
   });
-  const [confirming, setConfirming] = useState(false);
-  const [result, setResult] = useState<{ orderNo: string; instances: Instance[] } | null>(null);
-  // One key per confirmed purchase: a retry of the same confirmation cannot buy twice.
-  const idempotencyKey = useRef('');
   const createOrder = useCreateStaticIpOrder();
 
   const plans = catalog.data?.items ?? [];
@@ -51,9 +46,12 @@ export default function BuyStaticIpPage() {
         : null,
     [planId, choice.durationDays, choice.quantity, choice.autoRenew],
   );
-  const debouncedBody = useDebouncedValue(body, QUOTE_DEBOUNCE_MS);
-  const quote = useStaticIpQuote(debouncedBody);
-  const quoteIsCurrent = debouncedBody === body && !quote.isFetching;
+  const flow = usePurchaseFlow({
+    body,
+    quoteQuery: staticIpQuoteQuery,
+    purchase: createOrder,
+    toResult: (data) => ({ orderNo: data.order.orderNo, instances: data.instances }),
+  });
 
   const selectPlan = (next: StaticIpPlan) => {
     setPlanId(next.id);
@@ -65,26 +63,6 @@ export default function BuyStaticIpPage() {
         : (durations[0] ?? 0),
       quantity: Math.min(current.quantity, maxQuantity(next.stock)),
     }));
-  };
-
-  const openConfirm = () => {
-    idempotencyKey.current = crypto.randomUUID();
-    setConfirming(true);
-  };
-
-  const pay = () => {
-    if (!body) return;
-    createOrder.mutate(
-      { body, idempotencyKey: idempotencyKey.current },
-      {
-        onSuccess: (data) => {
-          setConfirming(false);
-          setResult({ orderNo: data.order.orderNo, instances: data.instances });
-        },
-        // The server's localised reason is toasted; the fresh quote shows what changed.
-        onError: () => setConfirming(false),
-      },
-    );
   };
 
   if (catalog.isError) {
@@ -137,23 +115,23 @@ export default function BuyStaticIpPage() {
           plan={plan}
           choice={choice}
           onChange={(changes) => setChoice((current) => ({ ...current, ...changes }))}
-          quote={body ? quote.data : undefined}
-          quoting={!quoteIsCurrent}
-          onBuy={openConfirm}
+          quote={flow.quote}
+          quoting={flow.quoting}
+          onBuy={flow.confirm}
         />
       </Col>
-      {plan && quote.data && (
+      {plan && flow.quote && (
         <ConfirmPurchaseModal
-          open={confirming}
+          open={flow.confirming}
           plan={plan}
           choice={choice}
-          quote={quote.data}
-          paying={createOrder.isPending}
-          onConfirm={pay}
-          onCancel={() => setConfirming(false)}
+          quote={flow.quote}
+          paying={flow.paying}
+          onConfirm={flow.pay}
+          onCancel={flow.cancel}
         />
       )}
-      <PurchaseResultModal result={result} onClose={() => setResult(null)} />
+      <PurchaseResultModal result={flow.result} onClose={flow.closeResult} />
     </Row>
   );
 }

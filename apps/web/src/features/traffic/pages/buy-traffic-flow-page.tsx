@@ -1,12 +1,12 @@
-import type { TrafficPackage, TrafficPlan } from '@stratus/contract';
+import type { TrafficPlan } from '@stratus/contract';
 import { Button, Card, Col, Empty, Result, Row, Skeleton } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDebouncedValue } from '../../../shared/use-debounced-value.ts';
+import { usePurchaseFlow } from '../../../shared/purchase/use-purchase-flow.ts';
 import {
+  trafficQuoteQuery,
   useCreateTrafficOrder,
   useTrafficCatalog,
-  useTrafficQuote,
   type TrafficPurchase,
 } from '../api.ts';
 import { ConfirmTrafficModal } from '../components/confirm-traffic-modal.tsx';
@@ -14,8 +14,6 @@ import { TrafficOrderPanel } from '../components/traffic-order-panel.tsx';
 import { TrafficPlanCard } from '../components/traffic-plan-card.tsx';
 import { TrafficResultModal } from '../components/traffic-result-modal.tsx';
 import styles from './buy-traffic-flow-page.module.css';
-
-export const QUOTE_DEBOUNCE_MS = 300;
 
 /** The plan with the lowest price per GB; the first of equals. */
 function bestValueId(plans: TrafficPlan[]): string | null {
@@ -29,13 +27,6 @@ export default function BuyTrafficFlowPage() {
   const catalog = useTrafficCatalog();
   const [planId, setPlanId] = useState<string | null>(null);
   const [quantity, setQuantity] = useState(1);
-  const [confirming, setConfirming] = useState(false);
-  const [result, setResult] = useState<{
-    orderNo: string;
-    trafficPackage: TrafficPackage;
-  } | null>(null);
-  // One key per confirmed purchase: a retry of the same confirmation cannot buy twice.
-  const idempotencyKey = useRef('');
   const createOrder = useCreateTrafficOrder();
 
   const plans = useMemo(() => catalog.data?.items ?? [], [catalog.data]);
@@ -46,29 +37,12 @@ export default function BuyTrafficFlowPage() {
     () => (planId ? { planId, quantity } : null),
     [planId, quantity],
   );
-  const debouncedBody = useDebouncedValue(body, QUOTE_DEBOUNCE_MS);
-  const quote = useTrafficQuote(debouncedBody);
-  const quoteIsCurrent = debouncedBody === body && !quote.isFetching;
-
-  const openConfirm = () => {
-    idempotencyKey.current = crypto.randomUUID();
-    setConfirming(true);
-  };
-
-  const pay = () => {
-    if (!body) return;
-    createOrder.mutate(
-      { body, idempotencyKey: idempotencyKey.current },
-      {
-        onSuccess: (data) => {
-          setConfirming(false);
-          setResult({ orderNo: data.order.orderNo, trafficPackage: data.package });
-        },
-        // The server's localised reason is toasted; the fresh quote shows what changed.
-        onError: () => setConfirming(false),
-      },
-    );
-  };
+  const flow = usePurchaseFlow({
+    body,
+    quoteQuery: trafficQuoteQuery,
+    purchase: createOrder,
+    toResult: (data) => ({ orderNo: data.order.orderNo, trafficPackage: data.package }),
+  });
 
   if (catalog.isError) {
     return (
@@ -108,22 +82,22 @@ export default function BuyTrafficFlowPage() {
           plan={plan}
           quantity={quantity}
           onQuantityChange={setQuantity}
-          quote={body ? quote.data : undefined}
-          quoting={!quoteIsCurrent}
-          onBuy={openConfirm}
+          quote={flow.quote}
+          quoting={flow.quoting}
+          onBuy={flow.confirm}
         />
       </Col>
-      {plan && quote.data && (
+      {plan && flow.quote && (
         <ConfirmTrafficModal
-          open={confirming}
+          open={flow.confirming}
           plan={plan}
-          quote={quote.data}
-          paying={createOrder.isPending}
-          onConfirm={pay}
-          onCancel={() => setConfirming(false)}
+          quote={flow.quote}
+          paying={flow.paying}
+          onConfirm={flow.pay}
+          onCancel={flow.cancel}
         />
       )}
-      <TrafficResultModal result={result} onClose={() => setResult(null)} />
+      <TrafficResultModal result={flow.result} onClose={flow.closeResult} />
     </Row>
   );
 }

@@ -1,0 +1,113 @@
+// THE one way money from the wallet becomes something bought. Static IPs, renewals and traffic
+// once each re-implemented the idempotency key, the pricing, the debit with its ledger row and the
+// order, and the copies drifted; operator refunds and the products to come plug in here too. The
+// rules that must hold for every purchase (all or nothing, a repeat buys once, the order's total
+// is what the wallet paid, the ledger row names the order) live here once; a product supplies only
+// what differs: how it prices and what it delivers.
+import type { LedgerEntryType } from '@stratus/contract';
+import type { Db, Tx } from '@stratus/db';
+import { changeBalance } from '../wallet/service.ts';
+import { claimOrReplayIdempotencyKey, requestFingerprint } from './idempotency.ts';
+import { generateOrderNo } from './pricing.ts';
+import {
+  insertOrder,
+  insertOrderItems,
+  setIdempotencyKeyOrder,
+  type NewOrderItemRow,
+  type OrderRow,
+} from './repo.ts';
+
+/** A line of the order as the product prices it; the pipeline adds the order's id. */
+export type OrderLine = Omit<NewOrderItemRow, 'orderId'>;
+
+/** What a product's `price` step answers: the lines to charge, and whatever `fulfil` needs. */
+export interface PricedPurchase {
+  /** The order's lines; the wallet is debited their sum, which is also the order's total. */
+  lines: OrderLine[];
+  /** The ledger row's note (its reference is always the order number). */
+  note?: string;
+}
+
+export interface Purchase<Priced extends PricedPurchase> {
+  /** The pool, or a transaction the caller holds: then the purchase runs as a savepoint in it. */
+  db: Db;
+  userId: string;
+  orderType: OrderRow['type'];
+  ledgerType: LedgerEntryType;
+  /** With a key, a repeat of the same request buys nothing and answers the first order. */
+  idempotencyKey?: string;
+  /**
+   * What makes two requests "the same" for `idempotencyKey`: the request's parts, hashed. Parts
+   * of two products must never coincide (start them with the product's name), so one key can
+   * never replay another product's order.
+   */
+  fingerprint: readonly unknown[];
+  now: Date;
+  /**
+   * Works out what is bought and what it costs, inside the transaction, after the key is ours
+   * and before any money moves: lock here what must not change before `fulfil` (renewals lock
+   * their instances), and throw `AppError` to refuse.
+   */
+  price(tx: Tx): Promise<Priced>;
+  /**
+   * Delivers what was paid for (allocates IPs, extends instances, grants a package…), after the
+   * debit and the order exist. Throwing rolls everything back, the debit and the order included.
+   */
+  fulfil(tx: Tx, purchase: { order: OrderRow; priced: Priced }): Promise<void>;
+}
+
+/**
+ * Runs one purchase in ONE transaction: claim the idempotency key (or replay its first order) →
+ * `price` → debit the wallet with its ledger row (`insufficientBalance` changes nothing) → the
+ * order and its lines → `fulfil` → record the key's order. Any throw rolls all of it back.
+ *
+ * Resolves with the order's id, the first order's on a replay; the same key with another
+ * fingerprint is refused with `idempotencyKeyReused`. Answer the customer from the order, never
+ * from what `fulfil` saw: that way a repeat answers exactly like the original.
+ */
+export async function runPurchase<Priced extends PricedPurchase>({
+  db,
+  userId,
+  orderType,
+  ledgerType,
+  idempotencyKey,
+  fingerprint,
+  now,
+  price,
+  fulfil,
+}: Purchase<Priced>): Promise<string> {
+  return db.transaction(async (tx) => {
+    if (idempotencyKey !== undefined) {
+      const earlierOrderId = await claimOrReplayIdempotencyKey(tx, {
+        userId,
+        key: idempotencyKey,
+        requestHash: requestFingerprint(fingerprint),
+      });
+      if (earlierOrderId) return earlierOrderId;
+    }
+
+    const priced = await price(tx);
+    if (priced.lines.length === 0) throw new Error('a purchase needs at least one line');
+    const totalFen = priced.lines.reduce((sum, line) => sum + line.amountFen, 0n);
+    const orderNo = generateOrderNo({ type: orderType, now });
+    await changeBalance({
+      tx,
+      userId,
+      amountFen: -totalFen,
+      type: ledgerType,
+      reference: orderNo,
+      note: priced.note,
+    });
+    const order = await insertOrder(tx, { orderNo, userId, type: orderType, totalFen });
+    await insertOrderItems(
+      tx,
+      priced.lines.map((line) => ({ ...line, orderId: order.id })),
+    );
+    await fulfil(tx, { order, priced });
+
+    if (idempotencyKey !== undefined) {
+      await setIdempotencyKeyOrder(tx, { userId, key: idempotencyKey, orderId: order.id });
+    }
+    return order.id;
+  });
+}
