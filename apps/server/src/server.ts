@@ -142,6 +142,11 @@ async function start(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   app.log.info({ port, engine: database.engine, dataDir: config.dataDir }, 'listening');
   process.stdout.write(`Stratus is running at http://localhost:${port}\n`);
+  process.stdout.write(
+    database.engine === 'pglite'
+      ? 'To become an operator: stop it, run `npm run admin -- create-operator <email>`, start it again.\n'
+      : 'To become an operator: `npm run admin -- create-operator <email>`.\n',
+  );
   if (shutdown) return;
 
   enter('starting the background jobs');
