@@ -32,6 +32,15 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        test: {
+          name: 'scripts',
+          environment: 'node',
+          // The repository's own rules: import cycles and the lint import boundaries.
+          include: ['scripts/**/*.test.ts'],
+          testTimeout: 120_000,
+        },
+      },
       './apps/web',
       {
         test: {
