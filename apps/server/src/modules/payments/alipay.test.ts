@@ -4,6 +4,7 @@ import {
   createTopUp,
   getTopUpOptions,
   login as loginEndpoint,
+  buildEndpointUrl,
 } from '@stratus/contract';
 import { Writable } from 'node:stream';
 import type { DatabaseEngine } from '@stratus/db';
@@ -235,7 +236,7 @@ describe.each(testEngines)('alipay on %s', (engine) => {
       method: 'alipay.trade.page.pay',
       sign_type: 'RSA2',
       charset: 'utf-8',
-      notify_url: 'https://shop.example.com/api/payments/alipay/notify',
+      notify_url: `https://shop.example.com${buildEndpointUrl(alipayNotify)}`,
       return_url: `https://shop.example.com/portal/paySuccess?paymentId=${paymentId}`,
     });
     expect(JSON.parse(params.biz_content ?? '')).toMatchObject({
