@@ -7,9 +7,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { getHealth, register as registerEndpoint } from '@stratus/contract';
 import { createDatabase, queryRows, sql, type Database } from '@stratus/db';
 import { createTestDatabase, testEngines, type TestDatabase } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fetchEndpoint } from './testing/call-endpoint.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 // Two busy cores: a start-up has taken over a minute there.
@@ -102,12 +104,10 @@ describe.runIf(testEngines.includes('postgres'))('a PostgreSQL restart under loa
   const serverBackends = sql`datname = current_database() and application_name <> ${ADMIN_APPLICATION}`;
 
   async function register(label: string) {
-    const response = await fetch(`${url}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `${label}@example.com`, password: 'correct horse 42' }),
+    const response = await fetchEndpoint(url, registerEndpoint, {
+      body: { email: `${label}@example.com`, password: 'correct horse 42' },
     });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    return { status: response.status, body: response.json() as Record<string, unknown> };
   }
 
   /** Answers whether the embedded gateway still speaks SOCKS5 (a no-authentication greeting). */
@@ -176,7 +176,7 @@ describe.runIf(testEngines.includes('postgres'))('a PostgreSQL restart under loa
     // The database is back: the same process serves, its gateway still answers.
     const after = await register('after-restart');
     expect(after.status).toBe(200);
-    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    expect((await fetchEndpoint(url, getHealth)).status).toBe(200);
     expect(await gatewayAnswers()).toBe(true);
     // Neither the API (the supervisor exits with it) nor the gateway was restarted.
     expect(child.pid).toBe(pid);

@@ -4,10 +4,19 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { access, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import {
+  completeSandboxPayment,
+  createStaticIpOrder,
+  createTopUp,
+  getHealth,
+  listStaticIpCatalog,
+  register,
+} from '@stratus/contract';
 import { queryRows, sql } from '@stratus/db';
 import { createTestDatabase, testEngines, type TestDatabase } from '@stratus/db/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WATCHDOG_MARGIN_MS } from './shutdown.ts';
+import { fetchEndpoint } from './testing/call-endpoint.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 // Two busy cores: starting PGlite and migrating it has taken over a minute there.
@@ -158,9 +167,9 @@ describe('the server process', () => {
       const url = await waitForUrl(server);
       expect(server.output().match(/Stratus is running at/g)).toHaveLength(1);
 
-      const response = await fetch(`${url}/api/health`);
+      const response = await fetchEndpoint(url, getHealth);
       expect(response.status).toBe(200);
-      expect(await response.json()).toMatchObject({ code: 0, data: { database: 'pglite' } });
+      expect(response.json()).toMatchObject({ code: 0, data: { database: 'pglite' } });
       // The generated secret key is kept beside the data, readable by the owner only.
       expect((await stat(path.join(server.dataDir, 'secret.key'))).mode & 0o777).toBe(0o600);
 
@@ -223,42 +232,27 @@ describe('shutting the server process down', () => {
     // Enough grace for every purchase on a busy machine: this is about draining, not the deadline.
     const server = await startServer({ env: { DEMO_SEED: '1', SHUTDOWN_GRACE_SECONDS: '120' } });
     const url = await waitForUrl(server);
-    const call = async (method: string, route: string, token?: string, body?: object) => {
-      const response = await fetch(`${url}/api${route}`, {
-        method,
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(body ? { 'content-type': 'application/json' } : {}),
-        },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: response.status, body: (await response.json()) as { data: unknown } };
-    };
-    const registered = await call('POST', '/auth/register', undefined, {
-      email: 'storm@example.com',
-      password: 'correct horse 42',
+    const registered = await fetchEndpoint(url, register, {
+      body: { email: 'storm@example.com', password: 'correct horse 42' },
     });
-    const { token } = registered.body.data as { token: string };
-    const topUp = await call('POST', '/user/wallet/topup', token, {
-      amount: 5000,
-      channel: 'sandbox',
+    const { token } = registered.data();
+    const topUp = await fetchEndpoint(url, createTopUp, {
+      token,
+      body: { amount: 5000, channel: 'sandbox' },
     });
-    const { paymentId } = topUp.body.data as { paymentId: string };
-    await call('POST', `/payments/sandbox/${paymentId}/complete`, token);
-    const catalog = await call('GET', '/catalog/static-ip', token);
-    const { items } = catalog.body.data as {
-      items: { id: string; stock: number; prices: { durationDays: number }[] }[];
-    };
+    const { paymentId } = topUp.data();
+    await fetchEndpoint(url, completeSandboxPayment, { token, params: { paymentId } });
+    const catalog = await fetchEndpoint(url, listStaticIpCatalog, { token });
+    const { items } = catalog.data();
     const plan = items.find((item) => item.stock > 0);
     if (!plan?.prices[0]) throw new Error(`no demo plan in stock: ${JSON.stringify(items)}`);
     const durationDays = plan.prices[0].durationDays;
 
     let answered = 0;
     const purchases = Array.from({ length: 20 }, () =>
-      call('POST', '/orders/static-ip', token, {
-        planId: plan.id,
-        durationDays,
-        quantity: 1,
+      fetchEndpoint(url, createStaticIpOrder, {
+        token,
+        body: { planId: plan.id, durationDays, quantity: 1 },
       }).then(
         (result) => {
           answered += 1;

@@ -14,6 +14,7 @@ describe('fillPath', () => {
   });
 });
 
+// Literal `/api/…` addresses: what the URL builder itself must produce.
 describe('buildEndpointUrl', () => {
   it('prefixes the filled path and appends the query', () => {
     const endpoint = { path: '/orders/:id' };

@@ -26,6 +26,7 @@ describe('error catalogue', () => {
   });
 
   it('fills placeholders and leaves unknown ones visible', () => {
+    // Literal path: only text placed into the message, no request.
     expect(formatErrorMessage('routeNotFound', 'en-US', { method: 'GET', path: '/api/x' })).toBe(
       'No such API endpoint: GET /api/x',
     );

@@ -1,7 +1,9 @@
+import { getWallet, listAdminUsers, login as loginEndpoint } from '@stratus/contract';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, registerUser, type TestApp } from '../testing.ts';
+import { createTestApp, registerUser, type TestApp } from '../testing.ts';
 import { runAdminCommand, runAdminCommands, THEN, usage } from './admin.ts';
+import { callEndpoint } from '../testing/call-endpoint.ts';
 
 describe.each(testEngines)('npm run admin on %s', (engine) => {
   let testApp: TestApp;
@@ -30,7 +32,7 @@ describe.each(testEngines)('npm run admin on %s', (engine) => {
   }
 
   const login = (email: string, password: string) =>
-    testApp.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+    callEndpoint(testApp.app, loginEndpoint, { body: { email, password } });
 
   it('creates an operator with a generated password shown once', async () => {
     const { code, output } = await run('create-operator', 'Boss@Example.com');
@@ -39,12 +41,12 @@ describe.each(testEngines)('npm run admin on %s', (engine) => {
     expect(password.length).toBeGreaterThanOrEqual(20);
     const signIn = await login('boss@example.com', password);
     expect(signIn.statusCode).toBe(200);
-    const { token, user } = signIn.json().data;
+    const { token, user } = signIn.data();
     expect(user.role).toBe('operator');
-    const admin = await testApp.app.inject({ url: '/api/admin/users', headers: bearer(token) });
+    const admin = await callEndpoint(testApp.app, listAdminUsers, { token });
     expect(admin.statusCode).toBe(200);
-    const wallet = await testApp.app.inject({ url: '/api/user/wallet', headers: bearer(token) });
-    expect(wallet.json().data.wallet.balance).toBe(0);
+    const wallet = await callEndpoint(testApp.app, getWallet, { token });
+    expect(wallet.data().wallet.balance).toBe(0);
   });
 
   it('creates an operator with a chosen password', async () => {
@@ -61,13 +63,13 @@ describe.each(testEngines)('npm run admin on %s', (engine) => {
 
   it('promotes an existing customer', async () => {
     const { email, token } = await registerUser(testApp.app);
-    const customer = await testApp.app.inject({ url: '/api/admin/users', headers: bearer(token) });
+    const customer = await callEndpoint(testApp.app, listAdminUsers, { token });
     expect(customer.statusCode).toBe(403);
     expect(await run('create-operator', email)).toEqual({
       code: 0,
       output: `${email} is now an operator.\n`,
     });
-    const promoted = await testApp.app.inject({ url: '/api/admin/users', headers: bearer(token) });
+    const promoted = await callEndpoint(testApp.app, listAdminUsers, { token });
     expect(promoted.statusCode).toBe(200);
     expect((await run('create-operator', email)).output).toContain('already an operator');
   });

@@ -1,3 +1,4 @@
+import { listStaticIpCatalog, listTrafficCatalog } from '@stratus/contract';
 import {
   gatewayNodes,
   ipAddresses,
@@ -11,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { importIpAddresses } from '../modules/inventory/service.ts';
 import { addGatewayNode } from '../modules/nodes/gateway-nodes.ts';
-import { bearer, createTestApp, registerUser, type TestApp } from '../testing.ts';
+import { createTestApp, registerUser, type TestApp } from '../testing.ts';
 import { demoAddress, demoPrices, demoTrafficPlans } from './demo-catalog.ts';
 import {
   loadDemoCatalogOnStart,
@@ -19,6 +20,7 @@ import {
   seedDemoCatalog,
   seedDemoTrafficPlans,
 } from './seed.ts';
+import { callEndpoint } from '../testing/call-endpoint.ts';
 
 describe('DEMO_SEED', () => {
   it('is on by default outside production, off in production, and follows 0/1', () => {
@@ -115,12 +117,12 @@ describe.each(testEngines)('demo seed on %s', (engine) => {
   it('is what customers see in the catalog', async () => {
     await seedDemoCatalog({ db: db() });
     const { token } = await registerUser(testApp.app);
-    const response = await testApp.app.inject({
-      url: '/api/catalog/static-ip',
-      headers: { ...bearer(token), 'accept-language': 'en-US' },
+    const response = await callEndpoint(testApp.app, listStaticIpCatalog, {
+      token,
+      headers: { 'accept-language': 'en-US' },
     });
     expect(response.statusCode).toBe(200);
-    const items = response.json().data.items as {
+    const items = response.data().items as {
       country: string;
       city: string;
       lineType: string;
@@ -221,12 +223,9 @@ describe.each(testEngines)('demo seed on %s', (engine) => {
     });
 
     const { token } = await registerUser(testApp.app);
-    const response = await testApp.app.inject({
-      url: '/api/catalog/traffic',
-      headers: bearer(token),
-    });
+    const response = await callEndpoint(testApp.app, listTrafficCatalog, { token });
     expect(
-      (response.json().data.items as { gb: number; validityDays: number; price: number }[]).map(
+      (response.data().items as { gb: number; validityDays: number; price: number }[]).map(
         ({ gb, validityDays, price }) => [gb, validityDays, price],
       ),
     ).toEqual([

@@ -4,6 +4,7 @@
 // the answer must be the envelope with the security headers, never a 5xx, never internals.
 // The budget is seeded and bounded: FUZZ_SEED replays a run; FUZZ_ROUNDS, FUZZ_RUNS and
 // FUZZ_EXTREME_RUNS widen it.
+import { API_PREFIX, createStaticIpOrder, getMe, login as loginEndpoint } from '@stratus/contract';
 import { eq, users } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import fc from 'fast-check';
@@ -11,13 +12,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditWallet, seedStaticIpPlan } from '../modules/catalog/testing.ts';
 import { seedTrafficPlan } from '../modules/traffic/testing.ts';
 import { addTestNode } from '../modules/usage/testing.ts';
-import { bearer, createTestApp, registerUser, testPassword, type TestApp } from '../testing.ts';
+import { createTestApp, registerUser, testPassword, type TestApp } from '../testing.ts';
 import { operationsOf, type OpenApiDocument, type Operation } from './operations.ts';
 import { violationsOf, type Answer } from './oracle.ts';
 import { harvestAnswer, type Pools } from './pools.ts';
 import { mutatedRequestsOf } from './mutations.ts';
 import { draftsOf, extremeRequestsOf, sweepOf, type FuzzRequest } from './requests.ts';
 import { validIsh } from './schema-values.ts';
+import { callEndpoint } from '../testing/call-endpoint.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_251_123);
 /** Passes over every operation; later passes see the ids and usage earlier ones created. */
@@ -27,7 +29,10 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 5);
 /** Requests with every bound at its maximum, per operation and pass. */
 const EXTREME_RUNS = Number(process.env.FUZZ_EXTREME_RUNS ?? 2);
 
-/** Addresses outside any operation that still must answer in the envelope. */
+/**
+ * Addresses outside any operation that still must answer in the envelope. Literal paths: they are
+ * malformed or unknown on purpose, so no endpoint object can build them.
+ */
 const probes = [
   '/api',
   '/api/',
@@ -66,18 +71,16 @@ describe.each(testEngines)('OpenAPI fuzz on %s', (engine) => {
     // records get past "not found" into the services.
     const plan = await seedStaticIpPlan(db, { stock: 20 });
     const trafficPlan = await seedTrafficPlan(db);
-    const bought = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/orders/static-ip',
-      headers: bearer(user.token),
-      payload: { planId: plan.planId, durationDays: 30, quantity: 1 },
+    const bought = await callEndpoint(testApp.app, createStaticIpOrder, {
+      token: user.token,
+      body: { planId: plan.planId, durationDays: 30, quantity: 1 },
     });
     expect(bought.statusCode).toBe(200);
     // Usage reports name users (dynamic) and instances (static) as their subject.
     const { order } = bought.json().data;
     harvestAnswer({ subject: [user.user.id, operator.user.id, ...order.instanceIds] }, pools, '');
     harvestAnswer({ planId: [plan.planId, trafficPlan.id] }, pools, '');
-    harvestAnswer(bought.json().data, pools, '/api/orders/static-ip');
+    harvestAnswer(bought.data(), pools, `${API_PREFIX}${createStaticIpOrder.path}`);
   });
   afterAll(() => testApp?.close());
 
@@ -103,18 +106,17 @@ describe.each(testEngines)('OpenAPI fuzz on %s', (engine) => {
   /** A fuzzed logout or password change may end a session: sign in again. */
   async function keepSignedIn(): Promise<void> {
     for (const account of Object.values(accounts)) {
-      const me = await testApp.app.inject({ url: '/api/user/me', headers: bearer(account.token) });
+      const me = await callEndpoint(testApp.app, getMe, { token: account.token });
       if (me.statusCode !== 401) continue;
-      const login = await testApp.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: account.email, password: testPassword },
+      const login = await callEndpoint(testApp.app, loginEndpoint, {
+        body: { email: account.email, password: testPassword },
       });
-      account.token = login.json().data.token;
+      account.token = login.data().token;
     }
   }
 
   it('answers every request with the envelope and the headers, never a 5xx or internals', async () => {
+    // Literal path: the OpenAPI document is served by the docs plugin, not a contract endpoint.
     const document = (await testApp.app.inject({ url: '/api/docs/json' })).json();
     const operations = operationsOf(document as OpenApiDocument);
     expect(operations.length).toBeGreaterThan(30);

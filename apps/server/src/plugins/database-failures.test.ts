@@ -1,7 +1,7 @@
 // How a failing database reaches the client and the log: a lost database is a 503 to try again,
 // a real bug stays a 500, and neither log line carries the values the query was sent.
 import { Writable } from 'node:stream';
-import { defineEndpoint } from '@stratus/contract';
+import { defineEndpoint, getHealth, register } from '@stratus/contract';
 import { createDatabase, sql, type Database } from '@stratus/db';
 import {
   createTestDatabase,
@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../testing.ts';
 import { registerEndpoint } from './contract-routes.ts';
+import { callEndpoint } from '../testing/call-endpoint.ts';
 
 // Test-only endpoints, registered through the same helper as the real ones.
 const slowTransaction = defineEndpoint({
@@ -84,13 +85,12 @@ describe.each(testEngines)('database failures on %s', (engine) => {
   afterAll(() => testApp?.close());
 
   it('answers 503 serviceTemporarilyUnavailable when the database is gone, in either language', async () => {
-    const english = await testApp.app.inject({
-      url: '/api/test/closed-database',
+    const english = await callEndpoint(testApp.app, closedDatabaseQuery, {
       headers: { 'accept-language': 'en-US' },
     });
     expect(english.statusCode).toBe(503);
     expect(english.json()).toEqual(unavailableInEnglish);
-    const chinese = await testApp.app.inject({ url: '/api/test/closed-database' });
+    const chinese = await callEndpoint(testApp.app, closedDatabaseQuery);
     expect(chinese.statusCode).toBe(503);
     expect(chinese.json()).toEqual({
       ...unavailableInEnglish,
@@ -99,7 +99,7 @@ describe.each(testEngines)('database failures on %s', (engine) => {
   });
 
   it('keeps a real bug a 500, logged with its SQL but not its values', async () => {
-    const response = await testApp.app.inject({ url: '/api/test/broken-query' });
+    const response = await callEndpoint(testApp.app, brokenQuery);
     expect(response.statusCode).toBe(500);
     expect(response.json().code).toBe(10500);
     const logged = logLines.join('');
@@ -119,10 +119,8 @@ describe.each(testEngines)('database failures on %s', (engine) => {
     try {
       const email = 'refused-2a9c@example.com';
       const before = logLines.length;
-      const response = await testApp.app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        payload: { email, password: 'correct horse 42' },
+      const response = await callEndpoint(testApp.app, register, {
+        body: { email, password: 'correct horse 42' },
       });
       expect(response.statusCode).toBe(500);
       const logged = logLines.slice(before).join('');
@@ -149,11 +147,7 @@ describe.each(testEngines)('database failures on %s', (engine) => {
       const admin = await createDatabase({ url: testApp.database.url });
       try {
         const inFlight = Array.from({ length: 5 }, () =>
-          testApp.app.inject({
-            method: 'POST',
-            url: '/api/test/slow-transaction',
-            headers: { 'accept-language': 'en-US' },
-          }),
+          callEndpoint(testApp.app, slowTransaction, { headers: { 'accept-language': 'en-US' } }),
         );
         await waitForSleepingBackends(admin, 5);
         await terminateOtherBackends(admin);
@@ -161,7 +155,7 @@ describe.each(testEngines)('database failures on %s', (engine) => {
           expect(response.statusCode).toBe(503);
           expect(response.json()).toEqual(unavailableInEnglish);
         }
-        const health = await testApp.app.inject({ url: '/api/health' });
+        const health = await callEndpoint(testApp.app, getHealth);
         expect(health.statusCode).toBe(200);
       } finally {
         await admin.close();

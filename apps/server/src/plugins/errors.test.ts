@@ -4,6 +4,7 @@ import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../testing.ts';
+import { callEndpoint } from '../testing/call-endpoint.ts';
 import { registerEndpoint } from './contract-routes.ts';
 import { AppError } from '../errors.ts';
 
@@ -78,6 +79,7 @@ describe.each(testEngines)('error envelopes on %s', (engine) => {
 
   it('answers unknown API routes with routeNotFound in zh-CN by default', async () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      // Literal path: routing of an address no endpoint has.
       const response = await testApp.app.inject({ method, url: '/api/nope?x=1' });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({
@@ -89,6 +91,7 @@ describe.each(testEngines)('error envelopes on %s', (engine) => {
   });
 
   it('speaks English when asked', async () => {
+    // Literal path: routing of an address no endpoint has.
     const response = await testApp.app.inject({
       method: 'POST',
       url: '/api/nope',
@@ -99,20 +102,14 @@ describe.each(testEngines)('error envelopes on %s', (engine) => {
   });
 
   it('passes valid input through, normalised by the contract', async () => {
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/test/profile',
-      payload: validProfile,
-    });
+    const response = await callEndpoint(testApp.app, echoProfile, { body: validProfile });
     expect(response.json()).toEqual({ code: 0, message: 'ok', data: { email: 'a@example.com' } });
   });
 
   async function failure(payload: unknown, locale = 'en-US') {
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/test/profile',
+    const response = await callEndpoint(testApp.app, echoProfile, {
+      rawBody: payload,
       headers: { 'accept-language': locale },
-      payload: payload as object,
     });
     expect(response.statusCode).toBe(400);
     const body = response.json();
@@ -161,8 +158,8 @@ describe.each(testEngines)('error envelopes on %s', (engine) => {
   });
 
   it('validates query strings and names the parameter', async () => {
-    const response = await testApp.app.inject({
-      url: '/api/test/search?sort=sideways',
+    const response = await callEndpoint(testApp.app, search, {
+      rawQuery: { sort: 'sideways' },
       headers: { 'accept-language': 'en-US' },
     });
     expect(response.statusCode).toBe(400);
@@ -170,32 +167,26 @@ describe.each(testEngines)('error envelopes on %s', (engine) => {
   });
 
   it('refuses malformed JSON', async () => {
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/test/profile',
+    const response = await callEndpoint(testApp.app, echoProfile, {
+      rawBody: '{"email": ',
       headers: { 'content-type': 'application/json' },
-      payload: '{"email": ',
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 10002, message: '请求格式不正确' });
   });
 
   it('treats an empty JSON body as no body', async () => {
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/test/profile',
+    const response = await callEndpoint(testApp.app, echoProfile, {
+      rawBody: '',
       headers: { 'content-type': 'application/json', 'accept-language': 'en-US' },
-      payload: '',
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 10001, data: { field: 'body' } });
   });
 
   it('refuses bodies over 64 KiB with 413', async () => {
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/test/profile',
-      payload: { ...validProfile, padding: 'x'.repeat(70 * 1024) },
+    const response = await callEndpoint(testApp.app, echoProfile, {
+      rawBody: { ...validProfile, padding: 'x'.repeat(70 * 1024) },
     });
     expect(response.statusCode).toBe(413);
     expect(response.json().code).toBe(10003);
@@ -203,11 +194,9 @@ describe.each(testEngines)('error envelopes on %s', (engine) => {
 
   it('refuses content types other than JSON with 415', async () => {
     for (const contentType of ['application/xml', 'text/plain']) {
-      const response = await testApp.app.inject({
-        method: 'POST',
-        url: '/api/test/profile',
+      const response = await callEndpoint(testApp.app, echoProfile, {
+        rawBody: '<profile/>',
         headers: { 'content-type': contentType },
-        payload: '<profile/>',
       });
       expect(response.statusCode).toBe(415);
       expect(response.json().code).toBe(10004);
@@ -215,14 +204,13 @@ describe.each(testEngines)('error envelopes on %s', (engine) => {
   });
 
   it('maps an AppError to its status and code', async () => {
-    const response = await testApp.app.inject({ url: '/api/test/missing' });
+    const response = await callEndpoint(testApp.app, missing);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ code: 10402, message: '请求的数据不存在', data: null });
   });
 
   it('hides unexpected errors behind a generic 500 and logs the cause', async () => {
-    const response = await testApp.app.inject({
-      url: '/api/test/crash',
+    const response = await callEndpoint(testApp.app, crash, {
       headers: { 'accept-language': 'en-US' },
     });
     expect(response.statusCode).toBe(500);

@@ -1,7 +1,9 @@
+import { cancelTopUp, getOrder, login, updateMe } from '@stratus/contract';
 import { testEngines } from '@stratus/db/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerUser, type TestApp } from '../testing.ts';
+import { callEndpoint } from '../testing/call-endpoint.ts';
 
 /** The answer is the error envelope with the API's security headers, and reflects no long input. */
 function expectEnvelope(response: LightMyRequestResponse, status: number, code: number) {
@@ -24,6 +26,7 @@ describe.each(testEngines)('answers Fastify makes itself, on %s', (engine) => {
   afterAll(() => testApp?.close());
 
   it('refuse a malformed percent-escape with the envelope, not the URL', async () => {
+    // Literal paths: a malformed percent-escape cannot be built from an endpoint object.
     for (const url of ['/api/orders/%E0%A4%A', '/api/proxy/instances/%zz/renew']) {
       const response = await testApp.app.inject({
         url,
@@ -39,45 +42,41 @@ describe.each(testEngines)('answers Fastify makes itself, on %s', (engine) => {
 
   it('refuse a 3000-character path parameter with 414 in the envelope, echoing nothing', async () => {
     const long = 'a'.repeat(3000);
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: `/api/user/wallet/topups/${long}/cancel`,
-      headers: { ...bearer(token), 'accept-language': 'en-US' },
+    const response = await callEndpoint(testApp.app, cancelTopUp, {
+      token,
+      params: { id: long },
+      headers: { 'accept-language': 'en-US' },
     });
     expectEnvelope(response, 414, 10005);
     expect(response.json().message).toBe('The request URL is too long');
     expect(response.body.length).toBeLessThan(200);
     // A GET falls through to the web app's catch-all route, which answers /api as not found.
-    const get = await testApp.app.inject({ url: `/api/orders/${long}`, headers: bearer(token) });
+    const get = await callEndpoint(testApp.app, getOrder, { token, params: { id: long } });
     expectEnvelope(get, 404, 10401);
     expect(get.body.length).toBeLessThan(400);
   });
 
   it('answer unknown, too large and wrongly typed requests in the envelope with the headers', async () => {
+    // Literal path: no endpoint has it (routing of an unknown address).
     const unknown = await testApp.app.inject({ url: `/api/${'x'.repeat(3000)}` });
     expectEnvelope(unknown, 404, 10401);
     expect(unknown.body.length).toBeLessThan(400);
-    const tooLarge = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'a@example.com', password: 'x'.repeat(70 * 1024) },
+    const tooLarge = await callEndpoint(testApp.app, login, {
+      body: { email: 'a@example.com', password: 'x'.repeat(70 * 1024) },
     });
     expectEnvelope(tooLarge, 413, 10003);
-    const wrongType = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
+    const wrongType = await callEndpoint(testApp.app, login, {
+      rawBody: 'email=a@example.com',
       headers: { 'content-type': 'text/plain' },
-      payload: 'email=a@example.com',
     });
     expectEnvelope(wrongType, 415, 10004);
   });
 
   it('name an unknown field without reflecting a long field name', async () => {
-    const response = await testApp.app.inject({
-      method: 'PATCH',
-      url: '/api/user/me',
-      headers: { ...bearer(token), 'accept-language': 'en-US' },
-      payload: { ['k'.repeat(3000)]: 1 },
+    const response = await callEndpoint(testApp.app, updateMe, {
+      token,
+      rawBody: { ['k'.repeat(3000)]: 1 },
+      headers: { 'accept-language': 'en-US' },
     });
     expect(response.statusCode).toBe(400);
     const { message, data } = response.json();

@@ -2,6 +2,8 @@ import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing.ts';
 
+// Literal `/api/…` paths throughout: this suite tests the published addresses themselves (the
+// document's path listing and the docs routes, which are no contract endpoints).
 describe.each(testEngines)('API documentation on %s', (engine) => {
   let testApp: TestApp;
   beforeAll(async () => {

@@ -1,3 +1,4 @@
+import { getHealth, login } from '@stratus/contract';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import { testEngines } from '@stratus/db/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing.ts';
+import { callEndpoint } from '../testing/call-endpoint.ts';
 
 function directives(policy: string): Map<string, string[]> {
   return new Map(
@@ -46,15 +48,16 @@ describe.each(testEngines)('security headers on %s', (engine) => {
   });
 
   it('are on API answers, which are not cached', async () => {
-    const response = await testApp.app.inject({ url: '/api/health' });
+    const response = await callEndpoint(testApp.app, getHealth);
     expectBaseHeaders(response);
     expect(response.headers['content-security-policy']).toContain("default-src 'none'");
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
   it('are on errors and 404s', async () => {
+    // Literal path: routing of an address no endpoint has.
     expectBaseHeaders(await testApp.app.inject({ url: '/api/nope' }));
-    expectBaseHeaders(await testApp.app.inject({ method: 'POST', url: '/api/auth/login' }));
+    expectBaseHeaders(await callEndpoint(testApp.app, login));
     expectBaseHeaders(await testApp.app.inject({ url: '/missing.png' }));
   });
 
@@ -76,6 +79,7 @@ describe.each(testEngines)('security headers on %s', (engine) => {
   });
 
   it('give the API documentation a policy without inline or eval scripts', async () => {
+    // Literal path: the docs plugin's route, not a contract endpoint.
     const response = await testApp.app.inject({ url: '/api/docs' });
     expectBaseHeaders(response);
     expect(
@@ -84,23 +88,20 @@ describe.each(testEngines)('security headers on %s', (engine) => {
   });
 
   it('send HSTS only for HTTPS, judged through a trusted proxy', async () => {
-    const untrusted = await testApp.app.inject({
-      url: '/api/health',
+    const untrusted = await callEndpoint(testApp.app, getHealth, {
       headers: { 'x-forwarded-proto': 'https' },
     });
     expect(untrusted.headers['strict-transport-security']).toBeUndefined();
 
     const behindProxy = await createTestApp(engine, { env: { TRUST_PROXY: 'true' } });
     try {
-      const https = await behindProxy.app.inject({
-        url: '/api/health',
+      const https = await callEndpoint(behindProxy.app, getHealth, {
         headers: { 'x-forwarded-proto': 'https' },
       });
       expect(https.headers['strict-transport-security']).toBe(
         'max-age=31536000; includeSubDomains',
       );
-      const http = await behindProxy.app.inject({
-        url: '/api/health',
+      const http = await callEndpoint(behindProxy.app, getHealth, {
         headers: { 'x-forwarded-proto': 'http' },
       });
       expect(http.headers['strict-transport-security']).toBeUndefined();

@@ -25,7 +25,7 @@ export interface CallOptions<E extends EndpointDefinition> {
   /**
    * Deliberately wrong input for tests of validation, sent instead of the typed option: path
    * segments outside their schema, any query (a string is sent as already encoded) or any body
-   * (a string or buffer is sent as it is, with the content type `headers` give).
+   * (a string is sent as it is, with the content type `headers` give).
    */
   rawParams?: Record<string, string | number>;
   rawQuery?: unknown;
@@ -37,7 +37,7 @@ interface PreparedCall {
   method: EndpointDefinition['method'];
   url: string;
   headers: Record<string, string>;
-  payload: string | Buffer | undefined;
+  payload: string | undefined;
 }
 
 function prepareCall<E extends EndpointDefinition>(
@@ -50,8 +50,8 @@ function prepareCall<E extends EndpointDefinition>(
   });
   const body: unknown = 'rawBody' in options ? options.rawBody : options.body;
   const headers: Record<string, string> = {};
-  let payload: string | Buffer | undefined;
-  if (typeof body === 'string' || Buffer.isBuffer(body)) {
+  let payload: string | undefined;
+  if (typeof body === 'string') {
     payload = body;
   } else if (body !== undefined) {
     if (endpoint.bodyContentType === 'application/x-www-form-urlencoded') {

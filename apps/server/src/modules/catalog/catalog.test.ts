@@ -1,7 +1,9 @@
+import { listStaticIpCatalog } from '@stratus/contract';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, registerUser, type TestApp } from '../../testing.ts';
+import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
 import { seedStaticIpPlan } from './testing.ts';
+import { callEndpoint } from '../../testing/call-endpoint.ts';
 
 describe.each(testEngines)('static-IP catalog on %s', (engine) => {
   let testApp: TestApp;
@@ -11,13 +13,13 @@ describe.each(testEngines)('static-IP catalog on %s', (engine) => {
   afterAll(() => testApp?.close());
 
   const catalog = (token: string, language?: string) =>
-    testApp.app.inject({
-      url: '/api/catalog/static-ip',
-      headers: { ...bearer(token), ...(language ? { 'accept-language': language } : {}) },
+    callEndpoint(testApp.app, listStaticIpCatalog, {
+      token,
+      headers: { ...(language ? { 'accept-language': language } : {}) },
     });
 
   it('needs a session', async () => {
-    const response = await testApp.app.inject({ url: '/api/catalog/static-ip' });
+    const response = await callEndpoint(testApp.app, listStaticIpCatalog);
     expect(response.statusCode).toBe(401);
   });
 
@@ -32,7 +34,7 @@ describe.each(testEngines)('static-IP catalog on %s', (engine) => {
 
     const english = await catalog(token, 'en-US');
     expect(english.statusCode).toBe(200);
-    const item = (english.json().data.items as { id: string }[]).find(
+    const item = (english.data().items as { id: string }[]).find(
       (plan) => plan.id === seeded.planId,
     );
     expect(item).toEqual({
@@ -50,7 +52,7 @@ describe.each(testEngines)('static-IP catalog on %s', (engine) => {
     });
 
     const chinese = await catalog(token);
-    const zhItem = (chinese.json().data.items as { id: string }[]).find(
+    const zhItem = (chinese.data().items as { id: string }[]).find(
       (plan) => plan.id === seeded.planId,
     );
     expect(zhItem).toMatchObject({ countryName: '日本', city: '东京', stock: 3 });

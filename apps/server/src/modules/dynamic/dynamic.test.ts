@@ -1,10 +1,21 @@
-import { errors, parseDynamicUsername, type DynamicFormat } from '@stratus/contract';
+import {
+  errors,
+  generateDynamicEndpoints,
+  getDynamicAccount,
+  login as loginEndpoint,
+  parseDynamicUsername,
+  resetDynamicPassword,
+  type DynamicFormat,
+  type EndpointDefinition,
+  type EndpointQuery,
+} from '@stratus/contract';
 import { eq, ipAddresses, regions, type Db } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, registerUser, type TestApp } from '../../testing.ts';
+import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
 import { addIps } from '../catalog/testing.ts';
 import { addTestNode, insertTrafficPackage } from '../usage/testing.ts';
+import { callEndpoint, type CallOptions } from '../../testing/call-endpoint.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -80,8 +91,11 @@ describe.each(testEngines)('dynamic proxies on %s', (engine) => {
   });
   afterAll(() => testApp?.close());
 
-  const get = (token: string, url: string, headers: object = {}) =>
-    testApp.app.inject({ url, headers: { ...bearer(token), ...headers } });
+  const get = <E extends EndpointDefinition>(
+    token: string,
+    endpoint: E,
+    options: CallOptions<E> = {},
+  ) => callEndpoint(testApp.app, endpoint, { token, ...options });
 
   it('creates the account once, lists the regions and resets the password', async () => {
     const { token, user } = await registerUser(testApp.app);
@@ -91,9 +105,9 @@ describe.each(testEngines)('dynamic proxies on %s', (engine) => {
       usedBytes: 1200n,
       expiresAt: new Date(Date.now() + 10 * DAY_MS),
     });
-    const first = await get(token, '/api/proxy/dynamic/account', { 'accept-language': 'en-US' });
+    const first = await get(token, getDynamicAccount, { headers: { 'accept-language': 'en-US' } });
     expect(first.statusCode).toBe(200);
-    const account = first.json().data;
+    const account = first.data();
     expect(account).toEqual({
       account: expect.stringMatching(/^u[a-z0-9]{9}$/),
       password: expect.stringMatching(/^[A-Za-z0-9]{16}$/),
@@ -110,8 +124,8 @@ describe.each(testEngines)('dynamic proxies on %s', (engine) => {
       remainingBytes: 3800,
     });
     const again = (
-      await get(token, '/api/proxy/dynamic/account', { 'accept-language': 'zh-CN' })
-    ).json().data;
+      await get(token, getDynamicAccount, { headers: { 'accept-language': 'zh-CN' } })
+    ).data();
     expect(again).toMatchObject({ account: account.account, password: account.password });
     expect(again.countries[0]).toEqual({
       country: 'JP',
@@ -119,22 +133,16 @@ describe.each(testEngines)('dynamic proxies on %s', (engine) => {
       cities: [{ code: 'tokyo', name: 'tokyo市' }],
     });
 
-    const other = (
-      await get((await registerUser(testApp.app)).token, '/api/proxy/dynamic/account')
-    ).json().data;
+    const other = (await get((await registerUser(testApp.app)).token, getDynamicAccount)).data();
     expect(other.account).not.toBe(account.account);
     expect(other.remainingBytes).toBe(0);
 
-    const reset = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/proxy/dynamic/reset-password',
-      headers: bearer(token),
-    });
+    const reset = await callEndpoint(testApp.app, resetDynamicPassword, { token });
     expect(reset.statusCode).toBe(200);
-    expect(reset.json().data.account).toBe(account.account);
-    expect(reset.json().data.password).not.toBe(account.password);
-    const afterReset = (await get(token, '/api/proxy/dynamic/account')).json().data;
-    expect(afterReset.password).toBe(reset.json().data.password);
+    expect(reset.data().account).toBe(account.account);
+    expect(reset.data().password).not.toBe(account.password);
+    const afterReset = (await get(token, getDynamicAccount)).data();
+    expect(afterReset.password).toBe(reset.data().password);
   });
 
   it('keeps the dynamic proxy password apart from the sign-in password', async () => {
@@ -142,23 +150,15 @@ describe.each(testEngines)('dynamic proxies on %s', (engine) => {
     /** The sign-in's envelope code: 0, or the wrong-credentials code. */
     const login = async (withPassword: string) =>
       (
-        await testApp.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          payload: { email, password: withPassword },
-        })
+        await callEndpoint(testApp.app, loginEndpoint, { body: { email, password: withPassword } })
       ).json().code;
-    const account = (await get(token, '/api/proxy/dynamic/account')).json().data;
+    const account = (await get(token, getDynamicAccount)).data();
     expect(account.password).not.toBe(password);
     // The proxy password never signs in, and resetting it leaves the sign-in password alone.
     expect(await login(account.password)).toBe(errors.invalidCredentials.code);
-    await testApp.app.inject({
-      method: 'POST',
-      url: '/api/proxy/dynamic/reset-password',
-      headers: bearer(token),
-    });
+    await callEndpoint(testApp.app, resetDynamicPassword, { token });
     expect(await login(password)).toBe(0);
-    const reset = (await get(token, '/api/proxy/dynamic/account')).json().data;
+    const reset = (await get(token, getDynamicAccount)).data();
     expect(await login(reset.password)).toBe(errors.invalidCredentials.code);
   });
 
@@ -166,13 +166,19 @@ describe.each(testEngines)('dynamic proxies on %s', (engine) => {
     'generates %s lines whose usernames carry the targeting',
     async (format) => {
       const { token } = await registerUser(testApp.app);
-      const account = (await get(token, '/api/proxy/dynamic/account')).json().data;
-      const sticky = await get(
-        token,
-        `/api/proxy/dynamic/endpoints?country=jp&city=tokyo&session=sticky&sessionMinutes=15&count=3&format=${format}`,
-      );
+      const account = (await get(token, getDynamicAccount)).data();
+      const sticky = await get(token, generateDynamicEndpoints, {
+        query: {
+          country: 'jp',
+          city: 'tokyo',
+          session: 'sticky',
+          sessionMinutes: 15,
+          count: 3,
+          format,
+        },
+      });
       expect(sticky.statusCode).toBe(200);
-      const lines: string[] = sticky.json().data.items;
+      const lines: string[] = sticky.data().items;
       expect(lines).toHaveLength(3);
       const sessions = new Set<string>();
       for (const line of lines) {
@@ -194,11 +200,10 @@ describe.each(testEngines)('dynamic proxies on %s', (engine) => {
       }
       expect(sessions.size).toBe(3);
 
-      const rotating = await get(
-        token,
-        `/api/proxy/dynamic/endpoints?country=US&count=2&format=${format}`,
-      );
-      const [one, two] = rotating.json().data.items as string[];
+      const rotating = await get(token, generateDynamicEndpoints, {
+        query: { country: 'US', count: 2, format },
+      });
+      const [one, two] = rotating.data().items as string[];
       expect(one).toBe(two);
       expect(parseDynamicUsername(credentialsOf(one!, format).username!)).toEqual({
         account: account.account,
@@ -212,24 +217,27 @@ describe.each(testEngines)('dynamic proxies on %s', (engine) => {
 
   it('defaults to ten rotating lines from anywhere', async () => {
     const { token } = await registerUser(testApp.app);
-    const account = (await get(token, '/api/proxy/dynamic/endpoints')).json().data;
+    const account = (await get(token, generateDynamicEndpoints)).data();
     expect(account.items).toHaveLength(10);
-    const created = (await get(token, '/api/proxy/dynamic/account')).json().data;
+    const created = (await get(token, getDynamicAccount)).data();
     expect(account.items[0]).toBe(`dyn.example.com:7777:${created.account}:${created.password}`);
   });
 
   it('refuses regions the pool does not leave from', async () => {
     const { token } = await registerUser(testApp.app);
-    const cases = [
-      ['country=FR', 'FR'],
-      ['country=JP&city=kyoto', 'JP/kyoto'],
+    const cases: [EndpointQuery<typeof generateDynamicEndpoints>, string][] = [
+      [{ country: 'FR' }, 'FR'],
+      [{ country: 'JP', city: 'kyoto' }, 'JP/kyoto'],
       // Osaka has only disabled IPs.
-      ['country=JP&city=osaka', 'JP/osaka'],
-      ['country=US&city=tokyo', 'US/tokyo'],
+      [{ country: 'JP', city: 'osaka' }, 'JP/osaka'],
+      [{ country: 'US', city: 'tokyo' }, 'US/tokyo'],
     ];
     for (const [query, region] of cases) {
-      const response = await get(token, `/api/proxy/dynamic/endpoints?${query}`, {
-        'accept-language': 'en-US',
+      const response = await get(token, generateDynamicEndpoints, {
+        query,
+        headers: {
+          'accept-language': 'en-US',
+        },
       });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({
@@ -237,12 +245,12 @@ describe.each(testEngines)('dynamic proxies on %s', (engine) => {
         message: `Dynamic proxies are not available in ${region}`,
       });
     }
-    const cityOnly = await get(token, '/api/proxy/dynamic/endpoints?city=tokyo');
+    const cityOnly = await get(token, generateDynamicEndpoints, { query: { city: 'tokyo' } });
     expect(cityOnly.statusCode).toBe(400);
     expect(cityOnly.json().code).toBe(errors.validationFailed.code);
-    const tooMany = await get(token, '/api/proxy/dynamic/endpoints?count=1001');
+    const tooMany = await get(token, generateDynamicEndpoints, { query: { count: 1001 } });
     expect(tooMany.statusCode).toBe(400);
-    const anonymous = await testApp.app.inject({ url: '/api/proxy/dynamic/account' });
+    const anonymous = await callEndpoint(testApp.app, getDynamicAccount);
     expect(anonymous.statusCode).toBe(401);
   });
 });

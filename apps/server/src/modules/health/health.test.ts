@@ -1,9 +1,11 @@
+import { API_PREFIX, getHealth } from '@stratus/contract';
 import { rm } from 'node:fs/promises';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing.ts';
+import { callEndpoint } from '../../testing/call-endpoint.ts';
 
-describe.each(testEngines)('GET /api/health on %s', (engine) => {
+describe.each(testEngines)(`${getHealth.method} ${API_PREFIX}${getHealth.path} on %s`, (engine) => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await createTestApp(engine);
@@ -11,7 +13,7 @@ describe.each(testEngines)('GET /api/health on %s', (engine) => {
   afterAll(() => testApp?.close());
 
   it('answers ok with the engine name and the database round trip', async () => {
-    const response = await testApp.app.inject({ url: '/api/health' });
+    const response = await callEndpoint(testApp.app, getHealth);
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({
@@ -27,8 +29,7 @@ describe.each(testEngines)('GET /api/health on %s', (engine) => {
     const broken = await createTestApp(engine);
     try {
       await broken.database.close();
-      const response = await broken.app.inject({
-        url: '/api/health',
+      const response = await callEndpoint(broken.app, getHealth, {
         headers: { 'accept-language': 'en-US' },
       });
       expect(response.statusCode).toBe(503);

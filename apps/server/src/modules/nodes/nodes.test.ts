@@ -1,11 +1,19 @@
 import { createHash } from 'node:crypto';
-import { nodeSnapshotSchema, type NodeSnapshot } from '@stratus/contract';
+import {
+  createStaticIpOrder,
+  getNodeCredentials,
+  getDynamicAccount,
+  nodeSnapshotSchema,
+  resetInstancePassword,
+  type NodeSnapshot,
+} from '@stratus/contract';
 import { eq, proxyInstances, users } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, registerUser, type TestApp } from '../../testing.ts';
+import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
 import { addIps, creditWallet, seedStaticIpPlan } from '../catalog/testing.ts';
 import { addTestNode, disableNode, insertTrafficPackage } from '../usage/testing.ts';
+import { callEndpoint } from '../../testing/call-endpoint.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const DAY_MS = 86_400_000;
@@ -38,10 +46,9 @@ describe.each(testEngines)('gateway node credentials on %s', (engine) => {
   afterAll(() => testApp?.close());
 
   const fetchCredentials = async (apiKey: string | null, since?: string) => {
-    const response = await testApp.app.inject({
-      method: 'GET',
-      url: `/api/node/credentials${since ? `?since=${since}` : ''}`,
-      headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {},
+    const response = await callEndpoint(testApp.app, getNodeCredentials, {
+      ...(apiKey ? { token: apiKey } : {}),
+      query: { since },
     });
     return response;
   };
@@ -55,14 +62,14 @@ describe.each(testEngines)('gateway node credentials on %s', (engine) => {
   const buyInstance = async () => {
     const { token, user } = await registerUser(testApp.app);
     await creditWallet(testApp.database.db, { userId: user.id, amountFen: 10_000n });
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/orders/static-ip',
-      headers: bearer(token),
-      payload: { planId, durationDays: 30, quantity: 1 },
+    const response = await callEndpoint(testApp.app, createStaticIpOrder, {
+      token,
+      body: { planId, durationDays: 30, quantity: 1 },
     });
     expect(response.statusCode).toBe(200);
-    return { token, user, instance: response.json().data.instances[0] };
+    const [instance] = response.data().instances;
+    if (!instance) throw new Error('no instance bought');
+    return { token, user, instance };
   };
 
   it('refuses callers without a valid node key', async () => {
@@ -109,26 +116,25 @@ describe.each(testEngines)('gateway node credentials on %s', (engine) => {
     const { instance, token } = await buyInstance();
     const first = await snapshotOf(node.apiKey);
     const unchanged = await fetchCredentials(node.apiKey, first.version);
-    expect(unchanged.json().data).toEqual({
+    expect(unchanged.data()).toEqual({
       version: first.version,
       unchanged: true,
       snapshot: null,
     });
 
-    const reset = await testApp.app.inject({
-      method: 'POST',
-      url: `/api/proxy/instances/${instance.id}/reset-password`,
-      headers: bearer(token),
+    const reset = await callEndpoint(testApp.app, resetInstancePassword, {
+      token,
+      params: { id: instance.id },
     });
     expect(reset.statusCode).toBe(200);
-    const changed = (await fetchCredentials(node.apiKey, first.version)).json().data;
+    const changed = (await fetchCredentials(node.apiKey, first.version)).data();
     expect(changed.unchanged).toBe(false);
     expect(changed.version).not.toBe(first.version);
-    const credential = changed.snapshot.staticCredentials.find(
-      (c: { instanceId: string }) => c.instanceId === instance.id,
+    const credential = changed.snapshot?.staticCredentials.find(
+      (c) => c.instanceId === instance.id,
     );
-    expect(credential.passwordSha256).toBe(sha256(reset.json().data.password));
-    expect(credential.passwordSha256).not.toBe(sha256(instance.password));
+    expect(credential?.passwordSha256).toBe(sha256(reset.data().password));
+    expect(credential?.passwordSha256).not.toBe(sha256(instance.password));
   });
 
   it('drops instances past their expiry and those of disabled customers', async () => {
@@ -147,13 +153,9 @@ describe.each(testEngines)('gateway node credentials on %s', (engine) => {
 
   it('carries dynamic accounts with the bytes their usable packages have left', async () => {
     const { token, user } = await registerUser(testApp.app);
-    const account = await testApp.app.inject({
-      method: 'GET',
-      url: '/api/proxy/dynamic/account',
-      headers: bearer(token),
-    });
+    const account = await callEndpoint(testApp.app, getDynamicAccount, { token });
     expect(account.statusCode).toBe(200);
-    const { account: name, password } = account.json().data;
+    const { account: name, password } = account.data();
     const withoutTraffic = (await snapshotOf(node.apiKey)).dynamicAccounts.find(
       (entry) => entry.userId === user.id,
     );

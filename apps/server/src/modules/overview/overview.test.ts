@@ -1,7 +1,8 @@
+import { getOverview } from '@stratus/contract';
 import { randomUUID } from 'node:crypto';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, registerUser, type TestApp } from '../../testing.ts';
+import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
 import { creditWallet } from '../catalog/testing.ts';
 import {
   addTestNode,
@@ -11,6 +12,7 @@ import {
   insertTrafficPackage,
   sendUsage,
 } from '../usage/testing.ts';
+import { callEndpoint } from '../../testing/call-endpoint.ts';
 
 const DAY_MS = 86_400_000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS);
@@ -84,12 +86,12 @@ describe.each(testEngines)('overview on %s', (engine) => {
     }
     newest.reverse();
 
-    const response = await testApp.app.inject({
-      url: '/api/user/overview?utcOffsetMinutes=0',
-      headers: bearer(token),
+    const response = await callEndpoint(testApp.app, getOverview, {
+      token,
+      query: { utcOffsetMinutes: 0 },
     });
     expect(response.statusCode).toBe(200);
-    const overview = response.json().data;
+    const overview = response.data();
     expect(overview).toMatchObject({
       balance: 123.45,
       activeInstances: 2,
@@ -100,13 +102,13 @@ describe.each(testEngines)('overview on %s', (engine) => {
     expect(overview.usage.granularity).toBe('day');
     expect(overview.usage.buckets).toHaveLength(30);
     const today = new Date(now).toISOString().slice(0, 10);
-    expect(overview.usage.buckets.at(-1).at).toBe(`${today}T00:00:00.000Z`);
+    expect(overview.usage.buckets.at(-1)?.at).toBe(`${today}T00:00:00.000Z`);
     expect(overview.usage.totals).toEqual({ bytesUp: 110, bytesDown: 220 });
     expect(overview.recentOrders.map((order: { id: string }) => order.id)).toEqual(
       newest.slice(0, 5),
     );
 
-    const anonymous = await testApp.app.inject({ url: '/api/user/overview' });
+    const anonymous = await callEndpoint(testApp.app, getOverview);
     expect(anonymous.statusCode).toBe(401);
   });
 });

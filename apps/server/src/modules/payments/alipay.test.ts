@@ -1,3 +1,11 @@
+import {
+  alipayNotify,
+  cancelTopUp,
+  createTopUp,
+  getTopUpOptions,
+  login as loginEndpoint,
+  buildEndpointUrl,
+} from '@stratus/contract';
 import { Writable } from 'node:stream';
 import type { DatabaseEngine } from '@stratus/db';
 import { createDatabase, eq, ledgerEntries, payments, wallets } from '@stratus/db';
@@ -6,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { formatChinaTime } from '../../china-time.ts';
 import { expireDuePayments } from '../../jobs/expire-payments.ts';
-import { bearer, createTestApp, registerUser, type TestApp } from '../../testing.ts';
+import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
 import {
   alipaySigningString,
   createAlipayChannel,
@@ -21,6 +29,7 @@ import {
   startFakeAlipayGateway,
   type FakeAlipayGateway,
 } from './testing.ts';
+import { callEndpoint } from '../../testing/call-endpoint.ts';
 
 const APP_ID = '2021000000000001';
 /** Our seller, the account our trades are paid to. */
@@ -133,27 +142,19 @@ function useAlipayApp(
     },
     logLines,
     async startTopUp(token: string, amount: number) {
-      const response = await testApp.app.inject({
-        method: 'POST',
-        url: '/api/user/wallet/topup',
-        headers: bearer(token),
-        payload: { amount, channel: 'alipay' },
+      const response = await callEndpoint(testApp.app, createTopUp, {
+        token,
+        body: { amount, channel: 'alipay' },
       });
       expect(response.statusCode).toBe(200);
-      return response.json().data as { paymentId: string; payUrl: string; expiresAt: string };
+      return response.data() as { paymentId: string; payUrl: string; expiresAt: string };
     },
     cancel: (token: string, paymentId: string) =>
-      testApp.app.inject({
-        method: 'POST',
-        url: `/api/user/wallet/topups/${paymentId}/cancel`,
-        headers: bearer(token),
-      }),
+      callEndpoint(testApp.app, cancelTopUp, { token, params: { id: paymentId } }),
     notify: (params: Record<string, string>) =>
-      testApp.app.inject({
-        method: 'POST',
-        url: '/api/payments/alipay/notify',
+      callEndpoint(testApp.app, alipayNotify, {
+        body: params,
         headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
-        payload: new URLSearchParams(params).toString(),
       }),
     async balanceFen(userId: string) {
       const [wallet] = await testApp.database.db
@@ -224,11 +225,8 @@ describe.each(testEngines)('alipay on %s', (engine) => {
 
   it('lists alipay only and answers a signed page-pay URL', async () => {
     const { token } = await registerUser(kit.testApp.app);
-    const options = await kit.testApp.app.inject({
-      url: '/api/user/wallet/topup-options',
-      headers: bearer(token),
-    });
-    expect(options.json().data.channels).toEqual(['alipay']);
+    const options = await callEndpoint(kit.testApp.app, getTopUpOptions, { token });
+    expect(options.data().channels).toEqual(['alipay']);
     const { paymentId, payUrl } = await startTopUp(token, 88.8);
     const url = new URL(payUrl);
     expect(`${url.origin}${url.pathname}`).toBe(kit.gateway.url);
@@ -238,7 +236,7 @@ describe.each(testEngines)('alipay on %s', (engine) => {
       method: 'alipay.trade.page.pay',
       sign_type: 'RSA2',
       charset: 'utf-8',
-      notify_url: 'https://shop.example.com/api/payments/alipay/notify',
+      notify_url: `https://shop.example.com${buildEndpointUrl(alipayNotify)}`,
       return_url: `https://shop.example.com/portal/paySuccess?paymentId=${paymentId}`,
     });
     expect(JSON.parse(params.biz_content ?? '')).toMatchObject({
@@ -365,7 +363,7 @@ describe.each(testEngines)('alipay on %s', (engine) => {
     for (const { paymentId } of [unopened, opened]) {
       const cancelled = await cancel(token, paymentId);
       expect(cancelled.statusCode).toBe(200);
-      expect(cancelled.json().data).toMatchObject({ status: 'closed', payUrl: '' });
+      expect(cancelled.data()).toMatchObject({ status: 'closed', payUrl: '' });
       expect(callsAbout(paymentId)).toEqual(['alipay.trade.close']);
     }
     expect(kit.gateway.trades.get(opened.paymentId)?.trade_status).toBe('TRADE_CLOSED');
@@ -732,18 +730,15 @@ describe.each(testEngines)('alipay on %s', (engine) => {
   });
 
   it('takes only form-encoded notifications on the notify route', async () => {
-    const response = await kit.testApp.app.inject({
-      method: 'POST',
-      url: '/api/payments/alipay/notify',
-      payload: { out_trade_no: 'x' },
+    const response = await callEndpoint(kit.testApp.app, alipayNotify, {
+      rawBody: JSON.stringify({ out_trade_no: 'x' }),
+      headers: { 'content-type': 'application/json' },
     });
     expect(response.statusCode).toBe(415);
     // …and the form parser does not leak to the rest of the API.
-    const login = await kit.testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
+    const login = await callEndpoint(kit.testApp.app, loginEndpoint, {
+      rawBody: 'email=a%40b.c&password=x',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'email=a%40b.c&password=x',
     });
     expect(login.statusCode).toBe(415);
   });

@@ -1,4 +1,5 @@
 import { createSign, createVerify } from 'node:crypto';
+import { alipayNotify, buildEndpointUrl } from '@stratus/contract';
 import { formatChinaTime, parseChinaTime } from '../../china-time.ts';
 import type { AlipayConfig } from '../../config.ts';
 import { formatFen, parseYuanText } from '../../money-text.ts';
@@ -162,7 +163,7 @@ export function createAlipayChannel(
           // on a payment the expiry job has closed.
           time_expire: formatChinaTime(payment.expiresAt),
         }),
-        notify_url: `${config.publicUrl}/api/payments/alipay/notify`,
+        notify_url: `${config.publicUrl}${buildEndpointUrl(alipayNotify)}`,
         return_url: `${config.publicUrl}/portal/paySuccess?paymentId=${payment.id}`,
       });
       return `${config.gateway}?${new URLSearchParams(params).toString()}`;

@@ -1,6 +1,7 @@
 // Fixtures for the usage, dynamic-proxy and overview suites: gateway nodes with real keys, and
 // instances, orders and traffic packages inserted directly (the purchase flows have suites of
 // their own).
+import { reportNodeUsage } from '@stratus/contract';
 import { randomUUID } from 'node:crypto';
 import {
   dynamicProxyAccounts,
@@ -14,6 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { addIps, seedStaticIpPlan } from '../catalog/testing.ts';
 import { addGatewayNode } from '../nodes/gateway-nodes.ts';
+import { callEndpoint } from '../../testing/call-endpoint.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -163,10 +165,8 @@ export function sendUsage(
   records: TestUsageRecord[],
   interval: { from: string; to: string } | null = null,
 ) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/node/usage',
+  return callEndpoint(app, reportNodeUsage, {
+    body: { batchId, ...interval, records },
     headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {},
-    payload: { batchId, ...interval, records },
   });
 }

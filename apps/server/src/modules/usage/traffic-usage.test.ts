@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { errors } from '@stratus/contract';
+import { errors, getTrafficUsage } from '@stratus/contract';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, registerUser, type TestApp } from '../../testing.ts';
+import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
 import { addTestNode, insertDynamicAccount, insertInstance, sendUsage } from './testing.ts';
+import { callEndpoint } from '../../testing/call-endpoint.ts';
 
 interface Bucket {
   at: string;
@@ -81,20 +82,20 @@ describe.each(testEngines)('traffic usage series on %s', (engine) => {
         at: '2026-01-10T17:00:00Z',
       },
     ]);
-    expect(response.json().data.applied).toBe(7);
+    expect(response.data().applied).toBe(7);
   });
   afterAll(() => testApp?.close());
 
   const usage = (query: Record<string, string | number>, headers: object = {}) =>
-    testApp.app.inject({
-      url: '/api/proxy/instances/traffic-usage',
+    callEndpoint(testApp.app, getTrafficUsage, {
+      token,
       query: Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])),
-      headers: { ...bearer(token), ...headers },
+      headers: { ...headers },
     });
   const series = async (query: Record<string, string | number>) => {
     const response = await usage(query);
     expect(response.statusCode).toBe(200);
-    return response.json().data as {
+    return response.data() as {
       from: string;
       to: string;
       buckets: Bucket[];
@@ -215,7 +216,7 @@ describe.each(testEngines)('traffic usage series on %s', (engine) => {
     });
     expect(days.json().code).toBe(errors.usageRangeTooLarge.code);
 
-    const anonymous = await testApp.app.inject({ url: '/api/proxy/instances/traffic-usage' });
+    const anonymous = await callEndpoint(testApp.app, getTrafficUsage);
     expect(anonymous.statusCode).toBe(401);
   });
 

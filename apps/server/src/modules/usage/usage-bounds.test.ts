@@ -1,9 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { errors } from '@stratus/contract';
+import {
+  errors,
+  getNodeCredentials,
+  getOverview,
+  getTrafficUsage,
+  listTrafficPackages,
+  reportNodeUsage,
+  type EndpointQuery,
+} from '@stratus/contract';
 import { and, eq, usageBatches, usageHourly } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, registerUser, type TestApp } from '../../testing.ts';
+import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
 import {
   addTestNode,
   findTrafficPackage,
@@ -13,6 +21,7 @@ import {
   sendUsage,
   type TestUsageRecord,
 } from './testing.ts';
+import { callEndpoint } from '../../testing/call-endpoint.ts';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -72,22 +81,19 @@ describe.each(testEngines)('usage bounds and node scoping on %s', (engine) => {
       .from(usageBatches)
       .where(and(eq(usageBatches.nodeId, nodeId), eq(usageBatches.batchId, batchId)));
 
-  async function usageTotals(token: string, query = '') {
-    const response = await testApp.app.inject({
-      url: `/api/proxy/instances/traffic-usage?granularity=day${query}`,
-      headers: bearer(token),
+  async function usageTotals(token: string, query: EndpointQuery<typeof getTrafficUsage> = {}) {
+    const response = await callEndpoint(testApp.app, getTrafficUsage, {
+      token,
+      query: { granularity: 'day', ...query },
     });
     expect(response.statusCode).toBe(200);
-    return response.json().data.totals;
+    return response.data().totals;
   }
 
   async function overviewOf(token: string) {
-    const response = await testApp.app.inject({
-      url: '/api/user/overview',
-      headers: bearer(token),
-    });
+    const response = await callEndpoint(testApp.app, getOverview, { token });
     expect(response.statusCode).toBe(200);
-    return response.json().data;
+    return response.data();
   }
 
   it('refuses 9 records of 2^50 bytes, and usage and overview keep answering the real numbers', async () => {
@@ -157,7 +163,7 @@ describe.each(testEngines)('usage bounds and node scoping on %s', (engine) => {
       interval(now, 10_000),
     );
     expect(accepted.statusCode).toBe(200);
-    expect(accepted.json().data).toMatchObject({ applied: 2, ignored: 0, notOnNode: 0 });
+    expect(accepted.data()).toMatchObject({ applied: 2, ignored: 0, notOnNode: 0 });
     expect(await usageTotals(token)).toEqual({
       bytesUp: MINUTE_AT_LINE_RATE / 2,
       bytesDown: MINUTE_AT_LINE_RATE / 2,
@@ -184,12 +190,15 @@ describe.each(testEngines)('usage bounds and node scoping on %s', (engine) => {
       interval(to, HOUR_MS),
     );
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toMatchObject({ applied: 2 });
-    expect(await usageTotals(token, `&instanceId=${instanceId}`)).toEqual({
+    expect(response.data()).toMatchObject({ applied: 2 });
+    expect(await usageTotals(token, { instanceId })).toEqual({
       bytesUp: bytes / 4,
       bytesDown: bytes / 4,
     });
-    expect(await usageTotals(token, '&kind=dynamic')).toEqual({ bytesUp: 0, bytesDown: bytes / 2 });
+    expect(await usageTotals(token, { kind: 'dynamic' })).toEqual({
+      bytesUp: 0,
+      bytesDown: bytes / 2,
+    });
     // More than that hour can carry is refused, however long ago it was.
     const refused = await sendUsage(
       testApp.app,
@@ -213,11 +222,9 @@ describe.each(testEngines)('usage bounds and node scoping on %s', (engine) => {
       interval(new Date(now.getTime() - DAY_MS), 5000),
     ];
     for (const body of bodies) {
-      const response = await testApp.app.inject({
-        method: 'POST',
-        url: '/api/node/usage',
-        headers: { authorization: `Bearer ${nodeA.apiKey}` },
-        payload: { batchId: randomUUID(), ...body, records },
+      const response = await callEndpoint(testApp.app, reportNodeUsage, {
+        token: nodeA.apiKey,
+        body: { batchId: randomUUID(), ...body, records },
       });
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe(errors.usageBatchIntervalInvalid.code);
@@ -240,7 +247,7 @@ describe.each(testEngines)('usage bounds and node scoping on %s', (engine) => {
       interval(now, 5000),
     );
     expect(fromB.statusCode).toBe(200);
-    expect(fromB.json().data).toMatchObject({ applied: 1, ignored: 0, notOnNode: 1 });
+    expect(fromB.data()).toMatchObject({ applied: 1, ignored: 0, notOnNode: 1 });
 
     const fromBare = await sendUsage(
       testApp.app,
@@ -250,7 +257,7 @@ describe.each(testEngines)('usage bounds and node scoping on %s', (engine) => {
       interval(now, 5000),
     );
     expect(fromBare.statusCode).toBe(200);
-    expect(fromBare.json().data).toMatchObject({ applied: 0, ignored: 0, notOnNode: 2 });
+    expect(fromBare.data()).toMatchObject({ applied: 0, ignored: 0, notOnNode: 2 });
 
     expect(await hourRows(userId)).toEqual([]);
     expect((await findTrafficPackage(db(), packageId)).usedBytes).toBe(0n);
@@ -264,7 +271,7 @@ describe.each(testEngines)('usage bounds and node scoping on %s', (engine) => {
       [record('dynamic', userId, 500, now), record('static', instanceId, 500, now)],
       interval(now, 5000),
     );
-    expect(fromA.json().data).toMatchObject({ applied: 2, notOnNode: 0 });
+    expect(fromA.data()).toMatchObject({ applied: 2, notOnNode: 0 });
     expect((await findTrafficPackage(db(), packageId)).usedBytes).toBe(500n);
   });
 
@@ -334,9 +341,9 @@ describe.each(testEngines)('usage bounds and node scoping on %s', (engine) => {
       bytesUp: Number.MAX_SAFE_INTEGER,
       bytesDown: 10,
     });
-    const csv = await testApp.app.inject({
-      url: '/api/proxy/instances/traffic-usage?granularity=day&format=csv',
-      headers: bearer(token),
+    const csv = await callEndpoint(testApp.app, getTrafficUsage, {
+      token,
+      query: { granularity: 'day', format: 'csv' },
     });
     expect(csv.statusCode).toBe(200);
     const overview = await overviewOf(token);
@@ -346,15 +353,11 @@ describe.each(testEngines)('usage bounds and node scoping on %s', (engine) => {
       remainingBytes: Number.MAX_SAFE_INTEGER,
     });
     expect(overview.usage.totals.bytesUp).toBe(Number.MAX_SAFE_INTEGER);
-    const packages = await testApp.app.inject({
-      url: '/api/user/traffic-packages',
-      headers: bearer(token),
-    });
+    const packages = await callEndpoint(testApp.app, listTrafficPackages, { token });
     expect(packages.statusCode).toBe(200);
-    expect(packages.json().data.summary.totalBytes).toBe(Number.MAX_SAFE_INTEGER);
-    const credentials = await testApp.app.inject({
-      url: '/api/node/credentials',
-      headers: { authorization: `Bearer ${nodeA.apiKey}` },
+    expect(packages.data().summary.totalBytes).toBe(Number.MAX_SAFE_INTEGER);
+    const credentials = await callEndpoint(testApp.app, getNodeCredentials, {
+      token: nodeA.apiKey,
     });
     expect(credentials.statusCode).toBe(200);
   });

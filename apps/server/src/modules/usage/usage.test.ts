@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { errors, MAX_USAGE_RECORDS } from '@stratus/contract';
+import { errors, getWallet, listTrafficPackages, MAX_USAGE_RECORDS } from '@stratus/contract';
 import { and, eq, usageBatches, usageHourly } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, registerUser, type TestApp } from '../../testing.ts';
+import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
 import {
   addNodeAddress,
   addTestNode,
@@ -14,6 +14,7 @@ import {
   sendUsage,
   type TestUsageRecord,
 } from './testing.ts';
+import { callEndpoint } from '../../testing/call-endpoint.ts';
 
 const DAY_MS = 86_400_000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS);
@@ -80,7 +81,7 @@ describe.each(testEngines)('usage metering on %s', (engine) => {
       dynamic(user.id, 200, '2026-01-10T10:20:00+08:00'),
     ]);
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toMatchObject({ duplicate: false, applied: 3, ignored: 0 });
+    expect(response.data()).toMatchObject({ duplicate: false, applied: 3, ignored: 0 });
 
     expect(await findTrafficPackage(db(), sooner)).toMatchObject({
       usedBytes: 500n,
@@ -125,11 +126,8 @@ describe.each(testEngines)('usage metering on %s', (engine) => {
     expect(rows.map((row) => row.overageBytes)).toEqual([0n, 500n, 100n]);
     expect(rows.map((row) => row.bytesUp + row.bytesDown)).toEqual([800n, 700n, 100n]);
     // What the customer sees: nothing left, never a negative remainder.
-    const listed = await testApp.app.inject({
-      url: '/api/user/traffic-packages',
-      headers: bearer(token),
-    });
-    expect(listed.json().data.items).toEqual([
+    const listed = await callEndpoint(testApp.app, listTrafficPackages, { token });
+    expect(listed.data().items).toEqual([
       expect.objectContaining({
         id: onlyPackage,
         totalBytes: 1000,
@@ -151,7 +149,7 @@ describe.each(testEngines)('usage metering on %s', (engine) => {
     const records = [dynamic(user.id, 1000, '2026-02-01T00:30:00Z')];
     const answers = [];
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      answers.push((await sendUsage(testApp.app, node.apiKey, batchId, records)).json().data);
+      answers.push((await sendUsage(testApp.app, node.apiKey, batchId, records)).data());
     }
     expect(answers).toEqual([
       { batchId, duplicate: false, applied: 1, ignored: 0, notOnNode: 0 },
@@ -170,7 +168,7 @@ describe.each(testEngines)('usage metering on %s', (engine) => {
       ),
     );
     expect(concurrent.map((response) => response.statusCode)).toEqual([200, 200, 200]);
-    const flags = concurrent.map((response) => response.json().data.duplicate).sort();
+    const flags = concurrent.map((response) => response.data().duplicate).sort();
     expect(flags).toEqual([false, true, true]);
     expect((await findTrafficPackage(db(), sequential)).usedBytes).toBe(3000n);
     const [row] = await hourRows(user.id);
@@ -179,7 +177,7 @@ describe.each(testEngines)('usage metering on %s', (engine) => {
     // The key is per node: another node's batch with the same id is its own.
     const other = await addTestNode(db());
     const fromOther = await sendUsage(testApp.app, other.apiKey, batchId, records);
-    expect(fromOther.json().data.duplicate).toBe(false);
+    expect(fromOther.data().duplicate).toBe(false);
     const batches = await db()
       .select()
       .from(usageBatches)
@@ -230,7 +228,7 @@ describe.each(testEngines)('usage metering on %s', (engine) => {
     );
     const response = await sendUsage(testApp.app, node.apiKey, randomUUID(), records);
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toMatchObject({ applied: MAX_USAGE_RECORDS, ignored: 0 });
+    expect(response.data()).toMatchObject({ applied: MAX_USAGE_RECORDS, ignored: 0 });
     const rows = await hourRows(user.id);
     expect(rows).toHaveLength(3);
     expect(rows.reduce((sum, row) => sum + row.bytesUp + row.bytesDown, 0n)).toBe(50_000n);
@@ -255,7 +253,7 @@ describe.each(testEngines)('usage metering on %s', (engine) => {
       { kind: 'static', subject: user.id, bytesUp: 1, bytesDown: 1, at: '2026-01-10T00:00:00Z' },
       dynamic(user.id, 10, '2026-01-10T00:00:00Z'),
     ]);
-    expect(response.json().data).toEqual({
+    expect(response.data()).toEqual({
       batchId: expect.any(String),
       duplicate: false,
       applied: 1,
@@ -283,10 +281,7 @@ describe.each(testEngines)('usage metering on %s', (engine) => {
       expect(response.json().code).toBe(errors.nodeKeyInvalid.code);
     }
     // …and a node key is no customer credential.
-    const asCustomer = await testApp.app.inject({
-      url: '/api/user/wallet',
-      headers: bearer(node.apiKey),
-    });
+    const asCustomer = await callEndpoint(testApp.app, getWallet, { token: node.apiKey });
     expect(asCustomer.statusCode).toBe(401);
     expect(asCustomer.json().code).toBe(errors.unauthorized.code);
   });

@@ -1,9 +1,11 @@
+import { API_PREFIX, getWallet } from '@stratus/contract';
 import { eq, wallets } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, registerUser, type TestApp } from '../../testing.ts';
+import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
+import { callEndpoint } from '../../testing/call-endpoint.ts';
 
-describe.each(testEngines)('GET /api/user/wallet on %s', (engine) => {
+describe.each(testEngines)(`${getWallet.method} ${API_PREFIX}${getWallet.path} on %s`, (engine) => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await createTestApp(engine);
@@ -16,7 +18,7 @@ describe.each(testEngines)('GET /api/user/wallet on %s', (engine) => {
       .update(wallets)
       .set({ balanceFen: 1_234_567n })
       .where(eq(wallets.userId, user.id));
-    const response = await testApp.app.inject({ url: '/api/user/wallet', headers: bearer(token) });
+    const response = await callEndpoint(testApp.app, getWallet, { token });
     expect(response.json()).toEqual({
       code: 0,
       message: 'ok',
@@ -31,15 +33,12 @@ describe.each(testEngines)('GET /api/user/wallet on %s', (engine) => {
       .update(wallets)
       .set({ balanceFen: 500n })
       .where(eq(wallets.userId, rich.user.id));
-    const response = await testApp.app.inject({
-      url: '/api/user/wallet',
-      headers: bearer(poor.user.apiToken),
-    });
-    expect(response.json().data.wallet.balance).toBe(0);
+    const response = await callEndpoint(testApp.app, getWallet, { token: poor.user.apiToken });
+    expect(response.data().wallet.balance).toBe(0);
   });
 
   it('requires a token', async () => {
-    const response = await testApp.app.inject({ url: '/api/user/wallet' });
+    const response = await callEndpoint(testApp.app, getWallet);
     expect(response.statusCode).toBe(401);
   });
 });
