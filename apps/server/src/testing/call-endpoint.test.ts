@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { callEndpoint, fetchEndpoint } from './call-endpoint.ts';
 
-// Plain routes answer whatever the test wants, so the client's own checks are what is tested.
+// Plain routes answer whatever the test wants, so the client's own checks are what is tested;
+// their literal `/api/…` addresses are what the client must build.
 const echo = defineEndpoint({
   method: 'POST',
   path: '/test/echo/:id',
