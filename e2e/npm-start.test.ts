@@ -30,7 +30,7 @@ import {
   fetchEndpoint,
   registerUser,
   topUp,
-  type EndpointCall,
+  type CallOptions,
 } from './support/api.ts';
 import { repoRoot } from './support/paths.ts';
 
@@ -95,7 +95,7 @@ describe('npm start', { timeout: PROCESS_TEST_MS + 60_000 }, () => {
   /** Calls the started server in English, so answers and failures read the same in every run. */
   function call<E extends EndpointDefinition>(
     endpoint: E,
-    request: Omit<EndpointCall<E>, 'headers'> = {},
+    request: Omit<CallOptions<E>, 'headers'> = {},
   ): Promise<EndpointData<E>> {
     return callEndpoint(url, endpoint, { ...request, headers: { 'accept-language': 'en-US' } });
   }
@@ -227,7 +227,7 @@ describe('npm start', { timeout: PROCESS_TEST_MS + 60_000 }, () => {
           token,
         });
         expect(response.status).toBe(200);
-        const raw = await response.text();
+        const raw = response.body;
         const body = encoding === 'base64' ? Buffer.from(raw, 'base64').toString() : raw;
         const lines = body.split('\n').filter(Boolean);
         const proxyLines = lines.filter((line) => !line.startsWith('vmess://'));

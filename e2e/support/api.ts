@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
-  buildEndpointUrl,
   completeSandboxPayment,
   createTopUp,
-  envelopeOf,
   register,
-  SUCCESS_CODE,
-  type EndpointBody,
   type EndpointData,
   type EndpointDefinition,
-  type EndpointParams,
-  type EndpointQuery,
 } from '@stratus/contract';
+import { fetchEndpoint, type CallOptions } from '../../apps/server/src/testing/call-endpoint.ts';
 
 export interface RegisteredUser {
   email: string;
@@ -19,52 +14,20 @@ export interface RegisteredUser {
   token: string;
 }
 
-export interface EndpointCall<E extends EndpointDefinition> {
-  params?: EndpointParams<E>;
-  query?: EndpointQuery<E>;
-  body?: EndpointBody<E>;
-  /** A session token or API token, sent as `Authorization: Bearer …` (or a node key). */
-  token?: string;
-  headers?: Record<string, string>;
-}
-
-/** Sends a call to a contract endpoint of the server at `baseUrl`; answers the raw response. */
-export function fetchEndpoint<E extends EndpointDefinition>(
-  baseUrl: string,
-  endpoint: E,
-  { params, query, body, token, headers }: EndpointCall<E> = {},
-): Promise<Response> {
-  return fetch(
-    `${baseUrl}${buildEndpointUrl(endpoint, {
-      params: params as Record<string, string | number> | undefined,
-      query,
-    })}`,
-    {
-      method: endpoint.method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    },
-  );
-}
-
 /**
- * Calls a contract endpoint and answers the envelope's `data`, checked against the endpoint's
- * response schema; throws on any other answer.
+ * The journeys call the running server with the server tests' own fetch client: one
+ * contract-typed client for every test (addresses from endpoint objects, answers parsed by the
+ * response schemas).
  */
+export { fetchEndpoint, type CallOptions } from '../../apps/server/src/testing/call-endpoint.ts';
+
+/** Calls a contract endpoint and answers the envelope's `data`, checked by its response schema. */
 export async function callEndpoint<E extends EndpointDefinition>(
   baseUrl: string,
   endpoint: E,
-  call: EndpointCall<E> = {},
+  call: CallOptions<E> = {},
 ): Promise<EndpointData<E>> {
-  const response = await fetchEndpoint(baseUrl, endpoint, call);
-  const envelope = (await response.json()) as { code: number; message: string };
-  const label = `${endpoint.method} ${endpoint.path}`;
-  if (envelope.code !== SUCCESS_CODE) throw new Error(`${label} failed: ${envelope.message}`);
-  return envelopeOf(endpoint.response).parse(envelope).data as EndpointData<E>;
+  return (await fetchEndpoint(baseUrl, endpoint, call)).data();
 }
 
 /** Signs a fresh user up through the real API, for journeys that start signed in. */

@@ -151,8 +151,7 @@ export async function fetchEndpoint<E extends EndpointDefinition>(
   const response = await fetch(`${origin.replace(/\/+$/, '')}${call.url}`, {
     method: call.method,
     headers: call.headers,
-    // fetch takes bytes as a Uint8Array view; a Buffer is one, but not by the DOM's types.
-    body: Buffer.isBuffer(call.payload) ? new Uint8Array(call.payload) : call.payload,
+    body: call.payload,
   });
   const body = await response.text();
   return {
