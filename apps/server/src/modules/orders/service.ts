@@ -78,10 +78,10 @@ function toOrder(
 
 async function toOrders(db: Db, rows: OrderRow[], locale: Locale): Promise<Order[]> {
   const ids = rows.map((row) => row.id);
-  const [items, instanceIds] = await Promise.all([
-    listOrderItems(db, ids),
-    listOrderInstanceIds(db, ids),
-  ]);
+  // One after the other: `db` may be a transaction (the renewal job renews inside its own), and a
+  // transaction's one connection takes one query at a time (pg deprecates queueing a second).
+  const items = await listOrderItems(db, ids);
+  const instanceIds = await listOrderInstanceIds(db, ids);
   return rows.map((row) =>
     toOrder(
       row,
