@@ -144,8 +144,8 @@ async function start(): Promise<void> {
   process.stdout.write(`Stratus is running at http://localhost:${port}\n`);
   process.stdout.write(
     database.engine === 'pglite'
-      ? 'To become an operator: stop it, run `npm run admin -- create-operator <email>`, start it again.\n'
-      : 'To become an operator: `npm run admin -- create-operator <email>`.\n',
+      ? 'To become an operator (the first is owner): stop it, run `npm run admin -- create-operator <email>`, start it again, then open /admin.\n'
+      : 'To become an operator (the first is owner): `npm run admin -- create-operator <email>`, then open /admin.\n',
   );
   if (shutdown) return;
 

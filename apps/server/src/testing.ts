@@ -2,8 +2,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { register } from '@stratus/contract';
-import type { DatabaseEngine } from '@stratus/db';
+import { register, type StaffRole } from '@stratus/contract';
+import { eq, users, type DatabaseEngine } from '@stratus/db';
 import { createTestDatabase, type TestDatabase } from '@stratus/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from './app.ts';
@@ -91,4 +91,18 @@ export async function registerUser(
   });
   if (response.statusCode !== 200) throw new Error(`register failed: ${response.body}`);
   return { ...response.data(), email, password };
+}
+
+/**
+ * A signed-in staff member of `role`: registered as a customer, then given the role directly in
+ * the database (how staff are made is the staff module's own test). The role is read per request.
+ */
+export async function registerStaff(
+  testApp: Pick<TestApp, 'app' | 'database'>,
+  role: StaffRole,
+  options: { email?: string; password?: string; name?: string } = {},
+) {
+  const registered = await registerUser(testApp.app, options);
+  await testApp.database.db.update(users).set({ role }).where(eq(users.id, registered.user.id));
+  return { ...registered, user: { ...registered.user, role } };
 }

@@ -1,12 +1,16 @@
 import type { z } from 'zod';
+import type { Permission } from './permissions.ts';
 
 /** Every API path below is relative to this prefix. */
 export const API_PREFIX = '/api';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Who may call an endpoint. */
-export type EndpointAccess = 'public' | 'user' | 'operator' | 'node';
+/**
+ * Who may call an endpoint: anyone, any signed-in user, a gateway node, or staff whose role holds
+ * the endpoint's `permission` (the permission table in `permissions.ts`).
+ */
+export type EndpointAccess = 'public' | 'user' | 'staff' | 'node';
 
 export interface EndpointDefinition {
   method: HttpMethod;
@@ -17,6 +21,8 @@ export interface EndpointDefinition {
   /** OpenAPI tag (the domain). */
   tag: string;
   access: EndpointAccess;
+  /** What a `staff` endpoint needs; the guard, the admin menu and the buttons read the same table. */
+  permission?: Permission;
   params?: z.ZodType;
   query?: z.ZodType;
   /** Request headers the endpoint reads (names in lower case); other headers pass through. */

@@ -12,7 +12,7 @@ export interface ErrorDefinition {
 /**
  * The one catalogue of error kinds. Numbers are grouped by domain:
  * 10xxx common, 20xxx accounts, 30xxx wallet and payments, 40xxx catalog, orders and instances,
- * 50xxx traffic, 60xxx gateways and operators.
+ * 50xxx traffic, 60xxx gateways and operators, 70xxx the operator console.
  */
 export const errors = {
   /** A request field failed validation; params: field, reason. */
@@ -59,6 +59,15 @@ export const errors = {
     code: 10301,
     status: 403,
     message: { 'zh-CN': '没有权限执行此操作', 'en-US': 'You do not have permission to do this' },
+  },
+  /** Staff whose role lacks the endpoint's permission (a customer gets `forbidden`); params: role. */
+  staffPermissionMissing: {
+    code: 10302,
+    status: 403,
+    message: {
+      'zh-CN': '您的员工角色（{role}）无权执行此操作',
+      'en-US': 'Your staff role ({role}) does not allow this',
+    },
   },
   /** No API route matches; params: method, path. */
   routeNotFound: {

@@ -3,6 +3,7 @@ export * from './messages.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './endpoint.ts';
+export * from './permissions.ts';
 export * from './money.ts';
 export * from './validation.ts';
 export * from './pagination.ts';

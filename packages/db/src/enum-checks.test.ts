@@ -16,7 +16,12 @@ import {
 } from '@stratus/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, sql } from './index.ts';
-import { authAttemptKinds, gatewayNodeStatuses, ipAddressStatuses } from './schema.ts';
+import {
+  authAttemptKinds,
+  balanceAdjustmentStatuses,
+  gatewayNodeStatuses,
+  ipAddressStatuses,
+} from './schema.ts';
 import { createTestDatabase, testEngines, type TestDatabase } from './testing.ts';
 
 /**
@@ -46,6 +51,8 @@ const expectedLists: Record<string, readonly string[]> = {
   auth_attempts_kind_check: authAttemptKinds,
   gateway_nodes_status_check: gatewayNodeStatuses,
   ip_addresses_status_check: ipAddressStatuses,
+  payment_notifications_channel_check: paymentChannels,
+  balance_adjustments_status_check: balanceAdjustmentStatuses,
 };
 
 /** The string literals of a constraint as PostgreSQL prints it: `'topup'::text` → `topup`. */

@@ -18,6 +18,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  jsonb,
   char,
   check,
   index,
@@ -396,6 +397,10 @@ export const orders = pgTable(
     type: text('type', { enum: orderTypes }).notNull(),
     status: text('status', { enum: orderStatuses }).notNull().default('paid'),
     totalFen: bigint('total_fen', { mode: 'bigint' }).notNull(),
+    /** Fen refunded to the wallet so far, across all refunds of the order. */
+    refundedFen: bigint('refunded_fen', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     createdAt: createdAt(),
   },
   (table) => [
@@ -404,6 +409,11 @@ export const orders = pgTable(
     check('orders_type_check', isOneOf(table.type, orderTypes)),
     check('orders_status_check', isOneOf(table.status, orderStatuses)),
     check('orders_total_fen_non_negative', sql`${table.totalFen} >= 0`),
+    // Never more back than was paid, whatever the code does.
+    check(
+      'orders_refunded_fen_range',
+      sql`${table.refundedFen} >= 0 and ${table.refundedFen} <= ${table.totalFen}`,
+    ),
   ],
 );
 
@@ -650,5 +660,147 @@ export const usageHourly = pgTable(
       'usage_hourly_bytes_non_negative',
       sql`${table.bytesUp} >= 0 and ${table.bytesDown} >= 0 and ${table.overageBytes} >= 0`,
     ),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// The operator console: the audit log, balance adjustments, refunds and payment notifications.
+// ---------------------------------------------------------------------------------------------
+
+/** Before → after of each field an operator write changed. */
+export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
+
+/**
+ * Every operator write, recorded in the same transaction as the change. Append-only: the
+ * migration adds a trigger that refuses UPDATE and DELETE. No foreign key to `users`, so an entry
+ * outlives the accounts it names; the actor's email and role are copied in as they were.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Null for the command line on the server (`npm run admin`). */
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email').notNull(),
+    /** A staff role, or `cli`. */
+    actorRole: text('actor_role').notNull(),
+    /** What was done, e.g. `customer.disable`, `order.refund`. */
+    action: text('action').notNull(),
+    /** What it was done to, e.g. `user`, `order`, `payment`. */
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    changes: jsonb('changes').$type<AuditChanges>().notNull().default({}),
+    reason: text('reason').notNull().default(''),
+    sourceIp: text('source_ip'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('audit_log_created_at_idx').on(table.createdAt.desc()),
+    index('audit_log_actor_id_created_at_idx').on(table.actorId, table.createdAt.desc()),
+    index('audit_log_target_idx').on(table.targetType, table.targetId),
+    index('audit_log_action_idx').on(table.action),
+  ],
+);
+
+export const balanceAdjustmentStatuses = ['pending', 'applied', 'rejected'] as const;
+
+/**
+ * An operator's correction of a balance. Small ones apply at once; one above the configured
+ * threshold waits `pending` for a second operator, who applies or rejects it.
+ */
+export const balanceAdjustments = pgTable(
+  'balance_adjustments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Signed integer fen; never zero. */
+    amountFen: bigint('amount_fen', { mode: 'bigint' }).notNull(),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: balanceAdjustmentStatuses }).notNull(),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    ledgerEntryId: uuid('ledger_entry_id').references(() => ledgerEntries.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('balance_adjustments_user_id_created_at_idx').on(table.userId, table.createdAt.desc()),
+    index('balance_adjustments_pending_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'pending'`),
+    check('balance_adjustments_status_check', isOneOf(table.status, balanceAdjustmentStatuses)),
+    check('balance_adjustments_amount_fen_non_zero', sql`${table.amountFen} <> 0`),
+    check('balance_adjustments_reason_present', sql`length(btrim(${table.reason})) > 0`),
+    // The second operator is another person than the one who asked.
+    check(
+      'balance_adjustments_second_operator',
+      sql`${table.decidedBy} is null or ${table.requestedBy} is null or ${table.decidedBy} <> ${table.requestedBy}`,
+    ),
+  ],
+);
+
+/** Money an operator gave back from an order to the customer's wallet (ledger type `refund`). */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountFen: bigint('amount_fen', { mode: 'bigint' }).notNull(),
+    reason: text('reason').notNull(),
+    /** The refund gave back the whole rest of the order (a static-IP order's IPs went back too). */
+    full: boolean('full').notNull(),
+    staffId: uuid('staff_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The operator's `Idempotency-Key`: a repeat answers this refund. */
+    idempotencyKey: text('idempotency_key'),
+    /** SHA-256 of the canonical request, so the same key with another request is refused. */
+    requestHash: text('request_hash'),
+    ledgerEntryId: uuid('ledger_entry_id').references(() => ledgerEntries.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('order_refunds_order_id_idx').on(table.orderId),
+    uniqueIndex('order_refunds_order_id_idempotency_key_key')
+      .on(table.orderId, table.idempotencyKey)
+      .where(sql`${table.idempotencyKey} is not null`),
+    check('order_refunds_amount_fen_positive', sql`${table.amountFen} > 0`),
+    check('order_refunds_reason_present', sql`length(btrim(${table.reason})) > 0`),
+  ],
+);
+
+/**
+ * Each payment-provider notification received, verified or not, and what we answered: the
+ * payment's notify history for operators. A notification naming no payment of ours has none.
+ */
+export const paymentNotifications = pgTable(
+  'payment_notifications',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: paymentChannels }).notNull(),
+    /** Our order number as the provider sent it (Alipay's `out_trade_no`). */
+    outTradeNo: text('out_trade_no'),
+    providerTradeNo: text('provider_trade_no'),
+    /** The provider's trade status as sent (e.g. `TRADE_SUCCESS`). */
+    tradeStatus: text('trade_status'),
+    amountFen: bigint('amount_fen', { mode: 'bigint' }),
+    /** The signature checked out. */
+    verified: boolean('verified').notNull(),
+    /** What we made of it, e.g. `credited`, `already-paid`, `amount-mismatch`, `bad-signature`. */
+    outcome: text('outcome').notNull(),
+    /** The body we answered with (`success` / `failure`). */
+    reply: text('reply').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('payment_notifications_payment_id_idx').on(table.paymentId, table.receivedAt),
+    check('payment_notifications_channel_check', isOneOf(table.channel, paymentChannels)),
   ],
 );

@@ -1,4 +1,5 @@
 import { getWallet, listAdminUsers, login as loginEndpoint } from '@stratus/contract';
+import { auditLog, eq } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../testing.ts';
@@ -34,19 +35,42 @@ describe.each(testEngines)('npm run admin on %s', (engine) => {
   const login = (email: string, password: string) =>
     callEndpoint(testApp.app, loginEndpoint, { body: { email, password } });
 
-  it('creates an operator with a generated password shown once', async () => {
-    const { code, output } = await run('create-operator', 'Boss@Example.com');
+  it('creates the first staff member as owner, whatever --role says, with a password shown once', async () => {
+    const { code, output } = await run('create-operator', 'Boss@Example.com', '--role', 'ops');
     expect(code).toBe(0);
+    expect(output).toContain('Created staff account boss@example.com (owner).');
     const password = /Password \(shown only this once\): (\S+)/.exec(output)?.[1] ?? '';
     expect(password.length).toBeGreaterThanOrEqual(20);
     const signIn = await login('boss@example.com', password);
     expect(signIn.statusCode).toBe(200);
     const { token, user } = signIn.data();
-    expect(user.role).toBe('operator');
+    expect(user.role).toBe('owner');
     const admin = await callEndpoint(testApp.app, listAdminUsers, { token });
     expect(admin.statusCode).toBe(200);
     const wallet = await callEndpoint(testApp.app, getWallet, { token });
     expect(wallet.data().wallet.balance).toBe(0);
+    const [entry] = await testApp.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, user.id));
+    expect(entry).toMatchObject({
+      actorId: null,
+      actorEmail: 'cli',
+      actorRole: 'cli',
+      action: 'staff.create',
+      targetType: 'user',
+      changes: { role: { before: null, after: 'owner' } },
+    });
+  });
+
+  it('gives later staff the --role asked for, owner by default', async () => {
+    expect(
+      (await run('create-operator', 'books@example.com', '--role', 'finance')).output,
+    ).toContain('(finance)');
+    expect((await run('create-operator', 'second-owner@example.com')).output).toContain('(owner)');
+    const badRole = await run('create-operator', 'x@example.com', '--role', 'operator');
+    expect(badRole.code).toBe(2);
+    expect(badRole.output).toContain('--role is one of owner, finance, support, ops');
   });
 
   it('creates an operator with a chosen password', async () => {
@@ -65,13 +89,15 @@ describe.each(testEngines)('npm run admin on %s', (engine) => {
     const { email, token } = await registerUser(testApp.app);
     const customer = await callEndpoint(testApp.app, listAdminUsers, { token });
     expect(customer.statusCode).toBe(403);
-    expect(await run('create-operator', email)).toEqual({
+    expect(await run('create-operator', email, '--role', 'support')).toEqual({
       code: 0,
-      output: `${email} is now an operator.\n`,
+      output: `${email} is now staff (support).\n`,
     });
     const promoted = await callEndpoint(testApp.app, listAdminUsers, { token });
     expect(promoted.statusCode).toBe(200);
-    expect((await run('create-operator', email)).output).toContain('already an operator');
+    expect((await run('create-operator', email, '--role', 'support')).output).toContain(
+      'already staff (support)',
+    );
   });
 
   it('explains its usage on bad input', async () => {
@@ -91,7 +117,7 @@ describe.each(testEngines)('npm run admin on %s', (engine) => {
       ...['create-operator', 'third@example.com', '--password', 'third pass 1'],
     );
     expect(code).toBe(2);
-    expect(output).toContain('Created operator first@example.com.');
+    expect(output).toContain('Created staff account first@example.com');
     expect(output).toContain('A valid email is required');
     expect(output).not.toContain('third@example.com');
     expect((await login('first@example.com', 'first pass 1')).statusCode).toBe(200);

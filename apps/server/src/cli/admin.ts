@@ -1,9 +1,10 @@
 // `npm run admin -- <command>`: operator tasks run on the server machine, with the same
 // configuration (DATABASE_URL, DATA_DIR, SECRET_KEY) as the server.
-import { emailSchema, passwordSchema } from '@stratus/contract';
+import { emailSchema, passwordSchema, staffRoleSchema, staffRoles } from '@stratus/contract';
 import { createDatabase, migrateDatabase } from '@stratus/db';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { createOrPromoteOperator } from '../modules/admin/operators.ts';
+import { CLI_ACTOR } from '../modules/audit/service.ts';
 import { resolveSecretKey } from '../secret-key.ts';
 import { createTokenCipher } from '../tokens.ts';
 import type { AdminContext } from './command-args.ts';
@@ -14,8 +15,9 @@ import { trafficCommands, trafficUsage } from './traffic-commands.ts';
 export const THEN = '--then';
 
 export const usage = `Usage:
-  npm run admin -- create-operator <email> [--password <password>]
-      Promotes the account with this email to operator, or creates an operator account.
+  npm run admin -- create-operator <email> [--role owner|finance|support|ops] [--password <password>]
+      Gives the account with this email a staff role (default owner), or creates a staff account.
+      The first staff member is always owner.
       Without --password a random password is generated and printed once.
 ${inventoryUsage}${trafficUsage}
 Commands joined by ${THEN} run in turn on one database start, e.g.
@@ -83,10 +85,17 @@ export async function runAdminCommand(args: string[], context: AdminContext): Pr
   }
   const passwordFlag = rest.indexOf('--password');
   const password = passwordFlag >= 0 ? rest[passwordFlag + 1] : undefined;
-  const positional =
-    passwordFlag < 0
-      ? rest
-      : rest.filter((_arg, index) => index !== passwordFlag && index !== passwordFlag + 1);
+  const roleFlag = rest.indexOf('--role');
+  const roleArg = roleFlag >= 0 ? rest[roleFlag + 1] : 'owner';
+  const flagged = new Set(
+    [passwordFlag, roleFlag].filter((index) => index >= 0).flatMap((index) => [index, index + 1]),
+  );
+  const positional = rest.filter((_arg, index) => !flagged.has(index));
+  const role = staffRoleSchema.safeParse(roleArg);
+  if (!role.success) {
+    context.print(`--role is one of ${staffRoles.join(', ')}.\n\n${usage}`);
+    return 2;
+  }
   const email = emailSchema.safeParse(positional[0] ?? '');
   if (positional.length !== 1 || !email.success) {
     context.print(`A valid email is required.\n\n${usage}`);
@@ -102,11 +111,17 @@ export async function runAdminCommand(args: string[], context: AdminContext): Pr
     cipher,
     email: email.data,
     password,
+    role: role.data,
+    actor: CLI_ACTOR,
   });
-  if (outcome.action === 'unchanged') context.print(`${email.data} is already an operator.\n`);
-  if (outcome.action === 'promoted') context.print(`${email.data} is now an operator.\n`);
+  if (outcome.action === 'unchanged') {
+    context.print(`${email.data} is already staff (${outcome.role}).\n`);
+  }
+  if (outcome.action === 'promoted') {
+    context.print(`${email.data} is now staff (${outcome.role}).\n`);
+  }
   if (outcome.action === 'created') {
-    context.print(`Created operator ${email.data}.\n`);
+    context.print(`Created staff account ${email.data} (${outcome.role}).\n`);
     if (outcome.generatedPassword) {
       context.print(
         `Password (shown only this once): ${outcome.generatedPassword}\n` +

@@ -64,7 +64,7 @@ describe.each(testEngines)('OpenAPI fuzz on %s', (engine) => {
     accounts.user = { email: user.email, token: user.token };
     await creditWallet(db, { userId: user.user.id, amountFen: 100_000_000n });
     const operator = await registerUser(testApp.app);
-    await db.update(users).set({ role: 'operator' }).where(eq(users.id, operator.user.id));
+    await db.update(users).set({ role: 'owner' }).where(eq(users.id, operator.user.id));
     accounts.operator = { email: operator.email, token: operator.token };
     nodeKey = (await addTestNode(db)).apiKey;
     // Something to buy, one IP already bought, and a traffic plan: requests that name real

@@ -1,4 +1,4 @@
-import type { EndpointAccess } from '@stratus/contract';
+import { hasPermission, isStaffRole, type EndpointDefinition } from '@stratus/contract';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { authenticateToken, type Authentication } from '../modules/auth/service.ts';
 import {
@@ -7,6 +7,7 @@ import {
   type AuthenticatedNode,
 } from '../modules/nodes/gateway-nodes.ts';
 import { AppError } from '../errors.ts';
+import type { StaffActor } from '../modules/audit/service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -40,28 +41,50 @@ async function authenticate(request: FastifyRequest): Promise<Authentication> {
   return auth;
 }
 
-const guards: Record<EndpointAccess, onRequestAsyncHookHandler | undefined> = {
-  public: undefined,
-  user: async (request) => {
-    await authenticate(request);
-  },
-  operator: async (request) => {
-    const auth = await authenticate(request);
-    if (auth.role !== 'operator') throw new AppError('forbidden');
-  },
-  // Gateway nodes present the `gnk_` key `npm run admin -- add-node` printed; a disabled node's
-  // key, a customer token or no key at all is refused alike.
-  node: async (request) => {
-    const apiKey = bearerToken(request);
-    const node = apiKey ? await authenticateNodeKey({ db: request.server.db, apiKey }) : null;
-    if (!node) throw new AppError('nodeKeyInvalid');
-    request.node = node;
-  },
+const authenticateUser: onRequestAsyncHookHandler = async (request) => {
+  await authenticate(request);
 };
 
+// Gateway nodes present the `gnk_` key `npm run admin -- add-node` printed; a disabled node's
+// key, a customer token or no key at all is refused alike.
+const authenticateNode: onRequestAsyncHookHandler = async (request) => {
+  const apiKey = bearerToken(request);
+  const node = apiKey ? await authenticateNodeKey({ db: request.server.db, apiKey }) : null;
+  if (!node) throw new AppError('nodeKeyInvalid');
+  request.node = node;
+};
+
+/**
+ * Staff endpoints: a customer is refused outright; staff whose role lacks the permission are told
+ * which role they hold. The permission table in the contract is the only place this is decided.
+ */
+function staffGuard(endpoint: Pick<EndpointDefinition, 'path' | 'permission'>) {
+  const { permission } = endpoint;
+  if (!permission) throw new Error(`Staff endpoint ${endpoint.path} names no permission`);
+  const guard: onRequestAsyncHookHandler = async (request) => {
+    const auth = await authenticate(request);
+    if (!isStaffRole(auth.role)) throw new AppError('forbidden');
+    if (!hasPermission(auth.role, permission)) {
+      throw new AppError('staffPermissionMissing', { role: auth.role });
+    }
+  };
+  return guard;
+}
+
 /** The onRequest hook enforcing an endpoint's `access`; undefined for public endpoints. */
-export function guardFor(access: EndpointAccess): onRequestAsyncHookHandler | undefined {
-  return guards[access];
+export function guardFor(
+  endpoint: Pick<EndpointDefinition, 'access' | 'path' | 'permission'>,
+): onRequestAsyncHookHandler | undefined {
+  switch (endpoint.access) {
+    case 'public':
+      return undefined;
+    case 'user':
+      return authenticateUser;
+    case 'node':
+      return authenticateNode;
+    case 'staff':
+      return staffGuard(endpoint);
+  }
 }
 
 /** The caller of a guarded route (the guard has already rejected anonymous requests). */
@@ -74,4 +97,11 @@ export function requireAuth(request: FastifyRequest): Authentication {
 export function requireNode(request: FastifyRequest): AuthenticatedNode {
   if (!request.node) throw new AppError('nodeKeyInvalid');
   return request.node;
+}
+
+/** The staff member behind a staff route, for the audit log (the guard has checked the role). */
+export function requireStaffActor(request: FastifyRequest): StaffActor {
+  const auth = requireAuth(request);
+  if (!isStaffRole(auth.role)) throw new AppError('forbidden');
+  return { kind: 'staff', userId: auth.userId, role: auth.role, sourceIp: request.ip };
 }

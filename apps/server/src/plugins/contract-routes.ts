@@ -72,12 +72,15 @@ export function registerEndpoint<E extends EndpointDefinition>(
   /** `bodyLimit` (bytes) overrides the app's limit for a route whose bodies are larger by design. */
   options: { bodyLimit?: number } = {},
 ): void {
-  const guard = guardFor(endpoint.access);
+  const guard = guardFor(endpoint);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: `${API_PREFIX}${endpoint.path}`,
     schema: {
       summary: endpoint.summary,
+      ...(endpoint.permission
+        ? { description: `Staff only: needs the \`${endpoint.permission}\` permission.` }
+        : {}),
       tags: [endpoint.tag],
       ...(endpoint.access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
       ...(endpoint.params ? { params: endpoint.params } : {}),

@@ -47,7 +47,7 @@ describe.each(testEngines)('bounded input on %s', (engine) => {
     expect(bought.statusCode).toBe(200);
     instanceId = bought.data().instances[0]?.id ?? '';
     const operator = await registerUser(testApp.app);
-    await db.update(users).set({ role: 'operator' }).where(eq(users.id, operator.user.id));
+    await db.update(users).set({ role: 'owner' }).where(eq(users.id, operator.user.id));
     operatorToken = operator.token;
     nodeKey = (await addTestNode(db)).apiKey;
   });

@@ -7,8 +7,11 @@ interface Address {
   search: string;
 }
 
+/** Signed-in areas: the customer console and the operator console. */
 function isConsoleAddress(pathname: string): boolean {
-  return pathname === '/console' || pathname.startsWith('/console/');
+  return ['/console', '/admin'].some(
+    (root) => pathname === root || pathname.startsWith(`${root}/`),
+  );
 }
 
 /**

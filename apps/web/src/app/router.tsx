@@ -10,6 +10,8 @@ import { PageError } from './page-error.tsx';
 import { pageRoutes, type PageRoute } from './routes.ts';
 import { CONSOLE_HOME, PORTAL_AUTH } from '../shared/paths.ts';
 
+const AdminApp = lazyPage(() => import('./admin/admin-app.tsx'));
+
 function pageObject(route: PageRoute, wrap: boolean): RouteObject {
   const Page = lazyPage(route.load);
   // Console pages get their boundary and fallback from the layout, which stays on screen.
@@ -44,6 +46,17 @@ export const appRoutes: RouteObject[] = [
             .filter((route) => route.layout === 'console')
             .map((r) => pageObject(r, false)),
         ],
+      },
+      // The operator console brings its own layout and routes, in a chunk customers never load.
+      {
+        path: '/admin/*',
+        element: (
+          <ErrorBoundary>
+            <Suspense fallback={<PageFallback />}>
+              <AdminApp />
+            </Suspense>
+          </ErrorBoundary>
+        ),
       },
       { path: '*', element: <NotFoundPage /> },
     ],

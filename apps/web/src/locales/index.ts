@@ -1,4 +1,5 @@
 import type { Locale } from '@stratus/contract';
+import enAdmin from './en-US/admin.ts';
 import enAuth from './en-US/auth.ts';
 import enCommon from './en-US/common.ts';
 import enDynamic from './en-US/dynamic.ts';
@@ -12,6 +13,7 @@ import enTraffic from './en-US/traffic.ts';
 import enUsers from './en-US/users.ts';
 import enValidation from './en-US/validation.ts';
 import enWallet from './en-US/wallet.ts';
+import zhAdmin from './zh-CN/admin.ts';
 import zhAuth from './zh-CN/auth.ts';
 import zhCommon from './zh-CN/common.ts';
 import zhDynamic from './zh-CN/dynamic.ts';
@@ -28,6 +30,7 @@ import zhWallet from './zh-CN/wallet.ts';
 
 /** Locale files per domain; the completeness test walks this table. */
 export const localeDomains = {
+  admin: { 'zh-CN': zhAdmin, 'en-US': enAdmin },
   auth: { 'zh-CN': zhAuth, 'en-US': enAuth },
   common: { 'zh-CN': zhCommon, 'en-US': enCommon },
   dynamic: { 'zh-CN': zhDynamic, 'en-US': enDynamic },
@@ -44,6 +47,7 @@ export const localeDomains = {
 } satisfies Record<string, Record<Locale, Record<string, string>>>;
 
 const zhMessages = {
+  ...zhAdmin,
   ...zhAuth,
   ...zhCommon,
   ...zhDynamic,
@@ -65,6 +69,7 @@ export type MessageKey = keyof typeof zhMessages;
 export const messages: Record<Locale, Record<MessageKey, string>> = {
   'zh-CN': zhMessages,
   'en-US': {
+    ...enAdmin,
     ...enAuth,
     ...enCommon,
     ...enDynamic,

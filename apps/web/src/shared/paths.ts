@@ -15,3 +15,15 @@ export const BUY_TRAFFIC_PATH = '/console/buyTrafficFlow';
 export const TRAFFIC_HISTORY_PATH = '/console/trafficFlowHistory';
 export const TRAFFIC_PACKAGES_PATH = '/console/trafficFlowPackList';
 export const PAY_SUCCESS_PATH = '/portal/paySuccess';
+
+// The operator console (`/admin`): its own layout and route table (app/admin/admin-routes.ts).
+export const ADMIN_HOME = '/admin';
+export const ADMIN_CUSTOMERS_PATH = '/admin/customers';
+/** One customer's page: `/admin/customers/<id>`. */
+export const ADMIN_CUSTOMER_PATH = '/admin/customers/:id';
+export const ADMIN_ADJUSTMENTS_PATH = '/admin/adjustments';
+export const ADMIN_ORDERS_PATH = '/admin/orders';
+export const ADMIN_PAYMENTS_PATH = '/admin/payments';
+export const ADMIN_RECONCILIATION_PATH = '/admin/reconciliation';
+export const ADMIN_AUDIT_LOG_PATH = '/admin/audit-log';
+export const ADMIN_STAFF_PATH = '/admin/staff';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { pageSchemaOf, paginationQuerySchema } from '../pagination.ts';
 import { singleLineTextSchema } from '../validation.ts';
-import { roleSchema } from './users.ts';
+import { roleSchema } from '../permissions.ts';
 
 /** A user as operators see them in the customer list. */
 export const adminUserSchema = z.object({
@@ -22,7 +22,8 @@ export const listAdminUsers = defineEndpoint({
   path: '/admin/users',
   summary: 'List users, newest first (operators only)',
   tag: 'admin',
-  access: 'operator',
+  access: 'staff',
+  permission: 'customers.read',
   query: paginationQuerySchema.extend({
     /** Part of the email or name, case-insensitive. */
     keyword: singleLineTextSchema({ max: 100 }).optional(),

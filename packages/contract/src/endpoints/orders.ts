@@ -10,7 +10,8 @@ export const orderTypes = ['static_ip', 'renewal', 'traffic'] as const;
 export const orderTypeSchema = z.enum(orderTypes);
 export type OrderType = z.infer<typeof orderTypeSchema>;
 
-export const orderStatuses = ['paid', 'refunded'] as const;
+/** `partially_refunded` once some of the total went back to the wallet, `refunded` once all of it. */
+export const orderStatuses = ['paid', 'partially_refunded', 'refunded'] as const;
 export const orderStatusSchema = z.enum(orderStatuses);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 

@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { locales } from '../locale.ts';
+import { roleSchema } from '../permissions.ts';
 import { passwordSchema, plainTextSchema, singleLineTextSchema } from '../validation.ts';
-
-/** Roles a user can hold; operators reach `/api/admin/*`. */
-export const userRoles = ['customer', 'operator'] as const;
-export const roleSchema = z.enum(userRoles);
-export type Role = z.infer<typeof roleSchema>;
 
 export const userProfileSchema = z.object({
   id: z.string(),

@@ -2,7 +2,7 @@ import { API_PREFIX, listAdminUsers } from '@stratus/contract';
 import { eq, users } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
+import { createTestApp, registerStaff, registerUser, type TestApp } from '../../testing.ts';
 import { callEndpoint, type CallOptions } from '../../testing/call-endpoint.ts';
 
 describe.each(testEngines)(
@@ -17,7 +17,7 @@ describe.each(testEngines)(
       const operator = await registerUser(testApp.app, { email: 'operator@example.com' });
       await testApp.database.db
         .update(users)
-        .set({ role: 'operator' })
+        .set({ role: 'owner' })
         .where(eq(users.id, operator.user.id));
       operatorToken = operator.token;
       customerToken = (await registerUser(testApp.app, { email: 'customer@example.com' })).token;
@@ -41,7 +41,7 @@ describe.each(testEngines)(
         ...query,
       });
 
-    it('is for operators only', async () => {
+    it('is refused to customers and anonymous callers', async () => {
       const customer = await list({}, customerToken);
       expect(customer.statusCode).toBe(403);
       expect(customer.json()).toEqual({
@@ -72,7 +72,7 @@ describe.each(testEngines)(
         'customer@example.com',
         'operator@example.com',
       ]);
-      expect(last.items[1]?.role).toBe('operator');
+      expect(last.items[1]?.role).toBe('owner');
       const defaults = (await list({})).data();
       expect(defaults).toMatchObject({ page: 1, pageSize: 20, total: 8 });
     });
@@ -96,6 +96,21 @@ describe.each(testEngines)(
       expect(zero.json().data.field).toBe('page');
       const words = await list({ rawQuery: { page: 'first' } });
       expect(words.statusCode).toBe(400);
+    });
+
+    // Last: it registers staff, which the counts above do not expect.
+    it('is for staff whose role may read customers', async () => {
+      for (const role of ['finance', 'support'] as const) {
+        const { token } = await registerStaff(testApp, role);
+        expect((await list({}, token)).statusCode).toBe(200);
+      }
+      const ops = await list({}, (await registerStaff(testApp, 'ops')).token);
+      expect(ops.statusCode).toBe(403);
+      expect(ops.json()).toEqual({
+        code: 10302,
+        message: 'Your staff role (ops) does not allow this',
+        data: null,
+      });
     });
   },
 );

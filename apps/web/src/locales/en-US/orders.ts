@@ -6,6 +6,7 @@ export default {
   'orders.type.traffic': 'Traffic purchase',
   'orders.type.all': 'All types',
   'orders.status.paid': 'Paid',
+  'orders.status.partially_refunded': 'Partly refunded',
   'orders.status.refunded': 'Refunded',
   'orders.column.orderNo': 'Order no.',
   'orders.column.type': 'Type',

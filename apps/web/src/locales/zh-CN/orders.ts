@@ -4,6 +4,7 @@ export default {
   'orders.type.traffic': '流量购买',
   'orders.type.all': '全部类型',
   'orders.status.paid': '已支付',
+  'orders.status.partially_refunded': '部分退款',
   'orders.status.refunded': '已退款',
   'orders.column.orderNo': '订单号',
   'orders.column.type': '类型',

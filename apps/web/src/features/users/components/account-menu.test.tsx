@@ -4,7 +4,7 @@ import { changePassword, getMe, logout, type UserProfile } from '@stratus/contra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserNavigation } from '../../../shared/browser.ts';
 import { installFakeApi } from '../../../test/fake-api.ts';
-import { renderWithProviders } from '../../../test/render-app.tsx';
+import { renderRoutes } from '../../../test/render-app.tsx';
 import { AccountMenu } from './account-menu.tsx';
 
 const profile: UserProfile = {
@@ -17,6 +17,16 @@ const profile: UserProfile = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 const api = installFakeApi();
+
+function renderMenu() {
+  return renderRoutes(
+    [
+      { path: '/', element: <AccountMenu /> },
+      { path: '/admin', element: <p>admin home</p> },
+    ],
+    '/',
+  );
+}
 
 beforeEach(() => {
   document.cookie = 'token=abc; path=/';
@@ -32,17 +42,26 @@ afterEach(() => {
 
 describe('AccountMenu', () => {
   it('shows the email with the seed items', async () => {
-    renderWithProviders(<AccountMenu />);
+    renderMenu();
     await userEvent.click(await screen.findByText('ada@example.com'));
     for (const item of ['个人信息', '修改密码', '退出登录']) {
       expect(await screen.findByText(item)).toBeInTheDocument();
     }
+    expect(screen.queryByText('运营后台')).not.toBeInTheDocument();
+  });
+
+  it('takes staff to the operator console', async () => {
+    api.respondWith(getMe, { ...profile, role: 'support' });
+    renderMenu();
+    await userEvent.click(await screen.findByText('ada@example.com'));
+    await userEvent.click(await screen.findByText('运营后台'));
+    expect(await screen.findByText('admin home')).toBeInTheDocument();
   });
 
   it('asks 确认退出登录？ and signs out even when logout fails', async () => {
     const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
     localStorage.setItem('recentPages', '[]');
-    renderWithProviders(<AccountMenu />);
+    renderMenu();
     await userEvent.click(await screen.findByText('ada@example.com'));
     await userEvent.click(await screen.findByText('退出登录'));
     const dialog = await screen.findByRole('dialog', { name: '确认退出登录？' });
@@ -58,7 +77,7 @@ describe('AccountMenu', () => {
   });
 
   it('opens the change-password dialog and checks the confirmation', async () => {
-    renderWithProviders(<AccountMenu />);
+    renderMenu();
     await userEvent.click(await screen.findByText('ada@example.com'));
     await userEvent.click(await screen.findByText('修改密码'));
     await userEvent.type(await screen.findByLabelText('新密码'), 'a-new-password');

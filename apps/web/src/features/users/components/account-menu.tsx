@@ -1,8 +1,17 @@
-import { DownOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  DownOutlined,
+  LockOutlined,
+  LogoutOutlined,
+  SafetyCertificateOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { isStaffRole } from '@stratus/contract';
 import { App, Avatar, Dropdown, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { logOut } from '../../auth/public.ts';
+import { ADMIN_HOME } from '../../../shared/paths.ts';
 import { useMe } from '../api.ts';
 import { initialsOf } from '../initials.ts';
 import { ChangePasswordModal } from './change-password-modal.tsx';
@@ -11,12 +20,18 @@ import styles from './account-menu.module.css';
 
 type Dialog = 'profile' | 'password' | null;
 
-/** Header account entry: the user's email with profile, password and sign-out. */
+const ADMIN_KEY = 'admin';
+
+/**
+ * Header account entry: the user's email with profile, password and sign-out, and for staff the
+ * way into the operator console.
+ */
 export function AccountMenu() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const me = useMe();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const navigate = useNavigate();
 
   const confirmLogout = () =>
     modal.confirm({
@@ -26,7 +41,11 @@ export function AccountMenu() {
       onOk: logOut,
     });
 
+  const staff = me.data !== undefined && isStaffRole(me.data.role);
   const items = [
+    ...(staff
+      ? [{ key: ADMIN_KEY, icon: <SafetyCertificateOutlined />, label: t('admin.openConsole') }]
+      : []),
     { key: 'profile', icon: <UserOutlined />, label: t('users.menu.profile') },
     { key: 'password', icon: <LockOutlined />, label: t('users.menu.password') },
     { type: 'divider' as const },
@@ -43,6 +62,7 @@ export function AccountMenu() {
           items,
           onClick: ({ key }) => {
             if (key === 'logout') confirmLogout();
+            else if (key === ADMIN_KEY) navigate(ADMIN_HOME);
             else setDialog(key as Dialog);
           },
         }}

@@ -12,7 +12,7 @@ const profile: UserProfile = {
   id: 'u1',
   email: 'ada@example.com',
   name: 'Ada Lovelace',
-  role: 'operator',
+  role: 'owner',
   language: 'zh-CN',
   apiToken: 'st_0123456789abcdef',
   createdAt: '2026-01-01T00:00:00.000Z',
@@ -44,7 +44,7 @@ describe('ProfileModal', () => {
     expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
     expect(screen.getByText('个人信息')).toBeInTheDocument();
     expect(screen.getByText('AL')).toBeInTheDocument();
-    expect(screen.getByText('运营管理员')).toBeInTheDocument();
+    expect(screen.getByText('所有者')).toBeInTheDocument();
     expect(screen.getByTestId('api-token')).not.toHaveTextContent(profile.apiToken);
     await userEvent.click(screen.getByRole('button', { name: '显示令牌' }));
     expect(screen.getByTestId('api-token')).toHaveTextContent(profile.apiToken);

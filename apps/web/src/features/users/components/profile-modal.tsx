@@ -52,7 +52,7 @@ export function ProfileModal({ open, onClose }: ProfileModalProps) {
             <dd>{profile.email}</dd>
             <dt>{t('users.profile.role')}</dt>
             <dd>
-              <Tag color={profile.role === 'operator' ? 'gold' : 'blue'}>
+              <Tag color={profile.role === 'customer' ? 'blue' : 'gold'}>
                 {t(`users.role.${profile.role}`)}
               </Tag>
             </dd>

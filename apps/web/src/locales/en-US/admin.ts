@@ -1,0 +1,33 @@
+import type zhCN from '../zh-CN/admin.ts';
+
+export default {
+  'admin.title': 'Operator console',
+  'admin.nav.home': 'Home',
+  'admin.backToConsole': 'Back to the customer console',
+  'admin.openConsole': 'Operator console',
+  'admin.denied.customer': 'The operator console is for staff only',
+  'admin.denied.role': 'Your role cannot open this page',
+  'admin.denied.roleHint': 'Your role: {{role}}. Ask an owner if you need access.',
+  'admin.home.signedInAs': 'Signed in as',
+  'admin.home.permissions': 'What you can do',
+  'admin.permission.dashboard.read': 'See the dashboard',
+  'admin.permission.dashboard.money': 'See revenue figures',
+  'admin.permission.customers.read': 'See customers',
+  'admin.permission.customers.manage':
+    'Disable/enable customers, sign them out, reset proxy passwords',
+  'admin.permission.balance.adjust': 'Adjust balances',
+  'admin.permission.balance.approve': 'Approve large adjustments',
+  'admin.permission.orders.read': 'See orders',
+  'admin.permission.orders.refund': 'Refund orders',
+  'admin.permission.payments.read': 'See payments',
+  'admin.permission.payments.manage': 'Sync payments, mark them paid',
+  'admin.permission.catalog.read': 'See the catalog',
+  'admin.permission.catalog.manage': 'Manage the catalog',
+  'admin.permission.inventory.read': 'See the IP inventory',
+  'admin.permission.inventory.manage': 'Manage the IP inventory',
+  'admin.permission.nodes.read': 'See gateway nodes',
+  'admin.permission.nodes.manage': 'Manage gateway nodes',
+  'admin.permission.announcements.manage': 'Publish announcements',
+  'admin.permission.audit.read': 'Read the audit log',
+  'admin.permission.staff.manage': 'Manage staff',
+} satisfies Record<keyof typeof zhCN, string>;

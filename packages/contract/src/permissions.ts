@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+/** The roles of the people who run the business. */
+export const staffRoles = ['owner', 'finance', 'support', 'ops'] as const;
+
+/** Roles a user can hold: a customer, or staff with one of the staff roles. */
+export const userRoles = ['customer', ...staffRoles] as const;
+export const roleSchema = z.enum(userRoles);
+export type Role = z.infer<typeof roleSchema>;
+export const staffRoleSchema = z.enum(staffRoles);
+export type StaffRole = z.infer<typeof staffRoleSchema>;
+
+/**
+ * What staff may do. `*.read` opens a page and its lists; the others are the writes and the
+ * money figures. An endpoint names one; the admin menu and each button ask the same question.
+ */
+export const permissions = [
+  'dashboard.read',
+  /** Revenue and other money figures on the dashboard. */
+  'dashboard.money',
+  'customers.read',
+  /** Disable/enable a customer, sign them out everywhere, reset a proxy password. */
+  'customers.manage',
+  /** Ask for a balance adjustment (applied at once below the approval threshold). */
+  'balance.adjust',
+  /** Approve or reject another operator's large balance adjustment. */
+  'balance.approve',
+  'orders.read',
+  'orders.refund',
+  'payments.read',
+  /** Ask the provider about a payment (sync) and mark one paid by hand. */
+  'payments.manage',
+  'catalog.read',
+  'catalog.manage',
+  'inventory.read',
+  'inventory.manage',
+  'nodes.read',
+  'nodes.manage',
+  'announcements.manage',
+  'audit.read',
+  'staff.manage',
+] as const;
+export const permissionSchema = z.enum(permissions);
+export type Permission = z.infer<typeof permissionSchema>;
+
+const readAll = [
+  'dashboard.read',
+  'customers.read',
+  'orders.read',
+  'payments.read',
+  'catalog.read',
+  'inventory.read',
+  'nodes.read',
+  'audit.read',
+] as const satisfies readonly Permission[];
+
+/**
+ * THE permission table. `owner` does everything and alone manages staff; `finance` moves money
+ * and reads everything; `support` helps customers but moves no money; `ops` runs the catalog,
+ * the inventory and the gateways and sees no money.
+ */
+export const rolePermissions: Record<StaffRole, readonly Permission[]> = {
+  owner: permissions,
+  finance: [
+    ...readAll,
+    'dashboard.money',
+    'balance.adjust',
+    'balance.approve',
+    'orders.refund',
+    'payments.manage',
+  ],
+  support: [
+    'dashboard.read',
+    'customers.read',
+    'customers.manage',
+    'orders.read',
+    'inventory.read',
+  ],
+  ops: [
+    'dashboard.read',
+    'catalog.read',
+    'catalog.manage',
+    'inventory.read',
+    'inventory.manage',
+    'nodes.read',
+    'nodes.manage',
+    'announcements.manage',
+  ],
+};
+
+export function isStaffRole(role: Role | string): role is StaffRole {
+  return (staffRoles as readonly string[]).includes(role);
+}
+
+/** Whether a user of `role` may do `permission`; a customer may do nothing of the admin side. */
+export function hasPermission(role: Role | string, permission: Permission): boolean {
+  return isStaffRole(role) && rolePermissions[role].includes(permission);
+}
