@@ -96,3 +96,26 @@ export function isStaffRole(role: Role | string): role is StaffRole {
 export function hasPermission(role: Role | string, permission: Permission): boolean {
   return isStaffRole(role) && rolePermissions[role].includes(permission);
 }
+
+/**
+ * What an audit-log entry records was done (`<target>.<verb>`). The writers and the log's
+ * filter and labels all use this list; a new kind of operator write adds its name here.
+ */
+export const auditActions = [
+  'staff.create',
+  'staff.update',
+  'staff.remove',
+  'customer.disable',
+  'customer.enable',
+  'customer.sign_out',
+  'customer.reset_proxy_password',
+  'balance.adjust',
+  'balance.request',
+  'balance.approve',
+  'balance.reject',
+  'order.refund',
+  'payment.sync',
+  'payment.mark_paid',
+] as const;
+export const auditActionSchema = z.enum(auditActions);
+export type AuditAction = z.infer<typeof auditActionSchema>;

@@ -32,7 +32,7 @@ describe.each(testEngines)('the audit log on %s', (engine) => {
       recordAudit({
         tx,
         actor: CLI_ACTOR,
-        action: 'test.write',
+        action: 'customer.disable',
         target: { type: 'test', id: 'kept' },
       }),
     );
@@ -41,7 +41,7 @@ describe.each(testEngines)('the audit log on %s', (engine) => {
         await recordAudit({
           tx,
           actor: CLI_ACTOR,
-          action: 'test.write',
+          action: 'customer.disable',
           target: { type: 'test', id: 'rolled-back' },
         });
         throw new Error('the write failed');

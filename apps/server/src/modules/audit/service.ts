@@ -1,4 +1,4 @@
-import type { StaffRole } from '@stratus/contract';
+import type { AuditAction, StaffRole } from '@stratus/contract';
 import type { AuditChanges, Tx } from '@stratus/db';
 import { insertAuditEntry } from './repo.ts';
 
@@ -42,8 +42,8 @@ export async function recordAudit({
 }: {
   tx: Tx;
   actor: StaffActor;
-  /** `<target>.<verb>`, e.g. `customer.disable`, `order.refund`, `staff.create`. */
-  action: string;
+  /** `<target>.<verb>` from the contract's `auditActions`. */
+  action: AuditAction;
   target: { type: string; id: string };
   changes?: AuditChanges;
   reason?: string;
