@@ -43,14 +43,18 @@ describe.each(testEngines)('database on %s', (engine) => {
       sql`select table_name as name from information_schema.tables where table_schema = 'public' order by 1`,
     );
     expect(tables.map((table) => table.name)).toEqual([
+      'audit_log',
       'auth_attempts',
+      'balance_adjustments',
       'dynamic_proxy_accounts',
       'gateway_nodes',
       'idempotency_keys',
       'ip_addresses',
       'ledger_entries',
       'order_items',
+      'order_refunds',
       'orders',
+      'payment_notifications',
       'payments',
       'plan_prices',
       'proxy_instances',

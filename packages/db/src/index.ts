@@ -103,6 +103,19 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** Errors of idle PostgreSQL connections (a restarted server, a dropped network). */
   onConnectionError?: (error: Error) => void;
+  /**
+   * PGlite only: start from this archive of a data directory (`dumpDataDir`) instead of an empty
+   * cluster. Tests start from an already migrated one, which skips initdb and the migrations.
+   */
+  pgliteArchive?: Blob;
+}
+
+/** The archive of a PGlite database's whole data directory (a tar), e.g. to start copies from. */
+export async function dumpPgliteArchive(database: Database): Promise<Blob> {
+  const client = pgliteClients.get(database);
+  if (!client) throw new Error('dumpPgliteArchive needs a PGlite database');
+  const archive = await client.dumpDataDir('none');
+  return archive;
 }
 
 export interface MigrationReport {
@@ -115,6 +128,7 @@ const migrationsFolder = path.resolve(import.meta.dirname, '../migrations');
 const MIGRATION_LOCK_ID = 740_211_613;
 
 const migrators = new WeakMap<Database, () => Promise<void>>();
+const pgliteClients = new WeakMap<Database, PGlite>();
 
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);
@@ -122,7 +136,7 @@ export function isPostgresUrl(url: string): boolean {
 
 export async function createDatabase(options: DatabaseOptions = {}): Promise<Database> {
   if (options.url) return createPostgresDatabase(options.url, options.onConnectionError);
-  return createPgliteDatabase(options.dataDir ?? './data');
+  return createPgliteDatabase(options.dataDir ?? './data', options.pgliteArchive);
 }
 
 async function createPostgresDatabase(
@@ -229,13 +243,16 @@ class GuardedPool extends pg.Pool {
   }
 }
 
-async function createPgliteDatabase(dataDir: string): Promise<Database> {
+async function createPgliteDatabase(dataDir: string, archive?: Blob): Promise<Database> {
   let location = dataDir;
   if (!dataDir.startsWith('memory://')) {
     location = path.resolve(dataDir, 'pglite');
     await mkdir(location, { recursive: true });
   }
-  const client = await PGlite.create(location);
+  const client = await PGlite.create({
+    dataDir: location,
+    ...(archive ? { loadDataDir: archive } : {}),
+  });
   const db = withBrandedTransactions(drizzlePglite({ client, schema }));
   const database: Database = {
     db,
@@ -243,6 +260,7 @@ async function createPgliteDatabase(dataDir: string): Promise<Database> {
     ping: () => timeRoundTrip(db),
     close: () => client.close(),
   };
+  pgliteClients.set(database, client);
   migrators.set(database, () =>
     migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
   );

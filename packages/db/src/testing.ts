@@ -1,9 +1,14 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import {
   createDatabase,
   databaseEngines,
+  dumpPgliteArchive,
   migrateDatabase,
   queryRows,
   type Database,
@@ -42,9 +47,8 @@ export async function createTestDatabase(
   { migrated = true }: { migrated?: boolean } = {},
 ): Promise<TestDatabase> {
   if (engine === 'pglite') {
-    const database = await createDatabase({ dataDir: 'memory://' });
-    if (migrated) await migrateDatabase(database);
-    return database;
+    if (!migrated) return createDatabase({ dataDir: 'memory://' });
+    return createDatabase({ dataDir: 'memory://', pgliteArchive: await migratedPgliteArchive() });
   }
   const name = `stratus_test_${randomBytes(6).toString('hex')}`;
   await runAsAdmin(`create database ${name}`);
@@ -76,6 +80,66 @@ export async function createTestDatabase(
       await runAsAdmin(`drop database if exists ${name} with (force)`);
     },
   });
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, '../migrations');
+
+/** A name that changes whenever a migration (or the PGlite version) does. */
+async function migrationsFingerprint(): Promise<string> {
+  const hash = createHash('sha256');
+  // The engine's own files, so a PGlite upgrade makes a new archive too.
+  const engineEntry = fileURLToPath(import.meta.resolve('@electric-sql/pglite'));
+  const pglite = JSON.parse(
+    await readFile(
+      path.join(engineEntry.slice(0, engineEntry.lastIndexOf('/dist/')), 'package.json'),
+      'utf8',
+    ),
+  ) as { version: string };
+  hash.update(pglite.version);
+  for (const file of (await readdir(migrationsFolder))
+    .filter((name) => name.endsWith('.sql'))
+    .sort()) {
+    hash.update(file).update(await readFile(path.join(migrationsFolder, file)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+let archiveInProcess: Promise<Blob> | undefined;
+
+/**
+ * The data directory of a freshly migrated PGlite database, as an archive each test database
+ * starts from: loading it takes about a second, where initdb and the migrations in WASM take three
+ * or more, for each of the suites' many databases. Kept in the temporary directory under a name
+ * derived from the migrations, so every test process (Vitest runs files in separate ones) reuses
+ * it and a changed migration makes a new one. Written to a temporary name and renamed: processes
+ * racing to make it never read half a file.
+ */
+function migratedPgliteArchive(): Promise<Blob> {
+  archiveInProcess ??= (async () => {
+    const file = path.join(
+      os.tmpdir(),
+      `stratus-pglite-migrated-${await migrationsFingerprint()}.tar`,
+    );
+    const stored = await readFile(file).catch(() => undefined);
+    if (stored) return new Blob([stored]);
+    const database = await createDatabase({ dataDir: 'memory://' });
+    try {
+      await migrateDatabase(database);
+      const archive = await dumpPgliteArchive(database);
+      const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+      try {
+        await writeFile(partial, Buffer.from(await archive.arrayBuffer()));
+        await rename(partial, file);
+      } catch {
+        // Another process's archive serves as well; this one is only a cache.
+        await rm(partial, { force: true });
+      }
+      return archive;
+    } finally {
+      await database.close();
+    }
+  })();
+  return archiveInProcess;
 }
 
 async function runAsAdmin(statement: string): Promise<void> {
