@@ -68,7 +68,10 @@ function auditConditions(filter: AuditFilter): SQL | undefined {
       : or(
           filter.targetType === undefined
             ? eq(auditLog.targetId, filter.targetId)
-            : and(eq(auditLog.targetType, filter.targetType), eq(auditLog.targetId, filter.targetId)),
+            : and(
+                eq(auditLog.targetType, filter.targetType),
+                eq(auditLog.targetId, filter.targetId),
+              ),
           filter.targetWholeId ? eq(auditLog.targetId, filter.targetWholeId) : undefined,
         );
   return and(

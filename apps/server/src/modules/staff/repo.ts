@@ -19,9 +19,7 @@ const staffMemberColumns = {
   name: users.name,
   role: users.role,
   createdAt: users.createdAt,
-  lastSignInAt: sql<Date | null>`(
-    select max(${sessions.createdAt}) from ${sessions} where ${sessions.userId} = ${users.id}
-  )`.mapWith(sessions.createdAt),
+  lastSignInAt: sql<Date | null>`max(${sessions.createdAt})`.mapWith(sessions.createdAt),
   disabledAt: users.disabledAt,
 };
 
@@ -32,14 +30,21 @@ export async function listStaffMembers(db: Db): Promise<StaffMemberRow[]> {
   const rows = await db
     .select(staffMemberColumns)
     .from(users)
+    .leftJoin(sessions, eq(sessions.userId, users.id))
     .where(isStaff)
+    .groupBy(users.id)
     .orderBy(asc(users.createdAt), asc(users.id));
   return rows as StaffMemberRow[];
 }
 
 /** One account as a staff member (its role may be `customer` when it is not staff). */
 export async function findStaffMember(db: Db, userId: string) {
-  const [row] = await db.select(staffMemberColumns).from(users).where(eq(users.id, userId));
+  const [row] = await db
+    .select(staffMemberColumns)
+    .from(users)
+    .leftJoin(sessions, eq(sessions.userId, users.id))
+    .where(eq(users.id, userId))
+    .groupBy(users.id);
   return row;
 }
 

@@ -1,9 +1,4 @@
-import {
-  hasPermission,
-  isStaffRole,
-  type StaffMember,
-  type StaffRole,
-} from '@stratus/contract';
+import { hasPermission, isStaffRole, type StaffMember, type StaffRole } from '@stratus/contract';
 import type { Db, Tx } from '@stratus/db';
 import { AppError } from '../../errors.ts';
 import type { TokenCipher } from '../../tokens.ts';
