@@ -59,7 +59,7 @@ export const auditMessages = {
     'adminAudit.actorRole.owner': 'Owner',
     'adminAudit.actorRole.finance': 'Finance',
     'adminAudit.actorRole.support': 'Support',
-    'adminAudit.actorRole.ops': 'Ops',
+    'adminAudit.actorRole.ops': 'Operations',
     'adminAudit.actorRole.cli': 'Command line',
   } satisfies Record<keyof typeof zhCN, string>,
 };

@@ -10,7 +10,7 @@ export default {
   'adminAudit.filter.action': 'Action',
   'adminAudit.filter.allActions': 'All actions',
   'adminAudit.filter.target': 'Target',
-  'adminAudit.filter.targetPlaceholder': 'Target id or type:id',
+  'adminAudit.filter.targetPlaceholder': 'Id or type:id',
   'adminAudit.filter.dateRange': 'Date range',
   'adminAudit.filter.reset': 'Reset',
   'adminAudit.export': 'Export CSV',

@@ -9,7 +9,7 @@ export default {
   'adminAudit.filter.action': '操作',
   'adminAudit.filter.allActions': '全部操作',
   'adminAudit.filter.target': '对象',
-  'adminAudit.filter.targetPlaceholder': '对象 ID 或 类型:ID',
+  'adminAudit.filter.targetPlaceholder': 'ID 或 类型:ID',
   'adminAudit.filter.dateRange': '日期范围',
   'adminAudit.filter.reset': '重置',
   'adminAudit.export': '导出 CSV',

@@ -56,6 +56,7 @@ export function AuditFilters({ filters, onChange, onExport, exporting }: AuditFi
           onSearch={(value) => onChange({ target: value.trim() || undefined })}
         />
         <DatePicker.RangePicker
+          className={styles.range}
           aria-label={t('adminAudit.filter.dateRange')}
           value={range ? [range[0], range[1]] : null}
           allowEmpty={[false, false]}

@@ -31,34 +31,34 @@ export function AuditTable({ data, loading, page, pageSize, onPageChange }: Audi
       key: 'createdAt',
       title: t('adminAudit.column.time'),
       dataIndex: 'createdAt',
-      width: 170,
+      width: 150,
       render: (time: string) => <span className={styles.number}>{formatDateTime(time)}</span>,
     },
     {
       key: 'actor',
       title: t('adminAudit.column.actor'),
       dataIndex: 'actorEmail',
-      width: 260,
+      width: 210,
       render: (email: string, entry) => (
-        <span>
-          {email}{' '}
+        <div className={styles.actor}>
+          <span>{email}</span>
           <Tag color={entry.actorRole === 'cli' ? 'default' : staffRoleColors[entry.actorRole]}>
             {describeAuditActorRole(entry.actorRole, translate)}
           </Tag>
-        </span>
+        </div>
       ),
     },
     {
       key: 'action',
       title: t('adminAudit.column.action'),
       dataIndex: 'action',
-      width: 150,
+      width: 120,
       render: (action: AuditEntry['action']) => describeAuditAction(action, translate),
     },
     {
       key: 'target',
       title: t('adminAudit.column.target'),
-      width: 240,
+      width: 180,
       render: (_value, entry) => {
         const target = formatAuditTarget(entry);
         return (
@@ -82,7 +82,7 @@ export function AuditTable({ data, loading, page, pageSize, onPageChange }: Audi
           return <span className={styles.muted}>{t('adminAudit.noChanges')}</span>;
         }
         return lines.map((line) => (
-          <div key={line} className={`${styles.code} ${styles.change}`}>
+          <div key={line} className={styles.code}>
             {line}
           </div>
         ));
@@ -92,14 +92,15 @@ export function AuditTable({ data, loading, page, pageSize, onPageChange }: Audi
       key: 'reason',
       title: t('adminAudit.column.reason'),
       dataIndex: 'reason',
-      width: 180,
+      width: 140,
+      ellipsis: { showTitle: true },
       render: (reason: string) => reason || '--',
     },
     {
       key: 'sourceIp',
       title: t('adminAudit.column.sourceIp'),
       dataIndex: 'sourceIp',
-      width: 140,
+      width: 130,
       render: (address: string | null) => <span className={styles.number}>{address ?? '--'}</span>,
     },
   ];
@@ -110,7 +111,7 @@ export function AuditTable({ data, loading, page, pageSize, onPageChange }: Audi
       columns={columns}
       dataSource={data?.items ?? []}
       loading={loading}
-      scroll={{ x: 1300 }}
+      scroll={{ x: 1100 }}
       locale={{
         emptyText: (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminAudit.empty')} />
