@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import { createLoggerOptions, type LoggerOptions } from './logger.ts';
 import { registerAdminRoutes } from './modules/admin/routes.ts';
+import { registerAuditRoutes } from './modules/audit/routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { registerCatalogRoutes } from './modules/catalog/routes.ts';
 import { registerDynamicRoutes } from './modules/dynamic/routes.ts';
@@ -14,6 +15,7 @@ import { registerOrderRoutes } from './modules/orders/routes.ts';
 import { registerOverviewRoutes } from './modules/overview/routes.ts';
 import { createPaymentChannels } from './modules/payments/channels.ts';
 import { registerPaymentRoutes } from './modules/payments/routes.ts';
+import { registerStaffRoutes } from './modules/staff/routes.ts';
 import { registerTrafficRoutes } from './modules/traffic/routes.ts';
 import { registerUsageRoutes } from './modules/usage/routes.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
@@ -89,6 +91,8 @@ export async function buildApp({
   registerWalletRoutes(app);
   await registerPaymentRoutes(app);
   registerAdminRoutes(app);
+  registerStaffRoutes(app);
+  registerAuditRoutes(app);
   registerCatalogRoutes(app);
   registerOrderRoutes(app);
   registerInstanceRoutes(app);

@@ -18,3 +18,33 @@ export function parseChinaTime(text: string | undefined): Date | undefined {
 export function startOfChinaDay(day: string): Date {
   return new Date(`${day}T00:00:00+08:00`);
 }
+
+const DAY_MS = 86_400_000;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The times a `from`/`to` filter means; `toInclusive` says whether a row exactly at `to` belongs. */
+export interface TimeBounds {
+  from?: Date;
+  to?: Date;
+  toInclusive?: boolean;
+}
+
+/**
+ * A list filter's inclusive bounds, each `YYYY-MM-DD` or an ISO time. A bare date means that whole
+ * day in China Standard Time: `from` its start, `to` its end — taken as the start of the next
+ * day, excluded, so no row falls into a sub-second gap at 23:59:59.
+ */
+export function chinaTimeBounds({ from, to }: { from?: string; to?: string }): TimeBounds {
+  const bounds: TimeBounds = {};
+  if (from) bounds.from = DATE_ONLY.test(from) ? startOfChinaDay(from) : new Date(from);
+  if (to) {
+    if (DATE_ONLY.test(to)) {
+      bounds.to = new Date(startOfChinaDay(to).getTime() + DAY_MS);
+      bounds.toInclusive = false;
+    } else {
+      bounds.to = new Date(to);
+      bounds.toInclusive = true;
+    }
+  }
+  return bounds;
+}

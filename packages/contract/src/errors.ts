@@ -376,6 +376,43 @@ export const errors = {
       'en-US': 'The usage batch would take an hourly usage total out of range; nothing was applied',
     },
   },
+  // Staff management (70001–70099).
+  /** The email already belongs to a member of staff; params: email, role. */
+  staffAlreadyStaff: {
+    code: 70001,
+    status: 409,
+    message: {
+      'zh-CN': '{email} 已是员工（{role}），如需调整请更改其角色',
+      'en-US': '{email} is already staff ({role}); change their role instead',
+    },
+  },
+  /** The addressed account is not a member of staff (or does not exist). */
+  staffMemberNotFound: {
+    code: 70002,
+    status: 404,
+    message: {
+      'zh-CN': '该员工不存在或已不是员工',
+      'en-US': 'No such member of staff',
+    },
+  },
+  /** Staff cannot change or remove their own role (another owner must). */
+  staffOwnRoleChange: {
+    code: 70003,
+    status: 409,
+    message: {
+      'zh-CN': '不能更改或移除自己的角色，请由另一位所有者操作',
+      'en-US': 'You cannot change or remove your own role; ask another owner',
+    },
+  },
+  /** The change would leave no owner to manage the staff. */
+  staffLastOwner: {
+    code: 70004,
+    status: 409,
+    message: {
+      'zh-CN': '至少需要保留一位所有者',
+      'en-US': 'At least one owner must remain',
+    },
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errors;

@@ -3,14 +3,16 @@
 // into CSV files and validation reasons, so a label reads the same on screen and in a file.
 // Keys are flat and dotted (`<domain>.<what>`); `{{name}}` placeholders as i18next has them.
 import type { Locale } from './locale.ts';
+import { auditMessages } from './messages/audit.ts';
 import { paymentsMessages } from './messages/payments.ts';
 import { trafficMessages } from './messages/traffic.ts';
 import { validationMessages } from './messages/validation.ts';
 import { walletMessages } from './messages/wallet.ts';
 
-export { paymentsMessages, trafficMessages, validationMessages, walletMessages };
+export { auditMessages, paymentsMessages, trafficMessages, validationMessages, walletMessages };
 
 const zhCN = {
+  ...auditMessages['zh-CN'],
   ...paymentsMessages['zh-CN'],
   ...trafficMessages['zh-CN'],
   ...validationMessages['zh-CN'],
@@ -23,6 +25,7 @@ export type SharedMessageKey = keyof typeof zhCN;
 export const sharedMessages: Record<Locale, Record<SharedMessageKey, string>> = {
   'zh-CN': zhCN,
   'en-US': {
+    ...auditMessages['en-US'],
     ...paymentsMessages['en-US'],
     ...trafficMessages['en-US'],
     ...validationMessages['en-US'],

@@ -3,8 +3,9 @@
 import { emailSchema, passwordSchema, staffRoleSchema, staffRoles } from '@stratus/contract';
 import { createDatabase, migrateDatabase } from '@stratus/db';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
-import { createOrPromoteOperator } from '../modules/admin/operators.ts';
+import { AppError } from '../errors.ts';
 import { CLI_ACTOR } from '../modules/audit/service.ts';
+import { addStaffMember } from '../modules/staff/service.ts';
 import { resolveSecretKey } from '../secret-key.ts';
 import { createTokenCipher } from '../tokens.ts';
 import type { AdminContext } from './command-args.ts';
@@ -17,7 +18,8 @@ export const THEN = '--then';
 export const usage = `Usage:
   npm run admin -- create-operator <email> [--role owner|finance|support|ops] [--password <password>]
       Gives the account with this email a staff role (default owner), or creates a staff account.
-      The first staff member is always owner.
+      The first staff member is always owner. Staff already keep their role (an owner changes
+      it on the staff page, /admin/staff).
       Without --password a random password is generated and printed once.
 ${inventoryUsage}${trafficUsage}
 Commands joined by ${THEN} run in turn on one database start, e.g.
@@ -106,28 +108,34 @@ export async function runAdminCommand(args: string[], context: AdminContext): Pr
     return 2;
   }
   const cipher = createTokenCipher(await resolveSecretKey(context.config));
-  const outcome = await createOrPromoteOperator({
-    db: context.database.db,
-    cipher,
-    email: email.data,
-    password,
-    role: role.data,
-    actor: CLI_ACTOR,
-  });
-  if (outcome.action === 'unchanged') {
-    context.print(`${email.data} is already staff (${outcome.role}).\n`);
+  let outcome;
+  try {
+    // The same service as `POST /api/admin/staff`: one way to make someone staff.
+    outcome = await addStaffMember({
+      db: context.database.db,
+      cipher,
+      email: email.data,
+      password,
+      role: role.data,
+      actor: CLI_ACTOR,
+    });
+  } catch (error) {
+    // Already staff: nothing to do (their role is changed on the staff page), as before.
+    if (!(error instanceof AppError && error.kind === 'staffAlreadyStaff')) throw error;
+    context.print(`${email.data} is already staff (${error.params.role}).\n`);
+    return 0;
   }
-  if (outcome.action === 'promoted') {
-    context.print(`${email.data} is now staff (${outcome.role}).\n`);
+  const { member, accountCreated, generatedPassword } = outcome;
+  if (!accountCreated) {
+    context.print(`${email.data} is now staff (${member.role}).\n`);
+    return 0;
   }
-  if (outcome.action === 'created') {
-    context.print(`Created staff account ${email.data} (${outcome.role}).\n`);
-    if (outcome.generatedPassword) {
-      context.print(
-        `Password (shown only this once): ${outcome.generatedPassword}\n` +
-          'Sign in and change it under 修改密码.\n',
-      );
-    }
+  context.print(`Created staff account ${email.data} (${member.role}).\n`);
+  if (generatedPassword) {
+    context.print(
+      `Password (shown only this once): ${generatedPassword}\n` +
+        'Sign in and change it under 修改密码.\n',
+    );
   }
   return 0;
 }

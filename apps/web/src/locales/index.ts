@@ -1,5 +1,7 @@
 import type { Locale } from '@stratus/contract';
 import enAdmin from './en-US/admin.ts';
+import enAdminAudit from './en-US/admin-audit.ts';
+import enAdminStaff from './en-US/admin-staff.ts';
 import enAuth from './en-US/auth.ts';
 import enCommon from './en-US/common.ts';
 import enDynamic from './en-US/dynamic.ts';
@@ -14,6 +16,8 @@ import enUsers from './en-US/users.ts';
 import enValidation from './en-US/validation.ts';
 import enWallet from './en-US/wallet.ts';
 import zhAdmin from './zh-CN/admin.ts';
+import zhAdminAudit from './zh-CN/admin-audit.ts';
+import zhAdminStaff from './zh-CN/admin-staff.ts';
 import zhAuth from './zh-CN/auth.ts';
 import zhCommon from './zh-CN/common.ts';
 import zhDynamic from './zh-CN/dynamic.ts';
@@ -31,6 +35,8 @@ import zhWallet from './zh-CN/wallet.ts';
 /** Locale files per domain; the completeness test walks this table. */
 export const localeDomains = {
   admin: { 'zh-CN': zhAdmin, 'en-US': enAdmin },
+  adminAudit: { 'zh-CN': zhAdminAudit, 'en-US': enAdminAudit },
+  adminStaff: { 'zh-CN': zhAdminStaff, 'en-US': enAdminStaff },
   auth: { 'zh-CN': zhAuth, 'en-US': enAuth },
   common: { 'zh-CN': zhCommon, 'en-US': enCommon },
   dynamic: { 'zh-CN': zhDynamic, 'en-US': enDynamic },
@@ -48,6 +54,8 @@ export const localeDomains = {
 
 const zhMessages = {
   ...zhAdmin,
+  ...zhAdminAudit,
+  ...zhAdminStaff,
   ...zhAuth,
   ...zhCommon,
   ...zhDynamic,
@@ -70,6 +78,8 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
   'zh-CN': zhMessages,
   'en-US': {
     ...enAdmin,
+    ...enAdminAudit,
+    ...enAdminStaff,
     ...enAuth,
     ...enCommon,
     ...enDynamic,

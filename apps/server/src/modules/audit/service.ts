@@ -1,6 +1,21 @@
-import type { AuditAction, StaffRole } from '@stratus/contract';
-import type { AuditChanges, Tx } from '@stratus/db';
-import { insertAuditEntry } from './repo.ts';
+import type {
+  AuditAction,
+  AuditActorRole,
+  AuditEntry,
+  Locale,
+  Page,
+  StaffRole,
+} from '@stratus/contract';
+import type { AuditChanges, Db, Tx } from '@stratus/db';
+import { chinaTimeBounds, formatChinaTime } from '../../china-time.ts';
+import { formatAuditCsv } from './csv.ts';
+import {
+  countAuditEntries,
+  insertAuditEntry,
+  listAuditEntries,
+  type AuditEntryRow,
+  type AuditFilter,
+} from './repo.ts';
 
 /** Who did an operator write: a signed-in staff member, or the command line on the server. */
 export type StaffActor =
@@ -58,4 +73,102 @@ export async function recordAudit({
     reason,
     sourceIp: actor.kind === 'staff' ? actor.sourceIp : null,
   });
+}
+
+/** The audit log's search, as the endpoint takes it. */
+export interface AuditQuery {
+  /** Part of the actor's email (case-insensitive, `%` and `_` literal) or the actor's exact id. */
+  actor?: string;
+  action?: AuditAction;
+  /** A target id exactly, or `type:id`. */
+  target?: string;
+  /** `YYYY-MM-DD` (a whole day in China time) or an ISO time, inclusive. */
+  from?: string;
+  to?: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `%` and `_` in the text match themselves, not any text. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+function toAuditFilter({ actor, action, target, from, to }: AuditQuery): AuditFilter {
+  const filter: AuditFilter = { action, ...chinaTimeBounds({ from, to }) };
+  if (actor) {
+    filter.actorEmailPattern = containsPattern(actor);
+    // Only a uuid can be an actor id (the column is a uuid: other text would not even compare).
+    if (UUID.test(actor)) filter.actorId = actor.toLowerCase();
+  }
+  if (target) {
+    const colon = target.indexOf(':');
+    if (colon > 0) {
+      filter.targetType = target.slice(0, colon);
+      filter.targetId = target.slice(colon + 1);
+      filter.targetWholeId = target;
+    } else {
+      filter.targetId = target;
+    }
+  }
+  return filter;
+}
+
+function toAuditEntry(row: AuditEntryRow): AuditEntry {
+  return {
+    id: row.id,
+    actorId: row.actorId,
+    actorEmail: row.actorEmail,
+    actorRole: row.actorRole as AuditActorRole,
+    action: row.action as AuditAction,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    changes: row.changes,
+    reason: row.reason,
+    sourceIp: row.sourceIp,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** One page of the entries matching `query`, newest first. */
+export async function listAuditLog({
+  db,
+  query,
+  page,
+  pageSize,
+}: {
+  db: Db;
+  query: AuditQuery;
+  page: number;
+  pageSize: number;
+}): Promise<Page<AuditEntry>> {
+  const filter = toAuditFilter(query);
+  const [rows, total] = await Promise.all([
+    listAuditEntries(db, filter, { limit: pageSize, offset: (page - 1) * pageSize }),
+    countAuditEntries(db, filter),
+  ]);
+  return { items: rows.map(toAuditEntry), total, page, pageSize };
+}
+
+/** The most entries one CSV export carries; narrower filters get the rest. */
+export const AUDIT_CSV_MAX_ROWS = 10_000;
+
+/** Every matching entry (up to the cap), newest first, as a CSV file in the caller's language. */
+export async function exportAuditLogCsv({
+  db,
+  query,
+  locale,
+  now = new Date(),
+}: {
+  db: Db;
+  query: AuditQuery;
+  locale: Locale;
+  now?: Date;
+}): Promise<{ fileName: string; body: string }> {
+  const rows = await listAuditEntries(db, toAuditFilter(query), {
+    limit: AUDIT_CSV_MAX_ROWS,
+    offset: 0,
+  });
+  const day = formatChinaTime(now).slice(0, 10).replaceAll('-', '');
+  return { fileName: `audit-log-${day}.csv`, body: formatAuditCsv(rows.map(toAuditEntry), locale) };
 }

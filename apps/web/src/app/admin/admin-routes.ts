@@ -1,9 +1,9 @@
-import { HomeOutlined } from '@ant-design/icons';
+import { AuditOutlined, HomeOutlined, TeamOutlined } from '@ant-design/icons';
 import type { Permission } from '@stratus/contract';
 import { hasPermission, type Role } from '@stratus/contract';
 import { matchPath } from 'react-router';
 import type { MessageKey } from '../../locales/index.ts';
-import { ADMIN_HOME } from '../../shared/paths.ts';
+import { ADMIN_AUDIT_LOG_PATH, ADMIN_HOME, ADMIN_STAFF_PATH } from '../../shared/paths.ts';
 import type { PageModule, RouteIcon } from '../routes.ts';
 
 export interface AdminRoute {
@@ -29,6 +29,20 @@ export const adminRoutes: readonly AdminRoute[] = [
     permission: null,
     icon: HomeOutlined,
     load: () => import('../../features/admin-home/pages/admin-home-page.tsx'),
+  },
+  {
+    path: ADMIN_AUDIT_LOG_PATH,
+    title: 'adminAudit.title',
+    permission: 'audit.read',
+    icon: AuditOutlined,
+    load: () => import('../../features/admin-audit/pages/audit-log-page.tsx'),
+  },
+  {
+    path: ADMIN_STAFF_PATH,
+    title: 'adminStaff.title',
+    permission: 'staff.manage',
+    icon: TeamOutlined,
+    load: () => import('../../features/admin-staff/pages/staff-page.tsx'),
   },
 ];
 

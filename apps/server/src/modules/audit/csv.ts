@@ -1,0 +1,52 @@
+import {
+  describeAuditAction,
+  describeAuditActorRole,
+  describeAuditChanges,
+  formatAuditTarget,
+  translatorFor,
+  type AuditEntry,
+  type Locale,
+  type SharedMessageKey,
+} from '@stratus/contract';
+import { formatChinaTime } from '../../china-time.ts';
+import { escapeCsvText } from '../wallet/csv.ts';
+
+/** The columns, titled as the audit-log page titles its table. */
+const headerKeys: SharedMessageKey[] = [
+  'adminAudit.column.time',
+  'adminAudit.column.actor',
+  'adminAudit.column.actorRole',
+  'adminAudit.column.action',
+  'adminAudit.column.target',
+  'adminAudit.column.changes',
+  'adminAudit.column.reason',
+  'adminAudit.column.sourceIp',
+];
+
+/**
+ * The audit log as CSV, written as the ledger's export is: UTF-8 with a byte-order mark (so Excel
+ * reads the Chinese text), CRLF line ends, a header row, and the action and role labels in the
+ * caller's language from the contract's catalogue. Every cell goes through `escapeCsvText`, so a
+ * reason such as `=HYPERLINK(…)` stays text.
+ */
+export function formatAuditCsv(entries: AuditEntry[], locale: Locale): string {
+  const t = translatorFor(locale);
+  const lines = [headerKeys.map((key) => escapeCsvText(t(key))).join(',')];
+  for (const entry of entries) {
+    lines.push(
+      [
+        formatChinaTime(new Date(entry.createdAt)),
+        entry.actorEmail,
+        describeAuditActorRole(entry.actorRole, t),
+        describeAuditAction(entry.action, t),
+        formatAuditTarget(entry),
+        describeAuditChanges(entry.changes).join('; '),
+        entry.reason,
+        entry.sourceIp ?? '',
+      ]
+        .map(escapeCsvText)
+        .join(','),
+    );
+  }
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,34 @@
+import { Card } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useAuditLog, useExportAuditLog } from '../api.ts';
+import { AuditFilters } from '../components/audit-filters.tsx';
+import { AuditTable } from '../components/audit-table.tsx';
+import { useAuditFilters } from '../use-audit-filters.ts';
+
+/** 审计日志: every operator write, searchable and exportable; nothing here edits an entry. */
+export default function AuditLogPage() {
+  const { t } = useTranslation();
+  const { filters, query, update } = useAuditFilters();
+  const entries = useAuditLog(query);
+  const exportCsv = useExportAuditLog();
+
+  return (
+    <Card>
+      <AuditFilters
+        filters={filters}
+        onChange={update}
+        exporting={exportCsv.isPending}
+        onExport={() => exportCsv.mutate({ query, fileName: t('adminAudit.exportFileName') })}
+      />
+      <AuditTable
+        data={entries.data}
+        loading={entries.isFetching}
+        page={filters.page}
+        pageSize={filters.pageSize}
+        onPageChange={(page, pageSize) =>
+          update(pageSize === filters.pageSize ? { page } : { page: 1, pageSize })
+        }
+      />
+    </Card>
+  );
+}

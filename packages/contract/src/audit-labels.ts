@@ -1,0 +1,62 @@
+// How an audit entry reads: its action and actor role in the reader's language, its target and
+// its changes as text. The console's audit page and the server's CSV export both call these, so an
+// entry reads the same on screen and in the file.
+import type { AuditActorRole } from './endpoints/admin-audit.ts';
+import type { Translate } from './messages.ts';
+import type { auditMessages } from './messages/audit.ts';
+import type { AuditAction } from './permissions.ts';
+
+/** The catalogue keys the audit log's labels use. */
+type AuditMessageKey = keyof (typeof auditMessages)['zh-CN'];
+
+/** The catalogue key of each action's label (a new action fails to compile until it has one). */
+export const auditActionMessageKeys = {
+  'staff.create': 'adminAudit.action.staff.create',
+  'staff.update': 'adminAudit.action.staff.update',
+  'staff.remove': 'adminAudit.action.staff.remove',
+  'customer.disable': 'adminAudit.action.customer.disable',
+  'customer.enable': 'adminAudit.action.customer.enable',
+  'customer.sign_out': 'adminAudit.action.customer.sign_out',
+  'customer.reset_proxy_password': 'adminAudit.action.customer.reset_proxy_password',
+  'balance.adjust': 'adminAudit.action.balance.adjust',
+  'balance.request': 'adminAudit.action.balance.request',
+  'balance.approve': 'adminAudit.action.balance.approve',
+  'balance.reject': 'adminAudit.action.balance.reject',
+  'order.refund': 'adminAudit.action.order.refund',
+  'payment.sync': 'adminAudit.action.payment.sync',
+  'payment.mark_paid': 'adminAudit.action.payment.mark_paid',
+} as const satisfies Record<AuditAction, AuditMessageKey>;
+
+/** The label of an action in the translator's language. */
+export function describeAuditAction(action: AuditAction, t: Translate<AuditMessageKey>): string {
+  return t(auditActionMessageKeys[action]);
+}
+
+/** Who acted, in the translator's language: a staff role, or the command line. */
+export function describeAuditActorRole(
+  role: AuditActorRole,
+  t: Translate<AuditMessageKey>,
+): string {
+  return t(`adminAudit.actorRole.${role}`);
+}
+
+/** The target as the log's filter takes it: `type:id`. */
+export function formatAuditTarget(entry: { targetType: string; targetId: string }): string {
+  return `${entry.targetType}:${entry.targetId}`;
+}
+
+/** A recorded value as text: strings as they are, nothing as `—`, anything else as JSON. */
+export function formatAuditValue(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** One line per changed field: `role: support → finance`, in the order they were recorded. */
+export function describeAuditChanges(
+  changes: Record<string, { before: unknown; after: unknown }>,
+): string[] {
+  return Object.entries(changes).map(
+    ([field, { before, after }]) =>
+      `${field}: ${formatAuditValue(before)} → ${formatAuditValue(after)}`,
+  );
+}
