@@ -60,6 +60,7 @@ export async function registerPaymentRoutes(app: FastifyInstance): Promise<void>
       channels,
       userId: requireAuth(request).userId,
       paymentId: request.params.paymentId,
+      log: request.log,
     }),
   );
 
