@@ -64,7 +64,8 @@ export async function recordNotification({
 }): Promise<void> {
   try {
     const { outTradeNo } = received;
-    const payment = outTradeNo && isUuid(outTradeNo) ? await findPayment(db, outTradeNo) : undefined;
+    const payment =
+      outTradeNo && isUuid(outTradeNo) ? await findPayment(db, outTradeNo) : undefined;
     await insertPaymentNotification(db, {
       ...received,
       ...verdict,
