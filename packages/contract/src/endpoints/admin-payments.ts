@@ -160,6 +160,11 @@ export const syncAdminPayment = defineEndpoint({
   }),
 });
 
+/** The longest provider trade number an operator may give. */
+export const MARK_PAID_TRADE_NO_MAX = 64;
+/** The longest note of a mark-paid. */
+export const MARK_PAID_NOTE_MAX = 200;
+
 export const markAdminPaymentPaid = defineEndpoint({
   method: 'POST',
   path: '/admin/payments/:id/mark-paid',
@@ -170,9 +175,9 @@ export const markAdminPaymentPaid = defineEndpoint({
   params: paymentIdParamsSchema,
   body: z.object({
     /** The provider's trade number the operator checked the payment under. */
-    tradeNo: singleLineTextSchema({ min: 1, max: 64 }),
+    tradeNo: singleLineTextSchema({ min: 1, max: MARK_PAID_TRADE_NO_MAX }),
     /** Why and on what evidence; the audit entry's reason. */
-    note: singleLineTextSchema({ min: 1, max: 200 }),
+    note: singleLineTextSchema({ min: 1, max: MARK_PAID_NOTE_MAX }),
   }),
   response: z.object({ payment: adminPaymentSchema }),
 });
