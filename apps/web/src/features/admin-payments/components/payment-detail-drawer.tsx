@@ -117,7 +117,7 @@ export function PaymentDetailDrawer({
             </Descriptions.Item>
           </Descriptions>
           <Typography.Title level={5} className={styles.title}>
-            {t('adminPayments.detail.notifications')}
+            {t('adminPayments.detail.notifications', { count: data.notifications.length })}
           </Typography.Title>
           <NotificationTimeline notifications={data.notifications} />
         </>

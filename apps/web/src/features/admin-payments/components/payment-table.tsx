@@ -32,7 +32,7 @@ export function PaymentTable({
       key: 'id',
       title: t('adminPayments.column.paymentNo'),
       dataIndex: 'id',
-      width: 200,
+      width: 125,
       render: (id: string) => (
         <Typography.Text copyable ellipsis={{ tooltip: id }} className={styles.code}>
           {id}
@@ -43,6 +43,7 @@ export function PaymentTable({
       key: 'customer',
       title: t('adminPayments.column.customer'),
       dataIndex: 'customerEmail',
+      width: 180,
       ellipsis: true,
       render: (email: string, payment) => (
         <Link to={generatePath(ADMIN_CUSTOMER_PATH, { id: payment.customerId })}>{email}</Link>
@@ -52,7 +53,8 @@ export function PaymentTable({
       key: 'channel',
       title: t('adminPayments.column.channel'),
       dataIndex: 'channel',
-      width: 110,
+      width: 95,
+      ellipsis: true,
       render: (channel: AdminPayment['channel']) => t(`payments.channel.${channel}`),
     },
     {
@@ -60,21 +62,21 @@ export function PaymentTable({
       title: t('adminPayments.column.amount'),
       dataIndex: 'amount',
       align: 'right',
-      width: 120,
+      width: 100,
       render: (amount: number) => <span className={styles.number}>{formatMoney(amount)}</span>,
     },
     {
       key: 'status',
       title: t('adminPayments.column.status'),
       dataIndex: 'status',
-      width: 100,
+      width: 80,
       render: (status: AdminPayment['status']) => <PaymentStatusTag status={status} />,
     },
     {
       key: 'providerTradeNo',
       title: t('adminPayments.column.tradeNo'),
       dataIndex: 'providerTradeNo',
-      width: 200,
+      width: 140,
       render: (tradeNo: string | null) =>
         tradeNo ? (
           <Typography.Text copyable ellipsis={{ tooltip: tradeNo }} className={styles.code}>
@@ -88,29 +90,22 @@ export function PaymentTable({
       key: 'createdAt',
       title: t('adminPayments.column.createdAt'),
       dataIndex: 'createdAt',
-      width: 170,
+      width: 160,
       render: (time: string) => <span className={styles.number}>{formatDateTime(time)}</span>,
     },
     {
       key: 'paidAt',
       title: t('adminPayments.column.paidAt'),
       dataIndex: 'paidAt',
-      width: 170,
+      width: 160,
       render: (time: string | null) =>
         time ? <span className={styles.number}>{formatDateTime(time)}</span> : '--',
-    },
-    {
-      key: 'notificationCount',
-      title: t('adminPayments.column.notifications'),
-      dataIndex: 'notificationCount',
-      align: 'right',
-      width: 100,
     },
     {
       key: 'actions',
       title: t('adminPayments.column.actions'),
       fixed: 'right',
-      width: 90,
+      width: 70,
       render: (_, payment) => (
         <Button type="link" size="small" onClick={() => onDetail(payment)}>
           {t('adminPayments.detail.open')}
@@ -125,7 +120,7 @@ export function PaymentTable({
       columns={columns}
       dataSource={data?.items ?? []}
       loading={loading}
-      scroll={{ x: 1400 }}
+      scroll={{ x: 1110 }}
       locale={{
         emptyText: (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminPayments.empty')} />
