@@ -413,6 +413,71 @@ export const errors = {
       'en-US': 'At least one owner must remain',
     },
   },
+  // Operator console: payments, provider sync, mark-paid and reconciliation (70300–70399).
+  /** An operator marked paid a payment that is paid already; nothing was changed. */
+  paymentAlreadyPaid: {
+    code: 70301,
+    status: 409,
+    message: {
+      'zh-CN': '该支付单已入账，未做任何更改',
+      'en-US': 'This payment is already paid; nothing was changed',
+    },
+  },
+  /** The trade number is recorded on another payment of the channel already; params: tradeNo. */
+  paymentTradeNoTaken: {
+    code: 70302,
+    status: 409,
+    message: {
+      'zh-CN': '交易号 {tradeNo} 已属于另一笔支付单',
+      'en-US': 'Trade number {tradeNo} already belongs to another payment',
+    },
+  },
+  /** A sync of a sandbox payment: the built-in cashier has no provider to ask. */
+  paymentSyncSandbox: {
+    code: 70303,
+    status: 409,
+    message: {
+      'zh-CN': '沙箱支付没有外部支付渠道可查询，其结果只来自沙箱收银台的确认',
+      'en-US':
+        'A sandbox payment has no provider to ask; only the sandbox cashier’s confirm pays it',
+    },
+  },
+  /** A sync of a payment whose channel is not switched on here now; params: channel. */
+  paymentSyncChannelOff: {
+    code: 70304,
+    status: 409,
+    message: {
+      'zh-CN': '支付渠道 {channel} 未在本服务器启用，无法查询',
+      'en-US': 'The {channel} channel is not switched on here, so it cannot be asked',
+    },
+  },
+  /** The provider's trade query failed (unreachable, or an answer that did not verify). */
+  paymentProviderQueryFailed: {
+    code: 70305,
+    status: 503,
+    message: {
+      'zh-CN': '暂时无法向支付渠道查询该支付单，请稍后再试',
+      'en-US': 'The payment provider cannot be asked about this payment right now; try again later',
+    },
+  },
+  /** A reconciliation range whose first day is after its last; params: from, to. */
+  reconciliationRangeReversed: {
+    code: 70306,
+    status: 400,
+    message: {
+      'zh-CN': '对账开始日期 {from} 晚于结束日期 {to}',
+      'en-US': 'The reconciliation starts on {from}, after its last day {to}',
+    },
+  },
+  /** A reconciliation range longer than allowed; params: maxDays. */
+  reconciliationRangeTooLong: {
+    code: 70307,
+    status: 400,
+    message: {
+      'zh-CN': '对账区间最长 {maxDays} 天',
+      'en-US': 'A reconciliation covers at most {maxDays} days',
+    },
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errors;

@@ -25,3 +25,4 @@ export * from './endpoints/traffic.ts';
 export * from './endpoints/dynamic.ts';
 export * from './dynamic-username.ts';
 export * from './endpoints/nodes.ts';
+export * from './endpoints/admin-payments.ts';

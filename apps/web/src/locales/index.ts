@@ -2,6 +2,7 @@ import type { Locale } from '@stratus/contract';
 import enAdmin from './en-US/admin.ts';
 import enAdminAudit from './en-US/admin-audit.ts';
 import enAdminStaff from './en-US/admin-staff.ts';
+import enAdminPayments from './en-US/admin-payments.ts';
 import enAuth from './en-US/auth.ts';
 import enCommon from './en-US/common.ts';
 import enDynamic from './en-US/dynamic.ts';
@@ -18,6 +19,7 @@ import enWallet from './en-US/wallet.ts';
 import zhAdmin from './zh-CN/admin.ts';
 import zhAdminAudit from './zh-CN/admin-audit.ts';
 import zhAdminStaff from './zh-CN/admin-staff.ts';
+import zhAdminPayments from './zh-CN/admin-payments.ts';
 import zhAuth from './zh-CN/auth.ts';
 import zhCommon from './zh-CN/common.ts';
 import zhDynamic from './zh-CN/dynamic.ts';
@@ -37,6 +39,7 @@ export const localeDomains = {
   admin: { 'zh-CN': zhAdmin, 'en-US': enAdmin },
   adminAudit: { 'zh-CN': zhAdminAudit, 'en-US': enAdminAudit },
   adminStaff: { 'zh-CN': zhAdminStaff, 'en-US': enAdminStaff },
+  adminPayments: { 'zh-CN': zhAdminPayments, 'en-US': enAdminPayments },
   auth: { 'zh-CN': zhAuth, 'en-US': enAuth },
   common: { 'zh-CN': zhCommon, 'en-US': enCommon },
   dynamic: { 'zh-CN': zhDynamic, 'en-US': enDynamic },
@@ -56,6 +59,7 @@ const zhMessages = {
   ...zhAdmin,
   ...zhAdminAudit,
   ...zhAdminStaff,
+  ...zhAdminPayments,
   ...zhAuth,
   ...zhCommon,
   ...zhDynamic,
@@ -80,6 +84,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     ...enAdmin,
     ...enAdminAudit,
     ...enAdminStaff,
+    ...enAdminPayments,
     ...enAuth,
     ...enCommon,
     ...enDynamic,

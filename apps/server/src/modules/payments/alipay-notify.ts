@@ -1,4 +1,8 @@
-import { CURRENCY, type AlipayNotifyReply } from '@stratus/contract';
+import {
+  CURRENCY,
+  type AlipayNotifyReply,
+  type PaymentNotificationOutcome,
+} from '@stratus/contract';
 import type { Db } from '@stratus/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { parseChinaTime } from '../../china-time.ts';
@@ -7,9 +11,14 @@ import { AppError } from '../../errors.ts';
 import { isAlipayChannel, isPaidTradeStatus, type AlipayChannelDriver } from './alipay.ts';
 import type { PaymentChannels } from './channels.ts';
 import { creditPayment } from './crediting.ts';
+import {
+  isUuid,
+  outcomeOfCreditError,
+  recordNotification,
+  type NotificationVerdict,
+  type ReceivedNotification,
+} from './notifications.ts';
 import { findPayment, type PaymentRow } from './repo.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Alipay's asynchronous notification. `success` only once the notification is verified and
@@ -21,6 +30,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * keeps Alipay resending it (for about a day), which costs a few requests if it really is not
  * ours, but if our seller id is what is wrong (a mistyped `ALIPAY_SELLER_ID`), the buyer's
  * payment is credited by a resend once the setting is fixed, instead of having been dismissed.
+ *
+ * Every notification, verified or not, is then recorded in the payment's notify history with
+ * what we made of it and what we answered (`recordNotification`), after its own handling: a
+ * refused credit has rolled back by then, and the record cannot change the answer.
  */
 export async function handleAlipayNotify({
   db,
@@ -36,38 +49,94 @@ export async function handleAlipayNotify({
   params: Record<string, string>;
   log: FastifyBaseLogger;
 }): Promise<AlipayNotifyReply> {
+  const received: ReceivedNotification = {
+    channel: 'alipay',
+    outTradeNo: params.out_trade_no ?? null,
+    providerTradeNo: params.trade_no ?? null,
+    tradeStatus: params.trade_status ?? null,
+    amountFen: parseYuanText(params.total_amount) ?? null,
+  };
+  let verdict: NotificationVerdict<AlipayNotifyReply>;
+  try {
+    verdict = await judgeAlipayNotification({ db, channels, appId, params, log });
+  } catch (error) {
+    // Answered with an HTTP 500 by the error handler; Alipay retries it.
+    await recordNotification({
+      db,
+      log,
+      received,
+      verdict: { verified: false, outcome: 'internal-error', reply: 'http-500' },
+    });
+    throw error;
+  }
+  await recordNotification({ db, log, received, verdict });
+  return verdict.reply;
+}
+
+/** What the notification is worth and how Alipay is answered: the handler's every branch. */
+async function judgeAlipayNotification({
+  db,
+  channels,
+  appId,
+  params,
+  log,
+}: {
+  db: Db;
+  channels: PaymentChannels;
+  appId: string | undefined;
+  params: Record<string, string>;
+  log: FastifyBaseLogger;
+}): Promise<NotificationVerdict<AlipayNotifyReply>> {
   const channel = channels.get('alipay');
-  const reject = (reason: string, details: object = {}): AlipayNotifyReply => {
+  // Set once the signature checks out: what the record says of every later refusal.
+  let verified = false;
+  const reject = (
+    outcome: PaymentNotificationOutcome,
+    reason: string,
+    details: object = {},
+  ): NotificationVerdict<AlipayNotifyReply> => {
     log.warn(
       { reason, outTradeNo: params.out_trade_no, ...details },
       'alipay notification refused',
     );
-    return 'failure';
+    return { verified, outcome, reply: 'failure' };
   };
+  const accept = (outcome: PaymentNotificationOutcome): NotificationVerdict<AlipayNotifyReply> => ({
+    verified,
+    outcome,
+    reply: 'success',
+  });
   const rejectSeller = (sellerId: string) =>
-    reject('another seller', { sellerId: params.seller_id ?? null, expectedSellerId: sellerId });
-  if (!channel || !isAlipayChannel(channel) || !appId) return reject('alipay is not configured');
-  if (!channel.verifyNotification(params)) return reject('bad signature');
-  if (params.app_id !== appId) return reject('another app id');
+    reject('seller-mismatch', 'another seller', {
+      sellerId: params.seller_id ?? null,
+      expectedSellerId: sellerId,
+    });
+  if (!channel || !isAlipayChannel(channel) || !appId) {
+    return reject('not-configured', 'alipay is not configured');
+  }
+  if (!channel.verifyNotification(params)) return reject('bad-signature', 'bad signature');
+  verified = true;
+  if (params.app_id !== appId) return reject('app-id-mismatch', 'another app id');
   const knownSellerId = channel.sellerId();
   if (knownSellerId !== undefined && params.seller_id !== knownSellerId) {
     return rejectSeller(knownSellerId);
   }
   const paymentId = params.out_trade_no ?? '';
-  if (!UUID.test(paymentId)) return reject('unknown out_trade_no');
-  const payment = await findPayment(db, paymentId);
-  if (!payment || payment.channel !== 'alipay') return reject('unknown out_trade_no');
+  const payment = isUuid(paymentId) ? await findPayment(db, paymentId) : undefined;
+  if (!payment || payment.channel !== 'alipay') {
+    return reject('unknown-payment', 'unknown out_trade_no');
+  }
   if (!isPaidTradeStatus(params.trade_status)) {
     // Page-pay notifications normally report payment only; a verified "still waiting" or
     // "closed" changes nothing here (the expiry job settles the payment), and acknowledging it
     // stops Alipay from resending it for a day.
-    return 'success';
+    return accept('not-final');
   }
   const paidAmountFen = parseYuanText(params.total_amount);
-  if (paidAmountFen === undefined) return reject('unreadable total_amount');
+  if (paidAmountFen === undefined) return reject('unreadable-amount', 'unreadable total_amount');
   if (knownSellerId === undefined) {
     const refusal = await confirmUnknownSeller({ channel, payment, params, log });
-    if (refusal) return reject(refusal);
+    if (refusal) return reject('seller-unconfirmed', refusal);
     const sellerId = channel.sellerId();
     if (sellerId !== undefined && params.seller_id !== sellerId) return rejectSeller(sellerId);
   }
@@ -89,9 +158,9 @@ export async function handleAlipayNotify({
       const afterClose = result.payment.closedAt !== null;
       log.info({ paymentId, afterClose }, 'alipay payment credited');
     }
-    return 'success';
+    return accept(result.credited ? 'credited' : 'already-paid');
   } catch (error) {
-    if (error instanceof AppError) return reject(error.kind);
+    if (error instanceof AppError) return reject(outcomeOfCreditError(error), error.kind);
     throw error;
   }
 }

@@ -15,9 +15,12 @@ export interface CreditResult {
  * Who says the payment is paid. `provider`: the provider itself, in a notification or an answer
  * whose signature verified. The buyer's money has moved then, so neither our expiry nor our close
  * refuses the credit: a payment closed here moves closed → paid, and its ledger note says so.
- * `sandbox`: the built-in cashier's confirm, refused once the payment is closed or expired.
+ * `operator`: finance marking paid, with the provider's trade number, a payment confirmed outside
+ * the system (audited in the same transaction): like the provider's word, it credits a payment
+ * closed or expired here meanwhile. `sandbox`: the built-in cashier's confirm, refused once the
+ * payment is closed or expired.
  */
-export type PaidBy = 'provider' | 'sandbox';
+export type PaidBy = 'provider' | 'operator' | 'sandbox';
 
 /**
  * Credits a payment reported paid, on a row the caller has locked in `tx`. Already paid →
@@ -45,7 +48,7 @@ async function creditLockedPayment({
 }): Promise<CreditResult> {
   if (payment.status === 'paid') return { payment, credited: false };
   const creditedAfterClose = payment.status === 'closed';
-  if (paidBy !== 'provider' && (creditedAfterClose || now > payment.expiresAt)) {
+  if (paidBy === 'sandbox' && (creditedAfterClose || now > payment.expiresAt)) {
     throw new AppError('paymentNotPending');
   }
   if (paidAmountFen !== payment.amountFen || currency !== payment.currency) {
@@ -74,6 +77,10 @@ async function creditLockedPayment({
  * locks the payment row (`SELECT … FOR UPDATE`) before looking at its status, so however many
  * completions arrive at once the first one credits and the others find it paid: each payment is
  * credited exactly once.
+ *
+ * `inTransaction` is the caller's own step in that transaction, given what the credit did: an
+ * operator's audit entry, written there, commits with the credit or not at all, and a step that
+ * throws rolls the credit back.
  */
 export async function creditPayment({
   db,
@@ -84,6 +91,7 @@ export async function creditPayment({
   paidAt,
   paidBy,
   now = new Date(),
+  inTransaction,
 }: {
   db: Db;
   paymentId: string;
@@ -94,11 +102,12 @@ export async function creditPayment({
   paidAt?: Date;
   paidBy: PaidBy;
   now?: Date;
+  inTransaction?: (tx: Tx, result: CreditResult & { before: PaymentRow }) => Promise<void>;
 }): Promise<CreditResult> {
   return db.transaction(async (tx) => {
     const payment = await lockPayment(tx, paymentId);
     if (!payment) throw new AppError('paymentNotFound');
-    return creditLockedPayment({
+    const result = await creditLockedPayment({
       tx,
       payment,
       paidAmountFen,
@@ -108,6 +117,8 @@ export async function creditPayment({
       paidBy,
       now,
     });
+    await inTransaction?.(tx, { ...result, before: payment });
+    return result;
   });
 }
 

@@ -7,6 +7,7 @@ import {
   ledgerEntries,
   lte,
   or,
+  paymentNotifications,
   payments,
   type Db,
   type Tx,
@@ -142,4 +143,14 @@ export async function findCreditedBalance(
     )
     .limit(1);
   return row?.balanceAfterFen;
+}
+
+export type PaymentNotificationRow = typeof paymentNotifications.$inferSelect;
+
+/** Appends one notification to the notify history (its id and time are the database's). */
+export async function insertPaymentNotification(
+  db: Db,
+  values: Omit<PaymentNotificationRow, 'id' | 'receivedAt'>,
+): Promise<void> {
+  await db.insert(paymentNotifications).values(values);
 }

@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../plugins/auth.ts';
 import { rawReply, registerEndpoint } from '../../plugins/contract-routes.ts';
+import { registerAdminPaymentRoutes } from './admin-routes.ts';
 import { handleAlipayNotify } from './alipay-notify.ts';
 import type { PaymentChannels } from './channels.ts';
 import * as payments from './service.ts';
@@ -20,7 +21,10 @@ declare module 'fastify' {
   }
 }
 
-/** Top-ups under `/user/wallet` and the channels' own endpoints under `/payments`. */
+/**
+ * Top-ups under `/user/wallet`, the channels' own endpoints under `/payments`, and the operator
+ * console's payments and reconciliation under `/admin`.
+ */
 export async function registerPaymentRoutes(app: FastifyInstance): Promise<void> {
   const channels = app.paymentChannels;
   const config = app.config.payments;
@@ -60,8 +64,11 @@ export async function registerPaymentRoutes(app: FastifyInstance): Promise<void>
       channels,
       userId: requireAuth(request).userId,
       paymentId: request.params.paymentId,
+      log: request.log,
     }),
   );
+
+  registerAdminPaymentRoutes(app);
 
   // Alipay posts its notification form-encoded: the parser lives in this scope only (the rest of
   // the API stays JSON-only), and is the only one here.

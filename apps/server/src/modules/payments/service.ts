@@ -7,10 +7,16 @@ import {
   type TopUpOptions,
 } from '@stratus/contract';
 import type { Db } from '@stratus/db';
+import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentsConfig } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import type { PaymentChannelDriver, PaymentChannels } from './channels.ts';
-import { closePayment, creditPayment, type CloseResult } from './crediting.ts';
+import { closePayment, creditPayment, type CloseResult, type CreditResult } from './crediting.ts';
+import {
+  outcomeOfCreditError,
+  recordNotification,
+  type ReceivedNotification,
+} from './notifications.ts';
 import { findCreditedBalance, findPaymentOfUser, insertPayment, type PaymentRow } from './repo.ts';
 
 /** Preset top-up amounts in yuan; those outside the configured limits are left out. */
@@ -150,31 +156,61 @@ export async function cancelTopUp({
   return toPayment(db, channels, closed.payment);
 }
 
-/** The sandbox cashier's confirm: pays the caller's own sandbox payment through creditPayment. */
+/**
+ * The sandbox cashier's confirm: pays the caller's own sandbox payment through creditPayment. It
+ * stands for the provider's notification of a real channel, so it lands in the payment's notify
+ * history the same way (verified: the payment's own customer confirmed it).
+ */
 export async function completeSandboxPayment({
   db,
   channels,
   userId,
   paymentId,
+  log,
   now = new Date(),
 }: {
   db: Db;
   channels: PaymentChannels;
   userId: string;
   paymentId: string;
+  log: FastifyBaseLogger;
   now?: Date;
 }): Promise<Payment> {
   const payment = await requireOwnPayment(db, paymentId, userId);
   requireChannel(channels, 'sandbox');
   if (payment.channel !== 'sandbox') throw new AppError('paymentChannelDisabled');
-  const { payment: credited } = await creditPayment({
+  const tradeNo = `sandbox-${payment.id}`;
+  const received: ReceivedNotification = {
+    channel: 'sandbox',
+    outTradeNo: payment.id,
+    providerTradeNo: tradeNo,
+    tradeStatus: null,
+    amountFen: payment.amountFen,
+  };
+  let credited: CreditResult;
+  try {
+    credited = await creditPayment({
+      db,
+      paymentId,
+      paidAmountFen: payment.amountFen,
+      currency: payment.currency,
+      tradeNo,
+      paidBy: 'sandbox',
+      now,
+    });
+  } catch (error) {
+    if (error instanceof AppError) {
+      const verdict = { verified: true, outcome: outcomeOfCreditError(error), reply: 'failure' };
+      await recordNotification({ db, log, received, verdict });
+    }
+    throw error;
+  }
+  const outcome = credited.credited ? 'credited' : 'already-paid';
+  await recordNotification({
     db,
-    paymentId,
-    paidAmountFen: payment.amountFen,
-    currency: payment.currency,
-    tradeNo: `sandbox-${payment.id}`,
-    paidBy: 'sandbox',
-    now,
+    log,
+    received,
+    verdict: { verified: true, outcome, reply: 'success' },
   });
-  return toPayment(db, channels, credited);
+  return toPayment(db, channels, credited.payment);
 }

@@ -64,7 +64,7 @@ export async function changeBalance({
   return insertLedgerEntry(tx, { userId, type, amountFen, balanceAfterFen, reference, note });
 }
 
-function toLedgerEntry(row: LedgerEntryRow): LedgerEntry {
+export function toLedgerEntry(row: LedgerEntryRow): LedgerEntry {
   return {
     id: row.id,
     type: row.type,

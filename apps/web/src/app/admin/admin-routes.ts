@@ -1,9 +1,21 @@
-import { AuditOutlined, HomeOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  CreditCardOutlined,
+  HomeOutlined,
+  ReconciliationOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import type { Permission } from '@stratus/contract';
 import { hasPermission, type Role } from '@stratus/contract';
 import { matchPath } from 'react-router';
 import type { MessageKey } from '../../locales/index.ts';
-import { ADMIN_AUDIT_LOG_PATH, ADMIN_HOME, ADMIN_STAFF_PATH } from '../../shared/paths.ts';
+import {
+  ADMIN_AUDIT_LOG_PATH,
+  ADMIN_HOME,
+  ADMIN_PAYMENTS_PATH,
+  ADMIN_RECONCILIATION_PATH,
+  ADMIN_STAFF_PATH,
+} from '../../shared/paths.ts';
 import type { PageModule, RouteIcon } from '../routes.ts';
 
 export interface AdminRoute {
@@ -29,6 +41,20 @@ export const adminRoutes: readonly AdminRoute[] = [
     permission: null,
     icon: HomeOutlined,
     load: () => import('../../features/admin-home/pages/admin-home-page.tsx'),
+  },
+  {
+    path: ADMIN_PAYMENTS_PATH,
+    title: 'adminPayments.nav.payments',
+    permission: 'payments.read',
+    icon: CreditCardOutlined,
+    load: () => import('../../features/admin-payments/pages/admin-payments-page.tsx'),
+  },
+  {
+    path: ADMIN_RECONCILIATION_PATH,
+    title: 'adminPayments.nav.reconciliation',
+    permission: 'payments.read',
+    icon: ReconciliationOutlined,
+    load: () => import('../../features/admin-payments/pages/reconciliation-page.tsx'),
   },
   {
     path: ADMIN_AUDIT_LOG_PATH,

@@ -1,0 +1,42 @@
+import { hasPermission, type AdminPayment } from '@stratus/contract';
+import { Card } from 'antd';
+import { useState } from 'react';
+import { useMe } from '../../users/public.ts';
+import { useAdminPayments } from '../api.ts';
+import { MarkPaidModal } from '../components/mark-paid-modal.tsx';
+import { PaymentDetailDrawer } from '../components/payment-detail-drawer.tsx';
+import { PaymentFilters } from '../components/payment-filters.tsx';
+import { PaymentTable } from '../components/payment-table.tsx';
+import { usePaymentFilters } from '../use-payment-filters.ts';
+
+/** Every payment with its provider's notifications; finance syncs or marks unpaid ones paid. */
+export default function AdminPaymentsPage() {
+  const { filters, query, update } = usePaymentFilters();
+  const payments = useAdminPayments(query);
+  const role = useMe().data?.role;
+  const canManage = role !== undefined && hasPermission(role, 'payments.manage');
+  const [detailId, setDetailId] = useState<string | null>(null);
+  const [markingPaid, setMarkingPaid] = useState<AdminPayment | null>(null);
+  return (
+    <Card>
+      <PaymentFilters filters={filters} onChange={update} />
+      <PaymentTable
+        data={payments.data}
+        loading={payments.isFetching}
+        page={filters.page}
+        pageSize={filters.pageSize}
+        onPageChange={(page, pageSize) =>
+          update(pageSize === filters.pageSize ? { page } : { page: 1, pageSize })
+        }
+        onDetail={(payment) => setDetailId(payment.id)}
+      />
+      <PaymentDetailDrawer
+        paymentId={detailId}
+        canManage={canManage}
+        onMarkPaid={setMarkingPaid}
+        onClose={() => setDetailId(null)}
+      />
+      <MarkPaidModal payment={markingPaid} onClose={() => setMarkingPaid(null)} />
+    </Card>
+  );
+}
