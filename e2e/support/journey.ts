@@ -15,10 +15,13 @@ const BROWSER_LAUNCH_MS = 60_000;
  * Gives a describe block the real server process on a fresh database of the given engine and a
  * Chromium to drive it, started before its tests and stopped after them.
  */
-export function useJourney(engine: 'postgres' | 'pglite'): Journey {
+export function useJourney(
+  engine: 'postgres' | 'pglite',
+  options: Parameters<typeof startServer>[2] = {},
+): Journey {
   const journey = {} as Journey;
   beforeAll(async () => {
-    journey.server = await startServer(engine);
+    journey.server = await startServer(engine, {}, options);
     journey.browser = await launchBrowser();
   }, PROCESS_TEST_MS + BROWSER_LAUNCH_MS);
   afterAll(async () => {

@@ -6,10 +6,12 @@ import { promisify } from 'node:util';
 import { createTestDatabase, PROCESS_TEST_MS } from '@stratus/db/testing';
 // The one free-port helper of the repository (the gateway's, used by its tests and the bench too).
 import { freePort } from '../../apps/gateway/src/free-port.ts';
-import { adminEntry, repoRoot, serverEntry } from './paths.ts';
+import { adminEntry, repoRoot, serverEntry, supervisedEntry } from './paths.ts';
 
 export interface RunningServer {
   url: string;
+  /** The demo gateway's port (the demo IPs' port) when started with `gateway: true`. */
+  gatewayPort?: number;
   /**
    * Runs `npm run admin -- …` against the server's database and answers what it printed. Only on
    * PostgreSQL: the embedded database belongs to the server process while it runs.
@@ -25,8 +27,11 @@ export interface RunningServer {
 export async function startServer(
   engine: 'postgres' | 'pglite',
   extraEnv: Record<string, string> = {},
+  /** `gateway: true` runs what `npm start` runs: the API and the demo gateway, supervised. */
+  { gateway = false }: { gateway?: boolean } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
+  const gatewayPort = gateway ? await freePort('0.0.0.0') : undefined;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stratus-e2e-'));
   const database = engine === 'postgres' ? await createTestDatabase('postgres') : undefined;
   const env: NodeJS.ProcessEnv = {
@@ -37,15 +42,19 @@ export async function startServer(
     LOG_LEVEL: 'warn',
     LOG_FORMAT: 'json',
     NODE_ENV: 'test',
+    ...(gatewayPort ? { EMBEDDED_GATEWAY: '1', EMBEDDED_GATEWAY_PORT: String(gatewayPort) } : {}),
     ...extraEnv,
   };
   delete env.DATABASE_URL;
   if (database) env.DATABASE_URL = database.url;
 
-  const child = spawn(process.execPath, [serverEntry], { cwd: repoRoot, env, stdio: 'pipe' });
-  const url = await waitForReady(child);
+  const entry = gateway ? supervisedEntry : serverEntry;
+  const child = spawn(process.execPath, [entry], { cwd: repoRoot, env, stdio: 'pipe' });
+  // The supervisor names the gateway last, once both processes run.
+  const url = await waitForReady(child, gateway ? /Demo proxy gateway on port \d+/ : undefined);
   return {
     url,
+    gatewayPort,
     async admin(...args) {
       if (!database) throw new Error('admin commands need the postgres engine');
       const { stdout } = await promisify(execFile)(process.execPath, [adminEntry, ...args], {
@@ -67,7 +76,7 @@ export async function startServer(
 }
 
 /** Resolves with the server's address once it says it runs; on a fresh PGlite see PROCESS_TEST_MS. */
-function waitForReady(child: ChildProcess): Promise<string> {
+function waitForReady(child: ChildProcess, alsoWaitFor?: RegExp): Promise<string> {
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => {
@@ -77,7 +86,7 @@ function waitForReady(child: ChildProcess): Promise<string> {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /Stratus is running at (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
+      if (match?.[1] && (!alsoWaitFor || alsoWaitFor.test(output))) {
         clearTimeout(timer);
         resolve(match[1].replace('localhost', '127.0.0.1'));
       }
