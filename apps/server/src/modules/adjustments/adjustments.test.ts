@@ -62,14 +62,13 @@ describe.each(testEngines)('balance adjustments on %s', (engine) => {
     endpoint: typeof approveBalanceAdjustment | typeof rejectBalanceAdjustment,
     id: string,
     role: StaffRole,
-    body?: { reason?: string },
-  ) =>
-    callEndpoint(testApp.app, endpoint, {
-      token: team[role].token,
-      params: { id },
-      ...(body ? { body } : {}),
-      headers: english,
-    } as Parameters<typeof callEndpoint<typeof rejectBalanceAdjustment>>[2]);
+    body: { reason?: string } = {},
+  ) => {
+    const options = { token: team[role].token, params: { id }, headers: english };
+    return endpoint === approveBalanceAdjustment
+      ? callEndpoint(testApp.app, approveBalanceAdjustment, options)
+      : callEndpoint(testApp.app, rejectBalanceAdjustment, { ...options, body });
+  };
   const balanceOf = async (token: string) =>
     (await callEndpoint(testApp.app, getWallet, { token })).data().wallet.balance;
   const adjustmentRowsOf = (userId: string) =>

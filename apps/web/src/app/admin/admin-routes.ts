@@ -1,9 +1,14 @@
-import { HomeOutlined } from '@ant-design/icons';
+import { AccountBookOutlined, HomeOutlined, UserOutlined } from '@ant-design/icons';
 import type { Permission } from '@stratus/contract';
 import { hasPermission, type Role } from '@stratus/contract';
 import { matchPath } from 'react-router';
 import type { MessageKey } from '../../locales/index.ts';
-import { ADMIN_HOME } from '../../shared/paths.ts';
+import {
+  ADMIN_ADJUSTMENTS_PATH,
+  ADMIN_CUSTOMER_PATH,
+  ADMIN_CUSTOMERS_PATH,
+  ADMIN_HOME,
+} from '../../shared/paths.ts';
 import type { PageModule, RouteIcon } from '../routes.ts';
 
 export interface AdminRoute {
@@ -29,6 +34,26 @@ export const adminRoutes: readonly AdminRoute[] = [
     permission: null,
     icon: HomeOutlined,
     load: () => import('../../features/admin-home/pages/admin-home-page.tsx'),
+  },
+  {
+    path: ADMIN_CUSTOMERS_PATH,
+    title: 'adminCustomers.nav.customers',
+    permission: 'customers.read',
+    icon: UserOutlined,
+    load: () => import('../../features/admin-customers/pages/customers-page.tsx'),
+  },
+  {
+    path: ADMIN_CUSTOMER_PATH,
+    title: 'adminCustomers.nav.customer',
+    permission: 'customers.read',
+    load: () => import('../../features/admin-customers/pages/customer-page.tsx'),
+  },
+  {
+    path: ADMIN_ADJUSTMENTS_PATH,
+    title: 'adminCustomers.nav.adjustments',
+    permission: 'balance.adjust',
+    icon: AccountBookOutlined,
+    load: () => import('../../features/admin-customers/pages/adjustments-page.tsx'),
   },
 ];
 
