@@ -1,5 +1,14 @@
 import type { BalanceAdjustment, Page } from '@stratus/contract';
-import { Button, Empty, Popconfirm, Space, Table, Tooltip, type TableColumnsType } from 'antd';
+import {
+  Button,
+  Empty,
+  Popconfirm,
+  Space,
+  Table,
+  Tooltip,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/format/date.ts';
@@ -36,17 +45,25 @@ export function AdjustmentsTable({
   pagination,
 }: AdjustmentsTableProps) {
   const { t } = useTranslation();
+  const decisionOf = (adjustment: BalanceAdjustment): string => {
+    if (adjustment.decidedByEmail && adjustment.decidedAt) {
+      return `${adjustment.decidedByEmail} · ${formatDateTime(adjustment.decidedAt)}`;
+    }
+    if (adjustment.status === 'applied') return t('adminCustomers.adjustments.appliedAtOnce');
+    return '--';
+  };
   const columns: TableColumnsType<BalanceAdjustment> = [
     {
       key: 'createdAt',
       title: t('adminCustomers.adjustments.column.createdAt'),
-      width: 180,
+      width: 170,
       render: (_, adjustment) => formatDateTime(adjustment.createdAt),
     },
     {
       key: 'customer',
       title: t('adminCustomers.adjustments.column.customer'),
-      width: 240,
+      width: 210,
+      ellipsis: true,
       render: (_, adjustment) => (
         <Link to={customerPath(adjustment.customerId)}>{adjustment.customerEmail}</Link>
       ),
@@ -55,7 +72,7 @@ export function AdjustmentsTable({
       key: 'amount',
       title: t('adminCustomers.adjustments.column.amount'),
       align: 'right',
-      width: 130,
+      width: 120,
       render: (_, adjustment) => (
         <strong data-testid="adjustment-amount">{formatSignedMoney(adjustment.amount)}</strong>
       ),
@@ -63,8 +80,8 @@ export function AdjustmentsTable({
     {
       key: 'reason',
       title: t('adminCustomers.adjustments.column.reason'),
-      ellipsis: true,
       dataIndex: 'reason',
+      ellipsis: { showTitle: true },
     },
     {
       key: 'status',
@@ -73,32 +90,22 @@ export function AdjustmentsTable({
       render: (_, adjustment) => <AdjustmentStatusTag status={adjustment.status} />,
     },
     {
-      key: 'requestedBy',
-      title: t('adminCustomers.adjustments.column.requestedBy'),
-      width: 220,
-      render: (_, adjustment) => adjustment.requestedByEmail ?? '--',
-    },
-    {
-      key: 'decidedBy',
-      title: t('adminCustomers.adjustments.column.decidedBy'),
-      width: 220,
-      render: (_, adjustment) =>
-        adjustment.decidedByEmail ??
-        (adjustment.status === 'applied' ? t('adminCustomers.adjustments.appliedAtOnce') : '--'),
-    },
-    {
-      key: 'decidedAt',
-      title: t('adminCustomers.adjustments.column.decidedAt'),
-      width: 180,
-      render: (_, adjustment) =>
-        adjustment.decidedAt ? formatDateTime(adjustment.decidedAt) : '--',
+      key: 'people',
+      title: t('adminCustomers.adjustments.column.people'),
+      width: 230,
+      render: (_, adjustment) => (
+        <>
+          <div>{adjustment.requestedByEmail ?? '--'}</div>
+          <Typography.Text type="secondary">{decisionOf(adjustment)}</Typography.Text>
+        </>
+      ),
     },
   ];
   if (canDecide) {
     columns.push({
       key: 'actions',
       title: t('adminCustomers.adjustments.column.actions'),
-      width: 160,
+      width: 140,
       fixed: 'right',
       render: (_, adjustment) => {
         if (adjustment.status !== 'pending') return null;
@@ -144,7 +151,7 @@ export function AdjustmentsTable({
       columns={columns}
       dataSource={data?.items ?? []}
       loading={loading}
-      scroll={{ x: 1500 }}
+      scroll={{ x: 1200 }}
       locale={{
         emptyText: (
           <Empty

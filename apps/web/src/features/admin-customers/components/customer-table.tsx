@@ -29,7 +29,7 @@ export function CustomerTable({ data, loading, page, pageSize, onPageChange }: C
     {
       key: 'email',
       title: t('adminCustomers.column.email'),
-      width: 260,
+      width: 220,
       render: (_, customer) => (
         // The link is what keyboards and screen readers follow; a click anywhere on the row too.
         <Link to={customerPath(customer.id)} onClick={(event) => event.stopPropagation()}>
@@ -47,14 +47,14 @@ export function CustomerTable({ data, loading, page, pageSize, onPageChange }: C
     {
       key: 'status',
       title: t('adminCustomers.column.status'),
-      width: 100,
+      width: 90,
       render: (_, customer) => <CustomerStatusTag status={customer.status} />,
     },
     {
       key: 'balance',
       title: t('adminCustomers.column.balance'),
       align: 'right',
-      width: 120,
+      width: 110,
       render: (_, customer) => (
         <span className={styles.number}>{formatMoney(customer.balance)}</span>
       ),
@@ -63,26 +63,26 @@ export function CustomerTable({ data, loading, page, pageSize, onPageChange }: C
       key: 'liveIps',
       title: t('adminCustomers.column.liveIps'),
       align: 'right',
-      width: 100,
+      width: 90,
       dataIndex: 'liveIps',
     },
     {
       key: 'trafficLeft',
       title: t('adminCustomers.column.trafficLeft'),
       align: 'right',
-      width: 120,
+      width: 110,
       render: (_, customer) => formatBytes(customer.trafficLeftBytes),
     },
     {
       key: 'createdAt',
       title: t('adminCustomers.column.createdAt'),
-      width: 180,
+      width: 165,
       render: (_, customer) => formatDateTime(customer.createdAt),
     },
     {
       key: 'lastSignInAt',
       title: t('adminCustomers.column.lastSignInAt'),
-      width: 180,
+      width: 165,
       render: (_, customer) =>
         customer.lastSignInAt
           ? formatDateTime(customer.lastSignInAt)
@@ -95,7 +95,7 @@ export function CustomerTable({ data, loading, page, pageSize, onPageChange }: C
       columns={columns}
       dataSource={data?.items ?? []}
       loading={loading}
-      scroll={{ x: 1100 }}
+      scroll={{ x: 1080 }}
       rowClassName={() => styles.row ?? ''}
       onRow={(customer) => ({ onClick: () => void navigate(customerPath(customer.id)) })}
       locale={{

@@ -18,7 +18,7 @@ export function InstancesTab({ customerId, role }: { customerId: string; role: R
     {
       key: 'address',
       title: t('instances.field.address'),
-      width: 190,
+      width: 180,
       render: (_, instance) => (
         <Typography.Text copyable={{ text: instance.ip }}>
           {`${instance.ip}:${instance.port}`}
@@ -28,13 +28,13 @@ export function InstancesTab({ customerId, role }: { customerId: string; role: R
     {
       key: 'region',
       title: t('instances.field.region'),
-      width: 160,
+      width: 180,
       render: (_, instance) => `${instance.countryName} · ${instance.city}`,
     },
     {
       key: 'protocols',
       title: t('instances.field.protocols'),
-      width: 200,
+      width: 180,
       render: (_, instance) => <ProtocolTags protocols={instance.protocols} />,
     },
     {
@@ -52,7 +52,7 @@ export function InstancesTab({ customerId, role }: { customerId: string; role: R
     {
       key: 'autoRenew',
       title: t('instances.field.autoRenew'),
-      width: 200,
+      width: 160,
       render: (_, instance) => (
         <>
           {t(
@@ -73,7 +73,7 @@ export function InstancesTab({ customerId, role }: { customerId: string; role: R
     columns.push({
       key: 'actions',
       title: t('instances.field.actions'),
-      width: 120,
+      width: 150,
       fixed: 'right',
       render: (_, instance) =>
         instance.status === 'active' && (
@@ -101,7 +101,7 @@ export function InstancesTab({ customerId, role }: { customerId: string; role: R
       columns={columns}
       dataSource={instances.data?.items ?? []}
       loading={instances.isFetching}
-      scroll={{ x: 1150 }}
+      scroll={{ x: 1130 }}
       locale={{
         emptyText: (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminCustomers.tab.empty')} />
