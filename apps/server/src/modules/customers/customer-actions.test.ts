@@ -190,6 +190,17 @@ describe.each(testEngines)("support's actions on a customer on %s", (engine) => 
       // A refused write leaves no audit entry.
       expect(await auditEntriesOf(testApp, member.id)).toEqual([]);
     }
+    // The optional reasons of enable and sign-out are bounded alike.
+    for (const endpoint of [enableAdminCustomer, signOutAdminCustomer]) {
+      const response = await callEndpoint(testApp.app, endpoint, {
+        token: team.owner.token,
+        params: { id: customer.id },
+        rawBody: { reason: 'x'.repeat(201) },
+        headers: english,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('Invalid reason: must be at most 200 characters');
+    }
     expect(await auditEntriesOf(testApp, customer.id)).toEqual([]);
   });
 
