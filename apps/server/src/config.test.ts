@@ -139,6 +139,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ TOPUP_MIN_YUAN: '0.5' }).payments.topUpMinFen).toBe(50n);
   });
 
+  it('lets balance adjustments up to ¥1000 apply without approval, or ADJUSTMENT_APPROVAL_THRESHOLD_YUAN', () => {
+    expect(loadConfig({}).adjustmentApprovalThresholdFen).toBe(100_000n);
+    const threshold = (value: string) =>
+      loadConfig({ ADJUSTMENT_APPROVAL_THRESHOLD_YUAN: value }).adjustmentApprovalThresholdFen;
+    expect(threshold('250.5')).toBe(25_050n);
+    // 0: every adjustment waits for a second operator.
+    expect(threshold('0')).toBe(0n);
+    expect(() => threshold('-1')).toThrow(/ADJUSTMENT_APPROVAL_THRESHOLD_YUAN: must be 0 or more/);
+    expect(() => threshold('0.001')).toThrow(/at most two decimals/);
+  });
+
   it('refuses bad payment settings and half an Alipay configuration', () => {
     expect(() => loadConfig({ TOPUP_MIN_YUAN: '10', TOPUP_MAX_YUAN: '5' })).toThrow(
       /TOPUP_MIN_YUAN: must not exceed/,

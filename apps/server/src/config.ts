@@ -103,12 +103,16 @@ const environmentSchema = z.object({
     .regex(/^gnk_[A-Za-z0-9_-]{20,}$/, { error: 'must be a node key (gnk_…)' })
     .optional(),
   NODE_MAX_LINE_RATE_GBITS: positiveNumber(100),
+  ADJUSTMENT_APPROVAL_THRESHOLD_YUAN: yuanAmount(1000, { allowZero: true }),
 });
 
-function yuanAmount(fallback: number) {
-  return z.coerce
-    .number({ error: 'must be a number' })
-    .positive({ error: 'must be greater than 0' })
+function yuanAmount(fallback: number, { allowZero = false } = {}) {
+  const number = z.coerce.number({ error: 'must be a number' });
+  return (
+    allowZero
+      ? number.min(0, { error: 'must be 0 or more' })
+      : number.positive({ error: 'must be greater than 0' })
+  )
     .refine((yuan) => Math.abs(yuan * 100 - Math.round(yuan * 100)) < 1e-6, {
       error: 'must have at most two decimals',
     })
@@ -220,6 +224,11 @@ export interface Config {
    * claiming more than this rate moves in its interval is refused.
    */
   nodeMaxLineRateGbits: number;
+  /**
+   * A balance adjustment of at most this many fen (either sign) applies at once; a larger one
+   * waits for a second operator's approval (`ADJUSTMENT_APPROVAL_THRESHOLD_YUAN`; 0: every one).
+   */
+  adjustmentApprovalThresholdFen: bigint;
 }
 
 /** Thrown by `loadConfig`: its message lists every variable at fault. */
@@ -311,6 +320,9 @@ export function loadConfig(
       nodeKey: vars.EMBEDDED_GATEWAY_NODE_KEY,
     },
     nodeMaxLineRateGbits: vars.NODE_MAX_LINE_RATE_GBITS,
+    adjustmentApprovalThresholdFen: BigInt(
+      Math.round(vars.ADJUSTMENT_APPROVAL_THRESHOLD_YUAN * 100),
+    ),
   };
 }
 

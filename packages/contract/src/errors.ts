@@ -478,6 +478,62 @@ export const errors = {
       'en-US': 'A reconciliation covers at most {maxDays} days',
     },
   },
+  // Operator console: customers and balance adjustments (70100–70199).
+  /** No customer has this id (staff accounts are not customers: they are managed as staff). */
+  customerNotFound: {
+    code: 70101,
+    status: 404,
+    message: { 'zh-CN': '客户不存在', 'en-US': 'No such customer' },
+  },
+  /** Disabling a customer who is already disabled; nothing was changed. */
+  customerAlreadyDisabled: {
+    code: 70102,
+    status: 409,
+    message: { 'zh-CN': '该客户已被停用', 'en-US': 'This customer is already disabled' },
+  },
+  /** Enabling a customer who is not disabled; nothing was changed. */
+  customerNotDisabled: {
+    code: 70103,
+    status: 409,
+    message: { 'zh-CN': '该客户未被停用', 'en-US': 'This customer is not disabled' },
+  },
+  /**
+   * A debit adjustment the customer's balance does not cover; nothing was changed (a pending one
+   * stays pending). params: balance, amount (yuan).
+   */
+  adjustmentExceedsBalance: {
+    code: 70104,
+    status: 422,
+    message: {
+      'zh-CN': '客户余额 ¥{balance} 不足以扣减 ¥{amount}，余额不能为负，未做任何更改',
+      'en-US':
+        "The customer's balance (¥{balance}) does not cover a debit of ¥{amount}; a balance cannot go below zero, nothing was changed",
+    },
+  },
+  /** No balance adjustment has this id. */
+  adjustmentNotFound: {
+    code: 70105,
+    status: 404,
+    message: { 'zh-CN': '余额调整申请不存在', 'en-US': 'No such balance adjustment' },
+  },
+  /** The adjustment was already approved or rejected (by someone else, perhaps at the same time). */
+  adjustmentNotPending: {
+    code: 70106,
+    status: 409,
+    message: {
+      'zh-CN': '该余额调整已被审批或驳回，不能再处理',
+      'en-US': 'This balance adjustment was already approved or rejected',
+    },
+  },
+  /** The operator who asked for an adjustment cannot approve or reject it themselves. */
+  adjustmentOwnRequest: {
+    code: 70107,
+    status: 403,
+    message: {
+      'zh-CN': '不能审批自己提交的余额调整，需由另一位员工审批',
+      'en-US': 'You cannot decide your own balance adjustment; another operator must',
+    },
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errors;

@@ -1,4 +1,4 @@
-import { getWallet, listAdminUsers, login as loginEndpoint } from '@stratus/contract';
+import { getWallet, listAdminCustomers, login as loginEndpoint } from '@stratus/contract';
 import { auditLog, eq } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,7 +45,7 @@ describe.each(testEngines)('npm run admin on %s', (engine) => {
     expect(signIn.statusCode).toBe(200);
     const { token, user } = signIn.data();
     expect(user.role).toBe('owner');
-    const admin = await callEndpoint(testApp.app, listAdminUsers, { token });
+    const admin = await callEndpoint(testApp.app, listAdminCustomers, { token });
     expect(admin.statusCode).toBe(200);
     const wallet = await callEndpoint(testApp.app, getWallet, { token });
     expect(wallet.data().wallet.balance).toBe(0);
@@ -87,13 +87,13 @@ describe.each(testEngines)('npm run admin on %s', (engine) => {
 
   it('promotes an existing customer', async () => {
     const { email, token } = await registerUser(testApp.app);
-    const customer = await callEndpoint(testApp.app, listAdminUsers, { token });
+    const customer = await callEndpoint(testApp.app, listAdminCustomers, { token });
     expect(customer.statusCode).toBe(403);
     expect(await run('create-operator', email, '--role', 'support')).toEqual({
       code: 0,
       output: `${email} is now staff (support).\n`,
     });
-    const promoted = await callEndpoint(testApp.app, listAdminUsers, { token });
+    const promoted = await callEndpoint(testApp.app, listAdminCustomers, { token });
     expect(promoted.statusCode).toBe(200);
     expect((await run('create-operator', email, '--role', 'support')).output).toContain(
       'already staff (support)',

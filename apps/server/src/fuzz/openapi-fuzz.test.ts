@@ -103,11 +103,18 @@ describe.each(testEngines)('OpenAPI fuzz on %s', (engine) => {
     }
   }
 
-  /** A fuzzed logout or password change may end a session: sign in again. */
+  /**
+   * A fuzzed logout, password change or operator sign-out may end a session, and a fuzzed
+   * disable may disable the customer: enable them again and sign in again.
+   */
   async function keepSignedIn(): Promise<void> {
     for (const account of Object.values(accounts)) {
       const me = await callEndpoint(testApp.app, getMe, { token: account.token });
       if (me.statusCode !== 401) continue;
+      await testApp.database.db
+        .update(users)
+        .set({ disabledAt: null })
+        .where(eq(users.email, account.email));
       const login = await callEndpoint(testApp.app, loginEndpoint, {
         body: { email: account.email, password: testPassword },
       });

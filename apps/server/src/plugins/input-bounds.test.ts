@@ -15,7 +15,7 @@ import {
   createTopUp,
   updateInstance,
   listInstances,
-  listAdminUsers,
+  listAdminCustomers,
   type EndpointDefinition,
 } from '@stratus/contract';
 import { eq, orders, users } from '@stratus/db';
@@ -140,7 +140,7 @@ describe.each(testEngines)('bounded input on %s', (engine) => {
       singleLine,
     );
     await expectRefused(
-      await send(listAdminUsers, { query: { keyword: 'a\u0000' } }, operatorToken),
+      await send(listAdminCustomers, { query: { keyword: 'a\u0000' } }, operatorToken),
       'keyword',
       singleLine,
     );

@@ -3,6 +3,7 @@ import enAdmin from './en-US/admin.ts';
 import enAdminAudit from './en-US/admin-audit.ts';
 import enAdminStaff from './en-US/admin-staff.ts';
 import enAdminPayments from './en-US/admin-payments.ts';
+import enAdminCustomers from './en-US/admin-customers.ts';
 import enAuth from './en-US/auth.ts';
 import enCommon from './en-US/common.ts';
 import enDynamic from './en-US/dynamic.ts';
@@ -20,6 +21,7 @@ import zhAdmin from './zh-CN/admin.ts';
 import zhAdminAudit from './zh-CN/admin-audit.ts';
 import zhAdminStaff from './zh-CN/admin-staff.ts';
 import zhAdminPayments from './zh-CN/admin-payments.ts';
+import zhAdminCustomers from './zh-CN/admin-customers.ts';
 import zhAuth from './zh-CN/auth.ts';
 import zhCommon from './zh-CN/common.ts';
 import zhDynamic from './zh-CN/dynamic.ts';
@@ -40,6 +42,7 @@ export const localeDomains = {
   adminAudit: { 'zh-CN': zhAdminAudit, 'en-US': enAdminAudit },
   adminStaff: { 'zh-CN': zhAdminStaff, 'en-US': enAdminStaff },
   adminPayments: { 'zh-CN': zhAdminPayments, 'en-US': enAdminPayments },
+  adminCustomers: { 'zh-CN': zhAdminCustomers, 'en-US': enAdminCustomers },
   auth: { 'zh-CN': zhAuth, 'en-US': enAuth },
   common: { 'zh-CN': zhCommon, 'en-US': enCommon },
   dynamic: { 'zh-CN': zhDynamic, 'en-US': enDynamic },
@@ -60,6 +63,7 @@ const zhMessages = {
   ...zhAdminAudit,
   ...zhAdminStaff,
   ...zhAdminPayments,
+  ...zhAdminCustomers,
   ...zhAuth,
   ...zhCommon,
   ...zhDynamic,
@@ -85,6 +89,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     ...enAdminAudit,
     ...enAdminStaff,
     ...enAdminPayments,
+    ...enAdminCustomers,
     ...enAuth,
     ...enCommon,
     ...enDynamic,

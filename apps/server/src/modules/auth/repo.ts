@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   and,
   count,
+  desc,
   eq,
   gt,
   inArray,
@@ -106,6 +107,58 @@ export async function revokeOtherSessions(
         keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
       ),
     );
+}
+
+/**
+ * Revokes every live (not revoked, not expired) session of the user, in the caller's
+ * transaction; answers how many were live.
+ */
+export async function revokeLiveSessions(tx: Tx, userId: string): Promise<number> {
+  const revoked = await tx
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return revoked.length;
+}
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+/** A user's sessions, newest first, with whether each is idle beyond `idleSeconds` now. */
+export async function listSessionsOfUser(
+  db: Db,
+  {
+    userId,
+    idleSeconds,
+    limit,
+    offset,
+  }: { userId: string; idleSeconds: number; limit: number; offset: number },
+): Promise<{ row: SessionRow; expired: boolean }[]> {
+  return db
+    .select({
+      row: sessions,
+      // Database time, as sign-in checks it.
+      expired: sql<boolean>`(${sessions.expiresAt} <= now() or ${sessions.lastUsedAt} <= now() - make_interval(secs => ${idleSeconds}))`,
+    })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.createdAt), desc(sessions.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countSessionsOfUser(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(sessions)
+    .where(eq(sessions.userId, userId));
+  return row?.total ?? 0;
 }
 
 export async function findApiTokenOwner(

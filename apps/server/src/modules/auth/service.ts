@@ -1,5 +1,5 @@
-import type { Locale, Session } from '@stratus/contract';
-import type { Db, UserRole } from '@stratus/db';
+import type { AdminCustomerSession, Locale, Page, Session } from '@stratus/contract';
+import type { Db, Tx, UserRole } from '@stratus/db';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import { generateSessionToken, hashToken, isApiToken, type TokenCipher } from '../../tokens.ts';
@@ -12,9 +12,12 @@ import {
 } from '../users/service.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import {
+  countSessionsOfUser,
   findApiTokenOwner,
   findLiveSession,
   insertSession,
+  listSessionsOfUser,
+  revokeLiveSessions,
   revokeOtherSessions,
   revokeSession,
   touchSession,
@@ -183,5 +186,59 @@ export async function authenticateToken({
     role: session.role,
     sessionId: session.sessionId,
     method: 'session',
+  };
+}
+
+/**
+ * Ends every live session of a user inside the caller's transaction (an operator's "sign out
+ * everywhere", or disabling the account); answers how many were live. The API token is left.
+ */
+export async function revokeAllSessions({
+  tx,
+  userId,
+}: {
+  tx: Tx;
+  userId: string;
+}): Promise<number> {
+  return revokeLiveSessions(tx, userId);
+}
+
+/** A user's sign-in sessions for operators, newest first; never the token (only its hash exists). */
+export async function listUserSessions({
+  db,
+  config,
+  userId,
+  page,
+  pageSize,
+}: {
+  db: Db;
+  config: Config;
+  userId: string;
+  page: number;
+  pageSize: number;
+}): Promise<Page<AdminCustomerSession>> {
+  const [rows, total] = await Promise.all([
+    listSessionsOfUser(db, {
+      userId,
+      idleSeconds: config.sessions.idleHours * 3600,
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+    }),
+    countSessionsOfUser(db, userId),
+  ]);
+  return {
+    items: rows.map(({ row, expired }) => ({
+      id: row.id,
+      status: row.revokedAt ? 'revoked' : expired ? 'expired' : 'active',
+      createdAt: row.createdAt.toISOString(),
+      lastUsedAt: row.lastUsedAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+      revokedAt: row.revokedAt?.toISOString() ?? null,
+      ip: row.ip,
+      userAgent: row.userAgent,
+    })),
+    total,
+    page,
+    pageSize,
   };
 }

@@ -26,6 +26,9 @@ import {
   type PoolRegion,
 } from './repo.ts';
 
+// The account lookup the operator console's customer page uses (the name only, never created there).
+export { findDynamicAccount } from './repo.ts';
+
 /** Account names drawn before giving up (a clash is already about one in 1e14). */
 const ACCOUNT_NAME_ATTEMPTS = 5;
 

@@ -1,6 +1,8 @@
 import {
   and,
   asc,
+  count,
+  desc,
   eq,
   inArray,
   isNull,
@@ -39,6 +41,36 @@ export async function findPaymentOfUser(
     .from(payments)
     .where(and(eq(payments.id, id), eq(payments.userId, userId)));
   return row;
+}
+
+/** A user's payments (of one status, if given), newest first. */
+export async function listPaymentsOfUser(
+  db: Db,
+  {
+    userId,
+    status,
+    limit,
+    offset,
+  }: { userId: string; status?: PaymentRow['status']; limit: number; offset: number },
+): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, userId), status ? eq(payments.status, status) : undefined))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countPaymentsOfUser(
+  db: Db,
+  { userId, status }: { userId: string; status?: PaymentRow['status'] },
+): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(payments)
+    .where(and(eq(payments.userId, userId), status ? eq(payments.status, status) : undefined));
+  return row?.total ?? 0;
 }
 
 /**

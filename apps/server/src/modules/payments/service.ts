@@ -2,6 +2,8 @@ import {
   CURRENCY,
   fenToYuan,
   yuanToFen,
+  type AdminCustomerPayment,
+  type Page,
   type Payment,
   type PaymentChannel,
   type TopUpOptions,
@@ -17,7 +19,14 @@ import {
   recordNotification,
   type ReceivedNotification,
 } from './notifications.ts';
-import { findCreditedBalance, findPaymentOfUser, insertPayment, type PaymentRow } from './repo.ts';
+import {
+  countPaymentsOfUser,
+  findCreditedBalance,
+  findPaymentOfUser,
+  insertPayment,
+  listPaymentsOfUser,
+  type PaymentRow,
+} from './repo.ts';
 
 /** Preset top-up amounts in yuan; those outside the configured limits are left out. */
 const TOP_UP_PRESETS = [50, 100, 500, 1000, 5000];
@@ -213,4 +222,40 @@ export async function completeSandboxPayment({
     verdict: { verified: true, outcome, reply: 'success' },
   });
   return toPayment(db, channels, credited.payment);
+}
+
+/** A customer's payments as operators see them (the customer's page), newest first. */
+export async function listPaymentsForOperator({
+  db,
+  userId,
+  status,
+  page,
+  pageSize,
+}: {
+  db: Db;
+  userId: string;
+  status?: Payment['status'];
+  page: number;
+  pageSize: number;
+}): Promise<Page<AdminCustomerPayment>> {
+  const [rows, total] = await Promise.all([
+    listPaymentsOfUser(db, { userId, status, limit: pageSize, offset: (page - 1) * pageSize }),
+    countPaymentsOfUser(db, { userId, status }),
+  ]);
+  return {
+    items: rows.map((payment) => ({
+      id: payment.id,
+      channel: payment.channel,
+      amount: fenToYuan(payment.amountFen),
+      status: payment.status,
+      providerTradeNo: payment.providerTradeNo,
+      createdAt: payment.createdAt.toISOString(),
+      expiresAt: payment.expiresAt.toISOString(),
+      paidAt: payment.paidAt?.toISOString() ?? null,
+      closedAt: payment.closedAt?.toISOString() ?? null,
+    })),
+    total,
+    page,
+    pageSize,
+  };
 }

@@ -45,7 +45,7 @@ export function AdminLayout() {
           <aside className={styles.sider}>
             <Menu
               mode="inline"
-              selectedKeys={route ? [route.path] : []}
+              selectedKeys={route ? [route.menuPath ?? route.path] : []}
               items={menu.map((entry) => {
                 const Icon = entry.icon;
                 return {

@@ -1,16 +1,21 @@
 import {
+  AccountBookOutlined,
   AuditOutlined,
   CreditCardOutlined,
   HomeOutlined,
   ReconciliationOutlined,
   TeamOutlined,
+  UserOutlined,
 } from '@ant-design/icons';
 import type { Permission } from '@stratus/contract';
 import { hasPermission, type Role } from '@stratus/contract';
 import { matchPath } from 'react-router';
 import type { MessageKey } from '../../locales/index.ts';
 import {
+  ADMIN_ADJUSTMENTS_PATH,
   ADMIN_AUDIT_LOG_PATH,
+  ADMIN_CUSTOMER_PATH,
+  ADMIN_CUSTOMERS_PATH,
   ADMIN_HOME,
   ADMIN_PAYMENTS_PATH,
   ADMIN_RECONCILIATION_PATH,
@@ -27,6 +32,8 @@ export interface AdminRoute {
   permission: Permission | null;
   /** Menu entries have an icon; pages about one record (customer detail) are reached by links. */
   icon?: RouteIcon;
+  /** The menu entry a page without one highlights (a customer's page: the customer list). */
+  menuPath?: string;
   load: () => Promise<PageModule>;
 }
 
@@ -41,6 +48,27 @@ export const adminRoutes: readonly AdminRoute[] = [
     permission: null,
     icon: HomeOutlined,
     load: () => import('../../features/admin-home/pages/admin-home-page.tsx'),
+  },
+  {
+    path: ADMIN_CUSTOMERS_PATH,
+    title: 'adminCustomers.nav.customers',
+    permission: 'customers.read',
+    icon: UserOutlined,
+    load: () => import('../../features/admin-customers/pages/customers-page.tsx'),
+  },
+  {
+    path: ADMIN_CUSTOMER_PATH,
+    title: 'adminCustomers.nav.customer',
+    permission: 'customers.read',
+    menuPath: ADMIN_CUSTOMERS_PATH,
+    load: () => import('../../features/admin-customers/pages/customer-page.tsx'),
+  },
+  {
+    path: ADMIN_ADJUSTMENTS_PATH,
+    title: 'adminCustomers.nav.adjustments',
+    permission: 'balance.adjust',
+    icon: AccountBookOutlined,
+    load: () => import('../../features/admin-customers/pages/adjustments-page.tsx'),
   },
   {
     path: ADMIN_PAYMENTS_PATH,

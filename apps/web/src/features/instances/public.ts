@@ -3,3 +3,6 @@
 export { instanceKeys } from './api.ts';
 export { CopyableCode } from './components/copyable-code.tsx';
 export { PasswordCell } from './components/password-cell.tsx';
+// How an instance's state and protocols are shown, for the operator console's customer page.
+export { InstanceStatusTag } from './components/instance-status-tag.tsx';
+export { ProtocolTags } from './components/protocol-tags.tsx';

@@ -3,3 +3,4 @@
 export { staticIpQuoteQuery, useCreateStaticIpOrder, type StaticIpPurchase } from './api.ts';
 export { OrderTypeTag } from './components/order-type-tag.tsx';
 export { summariseItems } from './item-summary.ts';
+export { OrderStatusTag } from './components/order-status-tag.tsx';

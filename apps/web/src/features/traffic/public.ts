@@ -2,3 +2,5 @@
 // chart and the offset its buckets are computed in.
 export { browserUtcOffsetMinutes } from './api.ts';
 export { UsageChart } from './components/usage-chart.tsx';
+// How a package's state is shown, for the operator console's customer page.
+export { PackageStatusTag } from './components/package-status-tag.tsx';

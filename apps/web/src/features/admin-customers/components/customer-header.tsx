@@ -1,0 +1,47 @@
+import type { AdminCustomerDetail, Role } from '@stratus/contract';
+import { Card, Descriptions, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatBytes } from '../../../shared/format/bytes.ts';
+import { formatDateTime } from '../../../shared/format/date.ts';
+import { formatMoney } from '../../../shared/format/money.ts';
+import { CustomerActions } from './customer-actions.tsx';
+import { CustomerStatusTag } from './customer-status-tag.tsx';
+
+/** Who the customer is, the figures support asks about first, and the actions. */
+export function CustomerHeader({ customer, role }: { customer: AdminCustomerDetail; role: Role }) {
+  const { t } = useTranslation();
+  return (
+    <Card
+      title={
+        <Space>
+          <Typography.Text strong>{customer.email}</Typography.Text>
+          <CustomerStatusTag status={customer.status} />
+        </Space>
+      }
+      extra={<CustomerActions customer={customer} role={role} />}
+    >
+      <Descriptions column={{ xs: 1, sm: 2, lg: 3 }} size="small">
+        <Descriptions.Item label={t('adminCustomers.column.balance')}>
+          <strong data-testid="customer-balance">{formatMoney(customer.balance)}</strong>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('adminCustomers.column.liveIps')}>
+          {customer.liveIps}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('adminCustomers.column.trafficLeft')}>
+          {formatBytes(customer.trafficLeftBytes)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('adminCustomers.column.name')}>
+          {customer.name || '--'}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('adminCustomers.column.createdAt')}>
+          {formatDateTime(customer.createdAt)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('adminCustomers.column.lastSignInAt')}>
+          {customer.lastSignInAt
+            ? formatDateTime(customer.lastSignInAt)
+            : t('adminCustomers.neverSignedIn')}
+        </Descriptions.Item>
+      </Descriptions>
+    </Card>
+  );
+}
