@@ -18,3 +18,35 @@ export function parseChinaTime(text: string | undefined): Date | undefined {
 export function startOfChinaDay(day: string): Date {
   return new Date(`${day}T00:00:00+08:00`);
 }
+
+const DAY_MS = 86_400_000;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The bounds of a `from`/`to` list filter, as queries apply them. */
+export interface TimeRange {
+  /** Inclusive lower bound. */
+  from?: Date;
+  /** Upper bound; `toInclusive` says whether a row exactly at it belongs. */
+  to?: Date;
+  toInclusive?: boolean;
+}
+
+/**
+ * A list filter's `from`/`to` (each `YYYY-MM-DD` or an ISO time, both inclusive) as a time range.
+ * A bare date means that whole day in China Standard Time: `to` then ends at the start of the
+ * next day, excluded, so nothing falls into a sub-second gap at 23:59:59.
+ */
+export function chinaTimeRange({ from, to }: { from?: string; to?: string }): TimeRange {
+  const range: TimeRange = {};
+  if (from) range.from = DATE_ONLY.test(from) ? startOfChinaDay(from) : new Date(from);
+  if (to) {
+    if (DATE_ONLY.test(to)) {
+      range.to = new Date(startOfChinaDay(to).getTime() + DAY_MS);
+      range.toInclusive = false;
+    } else {
+      range.to = new Date(to);
+      range.toInclusive = true;
+    }
+  }
+  return range;
+}

@@ -14,6 +14,7 @@ export * from './endpoints/wallet.ts';
 export * from './ledger-labels.ts';
 export * from './endpoints/payments.ts';
 export * from './endpoints/admin-users.ts';
+export * from './endpoints/admin-orders.ts';
 export * from './endpoints/catalog.ts';
 export * from './endpoints/instances.ts';
 export * from './endpoints/orders.ts';

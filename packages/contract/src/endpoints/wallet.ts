@@ -52,7 +52,7 @@ export const ledgerEntrySchema = z.object({
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 
 /** `YYYY-MM-DD` (a whole day in China Standard Time) or a full ISO 8601 time. */
-const dateBoundSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+export const dateBoundSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
 
 export const listTransactions = defineEndpoint({
   method: 'GET',

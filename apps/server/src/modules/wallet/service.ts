@@ -8,7 +8,7 @@ import {
   type Wallet,
 } from '@stratus/contract';
 import type { Db, Tx } from '@stratus/db';
-import { formatChinaTime, startOfChinaDay } from '../../china-time.ts';
+import { chinaTimeRange, formatChinaTime } from '../../china-time.ts';
 import { AppError } from '../../errors.ts';
 import { formatLedgerCsv } from './csv.ts';
 import {
@@ -76,9 +76,6 @@ function toLedgerEntry(row: LedgerEntryRow): LedgerEntry {
   };
 }
 
-const DAY_MS = 86_400_000;
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-
 export interface LedgerQuery {
   type?: LedgerEntryType;
   /** `YYYY-MM-DD` (from the start of that day in +08:00) or an ISO time, inclusive. */
@@ -89,21 +86,7 @@ export interface LedgerQuery {
 
 /** A bare `YYYY-MM-DD` bound means that whole day in China Standard Time. */
 function toLedgerFilter(userId: string, { type, from, to }: LedgerQuery): LedgerFilter {
-  const filter: LedgerFilter = { userId, type };
-  if (from) {
-    filter.from = DATE_ONLY.test(from) ? startOfChinaDay(from) : new Date(from);
-  }
-  if (to) {
-    if (DATE_ONLY.test(to)) {
-      // The end of a day is the start of the next one, excluded: no sub-second gap at 23:59:59.
-      filter.to = new Date(startOfChinaDay(to).getTime() + DAY_MS);
-      filter.toInclusive = false;
-    } else {
-      filter.to = new Date(to);
-      filter.toInclusive = true;
-    }
-  }
-  return filter;
+  return { userId, type, ...chinaTimeRange({ from, to }) };
 }
 
 export async function listTransactions({
