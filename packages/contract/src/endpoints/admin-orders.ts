@@ -105,7 +105,7 @@ export const refundOrderBodySchema = z.object({
    * Yuan to give back (> 0, at most two decimals). Left out: everything not yet refunded. Never
    * more than total − refunded.
    */
-  amount: yuanSchema.positive().optional(),
+  amount: yuanSchema.min(0.01).optional(),
   /** Why; the customer reads it as the ledger row's note. */
   reason: singleLineTextSchema({ min: 1, max: REFUND_REASON_MAX_LENGTH }),
 });
