@@ -1,5 +1,6 @@
 import type { Locale } from '@stratus/contract';
 import enAdmin from './en-US/admin.ts';
+import enAdminOrders from './en-US/admin-orders.ts';
 import enAuth from './en-US/auth.ts';
 import enCommon from './en-US/common.ts';
 import enDynamic from './en-US/dynamic.ts';
@@ -14,6 +15,7 @@ import enUsers from './en-US/users.ts';
 import enValidation from './en-US/validation.ts';
 import enWallet from './en-US/wallet.ts';
 import zhAdmin from './zh-CN/admin.ts';
+import zhAdminOrders from './zh-CN/admin-orders.ts';
 import zhAuth from './zh-CN/auth.ts';
 import zhCommon from './zh-CN/common.ts';
 import zhDynamic from './zh-CN/dynamic.ts';
@@ -31,6 +33,7 @@ import zhWallet from './zh-CN/wallet.ts';
 /** Locale files per domain; the completeness test walks this table. */
 export const localeDomains = {
   admin: { 'zh-CN': zhAdmin, 'en-US': enAdmin },
+  adminOrders: { 'zh-CN': zhAdminOrders, 'en-US': enAdminOrders },
   auth: { 'zh-CN': zhAuth, 'en-US': enAuth },
   common: { 'zh-CN': zhCommon, 'en-US': enCommon },
   dynamic: { 'zh-CN': zhDynamic, 'en-US': enDynamic },
@@ -48,6 +51,7 @@ export const localeDomains = {
 
 const zhMessages = {
   ...zhAdmin,
+  ...zhAdminOrders,
   ...zhAuth,
   ...zhCommon,
   ...zhDynamic,
@@ -70,6 +74,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
   'zh-CN': zhMessages,
   'en-US': {
     ...enAdmin,
+    ...enAdminOrders,
     ...enAuth,
     ...enCommon,
     ...enDynamic,

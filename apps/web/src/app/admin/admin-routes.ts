@@ -1,9 +1,9 @@
-import { HomeOutlined } from '@ant-design/icons';
+import { HomeOutlined, ShoppingOutlined } from '@ant-design/icons';
 import type { Permission } from '@stratus/contract';
 import { hasPermission, type Role } from '@stratus/contract';
 import { matchPath } from 'react-router';
 import type { MessageKey } from '../../locales/index.ts';
-import { ADMIN_HOME } from '../../shared/paths.ts';
+import { ADMIN_HOME, ADMIN_ORDERS_PATH } from '../../shared/paths.ts';
 import type { PageModule, RouteIcon } from '../routes.ts';
 
 export interface AdminRoute {
@@ -29,6 +29,13 @@ export const adminRoutes: readonly AdminRoute[] = [
     permission: null,
     icon: HomeOutlined,
     load: () => import('../../features/admin-home/pages/admin-home-page.tsx'),
+  },
+  {
+    path: ADMIN_ORDERS_PATH,
+    title: 'adminOrders.title',
+    permission: 'orders.read',
+    icon: ShoppingOutlined,
+    load: () => import('../../features/admin-orders/pages/admin-orders-page.tsx'),
   },
 ];
 
