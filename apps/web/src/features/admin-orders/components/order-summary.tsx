@@ -21,11 +21,12 @@ export function OrderSummary({ order }: { order: AdminOrderDetail }) {
           )}
         </Space>
       </Descriptions.Item>
-      {order.customer.name && (
+      {/* A ternary: `'' && …` would render the empty name as an item of its own. */}
+      {order.customer.name ? (
         <Descriptions.Item label={t('adminOrders.detail.customerName')} span={2}>
           {order.customer.name}
         </Descriptions.Item>
-      )}
+      ) : null}
       <Descriptions.Item label={t('orders.column.type')}>
         <OrderTypeTag type={order.type} />
       </Descriptions.Item>

@@ -53,7 +53,7 @@ export function RenewalFailureTable({
     {
       key: 'autoRenew',
       title: t('adminOrders.renewalFailure.autoRenew'),
-      width: 100,
+      width: 120,
       render: (_, failure) =>
         t(
           failure.autoRenew
