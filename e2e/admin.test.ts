@@ -84,7 +84,9 @@ describe('the operator console in Chromium', () => {
     // A customer with two static IPs bought in two orders.
     const customer = await registerUser(url);
     await topUp(url, customer.token, 500);
-    const { items: plans } = await callEndpoint(url, listStaticIpCatalog, { token: customer.token });
+    const { items: plans } = await callEndpoint(url, listStaticIpCatalog, {
+      token: customer.token,
+    });
     const plan = plans.find((item) => item.stock >= 2)!;
     const buy = () =>
       callEndpoint(url, createStaticIpOrder, {
@@ -122,7 +124,10 @@ describe('the operator console in Chromium', () => {
     await saveScreenshot(page, 'admin-staff-zh-CN');
 
     // Finance refunds the first order in full: its IP is released, the money is back.
-    const financeToken = await signIn('finance@stratus.example', passwords['finance@stratus.example']!);
+    const financeToken = await signIn(
+      'finance@stratus.example',
+      passwords['finance@stratus.example']!,
+    );
     page = await browseAs(financeToken);
     await page.goto(`${url}/admin/orders`);
     const orderRow = page.locator('tr.ant-table-row').filter({ hasText: refunded.order.orderNo });
@@ -155,24 +160,25 @@ describe('the operator console in Chromium', () => {
     await page.getByText(/余额已调整/).waitFor();
     await saveScreenshot(page, 'admin-customer-zh-CN');
     const wallet = await callEndpoint(url, getWallet, { token: customer.token });
-    expect(wallet.wallet.balance).toBe(
-      Math.round((500 - kept.order.total + 12.5) * 100) / 100,
-    );
+    expect(wallet.wallet.balance).toBe(Math.round((500 - kept.order.total + 12.5) * 100) / 100);
 
     // The customer reads both in 账单流水, with the operators' reasons.
     page = await browseAs(customer.token);
     await page.goto(`${url}/console/businessFlow`);
     const refundRow = page.locator('tr.ant-table-row').filter({ hasText: '退款' });
-    await expect.poll(() => refundRow.textContent(), { timeout: PAGE_STATE_MS }).toContain(
-      '线路不稳定，全额退款',
-    );
+    await expect
+      .poll(() => refundRow.textContent(), { timeout: PAGE_STATE_MS })
+      .toContain('线路不稳定，全额退款');
     await expect
       .poll(() => page.locator('tr.ant-table-row').filter({ hasText: '调整' }).textContent())
       .toContain('线路中断补偿');
     await saveScreenshot(page, 'admin-refund-seen-by-customer-zh-CN');
 
     // Support finds the customer by the IP address of the other order and disables them.
-    const supportToken = await signIn('support@stratus.example', passwords['support@stratus.example']!);
+    const supportToken = await signIn(
+      'support@stratus.example',
+      passwords['support@stratus.example']!,
+    );
     page = await browseAs(supportToken);
     await page.goto(`${url}/admin/customers`);
     const search = page.getByPlaceholder('邮箱、姓名、ID、IP 或订单号');

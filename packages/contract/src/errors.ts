@@ -534,6 +534,37 @@ export const errors = {
       'en-US': 'You cannot decide your own balance adjustment; another operator must',
     },
   },
+  // The operator console: orders and refunds (70200–70299).
+  /** The order cost nothing, so nothing can be refunded. */
+  orderNotRefundable: {
+    code: 70201,
+    status: 409,
+    message: {
+      'zh-CN': '该订单金额为 0，无可退款项',
+      'en-US': 'This order cost nothing; there is nothing to refund',
+    },
+  },
+  /** Everything the order cost has already been refunded; nothing was changed. */
+  orderAlreadyRefunded: {
+    code: 70202,
+    status: 409,
+    message: {
+      'zh-CN': '该订单已全额退款',
+      'en-US': 'This order has already been refunded in full',
+    },
+  },
+  /**
+   * The refund asks for more than the order has left to refund (total − refunded so far);
+   * nothing was changed. params: refundable (yuan).
+   */
+  refundExceedsRefundable: {
+    code: 70203,
+    status: 422,
+    message: {
+      'zh-CN': '退款金额超出可退金额，该订单最多还可退 ¥{refundable}',
+      'en-US': 'The refund is more than is left to refund: at most ¥{refundable} for this order',
+    },
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errors;

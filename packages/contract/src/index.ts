@@ -18,6 +18,7 @@ export * from './endpoints/admin-audit.ts';
 export * from './audit-labels.ts';
 export * from './endpoints/admin-customers.ts';
 export * from './endpoints/admin-adjustments.ts';
+export * from './endpoints/admin-orders.ts';
 export * from './endpoints/catalog.ts';
 export * from './endpoints/instances.ts';
 export * from './endpoints/orders.ts';

@@ -96,5 +96,16 @@ describe('ledger labels', () => {
     expect(describeLedgerNote({ type: 'renewal', note: AUTO_RENEW_NOTE }, zh)).toBe('自动续费');
     expect(describeLedgerNote({ type: 'refund', note: '' }, en)).toBe('');
     expect(describeLedgerNote({ type: 'adjustment', note: 'goodwill' }, zh)).toBe('goodwill');
+    // A refund's note is the operator's reason, shown as written in either language, even one
+    // that reads like another type's code.
+    for (const reason of [
+      'IP 无法连接，退还剩余金额',
+      AUTO_RENEW_NOTE,
+      'traffic:10x2:30d',
+      'alipay',
+    ]) {
+      expect(describeLedgerNote({ type: 'refund', note: reason }, zh)).toBe(reason);
+      expect(describeLedgerNote({ type: 'refund', note: reason }, en)).toBe(reason);
+    }
   });
 });

@@ -47,7 +47,8 @@ function numberValues(schema: JsonSchema, mode: Mode): fc.Arbitrary<number> {
   const max = schema.maximum ?? 1e6;
   if (mode.extreme) return fc.constant(max);
   return fc.oneof(
-    fc.integer({ min: Math.max(min, -1000), max: Math.min(max, 100_000) }),
+    // Whole numbers within the bounds, which may themselves be fractions (a refund's ¥0.01).
+    fc.integer({ min: Math.ceil(Math.max(min, -1000)), max: Math.floor(Math.min(max, 100_000)) }),
     fc.double({ min, max, noNaN: true }).map((value) => Math.round(value * 100) / 100),
     fc.constantFrom(min, max, 0, 0.01, 1),
   );

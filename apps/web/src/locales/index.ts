@@ -4,6 +4,7 @@ import enAdminAudit from './en-US/admin-audit.ts';
 import enAdminStaff from './en-US/admin-staff.ts';
 import enAdminPayments from './en-US/admin-payments.ts';
 import enAdminCustomers from './en-US/admin-customers.ts';
+import enAdminOrders from './en-US/admin-orders.ts';
 import enAuth from './en-US/auth.ts';
 import enCommon from './en-US/common.ts';
 import enDynamic from './en-US/dynamic.ts';
@@ -22,6 +23,7 @@ import zhAdminAudit from './zh-CN/admin-audit.ts';
 import zhAdminStaff from './zh-CN/admin-staff.ts';
 import zhAdminPayments from './zh-CN/admin-payments.ts';
 import zhAdminCustomers from './zh-CN/admin-customers.ts';
+import zhAdminOrders from './zh-CN/admin-orders.ts';
 import zhAuth from './zh-CN/auth.ts';
 import zhCommon from './zh-CN/common.ts';
 import zhDynamic from './zh-CN/dynamic.ts';
@@ -43,6 +45,7 @@ export const localeDomains = {
   adminStaff: { 'zh-CN': zhAdminStaff, 'en-US': enAdminStaff },
   adminPayments: { 'zh-CN': zhAdminPayments, 'en-US': enAdminPayments },
   adminCustomers: { 'zh-CN': zhAdminCustomers, 'en-US': enAdminCustomers },
+  adminOrders: { 'zh-CN': zhAdminOrders, 'en-US': enAdminOrders },
   auth: { 'zh-CN': zhAuth, 'en-US': enAuth },
   common: { 'zh-CN': zhCommon, 'en-US': enCommon },
   dynamic: { 'zh-CN': zhDynamic, 'en-US': enDynamic },
@@ -64,6 +67,7 @@ const zhMessages = {
   ...zhAdminStaff,
   ...zhAdminPayments,
   ...zhAdminCustomers,
+  ...zhAdminOrders,
   ...zhAuth,
   ...zhCommon,
   ...zhDynamic,
@@ -90,6 +94,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     ...enAdminStaff,
     ...enAdminPayments,
     ...enAdminCustomers,
+    ...enAdminOrders,
     ...enAuth,
     ...enCommon,
     ...enDynamic,

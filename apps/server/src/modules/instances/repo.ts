@@ -169,6 +169,25 @@ export async function updateInstance(
 }
 
 /**
+ * Takes back `days` a refunded renewal added: a live instance's expiry moves back by them, never
+ * earlier than `now` (the expiry job then ends it as any other). An expired instance already
+ * lost the days and is left alone.
+ */
+export async function takeBackRenewedDays(
+  tx: Tx,
+  { instanceId, days, now }: { instanceId: string; days: number; now: Date },
+): Promise<void> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  await tx
+    .update(proxyInstances)
+    .set({
+      expiresAt: sql`greatest(${at}, ${proxyInstances.expiresAt} - make_interval(days => ${days}))`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(proxyInstances.id, instanceId), eq(proxyInstances.status, 'active')));
+}
+
+/**
  * Whether another instance was created on this IP after `instance`: then the address went back
  * to the pool and on to someone else, and the old instance can no longer claim it.
  */

@@ -14,8 +14,13 @@ import {
   type InstanceFilter,
 } from './repo.ts';
 
-// The instance queries a static-IP purchase uses inside its transaction.
-export { insertInstances, listInstanceDetailsByIds } from './repo.ts';
+// The instance queries a static-IP purchase (and an operator's refund) uses inside its transaction.
+export {
+  insertInstances,
+  listInstanceDetailsByIds,
+  lockInstanceDetails,
+  takeBackRenewedDays,
+} from './repo.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -1,4 +1,5 @@
-// Queries of the static-IP background jobs: instances due for renewal or expiry, IPs to release.
+// Queries of the static-IP background jobs: instances due for renewal or expiry, IPs to release
+// (and the expiry itself, which a full refund of a static-IP order runs too).
 // Every claim uses FOR UPDATE SKIP LOCKED, so each server running the jobs takes rows no other
 // server (and no customer's renewal in progress) holds, and none waits.
 import {
@@ -108,14 +109,40 @@ export async function expireDueInstances(
     .orderBy(asc(proxyInstances.expiresAt), asc(proxyInstances.id))
     .limit(limit)
     .for('update', { skipLocked: true });
-  if (due.length === 0) return [];
+  await expireInstanceRows(tx, { instances: due, coolingUntil });
+  return due.map((row) => row.id);
+}
+
+/**
+ * THE expiry of instances, whether they ran out (the expiry job) or were taken back (a full
+ * refund, with `expiresAt`): each becomes `expired`, which the gateway stops serving at its next
+ * poll, and its IP cools down until `coolingUntil`, after which the release job returns it to
+ * the pool. The caller has locked the instances.
+ */
+export async function expireInstanceRows(
+  tx: Tx,
+  {
+    instances,
+    coolingUntil,
+    expiresAt,
+  }: {
+    instances: { id: string; ipAddressId: string }[];
+    coolingUntil: Date;
+    /** A new expiry: the time they were taken back. Left out, each keeps its own. */
+    expiresAt?: Date;
+  },
+): Promise<void> {
+  if (instances.length === 0) return;
   await tx
     .update(proxyInstances)
-    .set({ status: 'expired', updatedAt: sql`now()` })
+    .set({ status: 'expired', updatedAt: sql`now()`, ...(expiresAt ? { expiresAt } : {}) })
     .where(
-      inArray(
-        proxyInstances.id,
-        due.map((row) => row.id),
+      and(
+        inArray(
+          proxyInstances.id,
+          instances.map((row) => row.id),
+        ),
+        eq(proxyInstances.status, 'active'),
       ),
     );
   await tx
@@ -125,13 +152,12 @@ export async function expireDueInstances(
       and(
         inArray(
           ipAddresses.id,
-          due.map((row) => row.ipAddressId),
+          instances.map((row) => row.ipAddressId),
         ),
         // An operator may have disabled the address meanwhile: it stays disabled.
         eq(ipAddresses.status, 'allocated'),
       ),
     );
-  return due.map((row) => row.id);
 }
 
 /**

@@ -1,10 +1,10 @@
-// `Idempotency-Key` handling of every purchase (run by the purchase pipeline): a repeat of the same
-// request answers the first order; the same key with another request is refused.
+// `Idempotency-Key` handling of every money move (run by the money-move pipeline): a repeat of the
+// same request answers the first result; the same key with another request is refused.
 import { createHash } from 'node:crypto';
 import type { Tx } from '@stratus/db';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
-import { claimIdempotencyKey } from './repo.ts';
+import { claimIdempotencyKey, setIdempotencyKeyOrder } from './repo.ts';
 
 /**
  * The `Idempotency-Key` header, if sent. The route's `idempotencyHeadersSchema` has already
@@ -31,19 +31,50 @@ export function requestFingerprint(parts: readonly unknown[]): string {
 }
 
 /**
- * Claims `key` inside `tx` for a request with `requestHash`. Resolves with the order of an
- * earlier identical request (the caller answers it and does nothing else), or undefined when the
- * key is now ours: the caller does the work and records its order with `setIdempotencyKeyOrder`
- * in the same transaction. The same key with another request throws `idempotencyKeyReused`.
+ * Where one kind of operation keeps its `Idempotency-Key`s (purchases per customer, refunds per
+ * order). The money-move pipeline runs both steps inside its transaction.
  */
-export async function claimOrReplayIdempotencyKey(
+export interface IdempotencyStore {
+  /**
+   * Claims `key` for a request hashed `requestHash`. Resolves with the earlier request's hash and
+   * result when the key was used before (committed), or undefined when the key is now ours. When
+   * another transaction holds the key uncommitted, waits for it to end.
+   */
+  claim(
+    tx: Tx,
+    claim: { key: string; requestHash: string },
+  ): Promise<{ requestHash: string; resultId: string | null } | undefined>;
+  /** Links the claimed key to the result the work produced, in the same transaction. */
+  complete(tx: Tx, claim: { key: string; requestHash: string; resultId: string }): Promise<void>;
+}
+
+/**
+ * Claims `key` in `store` inside `tx`. Resolves with the result of an earlier identical request
+ * (the caller answers it and does nothing else), or undefined when the key is now ours: the
+ * caller does the work and completes the key in the same transaction. The same key with another
+ * request throws `idempotencyKeyReused`.
+ */
+export async function claimOrReplay(
   tx: Tx,
-  { userId, key, requestHash }: { userId: string; key: string; requestHash: string },
+  { store, key, requestHash }: { store: IdempotencyStore; key: string; requestHash: string },
 ): Promise<string | undefined> {
-  const { claimed, row } = await claimIdempotencyKey(tx, { userId, key, requestHash });
-  if (claimed) return undefined;
-  if (row.requestHash !== requestHash) throw new AppError('idempotencyKeyReused');
-  if (row.orderId) return row.orderId;
-  // A committed key always has its order (both are written in one transaction).
-  throw new Error('idempotency key without an order');
+  const earlier = await store.claim(tx, { key, requestHash });
+  if (!earlier) return undefined;
+  if (earlier.requestHash !== requestHash) throw new AppError('idempotencyKeyReused');
+  if (earlier.resultId) return earlier.resultId;
+  // A committed key always has its result (both are written in one transaction).
+  throw new Error('idempotency key without a result');
+}
+
+/** A customer's purchase keys (`idempotency_keys`): one key buys one order of any product. */
+export function purchaseKeyStore(userId: string): IdempotencyStore {
+  return {
+    async claim(tx, { key, requestHash }) {
+      const { claimed, row } = await claimIdempotencyKey(tx, { userId, key, requestHash });
+      return claimed ? undefined : { requestHash: row.requestHash, resultId: row.orderId };
+    },
+    async complete(tx, { key, resultId }) {
+      await setIdempotencyKeyOrder(tx, { userId, key, orderId: resultId });
+    },
+  };
 }

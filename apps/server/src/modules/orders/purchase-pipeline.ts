@@ -1,21 +1,16 @@
 // THE one way money from the wallet becomes something bought. Static IPs, renewals and traffic
 // once each re-implemented the idempotency key, the pricing, the debit with its ledger row and the
-// order, and the copies drifted; operator refunds and the products to come plug in here too. The
-// rules that must hold for every purchase (all or nothing, a repeat buys once, the order's total
-// is what the wallet paid, the ledger row names the order) live here once; a product supplies only
+// order, and the copies drifted; the products to come plug in here too. The rules that must hold
+// for every purchase (the order's total is what the wallet paid, the ledger row names the order)
+// live here once, on top of the money move every wallet operation shares (money-move.ts: all or
+// nothing, a repeat moves money once; operator refunds run on it too); a product supplies only
 // what differs: how it prices and what it delivers.
 import type { LedgerEntryType } from '@stratus/contract';
 import type { Db, Tx } from '@stratus/db';
-import { changeBalance } from '../wallet/service.ts';
-import { claimOrReplayIdempotencyKey, requestFingerprint } from './idempotency.ts';
+import { purchaseKeyStore } from './idempotency.ts';
+import { runMoneyMove } from './money-move.ts';
 import { generateOrderNo } from './pricing.ts';
-import {
-  insertOrder,
-  insertOrderItems,
-  setIdempotencyKeyOrder,
-  type NewOrderItemRow,
-  type OrderRow,
-} from './repo.ts';
+import { insertOrder, insertOrderItems, type NewOrderItemRow, type OrderRow } from './repo.ts';
 
 /** A line of the order as the product prices it; the pipeline adds the order's id. */
 export type OrderLine = Omit<NewOrderItemRow, 'orderId'>;
@@ -57,9 +52,10 @@ export interface Purchase<Priced extends PricedPurchase> {
 }
 
 /**
- * Runs one purchase in ONE transaction: claim the idempotency key (or replay its first order) →
- * `price` → debit the wallet with its ledger row (`insufficientBalance` changes nothing) → the
- * order and its lines → `fulfil` → record the key's order. Any throw rolls all of it back.
+ * Runs one purchase in ONE transaction, as a money move (money-move.ts): claim the idempotency
+ * key (or replay its first order) → `price` → debit the wallet with its ledger row
+ * (`insufficientBalance` changes nothing) → the order and its lines → `fulfil` → record the key's
+ * order. Any throw rolls all of it back.
  *
  * Resolves with the order's id, the first order's on a replay; the same key with another
  * fingerprint is refused with `idempotencyKeyReused`. Answer the customer from the order, never
@@ -76,38 +72,40 @@ export async function runPurchase<Priced extends PricedPurchase>({
   price,
   fulfil,
 }: Purchase<Priced>): Promise<string> {
-  return db.transaction(async (tx) => {
-    if (idempotencyKey !== undefined) {
-      const earlierOrderId = await claimOrReplayIdempotencyKey(tx, {
+  return runMoneyMove({
+    db,
+    idempotency:
+      idempotencyKey === undefined
+        ? undefined
+        : { key: idempotencyKey, fingerprint, store: purchaseKeyStore(userId) },
+    price: async (tx) => {
+      const priced = await price(tx);
+      if (priced.lines.length === 0) throw new Error('a purchase needs at least one line');
+      const totalFen = priced.lines.reduce((sum, line) => sum + line.amountFen, 0n);
+      return {
         userId,
-        key: idempotencyKey,
-        requestHash: requestFingerprint(fingerprint),
+        amountFen: -totalFen,
+        ledgerType,
+        reference: generateOrderNo({ type: orderType, now }),
+        note: priced.note,
+        totalFen,
+        product: priced,
+      };
+    },
+    record: async (tx, { priced: { reference, totalFen, product } }) => {
+      const order = await insertOrder(tx, {
+        orderNo: reference,
+        userId,
+        type: orderType,
+        totalFen,
       });
-      if (earlierOrderId) return earlierOrderId;
-    }
-
-    const priced = await price(tx);
-    if (priced.lines.length === 0) throw new Error('a purchase needs at least one line');
-    const totalFen = priced.lines.reduce((sum, line) => sum + line.amountFen, 0n);
-    const orderNo = generateOrderNo({ type: orderType, now });
-    await changeBalance({
-      tx,
-      userId,
-      amountFen: -totalFen,
-      type: ledgerType,
-      reference: orderNo,
-      note: priced.note,
-    });
-    const order = await insertOrder(tx, { orderNo, userId, type: orderType, totalFen });
-    await insertOrderItems(
-      tx,
-      priced.lines.map((line) => ({ ...line, orderId: order.id })),
-    );
-    await fulfil(tx, { order, priced });
-
-    if (idempotencyKey !== undefined) {
-      await setIdempotencyKeyOrder(tx, { userId, key: idempotencyKey, orderId: order.id });
-    }
-    return order.id;
+      await insertOrderItems(
+        tx,
+        product.lines.map((line) => ({ ...line, orderId: order.id })),
+      );
+      return order;
+    },
+    fulfil: (tx, { priced: { product }, recorded: order }) =>
+      fulfil(tx, { order, priced: product }),
   });
 }

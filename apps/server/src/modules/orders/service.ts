@@ -76,7 +76,8 @@ function toOrder(
   };
 }
 
-async function toOrders(db: Db, rows: OrderRow[], locale: Locale): Promise<Order[]> {
+/** Orders in the contract's shape, with their lines and instances, in the order of `rows`. */
+export async function toOrders(db: Db, rows: OrderRow[], locale: Locale): Promise<Order[]> {
   const ids = rows.map((row) => row.id);
   // One after the other: `db` may be a transaction (the renewal job renews inside its own), and a
   // transaction's one connection takes one query at a time (pg deprecates queueing a second).

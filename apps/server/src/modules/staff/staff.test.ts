@@ -4,7 +4,7 @@ import {
   changeStaffRole,
   errors,
   getMe,
-  listAdminUsers,
+  listAdminCustomers,
   listAuditLog,
   listStaff,
   login,
@@ -120,7 +120,7 @@ describe.each(testEngines)('the staff API on %s', (engine) => {
 
   it('gives an existing customer the role, at once, and records who did it', async () => {
     const customer = await registerUser(testApp.app, { email: 'helper@example.com' });
-    expect((await call(listAdminUsers, {}, customer.token)).statusCode).toBe(403);
+    expect((await call(listAdminCustomers, {}, customer.token)).statusCode).toBe(403);
     const response = await call(
       addStaffMember,
       { body: { email: ' Helper@Example.com ', role: 'support' } },
@@ -138,7 +138,7 @@ describe.each(testEngines)('the staff API on %s', (engine) => {
       generatedPassword: null,
     });
     // The role is read per request: the customer's session works as staff straight away.
-    expect((await call(listAdminUsers, {}, customer.token)).statusCode).toBe(200);
+    expect((await call(listAdminCustomers, {}, customer.token)).statusCode).toBe(200);
     expect(await entriesAbout(customer.user.id)).toEqual([
       expect.objectContaining({
         actorId: owner.user.id,
@@ -244,11 +244,11 @@ describe.each(testEngines)('the staff API on %s', (engine) => {
 
   it('removes a member: the account stays as a customer and loses the console at once', async () => {
     const member = await registerStaff(testApp, 'support');
-    expect((await call(listAdminUsers, {}, member.token)).statusCode).toBe(200);
+    expect((await call(listAdminCustomers, {}, member.token)).statusCode).toBe(200);
     const response = await call(removeStaffMember, { params: { id: member.user.id } });
     expect(response.statusCode).toBe(200);
     expect(await roleOf(member.user.id)).toBe('customer');
-    const refused = await call(listAdminUsers, {}, member.token);
+    const refused = await call(listAdminCustomers, {}, member.token);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe(errors.forbidden.code);
     expect((await call(getMe, {}, member.token)).data().role).toBe('customer');

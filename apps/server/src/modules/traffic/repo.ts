@@ -228,3 +228,21 @@ export async function expireDueTrafficPackages(
     .where(and(inArray(trafficPackages.id, ids), eq(trafficPackages.status, 'active')));
   return ids;
 }
+
+/**
+ * Ends the packages a refunded order bought: each still active becomes `expired` now (its
+ * remaining bytes can no longer be drawn). Exhausted and expired packages are left as they are.
+ */
+export async function endTrafficPackagesOfOrder(
+  tx: Tx,
+  { orderId, now }: { orderId: string; now: Date },
+): Promise<void> {
+  await tx
+    .update(trafficPackages)
+    .set({
+      status: 'expired',
+      expiresAt: sql`least(${trafficPackages.expiresAt}, ${timestamp(now)})`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(trafficPackages.orderId, orderId), eq(trafficPackages.status, 'active')));
+}

@@ -20,6 +20,9 @@ import {
   type TrafficPlanRow,
 } from './repo.ts';
 
+// What a full refund of a traffic order does to its package, inside the refund's transaction.
+export { endTrafficPackagesOfOrder } from './repo.ts';
+
 /** Fen per GB rounded half up to a whole fen: a guide for comparing plans, never charged. */
 export function pricePerGbFen({ priceFen, gb }: Pick<TrafficPlanRow, 'priceFen' | 'gb'>): bigint {
   const size = BigInt(gb);

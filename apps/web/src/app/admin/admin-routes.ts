@@ -4,6 +4,7 @@ import {
   CreditCardOutlined,
   HomeOutlined,
   ReconciliationOutlined,
+  ShoppingOutlined,
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -17,6 +18,7 @@ import {
   ADMIN_CUSTOMER_PATH,
   ADMIN_CUSTOMERS_PATH,
   ADMIN_HOME,
+  ADMIN_ORDERS_PATH,
   ADMIN_PAYMENTS_PATH,
   ADMIN_RECONCILIATION_PATH,
   ADMIN_STAFF_PATH,
@@ -69,6 +71,13 @@ export const adminRoutes: readonly AdminRoute[] = [
     permission: 'balance.adjust',
     icon: AccountBookOutlined,
     load: () => import('../../features/admin-customers/pages/adjustments-page.tsx'),
+  },
+  {
+    path: ADMIN_ORDERS_PATH,
+    title: 'adminOrders.title',
+    permission: 'orders.read',
+    icon: ShoppingOutlined,
+    load: () => import('../../features/admin-orders/pages/admin-orders-page.tsx'),
   },
   {
     path: ADMIN_PAYMENTS_PATH,

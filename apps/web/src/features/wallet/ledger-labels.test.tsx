@@ -32,6 +32,8 @@ const fixtures: { type: LedgerEntryType; note: string }[] = [
   },
   // Written before notes were codes.
   { type: 'traffic_purchase', note: 'traffic 10 GB × 2 = 20 GB, 30 days' },
+  // An operator's refund reason, shown as written.
+  { type: 'refund', note: '开通延迟，退还剩余金额' },
   { type: 'adjustment', note: 'goodwill, ticket 42' },
 ];
 

@@ -1,0 +1,75 @@
+import {
+  getAdminOrder,
+  listAdminOrders,
+  listRenewalFailures,
+  refundOrder,
+  type EndpointBody,
+  type EndpointQuery,
+} from '@stratus/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callEndpoint } from '../../shared/http/client.ts';
+
+export type AdminOrdersQuery = NonNullable<EndpointQuery<typeof listAdminOrders>>;
+export type RenewalFailuresQuery = NonNullable<EndpointQuery<typeof listRenewalFailures>>;
+export type RefundBody = EndpointBody<typeof refundOrder>;
+
+export const adminOrderKeys = {
+  all: ['admin-orders'] as const,
+  list: (query: AdminOrdersQuery) => [...adminOrderKeys.all, 'list', query] as const,
+  detail: (id: string) => [...adminOrderKeys.all, 'detail', id] as const,
+  renewalFailures: (query: RenewalFailuresQuery) =>
+    [...adminOrderKeys.all, 'renewal-failures', query] as const,
+};
+
+/** `enabled` false while the page shows its other tab. */
+export function useAdminOrders(query: AdminOrdersQuery, enabled = true) {
+  return useQuery({
+    queryKey: adminOrderKeys.list(query),
+    queryFn: ({ signal }) => callEndpoint(listAdminOrders, { query, signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useAdminOrder(id: string | null) {
+  return useQuery({
+    queryKey: adminOrderKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => callEndpoint(getAdminOrder, { params: { id: id ?? '' }, signal }),
+    enabled: id !== null,
+  });
+}
+
+export function useRenewalFailures(query: RenewalFailuresQuery, enabled = true) {
+  return useQuery({
+    queryKey: adminOrderKeys.renewalFailures(query),
+    queryFn: ({ signal }) => callEndpoint(listRenewalFailures, { query, signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/**
+ * Refunds an order. The caller makes one idempotency key per refund dialog it opens, so a double
+ * click or a retried request refunds once and answers the first refund.
+ */
+export function useRefundOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      orderId,
+      body,
+      idempotencyKey,
+    }: {
+      orderId: string;
+      body: RefundBody;
+      idempotencyKey: string;
+    }) =>
+      callEndpoint(refundOrder, {
+        params: { id: orderId },
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+    onSuccess: ({ order }) => queryClient.setQueryData(adminOrderKeys.detail(order.id), order),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminOrderKeys.all }),
+  });
+}

@@ -1,0 +1,64 @@
+import { Card, Tabs } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAdminOrders, useRenewalFailures } from '../api.ts';
+import { AdminOrderDrawer } from '../components/admin-order-drawer.tsx';
+import { AdminOrderFilters } from '../components/admin-order-filters.tsx';
+import { AdminOrderTable } from '../components/admin-order-table.tsx';
+import { RenewalFailureTable } from '../components/renewal-failure-table.tsx';
+import { useAdminOrderFilters, type AdminOrdersTab } from '../use-admin-order-filters.ts';
+
+/** Every customer's orders with their refunds, and the static IPs whose auto-renewal failed. */
+export default function AdminOrdersPage() {
+  const { t } = useTranslation();
+  const { filters, query, update } = useAdminOrderFilters();
+  const paging = { page: filters.page, pageSize: filters.pageSize };
+  const onOrdersTab = filters.tab === 'orders';
+  const orders = useAdminOrders(query, onOrdersTab);
+  const failures = useRenewalFailures(paging, !onOrdersTab);
+  const [detailId, setDetailId] = useState<string | null>(null);
+  const onPageChange = (page: number, pageSize: number) =>
+    update(pageSize === filters.pageSize ? { page } : { page: 1, pageSize });
+
+  return (
+    <Card>
+      <Tabs
+        activeKey={filters.tab}
+        onChange={(tab) => update({ tab: tab as AdminOrdersTab })}
+        items={[
+          {
+            key: 'orders',
+            label: t('adminOrders.tab.orders'),
+            children: onOrdersTab && (
+              <>
+                <AdminOrderFilters filters={filters} onChange={update} />
+                <AdminOrderTable
+                  data={orders.data}
+                  loading={orders.isFetching}
+                  page={filters.page}
+                  pageSize={filters.pageSize}
+                  onPageChange={onPageChange}
+                  onDetail={(order) => setDetailId(order.id)}
+                />
+              </>
+            ),
+          },
+          {
+            key: 'renewal-failures',
+            label: t('adminOrders.tab.renewalFailures'),
+            children: !onOrdersTab && (
+              <RenewalFailureTable
+                data={failures.data}
+                loading={failures.isFetching}
+                page={filters.page}
+                pageSize={filters.pageSize}
+                onPageChange={onPageChange}
+              />
+            ),
+          },
+        ]}
+      />
+      <AdminOrderDrawer orderId={detailId} onClose={() => setDetailId(null)} />
+    </Card>
+  );
+}
