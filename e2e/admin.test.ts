@@ -132,7 +132,7 @@ describe('the operator console in Chromium', () => {
     await page.goto(`${url}/admin/orders`);
     const orderRow = page.locator('tr.ant-table-row').filter({ hasText: refunded.order.orderNo });
     await orderRow.getByRole('button', { name: /^详\s*情$/ }).click();
-    const drawer = page.locator('.ant-drawer-content');
+    const drawer = page.locator('.ant-drawer');
     await drawer.getByRole('button', { name: /^退\s*款$/ }).click();
     const refundDialog = page.getByRole('dialog').filter({ hasText: '退款到余额' });
     await refundDialog.getByLabel('退款原因').fill('线路不稳定，全额退款');
