@@ -12,6 +12,7 @@ import {
   type Instance,
 } from '@stratus/contract';
 import type { Page } from 'playwright-core';
+import { messages, type MessageKey } from '../apps/web/src/locales/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callEndpoint, fetchEndpoint, registerUser, topUp } from './support/api.ts';
 import { PAGE_STATE_MS, saveScreenshot, waitForPageContent } from './support/browser.ts';
@@ -22,13 +23,31 @@ const run = promisify(execFile);
 const GATEWAY_STATE_MS = 60_000;
 const OWNER = { email: 'owner@stratus.example', password: 'owner pass 1' };
 
-// The operator console in Chromium, through the real server with the demo gateway beside it: an
-// owner adds a finance and a support member; finance refunds an order (its IP goes back to the
-// pool, the customer reads the refund in 账单流水) and adjusts a balance with a reason; support
-// finds the customer by IP address and disables them (their proxy stops); the audit log shows
-// every one of these writes. Then the same pages in English.
-describe('the operator console in Chromium', () => {
+type Language = 'zh-CN' | 'en-US';
+
+/** The web app's own words, so the journey reads the screen in either language. */
+function wordsOf(language: Language) {
+  const t = (key: MessageKey, values: Record<string, string> = {}) =>
+    messages[language][key].replace(/\{\{(\w+)\}\}/g, (_whole, name: string) => values[name] ?? '');
+  /**
+   * A button's name: Ant Design spaces out a two-character Chinese label (`停 用`), and an icon
+   * before the label adds its own name (`plus 添加员工`).
+   */
+  const button = (key: MessageKey) =>
+    new RegExp(
+      `(^|\\s)${[...t(key)].map((char) => char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*')}$`,
+    );
+  return { t, button };
+}
+
+// The operator console in Chromium, in each language, through the real server with the demo
+// gateway beside it: an owner adds a finance and a support member; finance refunds an order (its
+// IP goes back to the pool, the customer reads the refund in 账单流水) and adjusts a balance with a
+// reason; support finds the customer by IP address and disables them (their proxy stops); the
+// audit log shows every one of these writes.
+describe.each(['zh-CN', 'en-US'] as const)('the operator console in Chromium, %s', (language) => {
   const journey = useJourney('postgres', { gateway: true });
+  const { t, button } = wordsOf(language);
   let target: http.Server;
   let targetUrl = '';
 
@@ -45,7 +64,7 @@ describe('the operator console in Chromium', () => {
   }
 
   /** Makes the browser `token`'s user, starting from a fresh page. */
-  async function browseAs(token: string, language: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<Page> {
+  async function browseAs(token: string): Promise<Page> {
     const { context } = journey.browser;
     const { url } = journey.server;
     await context.clearCookies();
@@ -107,21 +126,21 @@ describe('the operator console in Chromium', () => {
     await page.goto(`${url}/admin/staff`);
     const passwords: Record<string, string> = {};
     for (const [email, role] of [
-      ['finance@stratus.example', '财务'],
-      ['support@stratus.example', '客服'],
+      ['finance@stratus.example', t('users.role.finance')],
+      ['support@stratus.example', t('users.role.support')],
     ] as const) {
-      await page.getByRole('button', { name: '添加员工' }).click();
+      await page.getByRole('button', { name: button('adminStaff.add') }).click();
       const dialog = page.getByRole('dialog');
-      await dialog.getByLabel('邮箱').fill(email);
-      await dialog.getByLabel('角色').click();
+      await dialog.getByLabel(t('adminStaff.form.email')).fill(email);
+      await dialog.getByLabel(t('adminStaff.form.role')).click();
       await page.locator('.ant-select-item-option').filter({ hasText: role }).click();
-      await dialog.getByRole('button', { name: /^添\s*加$/ }).click();
+      await dialog.getByRole('button', { name: button('adminStaff.form.submit') }).click();
       passwords[email] = (await dialog.getByTestId('generated-password').textContent()) ?? '';
-      if (email.startsWith('support')) await saveScreenshot(page, 'admin-staff-added-zh-CN');
-      await dialog.getByRole('button', { name: /^完\s*成$/ }).click();
+      if (email.startsWith('support')) await saveScreenshot(page, `admin-staff-added-${language}`);
+      await dialog.getByRole('button', { name: button('adminStaff.form.done') }).click();
       await page.locator('tr.ant-table-row').filter({ hasText: email }).waitFor();
     }
-    await saveScreenshot(page, 'admin-staff-zh-CN');
+    await saveScreenshot(page, `admin-staff-${language}`);
 
     // Finance refunds the first order in full: its IP is released, the money is back.
     const financeToken = await signIn(
@@ -131,14 +150,18 @@ describe('the operator console in Chromium', () => {
     page = await browseAs(financeToken);
     await page.goto(`${url}/admin/orders`);
     const orderRow = page.locator('tr.ant-table-row').filter({ hasText: refunded.order.orderNo });
-    await orderRow.getByRole('button', { name: /^详\s*情$/ }).click();
+    await orderRow.getByRole('button', { name: button('orders.detail') }).click();
     const drawer = page.locator('.ant-drawer');
-    await drawer.getByRole('button', { name: /^退\s*款$/ }).click();
-    const refundDialog = page.getByRole('dialog').filter({ hasText: '退款到余额' });
-    await refundDialog.getByLabel('退款原因').fill('线路不稳定，全额退款');
-    await saveScreenshot(page, 'admin-refund-zh-CN');
-    await refundDialog.getByRole('button', { name: '确认退款' }).click();
-    await page.getByText(`已退款 ¥${refunded.order.total.toFixed(2)}`).waitFor();
+    await drawer.getByRole('button', { name: button('adminOrders.refund.button') }).click();
+    const refundDialog = page
+      .getByRole('dialog')
+      .filter({ hasText: t('adminOrders.refund.title') });
+    await refundDialog.getByLabel(t('adminOrders.refund.reason')).fill('线路不稳定，全额退款');
+    await saveScreenshot(page, `admin-refund-${language}`);
+    await refundDialog.getByRole('button', { name: button('adminOrders.refund.submit') }).click();
+    await page
+      .getByText(t('adminOrders.refund.done', { amount: `¥${refunded.order.total.toFixed(2)}` }))
+      .waitFor();
     const afterRefund = await callEndpoint(url, getAdminOrder, {
       token: financeToken,
       params: { id: refunded.order.id },
@@ -149,30 +172,40 @@ describe('the operator console in Chromium', () => {
 
     // …and adjusts the customer's balance with a reason, on the customer's page.
     await page.goto(`${url}/admin/customers`);
-    await page.getByPlaceholder('邮箱、姓名、ID、IP 或订单号').fill(customer.email);
-    await page.getByPlaceholder('邮箱、姓名、ID、IP 或订单号').press('Enter');
+    const searchBox = page.getByPlaceholder(t('adminCustomers.search.placeholder'));
+    await searchBox.fill(customer.email);
+    await searchBox.press('Enter');
     await page.locator('tr.ant-table-row').filter({ hasText: customer.email }).click();
-    await page.getByRole('button', { name: '调整余额' }).click();
+    await page.getByRole('button', { name: button('adminCustomers.action.adjust') }).click();
     const adjustDialog = page.getByRole('dialog');
-    await adjustDialog.getByLabel('金额（元）').fill('12.5');
-    await adjustDialog.getByLabel('原因').fill('线路中断补偿');
-    await adjustDialog.getByRole('button', { name: /^提\s*交$/ }).click();
-    await page.getByText(/余额已调整/).waitFor();
-    await saveScreenshot(page, 'admin-customer-zh-CN');
+    await adjustDialog.getByLabel(t('adminCustomers.adjust.amount')).fill('12.5');
+    await adjustDialog.getByLabel(t('adminCustomers.reason.label')).fill('线路中断补偿');
+    await adjustDialog
+      .getByRole('button', { name: button('adminCustomers.adjust.submit') })
+      .click();
+    await page.getByText(t('adminCustomers.adjust.applied', { balance: '' }).trim()).waitFor();
+    await saveScreenshot(page, `admin-customer-${language}`);
     const wallet = await callEndpoint(url, getWallet, { token: customer.token });
     expect(wallet.wallet.balance).toBe(Math.round((500 - kept.order.total + 12.5) * 100) / 100);
 
     // The customer reads both in 账单流水, with the operators' reasons.
     page = await browseAs(customer.token);
     await page.goto(`${url}/console/businessFlow`);
-    const refundRow = page.locator('tr.ant-table-row').filter({ hasText: '退款' });
+    const refundRow = page
+      .locator('tr.ant-table-row')
+      .filter({ hasText: t('wallet.flow.type.refund') });
     await expect
       .poll(() => refundRow.textContent(), { timeout: PAGE_STATE_MS })
       .toContain('线路不稳定，全额退款');
     await expect
-      .poll(() => page.locator('tr.ant-table-row').filter({ hasText: '调整' }).textContent())
+      .poll(() =>
+        page
+          .locator('tr.ant-table-row')
+          .filter({ hasText: t('wallet.flow.type.adjustment') })
+          .textContent(),
+      )
       .toContain('线路中断补偿');
-    await saveScreenshot(page, 'admin-refund-seen-by-customer-zh-CN');
+    await saveScreenshot(page, `admin-refund-seen-by-customer-${language}`);
 
     // Support finds the customer by the IP address of the other order and disables them.
     const supportToken = await signIn(
@@ -181,19 +214,23 @@ describe('the operator console in Chromium', () => {
     );
     page = await browseAs(supportToken);
     await page.goto(`${url}/admin/customers`);
-    const search = page.getByPlaceholder('邮箱、姓名、ID、IP 或订单号');
+    const search = page.getByPlaceholder(t('adminCustomers.search.placeholder'));
     await search.fill(keptInstance.ip);
     await search.press('Enter');
     const found = page.locator('tr.ant-table-row');
     await expect.poll(() => found.count()).toBe(1);
     await found.filter({ hasText: customer.email }).click();
-    expect(await page.getByRole('button', { name: /调整余额/ }).count()).toBe(0);
-    await page.getByRole('button', { name: /^停\s*用$/ }).click();
+    expect(
+      await page.getByRole('button', { name: button('adminCustomers.action.adjust') }).count(),
+    ).toBe(0);
+    await page.getByRole('button', { name: button('adminCustomers.action.disable') }).click();
     const disableDialog = page.getByRole('dialog');
-    await disableDialog.getByLabel('原因').fill('涉嫌滥用，暂停服务');
-    await disableDialog.getByRole('button', { name: /^停\s*用$/ }).click();
-    await page.getByText('客户已停用').waitFor();
-    await saveScreenshot(page, 'admin-customer-disabled-zh-CN');
+    await disableDialog.getByLabel(t('adminCustomers.reason.label')).fill('涉嫌滥用，暂停服务');
+    await disableDialog
+      .getByRole('button', { name: button('adminCustomers.action.disable') })
+      .click();
+    await page.getByText(t('adminCustomers.disable.done')).waitFor();
+    await saveScreenshot(page, `admin-customer-disabled-${language}`);
     expect((await fetchEndpoint(url, getWallet, { token: customer.token })).status).toBe(401);
     expect(await until(() => proxyWorks(keptInstance), false)).toBe(false);
 
@@ -217,25 +254,23 @@ describe('the operator console in Chromium', () => {
     for (const reason of ['涉嫌滥用，暂停服务', '线路中断补偿', '线路不稳定，全额退款']) {
       await page.getByText(reason).first().waitFor();
     }
-    await saveScreenshot(page, 'admin-audit-log-zh-CN');
+    await saveScreenshot(page, `admin-audit-log-${language}`);
   });
 
-  it('shows the same pages in English', async () => {
+  it('shows every page of the console', async () => {
     const { url } = journey.server;
     const ownerToken = await signIn(OWNER.email, OWNER.password);
-    const page = await browseAs(ownerToken, 'en-US');
+    const page = await browseAs(ownerToken);
     for (const [path, heading, name] of [
-      ['/admin/staff', 'Staff', 'admin-staff-en-US'],
-      ['/admin/customers', 'Customers', 'admin-customers-en-US'],
-      ['/admin/orders', 'Orders & refunds', 'admin-orders-en-US'],
-      ['/admin/payments', 'Payments', 'admin-payments-en-US'],
-      ['/admin/audit-log', 'Audit log', 'admin-audit-log-en-US'],
+      ['/admin/customers', t('adminCustomers.nav.customers'), 'admin-customers'],
+      ['/admin/orders', t('adminOrders.title'), 'admin-orders'],
+      ['/admin/payments', t('adminPayments.nav.payments'), 'admin-payments'],
+      ['/admin/adjustments', t('adminCustomers.nav.adjustments'), 'admin-adjustments'],
     ] as const) {
       await page.goto(`${url}${path}`);
       await waitForPageContent(page, page.getByRole('heading', { name: heading, exact: true }));
       await page.locator('tr.ant-table-row').first().waitFor();
-      await saveScreenshot(page, name);
+      await saveScreenshot(page, `${name}-${language}`);
     }
-    await page.getByText('Disable customer').first().waitFor();
   });
 });
