@@ -51,12 +51,34 @@ export function formatAuditValue(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** One line per changed field: `role: support → finance`, in the order they were recorded. */
+/** Fields the operator writes record, with a label in the catalogue; others read as recorded. */
+const labelledFields = new Set<string>([
+  'role',
+  'email',
+  'status',
+  'liveSessions',
+  'amount',
+  'balance',
+  'customer',
+  'refunded',
+  'password',
+  'providerTradeNo',
+  'paidAt',
+  'disabledAt',
+]);
+
+/** A changed field's name in the translator's language (an unknown field as recorded). */
+export function describeAuditField(field: string, t: Translate<AuditMessageKey>): string {
+  return labelledFields.has(field) ? t(`adminAudit.field.${field}` as AuditMessageKey) : field;
+}
+
+/** One line per changed field: `角色: support → finance`, in the order they were recorded. */
 export function describeAuditChanges(
   changes: Record<string, { before: unknown; after: unknown }>,
+  t: Translate<AuditMessageKey>,
 ): string[] {
   return Object.entries(changes).map(
     ([field, { before, after }]) =>
-      `${field}: ${formatAuditValue(before)} → ${formatAuditValue(after)}`,
+      `${describeAuditField(field, t)}: ${formatAuditValue(before)} → ${formatAuditValue(after)}`,
   );
 }

@@ -40,7 +40,7 @@ export function formatAuditCsv(entries: AuditEntry[], locale: Locale): string {
         describeAuditActorRole(entry.actorRole, t),
         describeAuditAction(entry.action, t),
         formatAuditTarget(entry),
-        describeAuditChanges(entry.changes).join('; '),
+        describeAuditChanges(entry.changes, t).join('; '),
         entry.reason,
         entry.sourceIp ?? '',
       ]

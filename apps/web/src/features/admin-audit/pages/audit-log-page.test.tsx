@@ -97,21 +97,23 @@ describe('AuditLogPage', { timeout: 20_000 }, () => {
     expect(within(refund).getByText('财务')).toBeInTheDocument();
     expect(within(refund).getByText('订单退款')).toBeInTheDocument();
     expect(within(refund).getByText('order:SO20261121001')).toBeInTheDocument();
+    // A field without a label reads as recorded.
     expect(within(refund).getByText('refundedFen: 0 → 2550')).toBeInTheDocument();
     expect(within(refund).getByText('IP never worked')).toBeInTheDocument();
     expect(within(refund).getByText('203.0.113.7')).toBeInTheDocument();
     const update = await rowOf('boss@example.com');
     expect(within(update).getByText('所有者')).toBeInTheDocument();
     expect(within(update).getByText('更改员工角色')).toBeInTheDocument();
-    expect(within(update).getByText('role: support → finance')).toBeInTheDocument();
+    expect(within(update).getByText('角色: support → finance')).toBeInTheDocument();
     const cli = await rowOf('cli');
     expect(within(cli).getByText('命令行')).toBeInTheDocument();
-    expect(within(cli).getByText('role: — → owner')).toBeInTheDocument();
+    expect(within(cli).getByText('角色: — → owner')).toBeInTheDocument();
     expect(screen.getByText('共 45 条')).toBeInTheDocument();
 
     await act(() => changeLanguage('en-US'));
     expect(within(update).getByText('Change staff role')).toBeInTheDocument();
     expect(within(cli).getByText('Command line')).toBeInTheDocument();
+    expect(within(update).getByText('Role: support → finance')).toBeInTheDocument();
   });
 
   it('sends the filters of the address, narrows by what is typed and chosen, and pages', async () => {
