@@ -1,15 +1,19 @@
 import {
-  DEFAULT_PAGE_SIZE,
-  MAX_PAGE_SIZE,
   orderStatusSchema,
   orderTypeSchema,
   type OrderStatus,
   type OrderType,
 } from '@stratus/contract';
 import { useSearchParams } from 'react-router';
+import {
+  filtersToSearchParams,
+  nextFilters,
+  readDay,
+  readOneOf,
+  readPaging,
+  readText,
+} from '../../shared/list-filters.ts';
 import type { AdminOrdersQuery } from './api.ts';
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Which list the page shows. */
 export type AdminOrdersTab = 'orders' | 'renewal-failures';
@@ -28,49 +32,25 @@ export interface AdminOrderFilters {
   pageSize: number;
 }
 
-function positiveInteger(value: string | null, fallback: number, max = Infinity): number {
-  const number = Number(value);
-  return Number.isInteger(number) && number >= 1 ? Math.min(number, max) : fallback;
-}
-
-function day(value: string | null): string | undefined {
-  return value !== null && DAY.test(value) ? value : undefined;
-}
-
-function text(value: string | null): string | undefined {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : undefined;
-}
-
 /** The filters, the tab and the page live in the address, so a view can be shared or reloaded. */
 export function useAdminOrderFilters() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const type = orderTypeSchema.safeParse(searchParams.get('type'));
-  const status = orderStatusSchema.safeParse(searchParams.get('status'));
   const filters: AdminOrderFilters = {
     tab: searchParams.get('tab') === 'renewal-failures' ? 'renewal-failures' : 'orders',
-    type: type.success ? type.data : undefined,
-    status: status.success ? status.data : undefined,
-    customer: text(searchParams.get('customer')),
-    orderNo: text(searchParams.get('orderNo')),
-    from: day(searchParams.get('from')),
-    to: day(searchParams.get('to')),
-    page: positiveInteger(searchParams.get('page'), 1),
-    pageSize: positiveInteger(searchParams.get('pageSize'), DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
+    type: readOneOf(searchParams, 'type', orderTypeSchema),
+    status: readOneOf(searchParams, 'status', orderStatusSchema),
+    customer: readText(searchParams, 'customer'),
+    orderNo: readText(searchParams, 'orderNo'),
+    from: readDay(searchParams, 'from'),
+    to: readDay(searchParams, 'to'),
+    ...readPaging(searchParams),
   };
 
   const update = (changes: Partial<AdminOrderFilters>) => {
-    // Any change but paging itself starts again from the first page.
-    const paging = 'page' in changes || 'pageSize' in changes;
-    const next: AdminOrderFilters = { ...filters, ...(paging ? {} : { page: 1 }), ...changes };
-    const params = new URLSearchParams();
-    if (next.tab !== 'orders') params.set('tab', next.tab);
-    for (const name of ['type', 'status', 'customer', 'orderNo', 'from', 'to'] as const) {
-      const value = next[name]?.trim();
-      if (value) params.set(name, value);
-    }
-    if (next.page !== 1) params.set('page', String(next.page));
-    if (next.pageSize !== DEFAULT_PAGE_SIZE) params.set('pageSize', String(next.pageSize));
+    const next = nextFilters(filters, changes);
+    // The orders tab is the page's default: only the other one is written.
+    const names = ['type', 'status', 'customer', 'orderNo', 'from', 'to'] as const;
+    const params = filtersToSearchParams(next, next.tab === 'orders' ? names : ['tab', ...names]);
     setSearchParams(params);
   };
 

@@ -1,15 +1,19 @@
 import {
-  DEFAULT_PAGE_SIZE,
-  MAX_PAGE_SIZE,
   paymentChannelSchema,
   paymentStatusSchema,
   type PaymentChannel,
   type PaymentStatus,
 } from '@stratus/contract';
 import { useSearchParams } from 'react-router';
+import {
+  filtersToSearchParams,
+  nextFilters,
+  readDay,
+  readOneOf,
+  readPaging,
+  readText,
+} from '../../shared/list-filters.ts';
 import type { AdminPaymentsQuery } from './api.ts';
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export interface PaymentFilters {
   status: PaymentStatus | undefined;
@@ -25,48 +29,30 @@ export interface PaymentFilters {
   pageSize: number;
 }
 
-function positiveInteger(value: string | null, fallback: number, max = Infinity): number {
-  const number = Number(value);
-  return Number.isInteger(number) && number >= 1 ? Math.min(number, max) : fallback;
-}
-
-function text(value: string | null): string | undefined {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : undefined;
-}
-
 /** The payment list's filters live in the address, so a filtered view can be shared or reloaded. */
 export function usePaymentFilters() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const status = paymentStatusSchema.safeParse(searchParams.get('status'));
-  const channel = paymentChannelSchema.safeParse(searchParams.get('channel'));
-  const day = (name: string) => {
-    const value = searchParams.get(name);
-    return value !== null && DAY.test(value) ? value : undefined;
-  };
   const filters: PaymentFilters = {
-    status: status.success ? status.data : undefined,
-    channel: channel.success ? channel.data : undefined,
-    customer: text(searchParams.get('customer')),
-    tradeNo: text(searchParams.get('tradeNo')),
-    from: day('from'),
-    to: day('to'),
-    page: positiveInteger(searchParams.get('page'), 1),
-    pageSize: positiveInteger(searchParams.get('pageSize'), DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
+    status: readOneOf(searchParams, 'status', paymentStatusSchema),
+    channel: readOneOf(searchParams, 'channel', paymentChannelSchema),
+    customer: readText(searchParams, 'customer'),
+    tradeNo: readText(searchParams, 'tradeNo'),
+    from: readDay(searchParams, 'from'),
+    to: readDay(searchParams, 'to'),
+    ...readPaging(searchParams),
   };
 
   const update = (changes: Partial<PaymentFilters>) => {
-    // Any change but paging itself starts again from the first page.
-    const paging = 'page' in changes || 'pageSize' in changes;
-    const next: PaymentFilters = { ...filters, ...(paging ? {} : { page: 1 }), ...changes };
-    const params = new URLSearchParams();
-    for (const name of ['status', 'channel', 'customer', 'tradeNo', 'from', 'to'] as const) {
-      const value = next[name]?.trim();
-      if (value) params.set(name, value);
-    }
-    if (next.page !== 1) params.set('page', String(next.page));
-    if (next.pageSize !== DEFAULT_PAGE_SIZE) params.set('pageSize', String(next.pageSize));
-    setSearchParams(params);
+    setSearchParams(
+      filtersToSearchParams(nextFilters(filters, changes), [
+        'status',
+        'channel',
+        'customer',
+        'tradeNo',
+        'from',
+        'to',
+      ]),
+    );
   };
 
   const query: AdminPaymentsQuery = {
