@@ -28,3 +28,6 @@ export * from './endpoints/dynamic.ts';
 export * from './dynamic-username.ts';
 export * from './endpoints/nodes.ts';
 export * from './endpoints/admin-payments.ts';
+export * from './endpoints/admin-inventory.ts';
+export * from './endpoints/admin-nodes.ts';
+export * from './endpoints/announcements.ts';

@@ -43,14 +43,17 @@ describe.each(testEngines)('database on %s', (engine) => {
       sql`select table_name as name from information_schema.tables where table_schema = 'public' order by 1`,
     );
     expect(tables.map((table) => table.name)).toEqual([
+      'announcements',
       'audit_log',
       'auth_attempts',
       'balance_adjustments',
       'dynamic_proxy_accounts',
       'gateway_nodes',
       'idempotency_keys',
+      'ip_address_events',
       'ip_addresses',
       'ledger_entries',
+      'node_heartbeats',
       'order_items',
       'order_refunds',
       'orders',

@@ -1,4 +1,5 @@
 import {
+  announcementSeverities,
   CURRENCY,
   instanceStatuses,
   ledgerEntryTypes,
@@ -53,6 +54,7 @@ const expectedLists: Record<string, readonly string[]> = {
   ip_addresses_status_check: ipAddressStatuses,
   payment_notifications_channel_check: paymentChannels,
   balance_adjustments_status_check: balanceAdjustmentStatuses,
+  announcements_severity_check: announcementSeverities,
 };
 
 /** The string literals of a constraint as PostgreSQL prints it: `'topup'::text` → `topup`. */

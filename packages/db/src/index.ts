@@ -38,6 +38,7 @@ export {
   lte,
   ne,
   not,
+  notInArray,
   or,
   sql,
   type SQL,

@@ -1,6 +1,9 @@
 import {
+  announcementSeverities,
   CURRENCY,
+  gatewayNodeStatuses,
   instanceStatuses,
+  ipAddressStatuses,
   ledgerEntryTypes,
   lineTypes,
   locales,
@@ -13,6 +16,7 @@ import {
   trafficPackageStatuses,
   usageKinds,
   userRoles,
+  type IpAddressStatus,
 } from '@stratus/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -25,6 +29,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -259,10 +264,7 @@ export const payments = pgTable(
 
 export type LineTypeKind = (typeof lineTypes)[number];
 
-// Lists only the database and the operator tools speak stay here.
-export const gatewayNodeStatuses = ['active', 'disabled'] as const;
-export const ipAddressStatuses = ['available', 'allocated', 'cooling', 'disabled'] as const;
-export type IpAddressStatus = (typeof ipAddressStatuses)[number];
+export { gatewayNodeStatuses, ipAddressStatuses, type IpAddressStatus };
 
 /** The machines that serve the proxies; each authenticates to the API with its own key. */
 export const gatewayNodes = pgTable(
@@ -275,6 +277,10 @@ export const gatewayNodes = pgTable(
     /** SHA-256 of the node's API key; the key itself is never stored. */
     apiKeyHash: text('api_key_hash').notNull(),
     status: text('status', { enum: gatewayNodeStatuses }).notNull().default('active'),
+    /** When the node last polled (each poll carries a heartbeat); null before its first. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** The latest heartbeat as the node sent it (see `nodeHeartbeatSchema` in the contract). */
+    lastHeartbeat: jsonb('last_heartbeat').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
   (table) => [
@@ -297,6 +303,8 @@ export const regions = pgTable(
     cityCode: text('city_code').notNull(),
     cityNameZh: text('city_name_zh').notNull(),
     cityNameEn: text('city_name_en').notNull(),
+    /** Ascending order in the customer catalog and the operator's lists. */
+    sortOrder: integer('sort_order').notNull().default(0),
   },
   (table) => [
     uniqueIndex('regions_country_city_code_key').on(table.country, table.cityCode),
@@ -306,7 +314,9 @@ export const regions = pgTable(
 
 /**
  * The IP inventory. An address is `available` to sell, `allocated` to a live or recently expired
- * instance, `cooling` after expiry (still reclaimable by its last owner by renewing), or `disabled`.
+ * instance, `cooling` after expiry (still reclaimable by its last owner by renewing),
+ * `quarantined` by an operator (never sold) or `retired`. Every change of status is written to
+ * `ip_address_events` by a trigger (see the migration), whatever code made it.
  */
 export const ipAddresses = pgTable(
   'ip_addresses',
@@ -327,6 +337,12 @@ export const ipAddresses = pgTable(
     status: text('status', { enum: ipAddressStatuses }).notNull().default('available'),
     /** When a `cooling` address may be sold again. */
     coolingUntil: timestamp('cooling_until', { withTimezone: true }),
+    /**
+     * Why an operator quarantined or retired it (e.g. blacklisted); the trigger copies it into
+     * the history row of that change. Null in the other states.
+     */
+    statusReason: text('status_reason'),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (table) => [
@@ -354,7 +370,10 @@ export const staticIpPlans = pgTable(
       .array()
       .notNull()
       .default(sql`'{socks5,http,vmess}'::text[]`),
+    /** Shown in the customer catalog; a hidden plan is neither sold nor listed. */
     active: boolean('active').notNull().default(true),
+    /** Ascending order in the customer catalog within its region. */
+    sortOrder: integer('sort_order').notNull().default(0),
     createdAt: createdAt(),
   },
   (table) => [
@@ -543,6 +562,7 @@ export const trafficPlans = pgTable(
     /** Integer fen for one package. */
     priceFen: bigint('price_fen', { mode: 'bigint' }).notNull(),
     active: boolean('active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
     createdAt: createdAt(),
   },
   (table) => [
@@ -802,5 +822,86 @@ export const paymentNotifications = pgTable(
   (table) => [
     index('payment_notifications_payment_id_idx').on(table.paymentId, table.receivedAt),
     check('payment_notifications_channel_check', isOneOf(table.channel, paymentChannels)),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// The operator console, part 2: the history of each address, node heartbeats, announcements.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One row per change of an address's status, and one when it is imported (`from_status` null).
+ * Written by triggers on `ip_addresses` (see the migration), so allocation, expiry, cooling and
+ * operator actions all leave their row without each code path remembering to.
+ */
+export const ipAddressEvents = pgTable(
+  'ip_address_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ipAddressId: uuid('ip_address_id')
+      .notNull()
+      .references(() => ipAddresses.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status', { enum: ipAddressStatuses }),
+    toStatus: text('to_status', { enum: ipAddressStatuses }).notNull(),
+    /** The operator's reason of a quarantine or retirement; empty for the system's own moves. */
+    reason: text('reason').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (table) => [index('ip_address_events_ip_created_idx').on(table.ipAddressId, table.createdAt)],
+);
+
+/**
+ * A node's heartbeats, one row per node and minute (the last heartbeat of that minute wins):
+ * the node page charts the last 24 hours from these. Older rows are pruned.
+ */
+export const nodeHeartbeats = pgTable(
+  'node_heartbeats',
+  {
+    nodeId: uuid('node_id')
+      .notNull()
+      .references(() => gatewayNodes.id, { onDelete: 'cascade' }),
+    /** The start of the minute the heartbeat arrived in. */
+    minute: timestamp('minute', { withTimezone: true }).notNull(),
+    gatewayVersion: text('gateway_version').notNull(),
+    uptimeSeconds: integer('uptime_seconds').notNull(),
+    /** The credential snapshot version the node had applied when it polled. */
+    snapshotVersion: text('snapshot_version'),
+    openConnections: integer('open_connections').notNull(),
+    bytesInPerSecond: bigint('bytes_in_per_second', { mode: 'number' }).notNull(),
+    bytesOutPerSecond: bigint('bytes_out_per_second', { mode: 'number' }).notNull(),
+    /** Usage batches written to the node's disk and not yet accepted by the API. */
+    pendingUsageBatches: integer('pending_usage_batches').notNull(),
+    /** `running`, `stopped`, `failed` or `absent` (no V2Ray on the node). */
+    v2rayState: text('v2ray_state').notNull(),
+    cpuPercent: real('cpu_percent').notNull(),
+    memoryBytes: bigint('memory_bytes', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.nodeId, table.minute] })],
+);
+
+/** A notice to customers, in both languages, shown between its start and (optional) end. */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    titleZh: text('title_zh').notNull(),
+    titleEn: text('title_en').notNull(),
+    bodyZh: text('body_zh').notNull().default(''),
+    bodyEn: text('body_en').notNull().default(''),
+    severity: text('severity', { enum: announcementSeverities }).notNull().default('info'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    /** Null: shown until an operator ends it. */
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('announcements_starts_at_idx').on(table.startsAt),
+    check('announcements_severity_check', isOneOf(table.severity, announcementSeverities)),
+    check(
+      'announcements_window',
+      sql`${table.endsAt} is null or ${table.endsAt} > ${table.startsAt}`,
+    ),
   ],
 );

@@ -62,7 +62,7 @@ describe('npm run admin as a process', { timeout: PROCESS_TEST_MS }, () => {
     expect(run.stdout).toContain('Imported 1 address(es) to edge-1');
     expect(run.stdout).toContain('No node is named edge-2');
     const listings = run.stdout.match(
-      /SG\/singapore\s+Singapore\s+datacenter\s+1\s+0\s+0\s+0\s+no plan/g,
+      /SG\/singapore\s+Singapore\s+datacenter\s+1\s+0\s+0\s+0\s+0\s+no plan/g,
     );
     expect(listings).toHaveLength(1);
   });

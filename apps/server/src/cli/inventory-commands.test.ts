@@ -276,11 +276,13 @@ describe.each(testEngines)('inventory admin commands on %s', (engine) => {
     expect(code).toBe(0);
     const lines = output.trimEnd().split('\n');
     expect(lines[0]).toMatch(
-      /^region\s+city\s+line\s+available\s+allocated\s+cooling\s+disabled\s+prices$/,
+      /^region\s+city\s+line\s+available\s+allocated\s+cooling\s+quarantined\s+retired\s+prices$/,
     );
-    expect(lines[1]).toMatch(/^JP\/tokyo\s+Tokyo\s+isp_residential\s+5\s+0\s+1\s+0\s+30d ¥33\.50$/);
+    expect(lines[1]).toMatch(
+      /^JP\/tokyo\s+Tokyo\s+isp_residential\s+5\s+0\s+1\s+0\s+0\s+30d ¥33\.50$/,
+    );
     expect(lines[2]).toMatch(
-      /^US\/los-angeles\s+Los Angeles\s+datacenter\s+2\s+0\s+0\s+0\s+90d ¥80\.00$/,
+      /^US\/los-angeles\s+Los Angeles\s+datacenter\s+2\s+0\s+0\s+0\s+0\s+90d ¥80\.00$/,
     );
     expect(lines).toHaveLength(3);
     expect((await run('list-inventory', 'extra')).code).toBe(2);

@@ -1,5 +1,10 @@
 // `npm run admin -- set-price` and `list-inventory`: plan prices and what the pool holds.
-import { MAX_DURATION_DAYS, proxyProtocols, type ProxyProtocol } from '@stratus/contract';
+import {
+  ipAddressStatuses,
+  MAX_DURATION_DAYS,
+  proxyProtocols,
+  type ProxyProtocol,
+} from '@stratus/contract';
 import { z } from 'zod';
 import { formatFen, parseYuanText } from '../money-text.ts';
 import {
@@ -121,14 +126,12 @@ export async function listInventory(args: string[], context: AdminContext): Prom
     context.print('The inventory is empty. Add a node (add-node), then import IPs (import-ips).\n');
     return 0;
   }
-  const header = ['region', 'city', 'line', 'available', 'allocated', 'cooling', 'disabled'];
+  const header = ['region', 'city', 'line', ...ipAddressStatuses];
   const rows = lines.map((line) => [
     line.region,
     line.cityName,
     line.lineType,
-    ...['available', 'allocated', 'cooling', 'disabled'].map((status) =>
-      String(line.counts[status] ?? 0),
-    ),
+    ...ipAddressStatuses.map((status) => String(line.counts[status] ?? 0)),
     line.plan === 'none'
       ? 'no plan'
       : `${line.plan === 'inactive' ? '(inactive) ' : ''}${

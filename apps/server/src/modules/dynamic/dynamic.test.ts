@@ -37,7 +37,7 @@ async function addRegion(
     count: 1,
   });
   if (disabled)
-    await db.update(ipAddresses).set({ status: 'disabled' }).where(eq(ipAddresses.id, ids[0]!));
+    await db.update(ipAddresses).set({ status: 'retired' }).where(eq(ipAddresses.id, ids[0]!));
 }
 
 /** The username and password inside one generated line. */

@@ -1,5 +1,13 @@
 // Queries behind dynamic proxies: the customer's account and the regions the pool leaves from.
-import { asc, dynamicProxyAccounts, eq, ipAddresses, ne, regions, type Db } from '@stratus/db';
+import {
+  asc,
+  dynamicProxyAccounts,
+  eq,
+  ipAddresses,
+  notInArray,
+  regions,
+  type Db,
+} from '@stratus/db';
 
 export type DynamicAccountRow = typeof dynamicProxyAccounts.$inferSelect;
 /** A place the pool can leave from. */
@@ -64,6 +72,6 @@ export async function listPoolRegions(db: Db): Promise<PoolRegion[]> {
     })
     .from(regions)
     .innerJoin(ipAddresses, eq(ipAddresses.regionId, regions.id))
-    .where(ne(ipAddresses.status, 'disabled'))
+    .where(notInArray(ipAddresses.status, ['quarantined', 'retired']))
     .orderBy(asc(regions.country), asc(regions.cityCode));
 }

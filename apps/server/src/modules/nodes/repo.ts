@@ -7,7 +7,7 @@ import {
   gt,
   ipAddresses,
   isNull,
-  ne,
+  notInArray,
   proxyInstances,
   regions,
   sql,
@@ -117,7 +117,10 @@ export interface DynamicEgressRow {
  * serves from and for the usage it may charge.
  */
 function inDynamicPoolOf(nodeId: string): SQL | undefined {
-  return and(eq(ipAddresses.nodeId, nodeId), ne(ipAddresses.status, 'disabled'));
+  return and(
+    eq(ipAddresses.nodeId, nodeId),
+    notInArray(ipAddresses.status, ['quarantined', 'retired']),
+  );
 }
 
 /** The node's addresses that dynamic traffic may leave from (the same pool the console offers). */
