@@ -101,6 +101,19 @@ export function isDatabaseUnavailableError(error: unknown): boolean {
   return false;
 }
 
+/**
+ * Whether the error is a unique violation (SQLSTATE 23505) of the named unique index or
+ * constraint: a race two writers lost to the database's own rule, which the caller can answer as
+ * the refusal the rule stands for instead of a 500.
+ */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (const link of errorChain(error)) {
+    const fields = link as ErrorFields & { constraint?: unknown };
+    if (fields.code === '23505' && fields.constraint === constraint) return true;
+  }
+  return false;
+}
+
 /** What a database error may tell a log: where and why it failed, never with which values. */
 const loggableDatabaseFields = [
   'code',

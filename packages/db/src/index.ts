@@ -19,7 +19,11 @@ import * as schema from './schema.ts';
 
 export * from './schema.ts';
 export { schema };
-export { isDatabaseUnavailableError, redactDatabaseError } from './database-errors.ts';
+export {
+  isDatabaseUnavailableError,
+  isUniqueViolation,
+  redactDatabaseError,
+} from './database-errors.ts';
 // The query helpers services need, so every workspace uses this package's one drizzle-orm copy.
 export {
   and,

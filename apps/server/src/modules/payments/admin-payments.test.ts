@@ -653,6 +653,31 @@ describe.each(testEngines)('admin payments on %s', (engine) => {
       expect(await auditOf(paymentId)).toHaveLength(1);
     });
 
+    it('two payments marked paid at once with one trade number: one credited, one refused', async () => {
+      for (let round = 0; round < 3; round += 1) {
+        const first = await pendingPayment(20, 'alipay');
+        const second = await pendingPayment(20, 'alipay');
+        const tradeNo = `SHARED-${round}`;
+        const answers = await Promise.all([
+          markPaid(first.paymentId, { tradeNo, note: 'statement line' }),
+          markPaid(second.paymentId, { tradeNo, note: 'statement line' }, 'owner'),
+        ]);
+        expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+        const refused = answers.find((answer) => answer.statusCode === 409)!;
+        expect(refused.json()).toMatchObject({
+          code: 70302,
+          message: `Trade number ${tradeNo} already belongs to another payment`,
+        });
+        const ledgers = [
+          ...(await ledgerOf(first.customer.user.id)),
+          ...(await ledgerOf(second.customer.user.id)),
+        ];
+        expect(ledgers).toHaveLength(1);
+        const audits = [...(await auditOf(first.paymentId)), ...(await auditOf(second.paymentId))];
+        expect(audits).toHaveLength(1);
+      }
+    });
+
     it('racing a genuine notification, the payment is credited exactly once', async () => {
       for (let round = 0; round < 3; round += 1) {
         const { customer, paymentId } = await pendingPayment(88.8, 'alipay');
