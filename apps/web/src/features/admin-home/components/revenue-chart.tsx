@@ -19,6 +19,7 @@ import { CHART_HEIGHT, dayTick, INITIAL_CHART_SIZE } from './chart-axis.ts';
 export function RevenueChart({ series }: { series: DashboardMoneyDay[] }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  const names = [t('adminDashboard.money.revenue'), t('adminDashboard.money.netSales')];
   return (
     <div
       role="img"
@@ -36,7 +37,7 @@ export function RevenueChart({ series }: { series: DashboardMoneyDay[] }) {
             minTickGap={24}
           />
           <YAxis
-            tickFormatter={(value: number) => `¥${value}`}
+            tickFormatter={(value: number) => formatFigure(value).replace('.00', '')}
             tick={{ fill: token.colorTextSecondary, fontSize: 12 }}
             stroke={token.colorBorder}
             width={72}
@@ -48,17 +49,18 @@ export function RevenueChart({ series }: { series: DashboardMoneyDay[] }) {
               borderColor: token.colorBorderSecondary,
             }}
           />
-          <Legend />
+          {/* Revenue first, as drawn, not sorted by the names. */}
+          <Legend itemSorter={(item) => names.indexOf(String(item.value))} />
           <Bar
             dataKey="revenue"
-            name={t('adminDashboard.money.revenue')}
+            name={names[0]}
             fill={token.colorPrimary}
             radius={[3, 3, 0, 0]}
             isAnimationActive={false}
           />
           <Line
             dataKey="netSales"
-            name={t('adminDashboard.money.netSales')}
+            name={names[1]}
             stroke={token.colorWarning}
             strokeWidth={2}
             dot={false}

@@ -57,7 +57,8 @@ export function TrafficChart({ series }: { series: DashboardTrafficDay[] }) {
               borderColor: token.colorBorderSecondary,
             }}
           />
-          <Legend />
+          {/* In the order the bars stack, not sorted by their names. */}
+          <Legend itemSorter={(item) => bars.findIndex((bar) => bar.name === item.value)} />
           {bars.map((bar) => (
             <Bar
               key={bar.key}
