@@ -10,7 +10,8 @@ interface SignedInLineProps {
   /** When the figures were taken; undefined before the first answer. */
   generatedAt: string | undefined;
   refreshing: boolean;
-  onRefresh: () => void;
+  /** Undefined when there is nothing to refresh (a role without the dashboard). */
+  onRefresh: (() => void) | undefined;
 }
 
 /** Who is signed in and as what, when the figures were taken, and a button to take them again. */
@@ -34,9 +35,11 @@ export function SignedInLine({
             {t('adminDashboard.asOf', { time: formatDateTime(generatedAt) })}
           </Typography.Text>
         )}
-        <Button size="small" icon={<ReloadOutlined />} loading={refreshing} onClick={onRefresh}>
-          {t('adminDashboard.refresh')}
-        </Button>
+        {onRefresh && (
+          <Button size="small" icon={<ReloadOutlined />} loading={refreshing} onClick={onRefresh}>
+            {t('adminDashboard.refresh')}
+          </Button>
+        )}
       </Flex>
     </Flex>
   );

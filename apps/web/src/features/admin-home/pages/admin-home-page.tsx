@@ -35,7 +35,7 @@ export default function AdminHomePage() {
         role={role}
         generatedAt={data?.generatedAt}
         refreshing={dashboard.isFetching}
-        onRefresh={() => void dashboard.refetch()}
+        onRefresh={canRead ? () => void dashboard.refetch() : undefined}
       />
       {canRead && dashboard.isError && !data && (
         <Result
