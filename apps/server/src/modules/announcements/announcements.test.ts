@@ -80,7 +80,10 @@ describe.each(testEngines)('announcements on %s', (engine) => {
     await expectAccessPerPermissionTable(testApp, updateAnnouncement, {
       team,
       customerToken,
-      call: async () => ({ params: { id: (await create()).id }, body: { severity: 'warning' } }),
+      call: async () => ({
+        params: { id: (await create()).id },
+        body: { severity: 'warning' as const },
+      }),
     });
     await expectAccessPerPermissionTable(testApp, deleteAnnouncement, {
       team,
