@@ -3,11 +3,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { createLoggerOptions, type LoggerOptions } from './logger.ts';
+import { registerAnnouncementRoutes } from './modules/announcements/routes.ts';
 import { registerAuditRoutes } from './modules/audit/routes.ts';
 import { registerAdjustmentRoutes } from './modules/adjustments/routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { registerCatalogRoutes } from './modules/catalog/routes.ts';
 import { registerCustomerRoutes } from './modules/customers/routes.ts';
+import { registerDashboardRoutes } from './modules/dashboard/routes.ts';
 import { registerDynamicRoutes } from './modules/dynamic/routes.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
 import { registerInstanceRoutes } from './modules/instances/routes.ts';
@@ -103,6 +105,8 @@ export async function buildApp({
   registerNodeRoutes(app);
   registerDynamicRoutes(app);
   registerOverviewRoutes(app);
+  registerDashboardRoutes(app);
+  registerAnnouncementRoutes(app);
 
   await registerWebApp(app, { distDir: config.webDistDir });
   return app;

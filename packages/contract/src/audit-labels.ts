@@ -25,6 +25,9 @@ export const auditActionMessageKeys = {
   'order.refund': 'adminAudit.action.order.refund',
   'payment.sync': 'adminAudit.action.payment.sync',
   'payment.mark_paid': 'adminAudit.action.payment.mark_paid',
+  'announcement.create': 'adminAudit.action.announcement.create',
+  'announcement.update': 'adminAudit.action.announcement.update',
+  'announcement.delete': 'adminAudit.action.announcement.delete',
 } as const satisfies Record<AuditAction, AuditMessageKey>;
 
 /** The label of an action in the translator's language. */
@@ -65,6 +68,13 @@ const labelledFields = new Set<string>([
   'providerTradeNo',
   'paidAt',
   'disabledAt',
+  'titleZh',
+  'titleEn',
+  'bodyZh',
+  'bodyEn',
+  'severity',
+  'startsAt',
+  'endsAt',
 ]);
 
 /** A changed field's name in the translator's language (an unknown field as recorded). */

@@ -565,6 +565,25 @@ export const errors = {
       'en-US': 'The refund is more than is left to refund: at most ¥{refundable} for this order',
     },
   },
+  // Operator console: announcements (70700–70799).
+  /** No announcement has this id (it may have been deleted). */
+  announcementNotFound: {
+    code: 70701,
+    status: 404,
+    message: {
+      'zh-CN': '该公告不存在或已被删除',
+      'en-US': 'No such announcement (it may have been deleted)',
+    },
+  },
+  /** The end is not after the start; nothing was changed. params: startsAt (as sent or stored). */
+  announcementEndsBeforeStart: {
+    code: 70702,
+    status: 400,
+    message: {
+      'zh-CN': '结束时间（endsAt）必须晚于开始时间 {startsAt}',
+      'en-US': 'The end (endsAt) must be later than the start, {startsAt}',
+    },
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errors;

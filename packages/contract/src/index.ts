@@ -31,3 +31,4 @@ export * from './endpoints/admin-payments.ts';
 export * from './endpoints/admin-inventory.ts';
 export * from './endpoints/admin-nodes.ts';
 export * from './endpoints/announcements.ts';
+export * from './endpoints/admin-dashboard.ts';

@@ -116,6 +116,9 @@ export const auditActions = [
   'order.refund',
   'payment.sync',
   'payment.mark_paid',
+  'announcement.create',
+  'announcement.update',
+  'announcement.delete',
 ] as const;
 export const auditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditActionSchema>;

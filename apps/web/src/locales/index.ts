@@ -5,6 +5,9 @@ import enAdminStaff from './en-US/admin-staff.ts';
 import enAdminPayments from './en-US/admin-payments.ts';
 import enAdminCustomers from './en-US/admin-customers.ts';
 import enAdminOrders from './en-US/admin-orders.ts';
+import enAdminDashboard from './en-US/admin-dashboard.ts';
+import enAdminAnnouncements from './en-US/admin-announcements.ts';
+import enAnnouncements from './en-US/announcements.ts';
 import enAuth from './en-US/auth.ts';
 import enCommon from './en-US/common.ts';
 import enDynamic from './en-US/dynamic.ts';
@@ -24,6 +27,9 @@ import zhAdminStaff from './zh-CN/admin-staff.ts';
 import zhAdminPayments from './zh-CN/admin-payments.ts';
 import zhAdminCustomers from './zh-CN/admin-customers.ts';
 import zhAdminOrders from './zh-CN/admin-orders.ts';
+import zhAdminDashboard from './zh-CN/admin-dashboard.ts';
+import zhAdminAnnouncements from './zh-CN/admin-announcements.ts';
+import zhAnnouncements from './zh-CN/announcements.ts';
 import zhAuth from './zh-CN/auth.ts';
 import zhCommon from './zh-CN/common.ts';
 import zhDynamic from './zh-CN/dynamic.ts';
@@ -46,6 +52,9 @@ export const localeDomains = {
   adminPayments: { 'zh-CN': zhAdminPayments, 'en-US': enAdminPayments },
   adminCustomers: { 'zh-CN': zhAdminCustomers, 'en-US': enAdminCustomers },
   adminOrders: { 'zh-CN': zhAdminOrders, 'en-US': enAdminOrders },
+  adminDashboard: { 'zh-CN': zhAdminDashboard, 'en-US': enAdminDashboard },
+  adminAnnouncements: { 'zh-CN': zhAdminAnnouncements, 'en-US': enAdminAnnouncements },
+  announcements: { 'zh-CN': zhAnnouncements, 'en-US': enAnnouncements },
   auth: { 'zh-CN': zhAuth, 'en-US': enAuth },
   common: { 'zh-CN': zhCommon, 'en-US': enCommon },
   dynamic: { 'zh-CN': zhDynamic, 'en-US': enDynamic },
@@ -68,6 +77,9 @@ const zhMessages = {
   ...zhAdminPayments,
   ...zhAdminCustomers,
   ...zhAdminOrders,
+  ...zhAdminDashboard,
+  ...zhAdminAnnouncements,
+  ...zhAnnouncements,
   ...zhAuth,
   ...zhCommon,
   ...zhDynamic,
@@ -95,6 +107,9 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     ...enAdminPayments,
     ...enAdminCustomers,
     ...enAdminOrders,
+    ...enAdminDashboard,
+    ...enAdminAnnouncements,
+    ...enAnnouncements,
     ...enAuth,
     ...enCommon,
     ...enDynamic,

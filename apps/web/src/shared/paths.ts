@@ -27,3 +27,4 @@ export const ADMIN_PAYMENTS_PATH = '/admin/payments';
 export const ADMIN_RECONCILIATION_PATH = '/admin/reconciliation';
 export const ADMIN_AUDIT_LOG_PATH = '/admin/audit-log';
 export const ADMIN_STAFF_PATH = '/admin/staff';
+export const ADMIN_ANNOUNCEMENTS_PATH = '/admin/announcements';

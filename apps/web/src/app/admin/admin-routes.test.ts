@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_AUDIT_LOG_PATH, ADMIN_HOME, ADMIN_STAFF_PATH } from '../../shared/paths.ts';
+import {
+  ADMIN_ANNOUNCEMENTS_PATH,
+  ADMIN_AUDIT_LOG_PATH,
+  ADMIN_HOME,
+  ADMIN_STAFF_PATH,
+} from '../../shared/paths.ts';
 import { adminMenuOf, findAdminRoute } from './admin-routes.ts';
 
 const menuPaths = (role: Parameters<typeof adminMenuOf>[0]) =>
@@ -17,6 +22,19 @@ describe('the operator console menu', () => {
       expect(menuPaths(role)).not.toContain(ADMIN_STAFF_PATH);
     }
     expect(adminMenuOf('customer')).toEqual([]);
+  });
+
+  it('shows announcements to the roles that publish them (owner, ops) and the home to all', () => {
+    for (const role of ['owner', 'ops'] as const) {
+      expect(menuPaths(role)).toContain(ADMIN_ANNOUNCEMENTS_PATH);
+    }
+    for (const role of ['finance', 'support'] as const) {
+      expect(menuPaths(role)).not.toContain(ADMIN_ANNOUNCEMENTS_PATH);
+    }
+    for (const role of ['owner', 'finance', 'support', 'ops'] as const) {
+      expect(menuPaths(role)).toContain(ADMIN_HOME);
+    }
+    expect(findAdminRoute(ADMIN_ANNOUNCEMENTS_PATH)?.permission).toBe('announcements.manage');
   });
 
   it('routes the two addresses to their permissions', () => {

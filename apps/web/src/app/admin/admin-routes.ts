@@ -3,6 +3,7 @@ import {
   AuditOutlined,
   CreditCardOutlined,
   HomeOutlined,
+  NotificationOutlined,
   ReconciliationOutlined,
   ShoppingOutlined,
   TeamOutlined,
@@ -14,6 +15,7 @@ import { matchPath } from 'react-router';
 import type { MessageKey } from '../../locales/index.ts';
 import {
   ADMIN_ADJUSTMENTS_PATH,
+  ADMIN_ANNOUNCEMENTS_PATH,
   ADMIN_AUDIT_LOG_PATH,
   ADMIN_CUSTOMER_PATH,
   ADMIN_CUSTOMERS_PATH,
@@ -92,6 +94,13 @@ export const adminRoutes: readonly AdminRoute[] = [
     permission: 'payments.read',
     icon: ReconciliationOutlined,
     load: () => import('../../features/admin-payments/pages/reconciliation-page.tsx'),
+  },
+  {
+    path: ADMIN_ANNOUNCEMENTS_PATH,
+    title: 'adminAnnouncements.title',
+    permission: 'announcements.manage',
+    icon: NotificationOutlined,
+    load: () => import('../../features/admin-announcements/pages/announcements-page.tsx'),
   },
   {
     path: ADMIN_AUDIT_LOG_PATH,

@@ -5,6 +5,7 @@ import {
   getOverview,
   getTopUpOptions,
   getWallet,
+  listCurrentAnnouncements,
   listInstances,
   type EndpointData,
   type UserProfile,
@@ -51,6 +52,7 @@ beforeEach(() => {
   document.cookie = 'token=abc; path=/';
   api.respondWith(getMe, profile);
   api.respondWith(getWallet, { wallet: { balance: 12.5, currency: 'CNY' } });
+  api.respondWith(listCurrentAnnouncements, { items: [] });
   api.respondWith(getOverview, overview);
   // The pages the menu and the balance lead to.
   api.respondWith(listInstances, { items: [], total: 0, page: 1, pageSize: 20 });
@@ -92,6 +94,27 @@ describe('console layout', () => {
       '/console/ipList',
       '/console/overview',
     ]);
+  });
+
+  it('shows the most severe current announcement above every page', async () => {
+    api.respondWith(listCurrentAnnouncements, {
+      items: [
+        {
+          id: '00000000-0000-4000-8000-0000000000e1',
+          severity: 'critical',
+          title: '东京线路中断',
+          body: '',
+          startsAt: '2026-11-24T01:00:00.000Z',
+          endsAt: null,
+        },
+      ],
+    });
+    const { router } = renderRoutes(appRoutes, '/console/ipList');
+    const banner = await screen.findByTestId('announcement-banner', {}, { timeout: 5_000 });
+    expect(banner).toHaveTextContent('东京线路中断');
+    await userEvent.click(await screen.findByText('¥12.50'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/console/recharge'));
+    expect(screen.getByTestId('announcement-banner')).toHaveTextContent('东京线路中断');
   });
 
   it('shows a 404 page with a way home for unknown addresses', async () => {

@@ -2,6 +2,7 @@ import { Typography } from 'antd';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { AnnouncementBanner } from '../../features/announcements/public.ts';
 import { PageFallback } from '../../shared/ui/page-fallback.tsx';
 import { ErrorBoundary } from '../error-boundary.tsx';
 import { findPageRoute } from '../routes.ts';
@@ -28,6 +29,7 @@ export function ConsoleLayout() {
         <div className={styles.main}>
           <RecentPagesBar />
           <main className={styles.content}>
+            <AnnouncementBanner />
             {route && (
               <Typography.Title level={4} className={styles.title}>
                 {t(route.title)}

@@ -1,6 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getMe, getTopUpOptions, getWallet, type UserProfile } from '@stratus/contract';
+import {
+  getMe,
+  getTopUpOptions,
+  getWallet,
+  listCurrentAnnouncements,
+  type UserProfile,
+} from '@stratus/contract';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi } from '../../test/fake-api.ts';
 import { renderRoutes } from '../../test/render-app.tsx';
@@ -28,6 +34,7 @@ beforeEach(() => {
     createdAt: accountCreatedAt,
   }));
   api.respondWith(getWallet, { wallet: { balance: 12.5, currency: 'CNY' } });
+  api.respondWith(listCurrentAnnouncements, { items: [] });
   api.respondWith(getTopUpOptions, {
     channels: ['sandbox'],
     minAmount: 1,

@@ -4,3 +4,5 @@ export { browserUtcOffsetMinutes } from './api.ts';
 export { UsageChart } from './components/usage-chart.tsx';
 // How a package's state is shown, for the operator console's customer page.
 export { PackageStatusTag } from './components/package-status-tag.tsx';
+// Round axis ticks, for the operator dashboard's charts.
+export { roundTicks } from './chart-ticks.ts';

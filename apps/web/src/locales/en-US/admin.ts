@@ -8,8 +8,6 @@ export default {
   'admin.denied.customer': 'The operator console is for staff only',
   'admin.denied.role': 'Your role cannot open this page',
   'admin.denied.roleHint': 'Your role: {{role}}. Ask an owner if you need access.',
-  'admin.home.signedInAs': 'Signed in as',
-  'admin.home.permissions': 'What you can do',
   'admin.permission.dashboard.read': 'See the dashboard',
   'admin.permission.dashboard.money': 'See revenue figures',
   'admin.permission.customers.read': 'See customers',

@@ -6,8 +6,6 @@ export default {
   'admin.denied.customer': '运营后台仅对员工开放',
   'admin.denied.role': '您的角色无权打开此页面',
   'admin.denied.roleHint': '当前角色：{{role}}。如需权限，请联系所有者。',
-  'admin.home.signedInAs': '登录账号',
-  'admin.home.permissions': '可执行的操作',
   'admin.permission.dashboard.read': '查看概览',
   'admin.permission.dashboard.money': '查看收入数据',
   'admin.permission.customers.read': '查看客户',

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getOverview, type EndpointData } from '@stratus/contract';
+import { getOverview, listCurrentAnnouncements, type EndpointData } from '@stratus/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi } from '../../../test/fake-api.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
@@ -56,6 +56,7 @@ const api = installFakeApi();
 beforeEach(() => {
   document.cookie = 'token=abc; path=/';
   api.respondWith(getOverview, overview);
+  api.respondWith(listCurrentAnnouncements, { items: [] });
 });
 
 function renderOverview() {
@@ -78,6 +79,8 @@ describe('OverviewPage', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('overview-active')).toHaveTextContent('12');
     expect(screen.getByTestId('overview-traffic')).toHaveTextContent('7.5 GB/ 20 GB');
     expect(screen.getByTestId('usage-chart')).toBeInTheDocument();
+    // No announcement showing: no card for it.
+    expect(screen.queryByTestId('announcements-card')).not.toBeInTheDocument();
     const order = screen.getByText('流量包 10 GB × 2').closest('tr')!;
     expect(within(order).getByText('流量购买')).toBeInTheDocument();
     expect(within(order).getByText('¥100.00')).toBeInTheDocument();
@@ -97,6 +100,39 @@ describe('OverviewPage', { timeout: 20_000 }, () => {
     await userEvent.click(within(expiring).getByRole('link', { name: '查看并续费' }));
     expect(router.state.location.pathname).toBe('/console/ipList');
     expect(router.state.location.search).toBe('?expiringWithinDays=7');
+  });
+
+  it('shows the current announcements, most severe first', async () => {
+    api.respondWith(listCurrentAnnouncements, {
+      items: [
+        {
+          id: '00000000-0000-4000-8000-0000000000d1',
+          severity: 'warning',
+          title: '今晚维护',
+          body: '23:00 至 24:00',
+          startsAt: '2026-11-24T01:00:00.000Z',
+          endsAt: '2026-11-24T16:00:00.000Z',
+        },
+        {
+          id: '00000000-0000-4000-8000-0000000000d2',
+          severity: 'info',
+          title: '新增地区',
+          body: '',
+          startsAt: '2026-11-20T01:00:00.000Z',
+          endsAt: null,
+        },
+      ],
+    });
+    renderOverview();
+    const card = await screen.findByTestId('announcements-card', {}, { timeout: 5_000 });
+    const alerts = within(card).getAllByRole('alert');
+    expect(alerts.map((alert) => alert.className)).toEqual([
+      expect.stringContaining('ant-alert-warning'),
+      expect.stringContaining('ant-alert-info'),
+    ]);
+    expect(alerts[0]).toHaveTextContent('今晚维护');
+    expect(alerts[0]).toHaveTextContent('23:00 至 24:00');
+    expect(alerts[1]).toHaveTextContent(/^新增地区.* 起$/);
   });
 
   it('opens the shortcuts', async () => {

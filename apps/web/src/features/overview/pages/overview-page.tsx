@@ -1,7 +1,8 @@
-import { Button, Card, Col, Result, Row } from 'antd';
+import { Button, Card, Col, Flex, Result, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TRAFFIC_HISTORY_PATH } from '../../../shared/paths.ts';
+import { AnnouncementsCard } from '../../announcements/public.ts';
 import { UsageChart } from '../../traffic/public.ts';
 import { useOverview } from '../api.ts';
 import { OverviewStats } from '../components/overview-stats.tsx';
@@ -41,7 +42,10 @@ export default function OverviewPage() {
         <RecentOrdersCard orders={data?.recentOrders ?? []} loading={overview.isPending} />
       </Col>
       <Col xs={24} xl={8}>
-        <ShortcutsCard />
+        <Flex vertical gap={16}>
+          <AnnouncementsCard />
+          <ShortcutsCard />
+        </Flex>
       </Col>
     </Row>
   );
