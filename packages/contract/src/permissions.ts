@@ -116,6 +116,15 @@ export const auditActions = [
   'order.refund',
   'payment.sync',
   'payment.mark_paid',
+  'region.create',
+  'region.update',
+  'plan.create',
+  'plan.update',
+  'plan.price',
+  'plan.delete',
+  'traffic_plan.create',
+  'traffic_plan.update',
+  'traffic_plan.delete',
 ] as const;
 export const auditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditActionSchema>;
