@@ -27,13 +27,29 @@ export interface RegionListRow extends RegionRow {
 export const regionOrder = [asc(regions.sortOrder), asc(regions.country), asc(regions.cityCode)];
 
 function selectRegionsWithCounts(db: Db) {
+  const planCounts = db
+    .select({ regionId: staticIpPlans.regionId, plans: sql<number>`count(*)::int`.as('plans') })
+    .from(staticIpPlans)
+    .groupBy(staticIpPlans.regionId)
+    .as('plan_counts');
+  const availableCounts = db
+    .select({
+      regionId: ipAddresses.regionId,
+      availableIps: sql<number>`count(*)::int`.as('available_ips'),
+    })
+    .from(ipAddresses)
+    .where(eq(ipAddresses.status, 'available'))
+    .groupBy(ipAddresses.regionId)
+    .as('available_counts');
   return db
     .select({
       region: regions,
-      plans: sql<number>`(select count(*)::int from ${staticIpPlans} where ${staticIpPlans.regionId} = ${regions.id})`,
-      availableIps: sql<number>`(select count(*)::int from ${ipAddresses} where ${ipAddresses.regionId} = ${regions.id} and ${ipAddresses.status} = 'available')`,
+      plans: sql<number>`coalesce(${planCounts.plans}, 0)`,
+      availableIps: sql<number>`coalesce(${availableCounts.availableIps}, 0)`,
     })
-    .from(regions);
+    .from(regions)
+    .leftJoin(planCounts, eq(planCounts.regionId, regions.id))
+    .leftJoin(availableCounts, eq(availableCounts.regionId, regions.id));
 }
 
 function toListRow(row: { region: RegionRow; plans: number; availableIps: number }) {

@@ -11,13 +11,29 @@ export interface TrafficPlanListRow extends TrafficPlanRow {
   livePackages: number;
 }
 
-/** A package still usable at `now`: active and not past its expiry. */
-function livePackagesOf(now: Date) {
-  return sql<number>`(select count(*)::int from ${trafficPackages} where ${trafficPackages.planId} = ${trafficPlans.id} and ${trafficPackages.status} = 'active' and ${trafficPackages.expiresAt} > ${now.toISOString()}::timestamptz)`;
-}
-
+/** Per plan, its packages still usable at `now`: active and not past their expiry. */
 function selectPlans(db: Db, now: Date) {
-  return db.select({ plan: trafficPlans, livePackages: livePackagesOf(now) }).from(trafficPlans);
+  const liveCounts = db
+    .select({
+      planId: trafficPackages.planId,
+      livePackages: sql<number>`count(*)::int`.as('live_packages'),
+    })
+    .from(trafficPackages)
+    .where(
+      and(
+        eq(trafficPackages.status, 'active'),
+        sql`${trafficPackages.expiresAt} > ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .groupBy(trafficPackages.planId)
+    .as('live_counts');
+  return db
+    .select({
+      plan: trafficPlans,
+      livePackages: sql<number>`coalesce(${liveCounts.livePackages}, 0)`,
+    })
+    .from(trafficPlans)
+    .leftJoin(liveCounts, eq(liveCounts.planId, trafficPlans.id));
 }
 
 function toListRow(row: { plan: TrafficPlanRow; livePackages: number }): TrafficPlanListRow {
