@@ -1,7 +1,10 @@
 import {
   AccountBookOutlined,
+  AppstoreOutlined,
   AuditOutlined,
   CreditCardOutlined,
+  DashboardOutlined,
+  EnvironmentOutlined,
   HomeOutlined,
   ReconciliationOutlined,
   ShoppingOutlined,
@@ -15,6 +18,9 @@ import type { MessageKey } from '../../locales/index.ts';
 import {
   ADMIN_ADJUSTMENTS_PATH,
   ADMIN_AUDIT_LOG_PATH,
+  ADMIN_CATALOG_REGIONS_PATH,
+  ADMIN_CATALOG_STATIC_IP_PLANS_PATH,
+  ADMIN_CATALOG_TRAFFIC_PLANS_PATH,
   ADMIN_CUSTOMER_PATH,
   ADMIN_CUSTOMERS_PATH,
   ADMIN_HOME,
@@ -92,6 +98,27 @@ export const adminRoutes: readonly AdminRoute[] = [
     permission: 'payments.read',
     icon: ReconciliationOutlined,
     load: () => import('../../features/admin-payments/pages/reconciliation-page.tsx'),
+  },
+  {
+    path: ADMIN_CATALOG_REGIONS_PATH,
+    title: 'adminCatalog.nav.regions',
+    permission: 'catalog.read',
+    icon: EnvironmentOutlined,
+    load: () => import('../../features/admin-catalog/pages/regions-page.tsx'),
+  },
+  {
+    path: ADMIN_CATALOG_STATIC_IP_PLANS_PATH,
+    title: 'adminCatalog.nav.staticIpPlans',
+    permission: 'catalog.read',
+    icon: AppstoreOutlined,
+    load: () => import('../../features/admin-catalog/pages/static-ip-plans-page.tsx'),
+  },
+  {
+    path: ADMIN_CATALOG_TRAFFIC_PLANS_PATH,
+    title: 'adminCatalog.nav.trafficPlans',
+    permission: 'catalog.read',
+    icon: DashboardOutlined,
+    load: () => import('../../features/admin-catalog/pages/traffic-plans-page.tsx'),
   },
   {
     path: ADMIN_AUDIT_LOG_PATH,
