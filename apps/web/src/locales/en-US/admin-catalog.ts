@@ -10,6 +10,7 @@ export default {
   'adminCatalog.save': 'Save',
   'adminCatalog.shown': 'Shown',
   'adminCatalog.hidden': 'Hidden',
+  'adminCatalog.column.sortOrder': 'Order',
   'adminCatalog.sortOrder': 'Sort order',
   'adminCatalog.sortOrderHint': 'Smaller numbers come first (−9999 to 9999)',
   'adminCatalog.required': 'Required',

@@ -8,6 +8,7 @@ export default {
   'adminCatalog.save': '保存',
   'adminCatalog.shown': '上架',
   'adminCatalog.hidden': '下架',
+  'adminCatalog.column.sortOrder': '排序',
   'adminCatalog.sortOrder': '排序',
   'adminCatalog.sortOrderHint': '数字越小越靠前（-9999 至 9999）',
   'adminCatalog.required': '必填',

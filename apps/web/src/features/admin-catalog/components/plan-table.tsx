@@ -40,6 +40,7 @@ export function PlanTable({ plans, loading, canManage, onEdit }: PlanTableProps)
     {
       key: 'region',
       title: t('adminCatalog.plan.column.region'),
+      width: 150,
       render: (_value, plan) => (
         <Space direction="vertical" size={0}>
           <span>{regionLabel(plan.region, currentLanguage())}</span>
@@ -51,18 +52,19 @@ export function PlanTable({ plans, loading, canManage, onEdit }: PlanTableProps)
       key: 'lineType',
       title: t('adminCatalog.plan.column.lineType'),
       dataIndex: 'lineType',
-      width: 110,
-      render: (lineType: AdminStaticIpPlan['lineType']) => t(`instances.lineType.${lineType}`),
+      render: (lineType: AdminStaticIpPlan['lineType']) => (
+        <span className={styles.nowrap}>{t(`instances.lineType.${lineType}`)}</span>
+      ),
     },
     {
       key: 'protocols',
       title: t('adminCatalog.plan.column.protocols'),
       dataIndex: 'protocols',
-      width: 170,
-      render: (protocols: AdminStaticIpPlan['protocols']) =>
-        protocols.map((protocol) => (
-          <Tag key={protocol}>{t(`instances.protocol.${protocol}`)}</Tag>
-        )),
+      render: (protocols: AdminStaticIpPlan['protocols']) => (
+        <span className={styles.nowrap}>
+          {protocols.map((protocol) => t(`instances.protocol.${protocol}`)).join(' / ')}
+        </span>
+      ),
     },
     {
       key: 'prices',
@@ -87,7 +89,7 @@ export function PlanTable({ plans, loading, canManage, onEdit }: PlanTableProps)
       key: 'stock',
       title: t('adminCatalog.plan.column.stock'),
       dataIndex: 'stock',
-      width: 80,
+      width: 70,
       align: 'right',
       render: (stock: number) => <span className={styles.number}>{stock}</span>,
     },
@@ -95,7 +97,7 @@ export function PlanTable({ plans, loading, canManage, onEdit }: PlanTableProps)
       key: 'liveInstances',
       title: t('adminCatalog.plan.column.liveInstances'),
       dataIndex: 'liveInstances',
-      width: 80,
+      width: 84,
       align: 'right',
       render: (live: number) => <span className={styles.number}>{live}</span>,
     },
@@ -103,7 +105,7 @@ export function PlanTable({ plans, loading, canManage, onEdit }: PlanTableProps)
       key: 'active',
       title: t('adminCatalog.plan.column.shown'),
       dataIndex: 'active',
-      width: 90,
+      width: 80,
       render: (active: boolean, plan) =>
         canManage ? (
           <Switch
@@ -120,9 +122,9 @@ export function PlanTable({ plans, loading, canManage, onEdit }: PlanTableProps)
     },
     {
       key: 'sortOrder',
-      title: t('adminCatalog.sortOrder'),
+      title: t('adminCatalog.column.sortOrder'),
       dataIndex: 'sortOrder',
-      width: 70,
+      width: 80,
       align: 'right',
       render: (order: number) => <span className={styles.number}>{order}</span>,
     },
@@ -131,7 +133,7 @@ export function PlanTable({ plans, loading, canManage, onEdit }: PlanTableProps)
     columns.push({
       key: 'actions',
       title: t('adminCatalog.actions'),
-      width: 130,
+      width: 120,
       render: (_value, plan) => (
         <Space size={0}>
           <Button

@@ -12,6 +12,11 @@ interface RegionTableProps {
   onEdit?: (region: AdminRegion) => void;
 }
 
+/** A name in both languages, the reader's first: customers see each in their own. */
+function bothNames(english: boolean, chinese: string, inEnglish: string): string {
+  return english ? `${inEnglish} / ${chinese}` : `${chinese} / ${inEnglish}`;
+}
+
 /** Every region in catalog order: codes, names in both languages, plans and IPs for sale. */
 export function RegionTable({ regions, loading, onEdit }: RegionTableProps) {
   const { t } = useTranslation();
@@ -26,14 +31,12 @@ export function RegionTable({ regions, loading, onEdit }: RegionTableProps) {
     {
       key: 'country',
       title: t('adminCatalog.region.column.country'),
-      render: (_value, region) =>
-        english ? region.countryNameEn : `${region.countryNameZh} / ${region.countryNameEn}`,
+      render: (_value, region) => bothNames(english, region.countryNameZh, region.countryNameEn),
     },
     {
       key: 'city',
       title: t('adminCatalog.region.column.city'),
-      render: (_value, region) =>
-        english ? region.cityNameEn : `${region.cityNameZh} / ${region.cityNameEn}`,
+      render: (_value, region) => bothNames(english, region.cityNameZh, region.cityNameEn),
     },
     {
       key: 'plans',
@@ -53,9 +56,9 @@ export function RegionTable({ regions, loading, onEdit }: RegionTableProps) {
     },
     {
       key: 'sortOrder',
-      title: t('adminCatalog.sortOrder'),
+      title: t('adminCatalog.column.sortOrder'),
       dataIndex: 'sortOrder',
-      width: 90,
+      width: 80,
       align: 'right',
       render: (order: number) => <span className={styles.number}>{order}</span>,
     },

@@ -90,7 +90,7 @@ export function TrafficPlanTable({ plans, loading, canManage, onEdit }: TrafficP
     },
     {
       key: 'sortOrder',
-      title: t('adminCatalog.sortOrder'),
+      title: t('adminCatalog.column.sortOrder'),
       dataIndex: 'sortOrder',
       width: 80,
       align: 'right',

@@ -57,7 +57,7 @@ describe('StaticIpPlansPage', { timeout: 30_000 }, () => {
     expect(within(row).getByText('JP/tokyo')).toBeInTheDocument();
     expect(within(row).getByText('30 天 ¥35.00')).toBeInTheDocument();
     expect(within(row).getByText('90 天 ¥99.00')).toBeInTheDocument();
-    expect(within(row).getByText('vmess')).toBeInTheDocument();
+    expect(within(row).getByText('SOCKS5 / HTTP / vmess')).toBeInTheDocument();
     expect(within(row).getByText('5')).toBeInTheDocument();
     expect(within(row).getByText('3')).toBeInTheDocument();
     const blocked = within(row).getByRole('button', { name: `删除 ${nameOf(residential)}` });
