@@ -87,7 +87,7 @@ const allowed: { use: string; file: string; code: string }[] = [
   {
     use: 'the CLI and the seed call services',
     file: 'apps/server/src/cli/price-commands.ts',
-    code: "import { setPlanPrice } from '../modules/inventory/service.ts';",
+    code: "import { setPlanPrice } from '../modules/catalog-admin/set-plan-price.ts';",
   },
   {
     use: 'jobs may still use a repo directly',

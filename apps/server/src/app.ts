@@ -7,6 +7,7 @@ import { registerAnnouncementRoutes } from './modules/announcements/routes.ts';
 import { registerAuditRoutes } from './modules/audit/routes.ts';
 import { registerAdjustmentRoutes } from './modules/adjustments/routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
+import { registerCatalogAdminRoutes } from './modules/catalog-admin/routes.ts';
 import { registerCatalogRoutes } from './modules/catalog/routes.ts';
 import { registerCustomerRoutes } from './modules/customers/routes.ts';
 import { registerDashboardRoutes } from './modules/dashboard/routes.ts';
@@ -98,6 +99,7 @@ export async function buildApp({
   registerCustomerRoutes(app);
   registerAdjustmentRoutes(app);
   registerCatalogRoutes(app);
+  registerCatalogAdminRoutes(app);
   registerOrderRoutes(app);
   registerInstanceRoutes(app);
   registerTrafficRoutes(app);

@@ -28,6 +28,15 @@ export const auditActionMessageKeys = {
   'announcement.create': 'adminAudit.action.announcement.create',
   'announcement.update': 'adminAudit.action.announcement.update',
   'announcement.delete': 'adminAudit.action.announcement.delete',
+  'region.create': 'adminAudit.action.region.create',
+  'region.update': 'adminAudit.action.region.update',
+  'plan.create': 'adminAudit.action.plan.create',
+  'plan.update': 'adminAudit.action.plan.update',
+  'plan.price': 'adminAudit.action.plan.price',
+  'plan.delete': 'adminAudit.action.plan.delete',
+  'traffic_plan.create': 'adminAudit.action.traffic_plan.create',
+  'traffic_plan.update': 'adminAudit.action.traffic_plan.update',
+  'traffic_plan.delete': 'adminAudit.action.traffic_plan.delete',
 } as const satisfies Record<AuditAction, AuditMessageKey>;
 
 /** The label of an action in the translator's language. */
@@ -75,10 +84,32 @@ const labelledFields = new Set<string>([
   'severity',
   'startsAt',
   'endsAt',
+  'country',
+  'cityCode',
+  'countryNameZh',
+  'countryNameEn',
+  'cityNameZh',
+  'cityNameEn',
+  'sortOrder',
+  'region',
+  'lineType',
+  'protocols',
+  'active',
+  'price',
+  'gb',
+  'validityDays',
 ]);
+
+/** Plan price changes record one field per duration: `price.30d` (the price for 30 days). */
+export function priceFieldOf(durationDays: number): string {
+  return `price.${durationDays}d`;
+}
+const PRICE_FIELD = /^price\.(\d+)d$/;
 
 /** A changed field's name in the translator's language (an unknown field as recorded). */
 export function describeAuditField(field: string, t: Translate<AuditMessageKey>): string {
+  const price = PRICE_FIELD.exec(field);
+  if (price) return t('adminAudit.field.priceForDays', { days: Number(price[1]) });
   return labelledFields.has(field) ? t(`adminAudit.field.${field}` as AuditMessageKey) : field;
 }
 

@@ -584,6 +584,70 @@ export const errors = {
       'en-US': 'The end (endsAt) must be later than the start, {startsAt}',
     },
   },
+  // The operator console: the catalog of regions, static-IP plans and traffic plans (70401–70499).
+  /** A region with this country and city code exists already; params: country, city. */
+  regionTaken: {
+    code: 70401,
+    status: 409,
+    message: {
+      'zh-CN': '地区 {country}/{city} 已存在',
+      'en-US': 'The region {country}/{city} exists already',
+    },
+  },
+  /** No region has this id. */
+  regionNotFound: {
+    code: 70402,
+    status: 404,
+    message: { 'zh-CN': '地区不存在', 'en-US': 'No such region' },
+  },
+  /** The region already has a plan for this line type (one plan per region and line type). */
+  staticIpPlanTaken: {
+    code: 70403,
+    status: 409,
+    message: {
+      'zh-CN': '该地区的这种线路已有套餐，请编辑现有套餐',
+      'en-US': 'This region already has a plan for this line type; edit that plan instead',
+    },
+  },
+  /** No static-IP plan has this id. */
+  staticIpPlanNotFound: {
+    code: 70404,
+    status: 404,
+    message: { 'zh-CN': '静态 IP 套餐不存在', 'en-US': 'No such static-IP plan' },
+  },
+  /** A plan with live instances cannot be deleted, only hidden; params: instances. */
+  staticIpPlanInUse: {
+    code: 70405,
+    status: 409,
+    message: {
+      'zh-CN': '该套餐下还有 {instances} 个使用中的 IP，不能删除，请改为下架',
+      'en-US': 'This plan has {instances} live IPs and cannot be deleted; hide it instead',
+    },
+  },
+  /** A traffic plan of this size and validity exists already; params: gb, days. */
+  trafficPlanTaken: {
+    code: 70406,
+    status: 409,
+    message: {
+      'zh-CN': '已有 {gb} GB / {days} 天的流量套餐',
+      'en-US': 'A traffic plan of {gb} GB for {days} days exists already',
+    },
+  },
+  /** No traffic plan has this id. */
+  trafficPlanNotFound: {
+    code: 70407,
+    status: 404,
+    message: { 'zh-CN': '流量套餐不存在', 'en-US': 'No such traffic plan' },
+  },
+  /** A traffic plan with packages still in use cannot be deleted, only hidden; params: packages. */
+  trafficPlanInUse: {
+    code: 70408,
+    status: 409,
+    message: {
+      'zh-CN': '该套餐还有 {packages} 个使用中的流量包，不能删除，请改为下架',
+      'en-US': 'This plan has {packages} live packages and cannot be deleted; hide it instead',
+    },
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errors;

@@ -19,6 +19,7 @@ export * from './audit-labels.ts';
 export * from './endpoints/admin-customers.ts';
 export * from './endpoints/admin-adjustments.ts';
 export * from './endpoints/admin-orders.ts';
+export * from './endpoints/admin-catalog.ts';
 export * from './endpoints/catalog.ts';
 export * from './endpoints/instances.ts';
 export * from './endpoints/orders.ts';

@@ -119,6 +119,15 @@ export const auditActions = [
   'announcement.create',
   'announcement.update',
   'announcement.delete',
+  'region.create',
+  'region.update',
+  'plan.create',
+  'plan.update',
+  'plan.price',
+  'plan.delete',
+  'traffic_plan.create',
+  'traffic_plan.update',
+  'traffic_plan.delete',
 ] as const;
 export const auditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditActionSchema>;

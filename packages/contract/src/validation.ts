@@ -17,6 +17,16 @@ export const issueMessages = {
     'zh-CN': '不能包含换行符或其他控制字符',
     'en-US': 'must not contain line breaks or other control characters',
   },
+  countryCode: {
+    'zh-CN': '必须是两个字母的国家代码（ISO 3166-1），如 JP',
+    'en-US': 'must be a two-letter country code (ISO 3166-1) such as JP',
+  },
+  cityCode: {
+    'zh-CN': '只能由小写字母、数字和连字符组成，如 tokyo、los-angeles',
+    'en-US': 'must be lower-case letters, digits and hyphens, such as tokyo or los-angeles',
+  },
+  durationsRepeated: { 'zh-CN': '同一时长只能定价一次', 'en-US': 'must price each duration once' },
+  protocolsRepeated: { 'zh-CN': '协议不能重复', 'en-US': 'must name each protocol once' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type IssueMessageKey = keyof typeof issueMessages;

@@ -1,4 +1,5 @@
 // `npm run admin -- set-price` and `list-inventory`: plan prices and what the pool holds.
+// set-price goes through the catalog service the operator console uses, audited as the CLI.
 import {
   ipAddressStatuses,
   MAX_DURATION_DAYS,
@@ -12,7 +13,9 @@ import {
   lineTypeOptionSchema,
   regionSpecSchema,
 } from '../modules/inventory/rows.ts';
-import { setPlanPrice, summariseInventory } from '../modules/inventory/service.ts';
+import { CLI_ACTOR } from '../modules/audit/service.ts';
+import { setPlanPrice } from '../modules/catalog-admin/set-plan-price.ts';
+import { summariseInventory } from '../modules/inventory/service.ts';
 import { type AdminContext, parseCommandArgs, REFUSED, UsageError } from './command-args.ts';
 
 const setPriceSchema = z.object({
@@ -82,6 +85,7 @@ export async function setPrice(args: string[], context: AdminContext): Promise<n
   const { country, city, line, days, price, protocols } = parsed.data;
   const outcome = await setPlanPrice({
     db: context.database.db,
+    actor: CLI_ACTOR,
     country,
     city,
     lineType: line,
@@ -91,7 +95,8 @@ export async function setPrice(args: string[], context: AdminContext): Promise<n
   });
   if (!outcome.ok) {
     context.print(
-      `No region ${country}/${city}. Import its IPs first (import-ips creates the region).\n`,
+      `No region ${country}/${city}. Add it in the console (/admin/catalog/regions) or import ` +
+        'its IPs first (import-ips creates the region).\n',
     );
     return REFUSED;
   }

@@ -1,14 +1,15 @@
-// `npm run admin -- set-traffic-plan` and `list-traffic-plans`: the traffic plans on sale.
+// `npm run admin -- set-traffic-plan` and `list-traffic-plans`: the traffic plans on sale, through
+// the catalog service the operator console uses (writes audited as the CLI).
 import { parseArgs } from 'node:util';
-import { MAX_DURATION_DAYS } from '@stratus/contract';
+import { MAX_DURATION_DAYS, yuanToFen } from '@stratus/contract';
 import { z } from 'zod';
 import { formatFen, parseYuanText } from '../money-text.ts';
-import { describeIssues } from '../modules/inventory/rows.ts';
+import { CLI_ACTOR } from '../modules/audit/service.ts';
 import {
-  listAllTrafficPlans,
-  pricePerGbFen,
-  setTrafficPlan as saveTrafficPlan,
-} from '../modules/traffic/service.ts';
+  listTrafficPlans as listAllTrafficPlans,
+  saveTrafficPlanBySize,
+} from '../modules/catalog-admin/traffic-plans.ts';
+import { describeIssues } from '../modules/inventory/rows.ts';
 import { type AdminContext, UsageError } from './command-args.ts';
 import { padTable } from './price-commands.ts';
 
@@ -76,8 +77,9 @@ export async function setTrafficPlan(args: string[], context: AdminContext): Pro
   }
   const { gb, days, price } = parsed.data;
   const active = values.inactive !== true;
-  const { plan, previous } = await saveTrafficPlan({
+  const { plan, previous } = await saveTrafficPlanBySize({
     db: context.database.db,
+    actor: CLI_ACTOR,
     gb,
     validityDays: days,
     priceFen: price,
@@ -104,8 +106,8 @@ export async function listTrafficPlans(args: string[], context: AdminContext): P
   const rows = plans.map((plan) => [
     `${plan.gb} GB`,
     `${plan.validityDays} days`,
-    `¥${formatFen(plan.priceFen)}`,
-    `¥${formatFen(pricePerGbFen(plan))}/GB`,
+    `¥${formatFen(yuanToFen(plan.price))}`,
+    `¥${formatFen(yuanToFen(plan.pricePerGb))}/GB`,
     plan.active ? 'on sale' : 'inactive',
     plan.id,
   ]);

@@ -3,10 +3,12 @@
 import { lineTypes } from '@stratus/contract';
 import { sql, type Db } from '@stratus/db';
 import type { FastifyBaseLogger } from 'fastify';
-import { hasCatalog, importIpAddresses, setPlanPrice } from '../modules/inventory/service.ts';
+import { loadDemoPlanPrice } from '../modules/catalog-admin/set-plan-price.ts';
+import { loadDemoTrafficPlan } from '../modules/catalog-admin/traffic-plans.ts';
+import { hasCatalog, importIpAddresses } from '../modules/inventory/service.ts';
 import type { InventoryIp } from '../modules/inventory/rows.ts';
 import { addGatewayNode, findGatewayNode } from '../modules/nodes/gateway-nodes.ts';
-import { hasTrafficPlans, setTrafficPlan } from '../modules/traffic/service.ts';
+import { hasTrafficPlans } from '../modules/traffic/service.ts';
 import {
   DEMO_IPS_PER_PLAN,
   DEMO_NODE_HOST,
@@ -76,8 +78,8 @@ export async function seedDemoCatalog({
       for (const lineType of lineTypes) {
         plans += 1;
         for (const [days, priceFen] of Object.entries(demoPrices[lineType])) {
-          const priced = await setPlanPrice({
-            db: tx,
+          const priced = await loadDemoPlanPrice({
+            tx,
             country: region.country,
             city: region.city,
             lineType,
@@ -145,7 +147,7 @@ export async function seedDemoTrafficPlans({ db }: { db: Db }): Promise<DemoTraf
     await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_TRAFFIC_SEED_LOCK_ID})`);
     if (await hasTrafficPlans({ db: tx })) return { seeded: false, reason: 'plansExist' };
     for (const plan of demoTrafficPlans) {
-      await setTrafficPlan({ db: tx, ...plan, active: true });
+      await loadDemoTrafficPlan({ tx, ...plan, active: true });
     }
     return { seeded: true, plans: demoTrafficPlans.length };
   });

@@ -1,6 +1,7 @@
 import type { Locale } from '@stratus/contract';
 import enAdmin from './en-US/admin.ts';
 import enAdminAudit from './en-US/admin-audit.ts';
+import enAdminCatalog from './en-US/admin-catalog.ts';
 import enAdminStaff from './en-US/admin-staff.ts';
 import enAdminPayments from './en-US/admin-payments.ts';
 import enAdminCustomers from './en-US/admin-customers.ts';
@@ -23,6 +24,7 @@ import enValidation from './en-US/validation.ts';
 import enWallet from './en-US/wallet.ts';
 import zhAdmin from './zh-CN/admin.ts';
 import zhAdminAudit from './zh-CN/admin-audit.ts';
+import zhAdminCatalog from './zh-CN/admin-catalog.ts';
 import zhAdminStaff from './zh-CN/admin-staff.ts';
 import zhAdminPayments from './zh-CN/admin-payments.ts';
 import zhAdminCustomers from './zh-CN/admin-customers.ts';
@@ -48,6 +50,7 @@ import zhWallet from './zh-CN/wallet.ts';
 export const localeDomains = {
   admin: { 'zh-CN': zhAdmin, 'en-US': enAdmin },
   adminAudit: { 'zh-CN': zhAdminAudit, 'en-US': enAdminAudit },
+  adminCatalog: { 'zh-CN': zhAdminCatalog, 'en-US': enAdminCatalog },
   adminStaff: { 'zh-CN': zhAdminStaff, 'en-US': enAdminStaff },
   adminPayments: { 'zh-CN': zhAdminPayments, 'en-US': enAdminPayments },
   adminCustomers: { 'zh-CN': zhAdminCustomers, 'en-US': enAdminCustomers },
@@ -73,6 +76,7 @@ export const localeDomains = {
 const zhMessages = {
   ...zhAdmin,
   ...zhAdminAudit,
+  ...zhAdminCatalog,
   ...zhAdminStaff,
   ...zhAdminPayments,
   ...zhAdminCustomers,
@@ -103,6 +107,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
   'en-US': {
     ...enAdmin,
     ...enAdminAudit,
+    ...enAdminCatalog,
     ...enAdminStaff,
     ...enAdminPayments,
     ...enAdminCustomers,

@@ -20,22 +20,38 @@ export interface PlanWithRegion {
   region: RegionRow;
 }
 
-/** Plans on sale with their region, by country, city and line type. */
+/**
+ * Plans on sale (a hidden plan is left out the moment it is hidden: nothing is cached) with
+ * their region, in the operators' order: the region's sort order, then the plan's, with
+ * country, city and line type settling ties.
+ */
 export async function listActivePlans(db: Db): Promise<PlanWithRegion[]> {
   return db
     .select({ plan: staticIpPlans, region: regions })
     .from(staticIpPlans)
     .innerJoin(regions, eq(regions.id, staticIpPlans.regionId))
     .where(eq(staticIpPlans.active, true))
-    .orderBy(asc(regions.country), asc(regions.cityCode), asc(staticIpPlans.lineType));
+    .orderBy(
+      asc(regions.sortOrder),
+      asc(regions.country),
+      asc(regions.cityCode),
+      asc(staticIpPlans.sortOrder),
+      asc(staticIpPlans.lineType),
+    );
 }
 
+/**
+ * The plan with its region. The plan row is read `FOR KEY SHARE`: inside a purchase it stays
+ * until commit, so an operator deleting the plan waits for the purchase and then counts its
+ * instances (price and visibility changes are not held up).
+ */
 export async function findPlan(db: Db, planId: string): Promise<PlanWithRegion | undefined> {
   const [row] = await db
     .select({ plan: staticIpPlans, region: regions })
     .from(staticIpPlans)
     .innerJoin(regions, eq(regions.id, staticIpPlans.regionId))
-    .where(eq(staticIpPlans.id, planId));
+    .where(eq(staticIpPlans.id, planId))
+    .for('key share', { of: staticIpPlans });
   return row;
 }
 

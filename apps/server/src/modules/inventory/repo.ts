@@ -15,7 +15,6 @@ import {
   type Tx,
   type LineTypeKind,
 } from '@stratus/db';
-import type { ProxyProtocol } from '@stratus/contract';
 import type { RegionSpec } from './rows.ts';
 
 export type RegionRow = typeof regions.$inferSelect;
@@ -95,49 +94,6 @@ export async function setNodeIpPort(
     .where(and(sql`${ipAddresses.nodeId} in ${node}`, sql`${ipAddresses.port} <> ${port}`))
     .returning({ id: ipAddresses.id });
   return changed.length;
-}
-
-/** The plan of this region and line, created (active, with `protocols`) when missing. */
-export async function findOrCreatePlan(
-  tx: Tx,
-  {
-    regionId,
-    lineType,
-    protocols,
-  }: { regionId: string; lineType: LineTypeKind; protocols: ProxyProtocol[] },
-): Promise<{ planId: string; created: boolean }> {
-  const [inserted] = await tx
-    .insert(staticIpPlans)
-    .values({ regionId, lineType, protocols })
-    .onConflictDoNothing({ target: [staticIpPlans.regionId, staticIpPlans.lineType] })
-    .returning({ id: staticIpPlans.id });
-  if (inserted) return { planId: inserted.id, created: true };
-  const [existing] = await tx
-    .select({ id: staticIpPlans.id })
-    .from(staticIpPlans)
-    .where(and(eq(staticIpPlans.regionId, regionId), eq(staticIpPlans.lineType, lineType)));
-  if (!existing) throw new Error('plan vanished while setting its price');
-  return { planId: existing.id, created: false };
-}
-
-/** Sets the price of one duration; returns the price it replaced, if any. */
-export async function upsertPlanPrice(
-  tx: Tx,
-  { planId, durationDays, priceFen }: { planId: string; durationDays: number; priceFen: bigint },
-): Promise<bigint | undefined> {
-  const [previous] = await tx
-    .select({ priceFen: planPrices.priceFen })
-    .from(planPrices)
-    .where(and(eq(planPrices.planId, planId), eq(planPrices.durationDays, durationDays)))
-    .for('update');
-  await tx
-    .insert(planPrices)
-    .values({ planId, durationDays, priceFen })
-    .onConflictDoUpdate({
-      target: [planPrices.planId, planPrices.durationDays],
-      set: { priceFen },
-    });
-  return previous?.priceFen;
 }
 
 export interface InventoryCountRow {

@@ -1,17 +1,15 @@
-// The operator's inventory rules: importing IPs onto a gateway node, setting prices.
-import { proxyProtocols, type LineType, type ProxyProtocol } from '@stratus/contract';
+// The operator's inventory rules: importing IPs onto a gateway node. (Plan prices are the
+// catalog's: modules/catalog-admin.)
+import type { LineType } from '@stratus/contract';
 import type { Db } from '@stratus/db';
 import { findGatewayNode } from '../nodes/gateway-nodes.ts';
 import {
   catalogExists,
   countIpAddresses,
-  findOrCreatePlan,
   findOrCreateRegion,
-  findRegion,
   insertIpAddresses,
   listPlanPrices,
   setNodeIpPort,
-  upsertPlanPrice,
   type InventoryCountRow,
   type NewIpAddress,
   type PlanPriceRow,
@@ -92,42 +90,6 @@ export async function importIpAddresses({
       imported += await insertIpAddresses(tx, rows.slice(start, start + 500));
     }
     return { ok: true, report: { imported, duplicates: ips.length - imported, regionsCreated } };
-  });
-}
-
-export type SetPriceOutcome =
-  | { ok: true; planCreated: boolean; previousPriceFen: bigint | undefined }
-  | { ok: false; reason: 'regionNotFound' };
-
-/** Sets one duration's price of the region's plan for `lineType`, creating the plan when missing. */
-export async function setPlanPrice({
-  db,
-  country,
-  city,
-  lineType,
-  durationDays,
-  priceFen,
-  protocols = [...proxyProtocols],
-}: {
-  db: Db;
-  country: string;
-  city: string;
-  lineType: LineType;
-  durationDays: number;
-  priceFen: bigint;
-  /** Only used when the plan is created. */
-  protocols?: ProxyProtocol[];
-}): Promise<SetPriceOutcome> {
-  return db.transaction(async (tx) => {
-    const region = await findRegion(tx, { country, city });
-    if (!region) return { ok: false, reason: 'regionNotFound' };
-    const { planId, created } = await findOrCreatePlan(tx, {
-      regionId: region.id,
-      lineType,
-      protocols,
-    });
-    const previousPriceFen = await upsertPlanPrice(tx, { planId, durationDays, priceFen });
-    return { ok: true, planCreated: created, previousPriceFen };
   });
 }
 

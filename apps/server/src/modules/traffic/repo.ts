@@ -18,53 +18,28 @@ export type TrafficPlanRow = typeof trafficPlans.$inferSelect;
 export type TrafficPackageRow = typeof trafficPackages.$inferSelect;
 export type TrafficPackageStatusKind = TrafficPackageRow['status'];
 
-/** Plans on sale, smallest first. */
+/**
+ * Plans on sale (a hidden one is left out at once: nothing is cached) in the operators' sort
+ * order, then smallest first.
+ */
 export async function listActiveTrafficPlans(db: Db): Promise<TrafficPlanRow[]> {
   return db
     .select()
     .from(trafficPlans)
     .where(eq(trafficPlans.active, true))
-    .orderBy(asc(trafficPlans.gb), asc(trafficPlans.validityDays));
+    .orderBy(asc(trafficPlans.sortOrder), asc(trafficPlans.gb), asc(trafficPlans.validityDays));
 }
 
-/** Every plan, on sale or not, smallest first (for operators). */
-export async function listAllTrafficPlans(db: Db): Promise<TrafficPlanRow[]> {
-  return db
-    .select()
-    .from(trafficPlans)
-    .orderBy(asc(trafficPlans.gb), asc(trafficPlans.validityDays));
-}
-
+/**
+ * The plan, read `FOR KEY SHARE`: inside a purchase it stays until commit, so an operator
+ * deleting the plan waits for the purchase and then counts its package.
+ */
 export async function findTrafficPlan(db: Db, planId: string): Promise<TrafficPlanRow | undefined> {
-  const [row] = await db.select().from(trafficPlans).where(eq(trafficPlans.id, planId));
-  return row;
-}
-
-export async function findTrafficPlanBySize(
-  db: Db,
-  { gb, validityDays }: { gb: number; validityDays: number },
-): Promise<TrafficPlanRow | undefined> {
   const [row] = await db
     .select()
     .from(trafficPlans)
-    .where(and(eq(trafficPlans.gb, gb), eq(trafficPlans.validityDays, validityDays)));
-  return row;
-}
-
-/** Creates the plan of this size or sets its price and whether it is on sale. */
-export async function upsertTrafficPlan(
-  db: Db,
-  plan: { gb: number; validityDays: number; priceFen: bigint; active: boolean },
-): Promise<TrafficPlanRow> {
-  const [row] = await db
-    .insert(trafficPlans)
-    .values(plan)
-    .onConflictDoUpdate({
-      target: [trafficPlans.gb, trafficPlans.validityDays],
-      set: { priceFen: plan.priceFen, active: plan.active },
-    })
-    .returning();
-  if (!row) throw new Error('traffic plan upsert returned no row');
+    .where(eq(trafficPlans.id, planId))
+    .for('key share');
   return row;
 }
 

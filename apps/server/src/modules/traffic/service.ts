@@ -9,13 +9,10 @@ import type { Db } from '@stratus/db';
 import { toJsonBytes } from '../usage/byte-count.ts';
 import {
   countTrafficPackages,
-  findTrafficPlanBySize,
   listActiveTrafficPlans,
-  listAllTrafficPlans as listAllTrafficPlanRows,
   listTrafficPackages as listTrafficPackageRows,
   summariseActiveTrafficPackages,
   trafficPlansExist,
-  upsertTrafficPlan,
   type TrafficPackageView,
   type TrafficPlanRow,
 } from './repo.ts';
@@ -103,35 +100,6 @@ export async function listTrafficPackages({
       remainingBytes: toJsonBytes(summary.remainingBytes),
     },
   };
-}
-
-/**
- * Operators: creates the plan of `gb` GB for `validityDays` days, or changes its price and whether
- * it is on sale. Packages already bought keep what they were sold with.
- */
-export async function setTrafficPlan({
-  db,
-  gb,
-  validityDays,
-  priceFen,
-  active,
-}: {
-  db: Db;
-  gb: number;
-  validityDays: number;
-  priceFen: bigint;
-  active: boolean;
-}): Promise<{ plan: TrafficPlanRow; previous: TrafficPlanRow | undefined }> {
-  return db.transaction(async (tx) => {
-    const previous = await findTrafficPlanBySize(tx, { gb, validityDays });
-    const plan = await upsertTrafficPlan(tx, { gb, validityDays, priceFen, active });
-    return { plan, previous };
-  });
-}
-
-/** Operators: every plan, on sale or not, smallest first. */
-export async function listAllTrafficPlans({ db }: { db: Db }): Promise<TrafficPlanRow[]> {
-  return listAllTrafficPlanRows(db);
 }
 
 /** Whether any traffic plan exists: the demo plans load only when there is none. */

@@ -4,6 +4,7 @@ import {
   describeAuditChanges,
   formatAuditTarget,
   type AuditEntry,
+  type MessageParams,
   type Page,
 } from '@stratus/contract';
 import { Empty, Table, Tag, Typography, type TableColumnsType } from 'antd';
@@ -24,8 +25,9 @@ interface AuditTableProps {
 /** Audit entries, paged by the server; labels worded as the CSV export words them. */
 export function AuditTable({ data, loading, page, pageSize, onPageChange }: AuditTableProps) {
   const { t } = useTranslation();
-  // The contract's label functions take a translator of the catalogue keys they use.
-  const translate = (key: MessageKey) => t(key);
+  // The contract's label functions take a translator of the catalogue keys they use (with their
+  // placeholders: a price change names its duration, 30 天价格).
+  const translate = (key: MessageKey, params?: MessageParams) => t(key, params ?? {});
   const columns: TableColumnsType<AuditEntry> = [
     {
       key: 'createdAt',
