@@ -25,6 +25,10 @@ export const auditActionMessageKeys = {
   'order.refund': 'adminAudit.action.order.refund',
   'payment.sync': 'adminAudit.action.payment.sync',
   'payment.mark_paid': 'adminAudit.action.payment.mark_paid',
+  'node.create': 'adminAudit.action.node.create',
+  'node.rotate_key': 'adminAudit.action.node.rotate_key',
+  'node.disable': 'adminAudit.action.node.disable',
+  'node.enable': 'adminAudit.action.node.enable',
 } as const satisfies Record<AuditAction, AuditMessageKey>;
 
 /** The label of an action in the translator's language. */
@@ -65,6 +69,9 @@ const labelledFields = new Set<string>([
   'providerTradeNo',
   'paidAt',
   'disabledAt',
+  'name',
+  'host',
+  'apiKey',
 ]);
 
 /** A changed field's name in the translator's language (an unknown field as recorded). */

@@ -116,6 +116,10 @@ export const auditActions = [
   'order.refund',
   'payment.sync',
   'payment.mark_paid',
+  'node.create',
+  'node.rotate_key',
+  'node.disable',
+  'node.enable',
 ] as const;
 export const auditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditActionSchema>;

@@ -17,6 +17,15 @@ export const issueMessages = {
     'zh-CN': '不能包含换行符或其他控制字符',
     'en-US': 'must not contain line breaks or other control characters',
   },
+  nodeName: {
+    'zh-CN': '只能包含字母、数字、点、短横线和下划线，并以字母或数字开头',
+    'en-US':
+      'may hold letters, digits, dots, dashes and underscores, starting with a letter or digit',
+  },
+  nodeHost: {
+    'zh-CN': '应为节点的公网 IP 地址或主机名',
+    'en-US': "must be the node's public IP address or host name",
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type IssueMessageKey = keyof typeof issueMessages;

@@ -24,6 +24,10 @@ const zhCN = {
   'adminAudit.action.order.refund': '订单退款',
   'adminAudit.action.payment.sync': '同步支付状态',
   'adminAudit.action.payment.mark_paid': '手动确认入账',
+  'adminAudit.action.node.create': '添加网关节点',
+  'adminAudit.action.node.rotate_key': '轮换节点密钥',
+  'adminAudit.action.node.disable': '停用网关节点',
+  'adminAudit.action.node.enable': '启用网关节点',
   'adminAudit.actorRole.owner': '所有者',
   'adminAudit.actorRole.finance': '财务',
   'adminAudit.actorRole.support': '客服',
@@ -41,6 +45,9 @@ const zhCN = {
   'adminAudit.field.providerTradeNo': '渠道交易号',
   'adminAudit.field.paidAt': '支付时间',
   'adminAudit.field.disabledAt': '停用时间',
+  'adminAudit.field.name': '名称',
+  'adminAudit.field.host': '主机',
+  'adminAudit.field.apiKey': '节点密钥',
 };
 
 export const auditMessages = {
@@ -68,6 +75,10 @@ export const auditMessages = {
     'adminAudit.action.order.refund': 'Refund order',
     'adminAudit.action.payment.sync': 'Sync payment',
     'adminAudit.action.payment.mark_paid': 'Mark payment paid',
+    'adminAudit.action.node.create': 'Add gateway node',
+    'adminAudit.action.node.rotate_key': 'Rotate node key',
+    'adminAudit.action.node.disable': 'Disable gateway node',
+    'adminAudit.action.node.enable': 'Enable gateway node',
     'adminAudit.actorRole.owner': 'Owner',
     'adminAudit.actorRole.finance': 'Finance',
     'adminAudit.actorRole.support': 'Support',
@@ -85,5 +96,8 @@ export const auditMessages = {
     'adminAudit.field.providerTradeNo': 'Provider trade no.',
     'adminAudit.field.paidAt': 'Paid at',
     'adminAudit.field.disabledAt': 'Disabled at',
+    'adminAudit.field.name': 'Name',
+    'adminAudit.field.host': 'Host',
+    'adminAudit.field.apiKey': 'Node key',
   } satisfies Record<keyof typeof zhCN, string>,
 };
