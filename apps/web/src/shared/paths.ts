@@ -27,3 +27,6 @@ export const ADMIN_PAYMENTS_PATH = '/admin/payments';
 export const ADMIN_RECONCILIATION_PATH = '/admin/reconciliation';
 export const ADMIN_AUDIT_LOG_PATH = '/admin/audit-log';
 export const ADMIN_STAFF_PATH = '/admin/staff';
+export const ADMIN_NODES_PATH = '/admin/nodes';
+/** One gateway node's page: `/admin/nodes/<id>`. */
+export const ADMIN_NODE_PATH = '/admin/nodes/:id';

@@ -1,6 +1,7 @@
 import {
   AccountBookOutlined,
   AuditOutlined,
+  ClusterOutlined,
   CreditCardOutlined,
   HomeOutlined,
   ReconciliationOutlined,
@@ -18,6 +19,8 @@ import {
   ADMIN_CUSTOMER_PATH,
   ADMIN_CUSTOMERS_PATH,
   ADMIN_HOME,
+  ADMIN_NODE_PATH,
+  ADMIN_NODES_PATH,
   ADMIN_ORDERS_PATH,
   ADMIN_PAYMENTS_PATH,
   ADMIN_RECONCILIATION_PATH,
@@ -92,6 +95,20 @@ export const adminRoutes: readonly AdminRoute[] = [
     permission: 'payments.read',
     icon: ReconciliationOutlined,
     load: () => import('../../features/admin-payments/pages/reconciliation-page.tsx'),
+  },
+  {
+    path: ADMIN_NODES_PATH,
+    title: 'adminNodes.title',
+    permission: 'nodes.read',
+    icon: ClusterOutlined,
+    load: () => import('../../features/admin-nodes/pages/nodes-page.tsx'),
+  },
+  {
+    path: ADMIN_NODE_PATH,
+    title: 'adminNodes.nav.node',
+    permission: 'nodes.read',
+    menuPath: ADMIN_NODES_PATH,
+    load: () => import('../../features/admin-nodes/pages/node-page.tsx'),
   },
   {
     path: ADMIN_AUDIT_LOG_PATH,
