@@ -15,23 +15,31 @@ export function formatAgo(t: TFunction, iso: string, now: number): string {
   return t('adminNodes.ago.days', { count: Math.floor(seconds / DAY) });
 }
 
-/** `45 秒`, `12 分钟`, `3 小时 5 分钟`, `2 天 4 小时`. */
-export function formatDuration(t: TFunction, totalSeconds: number): string {
+/**
+ * `45 秒`, `12 分钟`, `3 小时 5 分钟`, `2 天 4 小时`; `coarse` keeps the largest unit only
+ * (`3 小时`, `2 天`).
+ */
+export function formatDuration(
+  t: TFunction,
+  totalSeconds: number,
+  { coarse = false }: { coarse?: boolean } = {},
+): string {
   const seconds = Math.max(0, Math.floor(totalSeconds));
   if (seconds < MINUTE) return t('adminNodes.duration.seconds', { count: seconds });
   if (seconds < HOUR) {
     return t('adminNodes.duration.minutes', { count: Math.floor(seconds / MINUTE) });
   }
   if (seconds < DAY) {
+    const hours = Math.floor(seconds / HOUR);
+    if (coarse) return t('adminNodes.duration.wholeHours', { count: hours });
     return t('adminNodes.duration.hours', {
-      count: Math.floor(seconds / HOUR),
+      count: hours,
       minutes: Math.floor((seconds % HOUR) / MINUTE),
     });
   }
-  return t('adminNodes.duration.days', {
-    count: Math.floor(seconds / DAY),
-    hours: Math.floor((seconds % DAY) / HOUR),
-  });
+  const days = Math.floor(seconds / DAY);
+  if (coarse) return t('adminNodes.duration.wholeDays', { count: days });
+  return t('adminNodes.duration.days', { count: days, hours: Math.floor((seconds % DAY) / HOUR) });
 }
 
 /** `1.5 MB/s`. */

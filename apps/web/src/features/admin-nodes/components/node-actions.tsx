@@ -9,11 +9,12 @@ import { NodeKeyResult } from './node-key-result.tsx';
 
 interface NodeActionsProps {
   node: Pick<AdminNode, 'id' | 'name' | 'status'>;
-  size?: 'small' | 'middle';
+  /** Link-style buttons, for a table row. */
+  compact?: boolean;
 }
 
 /** Rotate the key (confirmed, then the new key once), disable or enable (confirmed). */
-export function NodeActions({ node, size = 'middle' }: NodeActionsProps) {
+export function NodeActions({ node, compact = false }: NodeActionsProps) {
   const { t } = useTranslation();
   const rotate = useRotateNodeKey();
   const setStatus = useSetNodeStatus();
@@ -28,7 +29,7 @@ export function NodeActions({ node, size = 'middle' }: NodeActionsProps) {
 
   return (
     <>
-      <Space size={8} wrap>
+      <Space size={compact ? 0 : 8}>
         <Popconfirm
           title={t('adminNodes.rotate.confirm', { name })}
           description={<div className={styles.hint}>{t('adminNodes.rotate.hint')}</div>}
@@ -36,7 +37,11 @@ export function NodeActions({ node, size = 'middle' }: NodeActionsProps) {
           cancelText={t('common.cancel')}
           onConfirm={() => rotate.mutateAsync(node.id).then(setIssued)}
         >
-          <Button size={size} loading={rotate.isPending}>
+          <Button
+            type={compact ? 'link' : 'default'}
+            size={compact ? 'small' : 'middle'}
+            loading={rotate.isPending}
+          >
             {t('adminNodes.action.rotate')}
           </Button>
         </Popconfirm>
@@ -62,7 +67,12 @@ export function NodeActions({ node, size = 'middle' }: NodeActionsProps) {
               )
           }
         >
-          <Button size={size} danger={disabling} loading={setStatus.isPending}>
+          <Button
+            type={compact ? 'link' : 'default'}
+            size={compact ? 'small' : 'middle'}
+            danger={disabling}
+            loading={setStatus.isPending}
+          >
             {t(disabling ? 'adminNodes.action.disable' : 'adminNodes.action.enable')}
           </Button>
         </Popconfirm>

@@ -1,12 +1,18 @@
-import type { NodeHeartbeatPoint } from '@stratus/contract';
+import { NODE_HEARTBEAT_SERIES_HOURS, type NodeHeartbeatPoint } from '@stratus/contract';
 import { Card, Col, Empty, Row, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '../../../shared/format/bytes.ts';
-import { formatPercent, formatRate } from '../node-format.ts';
-import { HeartbeatChart, type ChartLine } from './heartbeat-chart.tsx';
+import { HeartbeatChart, type ChartLine, type ChartScale } from './heartbeat-chart.tsx';
+
+interface NodeChartsProps {
+  series: NodeHeartbeatPoint[];
+  /** The end of the window (ms): when the page's data arrived. */
+  now: number;
+}
+
+const HOUR_MS = 3_600_000;
 
 /** The node page's last 24 hours: connections, throughput, CPU, memory and pending usage. */
-export function NodeCharts({ series }: { series: NodeHeartbeatPoint[] }) {
+export function NodeCharts({ series, now }: NodeChartsProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const single = (name: string, value: ChartLine['value']): ChartLine[] => [
@@ -16,7 +22,7 @@ export function NodeCharts({ series }: { series: NodeHeartbeatPoint[] }) {
     {
       title: t('adminNodes.charts.connections'),
       lines: single(t('adminNodes.charts.connections'), (point) => point.openConnections),
-      format: (value: number) => String(Math.round(value)),
+      scale: 'count',
     },
     {
       title: t('adminNodes.charts.throughput'),
@@ -32,24 +38,24 @@ export function NodeCharts({ series }: { series: NodeHeartbeatPoint[] }) {
           colour: token.colorSuccess,
         },
       ],
-      format: (value: number) => formatRate(t, value),
+      scale: 'rate',
     },
     {
       title: t('adminNodes.charts.cpu'),
       lines: single(t('adminNodes.charts.cpu'), (point) => point.cpuPercent),
-      format: formatPercent,
+      scale: 'percent',
     },
     {
       title: t('adminNodes.charts.memory'),
       lines: single(t('adminNodes.charts.memory'), (point) => point.memoryBytes),
-      format: (value: number) => formatBytes(value, 0),
+      scale: 'bytes',
     },
     {
       title: t('adminNodes.charts.pendingUsage'),
       lines: single(t('adminNodes.charts.pendingUsage'), (point) => point.pendingUsageBatches),
-      format: (value: number) => String(Math.round(value)),
+      scale: 'count',
     },
-  ];
+  ] satisfies { title: string; lines: ChartLine[]; scale: ChartScale }[];
   return (
     <Card title={t('adminNodes.charts.title')}>
       {series.length === 0 ? (
@@ -63,7 +69,9 @@ export function NodeCharts({ series }: { series: NodeHeartbeatPoint[] }) {
                 title={chart.title}
                 points={series}
                 lines={chart.lines}
-                format={chart.format}
+                scale={chart.scale}
+                from={now - NODE_HEARTBEAT_SERIES_HOURS * HOUR_MS}
+                to={now}
               />
             </Col>
           ))}

@@ -29,8 +29,6 @@ export function NodeTable({ nodes, loading, canManage, now }: NodeTableProps) {
     {
       key: 'name',
       title: t('adminNodes.column.name'),
-      fixed: 'left',
-      width: 170,
       render: (_value, node) => (
         <Flex vertical>
           <Link to={generatePath(ADMIN_NODE_PATH, { id: node.id })}>{node.name}</Link>
@@ -43,33 +41,32 @@ export function NodeTable({ nodes, loading, canManage, now }: NodeTableProps) {
     {
       key: 'state',
       title: t('adminNodes.column.state'),
-      width: 90,
-      render: (_value, node) => <NodeStateTag node={node} />,
-    },
-    {
-      key: 'lastSeen',
-      title: t('adminNodes.column.lastSeen'),
-      width: 110,
-      render: (_value, node) =>
-        node.lastSeenAt ? (
-          <Tooltip title={formatDateTime(node.lastSeenAt)}>
-            <span>{formatAgo(t, node.lastSeenAt, now)}</span>
-          </Tooltip>
-        ) : (
-          <Typography.Text type="secondary">{t('adminNodes.lastSeen.never')}</Typography.Text>
-        ),
+      render: (_value, node) => (
+        <Flex vertical>
+          <NodeStateTag node={node} />
+          {node.lastSeenAt ? (
+            <Tooltip title={formatDateTime(node.lastSeenAt)}>
+              <Typography.Text type="secondary" className={styles.small}>
+                {formatAgo(t, node.lastSeenAt, now)}
+              </Typography.Text>
+            </Tooltip>
+          ) : (
+            <Typography.Text type="secondary" className={styles.small}>
+              {t('adminNodes.lastSeen.never')}
+            </Typography.Text>
+          )}
+        </Flex>
+      ),
     },
     {
       key: 'version',
       title: t('adminNodes.column.version'),
-      width: 80,
       render: (_value, node) => node.heartbeat?.gatewayVersion ?? muted,
     },
     {
       key: 'snapshot',
       title: t('adminNodes.column.snapshot'),
-      width: 110,
-      render: (_value, node) => <SnapshotLag lag={node.snapshotLag} />,
+      render: (_value, node) => <SnapshotLag lag={node.snapshotLag} coarse />,
     },
     {
       key: 'pendingUsage',
@@ -78,7 +75,6 @@ export function NodeTable({ nodes, loading, canManage, now }: NodeTableProps) {
           {t('adminNodes.column.pendingUsage')}
         </Tooltip>
       ),
-      width: 100,
       align: 'right',
       render: (_value, node) => {
         const pending = node.heartbeat?.pendingUsageBatches;
@@ -93,7 +89,6 @@ export function NodeTable({ nodes, loading, canManage, now }: NodeTableProps) {
     {
       key: 'connections',
       title: t('adminNodes.column.connections'),
-      width: 80,
       align: 'right',
       render: (_value, node) =>
         node.heartbeat ? (
@@ -105,7 +100,6 @@ export function NodeTable({ nodes, loading, canManage, now }: NodeTableProps) {
     {
       key: 'throughput',
       title: t('adminNodes.column.throughput'),
-      width: 140,
       render: (_value, node) =>
         node.heartbeat ? (
           <Flex vertical className={styles.number}>
@@ -127,7 +121,6 @@ export function NodeTable({ nodes, loading, canManage, now }: NodeTableProps) {
     {
       key: 'cpu',
       title: t('adminNodes.column.cpu'),
-      width: 70,
       align: 'right',
       render: (_value, node) =>
         node.heartbeat ? (
@@ -139,11 +132,10 @@ export function NodeTable({ nodes, loading, canManage, now }: NodeTableProps) {
     {
       key: 'memory',
       title: t('adminNodes.column.memory'),
-      width: 90,
       align: 'right',
       render: (_value, node) =>
         node.heartbeat ? (
-          <span className={styles.number}>{formatBytes(node.heartbeat.memoryBytes, 1)}</span>
+          <span className={styles.number}>{formatBytes(node.heartbeat.memoryBytes, 0)}</span>
         ) : (
           muted
         ),
@@ -151,7 +143,6 @@ export function NodeTable({ nodes, loading, canManage, now }: NodeTableProps) {
     {
       key: 'ips',
       title: t('adminNodes.column.ips'),
-      width: 150,
       render: (_value, node) => {
         const total = Object.values(node.ipCounts).reduce((sum, count) => sum + count, 0);
         return (
@@ -169,8 +160,7 @@ export function NodeTable({ nodes, loading, canManage, now }: NodeTableProps) {
     columns.push({
       key: 'actions',
       title: t('adminNodes.column.actions'),
-      width: 190,
-      render: (_value, node) => <NodeActions node={node} size="small" />,
+      render: (_value, node) => <NodeActions node={node} compact />,
     });
   }
 
@@ -181,7 +171,9 @@ export function NodeTable({ nodes, loading, canManage, now }: NodeTableProps) {
       dataSource={nodes ?? []}
       loading={loading}
       pagination={false}
-      scroll={{ x: 1300 }}
+      size="middle"
+      scroll={{ x: 'max-content' }}
+      className={styles.table}
       locale={{
         emptyText: (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminNodes.empty')} />

@@ -64,7 +64,7 @@ describe('NodePage', { timeout: 20_000 }, () => {
 
   it('says so when the node does not exist', async () => {
     const missing = '00000000-0000-4000-8000-0000000000ff';
-    api.respondWithError(getAdminNode, 'nodeNotFound', {}, { params: { id: missing } });
+    api.respondWithError(getAdminNode, 'nodeNotFound', { params: { id: missing } });
     renderNode(missing);
     expect(await screen.findByText('节点不存在', {}, { timeout: 5_000 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /返回节点列表/ })).toBeInTheDocument();

@@ -43,7 +43,7 @@ export default function NodePage() {
         canManage={hasPermission(role, 'nodes.manage')}
         now={node.dataUpdatedAt}
       />
-      <NodeCharts series={node.data.series} />
+      <NodeCharts series={node.data.series} now={node.dataUpdatedAt} />
     </Flex>
   );
 }

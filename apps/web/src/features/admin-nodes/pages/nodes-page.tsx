@@ -18,7 +18,6 @@ export default function NodesPage() {
 
   return (
     <Card
-      title={t('adminNodes.title')}
       extra={
         canManage && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
