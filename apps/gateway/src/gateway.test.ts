@@ -106,6 +106,39 @@ describe('a gateway run by startGateway against the API', () => {
     again.destroy();
   });
 
+  it('sends a heartbeat with every poll: connections, bytes per second, spool, V2Ray', async () => {
+    api = await startFakeApi(snapshotOf({ staticCredentials: [credential] }));
+    const gateway = await start({ dataDir: await newDataDir(), reportIntervalMs: 60_000 });
+    const open = await tunnel(gateway);
+    expect(await readPeer(open)).toBe('127.0.0.2');
+    open.write(Buffer.alloc(300_000, 0x62));
+    await readBytes(open, 300_000);
+    // A later heartbeat sees the tunnel open and the bytes of the interval they moved in.
+    const polls = api.heartbeats.length;
+    const seen = await eventually(
+      () => api.heartbeats.slice(polls),
+      (beats) => beats.some((beat) => (beat?.bytesOutPerSecond ?? 0) > 0),
+    );
+    const busy = seen.find((beat) => (beat?.bytesOutPerSecond ?? 0) > 0);
+    expect(busy).toMatchObject({
+      gatewayVersion: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      snapshotVersion: api.snapshot!.version,
+      openConnections: 1,
+      v2rayState: 'absent',
+      pendingUsageBatches: 0,
+    });
+    expect(busy!.bytesInPerSecond).toBeGreaterThan(0);
+    expect(busy!.memoryBytes).toBeGreaterThan(0);
+    // The first poll came before any snapshot: no applied version yet.
+    expect(api.heartbeats[0]).toMatchObject({ snapshotVersion: null, openConnections: 0 });
+    open.destroy();
+    await eventually(
+      () => api.heartbeats.at(-1)?.openConnections,
+      (count) => count === 0,
+    );
+    expect(api.heartbeats.at(-1)?.openConnections).toBe(0);
+  });
+
   it('keeps serving through an API outage and delivers the spooled usage afterwards', async () => {
     api = await startFakeApi(snapshotOf({ staticCredentials: [credential] }));
     const gateway = await start({ dataDir: await newDataDir() });

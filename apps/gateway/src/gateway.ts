@@ -4,6 +4,7 @@
 import { mkdir } from 'node:fs/promises';
 import type net from 'node:net';
 import { createApiClient } from './control-plane/api-client.ts';
+import { HeartbeatCollector } from './control-plane/heartbeat.ts';
 import { SnapshotPoller } from './control-plane/snapshot-poller.ts';
 import { UsageReporter } from './control-plane/usage-reporter.ts';
 import { CredentialStore } from './credentials/credential-store.ts';
@@ -96,15 +97,6 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     : null;
   if (!vmess)
     logger.info({}, 'vmess not served: V2Ray not configured (GATEWAY_VMESS, GATEWAY_V2RAY)');
-  const poller = new SnapshotPoller({
-    api,
-    store,
-    logger,
-    dataDir,
-    nodeId: options.nodeId,
-    intervalMs: options.pollIntervalMs,
-    onPoll: vmess ? () => vmess.sync(store.snapshot?.staticCredentials ?? []) : undefined,
-  });
   const reporter = new UsageReporter({
     api,
     meter: store.meter,
@@ -123,6 +115,22 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     limits: options.limits,
   });
 
+  const heartbeat = new HeartbeatCollector({
+    moved: () => store.meter.moved,
+    openConnections: () => proxy.openConnections,
+    pendingUsageBatches: () => reporter.pending(),
+    v2rayState: () => vmess?.state ?? 'absent',
+  });
+  const poller = new SnapshotPoller({
+    api,
+    store,
+    logger,
+    dataDir,
+    nodeId: options.nodeId,
+    intervalMs: options.pollIntervalMs,
+    onPoll: vmess ? () => vmess.sync(store.snapshot?.staticCredentials ?? []) : undefined,
+    heartbeat: () => heartbeat.collect(),
+  });
   // Credentials first: a gateway that listened before knowing any would refuse everyone.
   await poller.start();
   if (!store.snapshot) {

@@ -44,6 +44,8 @@ export interface ProxyServer {
   store: CredentialStore;
   /** The store's meter: bytes per static instance and dynamic user. */
   meter: UsageMeter;
+  /** Client connections open now, handshakes included (the heartbeat reports it). */
+  readonly openConnections: number;
   /** Listens (port 0 picks a free one) and answers the bound address and port. */
   listen(port: number, host: string): Promise<{ address: string; port: number }>;
   /** Stops accepting and closes every open connection, tunnels included. */
@@ -142,6 +144,9 @@ export function createProxyServer(options: ProxyServerOptions = {}): ProxyServer
     server,
     store,
     meter: store.meter,
+    get openConnections() {
+      return sockets.size;
+    },
     listen(port, host) {
       return new Promise((resolve, reject) => {
         server.once('error', reject);

@@ -37,6 +37,10 @@ export const auditActionMessageKeys = {
   'traffic_plan.create': 'adminAudit.action.traffic_plan.create',
   'traffic_plan.update': 'adminAudit.action.traffic_plan.update',
   'traffic_plan.delete': 'adminAudit.action.traffic_plan.delete',
+  'node.create': 'adminAudit.action.node.create',
+  'node.rotate_key': 'adminAudit.action.node.rotate_key',
+  'node.disable': 'adminAudit.action.node.disable',
+  'node.enable': 'adminAudit.action.node.enable',
 } as const satisfies Record<AuditAction, AuditMessageKey>;
 
 /** The label of an action in the translator's language. */
@@ -98,6 +102,9 @@ const labelledFields = new Set<string>([
   'price',
   'gb',
   'validityDays',
+  'name',
+  'host',
+  'apiKey',
 ]);
 
 /** Plan price changes record one field per duration: `price.30d` (the price for 30 days). */

@@ -648,6 +648,34 @@ export const errors = {
       'en-US': 'This plan has {packages} live packages and cannot be deleted; hide it instead',
     },
   },
+  // The operator console: gateway nodes (70600–70699).
+  /** No gateway node has this id. */
+  nodeNotFound: {
+    code: 70601,
+    status: 404,
+    message: { 'zh-CN': '网关节点不存在', 'en-US': 'No such gateway node' },
+  },
+  /** Another node has this name already; nothing was added. params: name. */
+  nodeNameTaken: {
+    code: 70602,
+    status: 409,
+    message: {
+      'zh-CN': '已有名为 {name} 的节点，请换一个名称（或为它轮换密钥）',
+      'en-US': 'A node named {name} exists already; choose another name (or rotate its key)',
+    },
+  },
+  /** Disabling a node that is disabled already; nothing was changed. */
+  nodeAlreadyDisabled: {
+    code: 70603,
+    status: 409,
+    message: { 'zh-CN': '该节点已被停用', 'en-US': 'This node is already disabled' },
+  },
+  /** Enabling a node that is not disabled; nothing was changed. */
+  nodeNotDisabled: {
+    code: 70604,
+    status: 409,
+    message: { 'zh-CN': '该节点未被停用', 'en-US': 'This node is not disabled' },
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errors;

@@ -128,6 +128,10 @@ export const auditActions = [
   'traffic_plan.create',
   'traffic_plan.update',
   'traffic_plan.delete',
+  'node.create',
+  'node.rotate_key',
+  'node.disable',
+  'node.enable',
 ] as const;
 export const auditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditActionSchema>;

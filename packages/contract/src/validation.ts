@@ -27,6 +27,15 @@ export const issueMessages = {
   },
   durationsRepeated: { 'zh-CN': '同一时长只能定价一次', 'en-US': 'must price each duration once' },
   protocolsRepeated: { 'zh-CN': '协议不能重复', 'en-US': 'must name each protocol once' },
+  nodeName: {
+    'zh-CN': '只能包含字母、数字、点、短横线和下划线，并以字母或数字开头',
+    'en-US':
+      'may hold letters, digits, dots, dashes and underscores, starting with a letter or digit',
+  },
+  nodeHost: {
+    'zh-CN': '应为节点的公网 IP 地址或主机名',
+    'en-US': "must be the node's public IP address or host name",
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type IssueMessageKey = keyof typeof issueMessages;

@@ -2,13 +2,14 @@
 // batches. Answers are unwrapped from the `{code, message, data}` envelope and checked against
 // the contract's schemas, so a gateway never serves a snapshot it misread.
 import {
-  API_PREFIX,
+  buildEndpointUrl,
   getNodeCredentials,
   reportNodeUsage,
   SUCCESS_CODE,
   type EndpointData,
   type UsageRecord,
 } from '@stratus/contract';
+import type { HeartbeatReport } from './heartbeat.ts';
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 
@@ -50,7 +51,8 @@ export interface UsageBatch {
 }
 
 export interface ApiClient {
-  fetchCredentials(since: string | null): Promise<CredentialsAnswer>;
+  /** The snapshot unless it is still `since`; the poll carries the heartbeat, when given. */
+  fetchCredentials(since: string | null, heartbeat?: HeartbeatReport): Promise<CredentialsAnswer>;
   reportUsage(batch: UsageBatch, options?: { timeoutMs?: number }): Promise<UsageAnswer>;
 }
 
@@ -64,10 +66,11 @@ export function createApiClient({
   nodeKey: string;
   timeoutMs?: number;
 }): ApiClient {
-  const base = `${apiUrl.replace(/\/+$/, '')}${API_PREFIX}`;
+  const origin = apiUrl.replace(/\/+$/, '');
 
-  async function call(path: string, init: RequestInit, callTimeoutMs: number): Promise<unknown> {
-    const response = await fetch(`${base}${path}`, {
+  /** `address` is below the origin: `/api/…`, with its query. */
+  async function call(address: string, init: RequestInit, callTimeoutMs: number): Promise<unknown> {
+    const response = await fetch(`${origin}${address}`, {
       ...init,
       headers: {
         authorization: `Bearer ${nodeKey}`,
@@ -85,7 +88,7 @@ export function createApiClient({
     if (!response.ok || code !== SUCCESS_CODE) {
       const message = typeof envelope?.message === 'string' ? envelope.message : '';
       throw new ApiError(
-        `${init.method} ${path}: HTTP ${response.status}${message ? ` ${message}` : ''}`,
+        `${init.method} ${address.split('?')[0]}: HTTP ${response.status}${message ? ` ${message}` : ''}`,
         response.status,
         code,
       );
@@ -94,14 +97,19 @@ export function createApiClient({
   }
 
   return {
-    async fetchCredentials(since) {
-      const query = since ? `?since=${encodeURIComponent(since)}` : '';
-      const data = await call(`${getNodeCredentials.path}${query}`, { method: 'GET' }, timeoutMs);
+    async fetchCredentials(since, heartbeat) {
+      const query = { since: since ?? undefined, ...heartbeat };
+      const address = buildEndpointUrl(getNodeCredentials, { query });
+      const data = await call(address, { method: 'GET' }, timeoutMs);
       return getNodeCredentials.response.parse(data);
     },
     async reportUsage(batch, options = {}) {
       const init = { method: 'POST', body: JSON.stringify(batch) };
-      const data = await call(reportNodeUsage.path, init, options.timeoutMs ?? timeoutMs);
+      const data = await call(
+        buildEndpointUrl(reportNodeUsage),
+        init,
+        options.timeoutMs ?? timeoutMs,
+      );
       return reportNodeUsage.response.parse(data);
     },
   };

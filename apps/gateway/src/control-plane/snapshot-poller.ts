@@ -12,6 +12,7 @@ import type { CredentialStore } from '../credentials/credential-store.ts';
 import type { Logger } from '../logger.ts';
 import { ApiError, type ApiClient } from './api-client.ts';
 import { writeFileAtomically } from './atomic-file.ts';
+import type { HeartbeatReport } from './heartbeat.ts';
 
 /** With a saved snapshot to serve from, listening waits at most this long for a fresh one. */
 const FRESH_SNAPSHOT_WAIT_MS = 3_000;
@@ -29,6 +30,7 @@ export class SnapshotPoller {
   private readonly nodeId: string | undefined;
   private readonly intervalMs: number | undefined;
   private readonly onPoll: (() => Promise<void>) | undefined;
+  private readonly heartbeat: (() => Promise<HeartbeatReport>) | undefined;
   /** Polls answered by the API since start. */
   successfulPolls = 0;
 
@@ -43,7 +45,10 @@ export class SnapshotPoller {
     intervalMs?: number;
     /** Runs after every poll, answered or not (the vmess engine follows the store). */
     onPoll?: () => Promise<void>;
+    /** What every poll says of the gateway (`HeartbeatCollector.collect`). */
+    heartbeat?: () => Promise<HeartbeatReport>;
   }) {
+    this.heartbeat = options.heartbeat;
     this.api = options.api;
     this.store = options.store;
     this.logger = options.logger;
@@ -87,7 +92,9 @@ export class SnapshotPoller {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     try {
-      const answer = await this.api.fetchCredentials(this.store.version);
+      // Collected even when the API is away: its rates then span the whole outage, as they should.
+      const heartbeat = await this.heartbeat?.();
+      const answer = await this.api.fetchCredentials(this.store.version, heartbeat);
       if (!answer.unchanged && answer.snapshot) await this.use(answer.snapshot, { save: true });
       this.successfulPolls += 1;
       if (this.failure)

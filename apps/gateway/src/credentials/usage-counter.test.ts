@@ -56,6 +56,18 @@ describe('the usage meter', () => {
     expect(meter.counterFor('static', INSTANCE)).not.toBe(gone);
   });
 
+  it('keeps a running total of every byte, through drains, restores and forgotten counters', () => {
+    const meter = new UsageMeter();
+    meter.counterFor('static', INSTANCE).addUp(10);
+    meter.counterFor('dynamic', USER).addDown(30);
+    const records = meter.drain();
+    meter.restore(records, meter.meteringSince);
+    meter.drain();
+    meter.forgetExcept(new Set());
+    meter.counterFor('static', INSTANCE).addDown(5);
+    expect(meter.moved).toEqual({ up: 10, down: 35 });
+  });
+
   it('signals once when a dynamic allowance crosses zero', () => {
     const counter = new UsageMeter().counterFor('dynamic', USER);
     counter.snapshotRemaining = 10;

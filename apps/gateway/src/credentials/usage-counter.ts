@@ -19,10 +19,13 @@ export class UsageCounter {
   sinceSnapshot = 0;
   /** Called when the dynamic allowance crosses zero (closes the user's connections). */
   onExhausted: (() => void) | null = null;
+  /** The meter's running totals, which every counter adds to (the heartbeat's bytes per second). */
+  private readonly moved: MovedBytes;
 
-  constructor(kind: UsageKind, subject: string) {
+  constructor(kind: UsageKind, subject: string, moved: MovedBytes = { up: 0, down: 0 }) {
     this.kind = kind;
     this.subject = subject;
+    this.moved = moved;
   }
 
   get remaining(): number {
@@ -31,11 +34,13 @@ export class UsageCounter {
 
   addUp(bytes: number): void {
     this.up += bytes;
+    this.moved.up += bytes;
     if (this.kind === 'dynamic') this.spend(bytes);
   }
 
   addDown(bytes: number): void {
     this.down += bytes;
+    this.moved.down += bytes;
     if (this.kind === 'dynamic') this.spend(bytes);
   }
 
@@ -44,6 +49,12 @@ export class UsageCounter {
     this.sinceSnapshot += bytes;
     if (before > 0 && this.remaining <= 0) this.onExhausted?.();
   }
+}
+
+/** Bytes moved since the gateway started, never drained: up from clients, down to them. */
+export interface MovedBytes {
+  up: number;
+  down: number;
 }
 
 /** `static:<instanceId>` or `dynamic:<userId>`. */
@@ -59,12 +70,14 @@ export class UsageMeter {
    * carries this interval, and the API holds its bytes to what the node's line rate moves in it.
    */
   meteringSince = new Date();
+  /** Every byte any counter counted since start (drains and restores leave it alone). */
+  readonly moved: MovedBytes = { up: 0, down: 0 };
 
   counterFor(kind: UsageKind, subject: string): UsageCounter {
     const key = subjectKey(kind, subject);
     let counter = this.counters.get(key);
     if (!counter) {
-      counter = new UsageCounter(kind, subject);
+      counter = new UsageCounter(kind, subject, this.moved);
       this.counters.set(key, counter);
     }
     return counter;

@@ -2,7 +2,8 @@
 // gateway benchmark (`npm run bench:gateway`). Paths and shapes come from the contract's endpoint
 // objects: it answers `getNodeCredentials` (the snapshot only when changed since `since`) and
 // `reportNodeUsage` (each batchId applied once), in the `{code, message, data}` envelope, with
-// every answer parsed by the endpoint's response schema and every batch by its body schema, so
+// every answer parsed by the endpoint's response schema, every poll's query (`since` and the
+// heartbeat) by its query schema and every batch by its body schema, so
 // neither side can drift from the contract unnoticed. It can go down and come back on the same
 // port, and refuse the node key or the batches, so the gateway's outage handling can be tested.
 import http from 'node:http';
@@ -12,11 +13,13 @@ import {
   errors,
   formatErrorMessage,
   getNodeCredentials,
+  heartbeatOfQuery,
   reportNodeUsage,
   SUCCESS_CODE,
   type EndpointBody,
   type EndpointData,
   type ErrorName,
+  type NodeHeartbeat,
   type NodeSnapshot,
   type UsageRecord,
 } from '@stratus/contract';
@@ -30,6 +33,8 @@ export interface FakeApi {
   snapshot: NodeSnapshot | null;
   /** The `since` of every credential request, in order (null when absent). */
   credentialRequests: (string | null)[];
+  /** The heartbeat of every credential request, in order (null when it carried none). */
+  heartbeats: (NodeHeartbeat | null)[];
   /** Applied batches by id, and how many times each id was posted (duplicates included). */
   batches: Map<string, UsageRecord[]>;
   posts: Map<string, number>;
@@ -70,6 +75,7 @@ export async function startFakeApi(snapshot: NodeSnapshot | null): Promise<FakeA
     nodeKey: 'gnk_test_key',
     snapshot,
     credentialRequests: [],
+    heartbeats: [],
     batches: new Map(),
     posts: new Map(),
     usageBatches: [],
@@ -77,8 +83,14 @@ export async function startFakeApi(snapshot: NodeSnapshot | null): Promise<FakeA
     refuseUsage: null,
   } as unknown as FakeApi;
 
-  function answerCredentials(since: string | null): EndpointData<typeof getNodeCredentials> {
+  function answerCredentials(
+    query: URLSearchParams,
+  ): EndpointData<typeof getNodeCredentials> | null {
+    const parsed = getNodeCredentials.query.safeParse(Object.fromEntries(query));
+    if (!parsed.success) return null;
+    const since = parsed.data.since ?? null;
     api.credentialRequests.push(since);
+    api.heartbeats.push(heartbeatOfQuery(parsed.data));
     const version = api.snapshot?.version ?? 'none';
     const unchanged = !api.snapshot || since === version;
     return getNodeCredentials.response.parse({
@@ -108,7 +120,8 @@ export async function startFakeApi(snapshot: NodeSnapshot | null): Promise<FakeA
     }
     const url = new URL(request.url ?? '/', 'http://fake');
     if (request.method === getNodeCredentials.method && url.pathname === CREDENTIALS_PATH) {
-      const data = answerCredentials(url.searchParams.get('since'));
+      const data = answerCredentials(url.searchParams);
+      if (!data) return refuse(response, 'validationFailed');
       return send(response, 200, SUCCESS_CODE, 'ok', data);
     }
     if (request.method === reportNodeUsage.method && url.pathname === USAGE_PATH) {

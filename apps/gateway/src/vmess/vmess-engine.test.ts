@@ -87,6 +87,7 @@ describe('the vmess engine (V2Ray)', () => {
     const credential = await credentialOn('127.0.0.2');
     await engine.sync([credential]);
     expect(engine.running).toBe(true);
+    expect(engine.state).toBe('running');
     const client = await clientFor(credential);
 
     const socket = await tunnelThrough(client);
@@ -119,6 +120,8 @@ describe('the vmess engine (V2Ray)', () => {
     await engine.sync([{ ...credential, expiresAt: new Date(Date.now() - 1000).toISOString() }]);
     await closed;
     expect(engine.running).toBe(false);
+    // Nothing to serve is no failure.
+    expect(engine.state).toBe('stopped');
     // The counters were read before V2Ray stopped.
     expect(counter.up - before.up).toBe(5);
     expect(counter.down - before.down).toBe('127.0.0.3\n'.length + 5);
@@ -139,8 +142,10 @@ describe('the vmess engine (V2Ray)', () => {
     // The engine's own exit listener was added first, so it has run once this one does.
     await exited;
     expect(engine.running).toBe(false);
+    expect(engine.state).toBe('failed');
     await engine.sync([credential]);
     expect(engine.running).toBe(true);
+    expect(engine.state).toBe('running');
     expect(engine.restarts).toBe(restarts + 1);
     const socket = await tunnelThrough(await clientFor(credential));
     expect(await readPeer(socket)).toBe('127.0.0.4');
@@ -170,6 +175,7 @@ describe('the vmess engine (V2Ray)', () => {
       await failing.sync([nowhere]);
       await failing.sync([nowhere]);
       expect(failing.running).toBe(false);
+      expect(failing.state).toBe('failed');
       expect(failing.restarts).toBe(0);
       expect(errors).toEqual(['vmess engine (V2Ray) did not start']);
     } finally {

@@ -10,7 +10,7 @@ import { accessSync, constants } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { NodeStaticCredential } from '@stratus/contract';
+import type { NodeStaticCredential, V2rayState } from '@stratus/contract';
 import type { UsageMeter } from '../credentials/usage-counter.ts';
 import { freePort } from '../free-port.ts';
 import type { Logger } from '../logger.ts';
@@ -74,6 +74,8 @@ export class VmessEngine {
   private stopped = false;
   /** Why the last start failed, so a failure repeated at every poll is logged once. */
   private startFailure: string | null = null;
+  /** The last start failed or V2Ray exited unasked, and it has not served since. */
+  private failed = false;
   /** Restarts since start (tests and logs). */
   restarts = 0;
 
@@ -84,6 +86,16 @@ export class VmessEngine {
   /** Whether a V2Ray process is serving now. */
   get running(): boolean {
     return this.child !== null;
+  }
+
+  /**
+   * For the heartbeat: `running` serves; `failed` should serve but did not start or died (the
+   * next poll tries again); `stopped` has nothing to serve (no valid vmess credential) or was
+   * stopped.
+   */
+  get state(): Exclude<V2rayState, 'absent'> {
+    if (this.child) return 'running';
+    return this.failed ? 'failed' : 'stopped';
   }
 
   /** The serving V2Ray's process id. */
@@ -101,6 +113,7 @@ export class VmessEngine {
       await this.stopChild();
       if (serving.length === 0) {
         this.fingerprint = fingerprint;
+        this.failed = false;
         return;
       }
       await this.startChild(serving, fingerprint);
@@ -115,6 +128,7 @@ export class VmessEngine {
   /** Reads the last counters and stops V2Ray. */
   stop(): Promise<void> {
     this.stopped = true;
+    this.failed = false;
     return this.enqueue(() => this.stopChild());
   }
 
@@ -194,6 +208,7 @@ export class VmessEngine {
       child.kill('SIGKILL');
       // The next sync tries again (the address may not be configured yet, a port may be taken).
       this.fingerprint = null;
+      this.failed = true;
       const printed = output.trim().slice(-1000);
       // The reason is V2Ray's last line ("Failed to start …"): the lines before it carry
       // timestamps, and its asynchronous log may or may not get its info lines out before exit.
@@ -220,11 +235,13 @@ export class VmessEngine {
       // Not asked to stop: the next poll's sync starts it again.
       this.child = null;
       this.fingerprint = null;
+      this.failed = true;
       logger.error({ code, signal }, 'vmess engine (V2Ray) exited');
     });
     this.child = child;
     this.fingerprint = fingerprint;
     this.startFailure = null;
+    this.failed = false;
     this.restarts += 1;
     logger.info({ instances: credentials.length, apiPort: this.apiPort }, 'vmess engine serving');
   }

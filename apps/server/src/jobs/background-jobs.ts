@@ -5,17 +5,19 @@ import { startPaymentExpiry } from './expire-payments.ts';
 import { startTrafficPackageExpiry } from './expire-traffic-packages.ts';
 import type { PeriodicJob } from './periodic.ts';
 import { startAuthAttemptPruning } from './prune-auth-attempts.ts';
+import { startNodeHeartbeatPruning } from './prune-node-heartbeats.ts';
 import { startStaticIpJobs } from './static-ip-jobs.ts';
 
 /**
- * Starts every job: each runs at once, then every `JOBS_INTERVAL_SECONDS` (sign-in attempts are
- * pruned hourly). `stop` ends the timers and waits for runs in progress, so the database can
+ * Starts every job: each runs at once, then every `JOBS_INTERVAL_SECONDS` (sign-in attempts and node
+ * heartbeats are pruned hourly). `stop` ends the timers and waits for runs in progress, so the database can
  * close after it.
  */
 export function startBackgroundJobs(app: FastifyInstance): PeriodicJob {
   const intervalMs = app.config.jobsIntervalSeconds * 1000;
   const jobs = [
     startAuthAttemptPruning(app),
+    startNodeHeartbeatPruning(app),
     startPaymentExpiry(app, { intervalMs }),
     startStaticIpJobs(app, { intervalMs }),
     startTrafficPackageExpiry(app, { intervalMs }),

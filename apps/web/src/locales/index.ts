@@ -9,6 +9,7 @@ import enAdminOrders from './en-US/admin-orders.ts';
 import enAdminDashboard from './en-US/admin-dashboard.ts';
 import enAdminAnnouncements from './en-US/admin-announcements.ts';
 import enAnnouncements from './en-US/announcements.ts';
+import enAdminNodes from './en-US/admin-nodes.ts';
 import enAuth from './en-US/auth.ts';
 import enCommon from './en-US/common.ts';
 import enDynamic from './en-US/dynamic.ts';
@@ -32,6 +33,7 @@ import zhAdminOrders from './zh-CN/admin-orders.ts';
 import zhAdminDashboard from './zh-CN/admin-dashboard.ts';
 import zhAdminAnnouncements from './zh-CN/admin-announcements.ts';
 import zhAnnouncements from './zh-CN/announcements.ts';
+import zhAdminNodes from './zh-CN/admin-nodes.ts';
 import zhAuth from './zh-CN/auth.ts';
 import zhCommon from './zh-CN/common.ts';
 import zhDynamic from './zh-CN/dynamic.ts';
@@ -58,6 +60,7 @@ export const localeDomains = {
   adminDashboard: { 'zh-CN': zhAdminDashboard, 'en-US': enAdminDashboard },
   adminAnnouncements: { 'zh-CN': zhAdminAnnouncements, 'en-US': enAdminAnnouncements },
   announcements: { 'zh-CN': zhAnnouncements, 'en-US': enAnnouncements },
+  adminNodes: { 'zh-CN': zhAdminNodes, 'en-US': enAdminNodes },
   auth: { 'zh-CN': zhAuth, 'en-US': enAuth },
   common: { 'zh-CN': zhCommon, 'en-US': enCommon },
   dynamic: { 'zh-CN': zhDynamic, 'en-US': enDynamic },
@@ -84,6 +87,7 @@ const zhMessages = {
   ...zhAdminDashboard,
   ...zhAdminAnnouncements,
   ...zhAnnouncements,
+  ...zhAdminNodes,
   ...zhAuth,
   ...zhCommon,
   ...zhDynamic,
@@ -115,6 +119,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     ...enAdminDashboard,
     ...enAdminAnnouncements,
     ...enAnnouncements,
+    ...enAdminNodes,
     ...enAuth,
     ...enCommon,
     ...enDynamic,

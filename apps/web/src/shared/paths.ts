@@ -31,3 +31,6 @@ export const ADMIN_ANNOUNCEMENTS_PATH = '/admin/announcements';
 export const ADMIN_CATALOG_REGIONS_PATH = '/admin/catalog/regions';
 export const ADMIN_CATALOG_STATIC_IP_PLANS_PATH = '/admin/catalog/static-ip-plans';
 export const ADMIN_CATALOG_TRAFFIC_PLANS_PATH = '/admin/catalog/traffic-plans';
+export const ADMIN_NODES_PATH = '/admin/nodes';
+/** One gateway node's page: `/admin/nodes/<id>`. */
+export const ADMIN_NODE_PATH = '/admin/nodes/:id';

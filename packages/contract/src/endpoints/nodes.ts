@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { singleLineTextSchema } from '../validation.ts';
+import {
+  byteCountSchema,
+  int4Schema,
+  MAX_SAFE_BYTES,
+  queryInt4Schema,
+  singleLineTextSchema,
+} from '../validation.ts';
 
 /** Seconds between two credential polls of a gateway node. */
 export const NODE_POLL_INTERVAL_SECONDS = 3;
@@ -60,9 +66,98 @@ export const nodeSnapshotSchema = z.object({
 export type NodeSnapshot = z.infer<typeof nodeSnapshotSchema>;
 
 /**
+ * The vmess engine (V2Ray) of a gateway: `running` serves; `stopped` is not running because no
+ * static IP of the node sells vmess now; `failed` should run but did not start or exited;
+ * `absent` is not configured on the node (no V2Ray installed, or `GATEWAY_VMESS=0`).
+ */
+export const v2rayStates = ['running', 'stopped', 'failed', 'absent'] as const;
+export type V2rayState = (typeof v2rayStates)[number];
+
+/** A CPU share can pass 100 (percent of one core) on a machine with several cores. */
+const MAX_CPU_PERCENT = 100_000;
+
+/**
+ * What a gateway says of itself with every credential poll. The operator's node list and node
+ * page show it; the node counts as online while these keep arriving (`NODE_OFFLINE_AFTER_POLLS`).
+ */
+export const nodeHeartbeatSchema = z.object({
+  /** The gateway's own version (its package.json). */
+  gatewayVersion: singleLineTextSchema({ min: 1, max: 64 }),
+  /** Seconds since the gateway process started. */
+  uptimeSeconds: int4Schema(0),
+  /** The credential snapshot version the gateway serves from; null before it has any. */
+  snapshotVersion: z.string().nullable(),
+  /** Client connections open on the proxy port (SOCKS5 and HTTP; V2Ray's vmess not included). */
+  openConnections: int4Schema(0),
+  /** Bytes per second received from clients (what they upload), since the previous poll. */
+  bytesInPerSecond: byteCountSchema(),
+  /** Bytes per second sent to clients (what they download), since the previous poll. */
+  bytesOutPerSecond: byteCountSchema(),
+  /** Usage batches spooled on the gateway's disk and not yet accepted by the API. */
+  pendingUsageBatches: int4Schema(0),
+  v2rayState: z.enum(v2rayStates),
+  /**
+   * CPU time the gateway process used since the previous poll, as a percent of the wall time
+   * (of one core, as `top` shows it: a busy process on several cores passes 100).
+   */
+  cpuPercent: z.number().min(0).max(MAX_CPU_PERCENT),
+  /** Resident memory of the gateway process (RSS), bytes. */
+  memoryBytes: byteCountSchema(),
+});
+export type NodeHeartbeat = z.infer<typeof nodeHeartbeatSchema>;
+
+/** Heartbeat fields as query parameters: the applied snapshot version is `since` itself. */
+const heartbeatQueryFields = {
+  gatewayVersion: singleLineTextSchema({ min: 1, max: 64 }).optional(),
+  uptimeSeconds: queryInt4Schema(0).optional(),
+  openConnections: queryInt4Schema(0).optional(),
+  bytesInPerSecond: z.coerce.number<number | string>().int().min(0).max(MAX_SAFE_BYTES).optional(),
+  bytesOutPerSecond: z.coerce.number<number | string>().int().min(0).max(MAX_SAFE_BYTES).optional(),
+  pendingUsageBatches: queryInt4Schema(0).optional(),
+  v2rayState: z.enum(v2rayStates).optional(),
+  cpuPercent: z.coerce.number<number | string>().min(0).max(MAX_CPU_PERCENT).optional(),
+  memoryBytes: z.coerce.number<number | string>().int().min(0).max(MAX_SAFE_BYTES).optional(),
+};
+type HeartbeatQueryField = keyof typeof heartbeatQueryFields;
+const heartbeatQueryFieldNames = Object.keys(heartbeatQueryFields) as HeartbeatQueryField[];
+
+/**
+ * `since` plus the heartbeat. The heartbeat is all or nothing: a gateway from before heartbeats
+ * sends none of its fields and still polls; one that sends some must send every one (a missing
+ * one is refused as required, like any bad query).
+ */
+export const nodeCredentialsQuerySchema = z
+  .object({ since: singleLineTextSchema({ max: 100 }).optional(), ...heartbeatQueryFields })
+  .superRefine((query, context) => {
+    const sent = heartbeatQueryFieldNames.filter((name) => query[name] !== undefined);
+    if (sent.length === 0) return;
+    for (const name of heartbeatQueryFieldNames) {
+      if (query[name] !== undefined) continue;
+      context.addIssue({
+        code: 'invalid_type',
+        expected: 'string',
+        path: [name],
+        input: undefined,
+      });
+    }
+  });
+export type NodeCredentialsQuery = z.output<typeof nodeCredentialsQuerySchema>;
+
+/**
+ * The heartbeat a poll carried, or null when it carried none (a gateway from before heartbeats).
+ * The applied snapshot version travels as `since`, as it always did.
+ */
+export function heartbeatOfQuery(query: NodeCredentialsQuery): NodeHeartbeat | null {
+  const { since, ...fields } = query;
+  if (fields.gatewayVersion === undefined) return null;
+  return nodeHeartbeatSchema.parse({ ...fields, snapshotVersion: since ?? null });
+}
+
+/**
  * What a gateway node may serve, with its key (`Authorization: Bearer gnk_…`). With `since` equal
  * to the current version the answer is `{unchanged: true, snapshot: null}`, so a polling node
- * downloads the snapshot only when it changed.
+ * downloads the snapshot only when it changed. Every poll carries the node's heartbeat
+ * (`nodeCredentialsQuerySchema`), which the API records.
  */
 export const getNodeCredentials = defineEndpoint({
   method: 'GET',
@@ -70,7 +165,7 @@ export const getNodeCredentials = defineEndpoint({
   summary: 'Credential snapshot of a gateway node (only when changed since `since`)',
   tag: 'node',
   access: 'node',
-  query: z.object({ since: singleLineTextSchema({ max: 100 }).optional() }),
+  query: nodeCredentialsQuerySchema,
   response: z.object({
     version: z.string(),
     unchanged: z.boolean(),

@@ -36,6 +36,10 @@ const zhCN = {
   'adminAudit.action.traffic_plan.create': '新增流量套餐',
   'adminAudit.action.traffic_plan.update': '修改流量套餐',
   'adminAudit.action.traffic_plan.delete': '删除流量套餐',
+  'adminAudit.action.node.create': '添加网关节点',
+  'adminAudit.action.node.rotate_key': '轮换节点密钥',
+  'adminAudit.action.node.disable': '停用网关节点',
+  'adminAudit.action.node.enable': '启用网关节点',
   'adminAudit.actorRole.owner': '所有者',
   'adminAudit.actorRole.finance': '财务',
   'adminAudit.actorRole.support': '客服',
@@ -75,6 +79,9 @@ const zhCN = {
   'adminAudit.field.priceForDays': '{{days}} 天价格',
   'adminAudit.field.gb': '流量 (GB)',
   'adminAudit.field.validityDays': '有效天数',
+  'adminAudit.field.name': '名称',
+  'adminAudit.field.host': '主机',
+  'adminAudit.field.apiKey': '节点密钥',
 };
 
 export const auditMessages = {
@@ -114,6 +121,10 @@ export const auditMessages = {
     'adminAudit.action.traffic_plan.create': 'Add traffic plan',
     'adminAudit.action.traffic_plan.update': 'Change traffic plan',
     'adminAudit.action.traffic_plan.delete': 'Delete traffic plan',
+    'adminAudit.action.node.create': 'Add gateway node',
+    'adminAudit.action.node.rotate_key': 'Rotate node key',
+    'adminAudit.action.node.disable': 'Disable gateway node',
+    'adminAudit.action.node.enable': 'Enable gateway node',
     'adminAudit.actorRole.owner': 'Owner',
     'adminAudit.actorRole.finance': 'Finance',
     'adminAudit.actorRole.support': 'Support',
@@ -153,5 +164,8 @@ export const auditMessages = {
     'adminAudit.field.priceForDays': 'Price for {{days}} days',
     'adminAudit.field.gb': 'Traffic (GB)',
     'adminAudit.field.validityDays': 'Validity (days)',
+    'adminAudit.field.name': 'Name',
+    'adminAudit.field.host': 'Host',
+    'adminAudit.field.apiKey': 'Node key',
   } satisfies Record<keyof typeof zhCN, string>,
 };

@@ -1,5 +1,6 @@
 // Queries behind gateway nodes and their keys.
-import { eq, gatewayNodes, type Db } from '@stratus/db';
+import type { GatewayNodeStatus } from '@stratus/contract';
+import { eq, gatewayNodes, type Db, type Tx } from '@stratus/db';
 
 export type GatewayNodeRow = typeof gatewayNodes.$inferSelect;
 
@@ -44,4 +45,29 @@ export async function replaceGatewayNodeKey(
     .where(eq(gatewayNodes.name, name))
     .returning({ id: gatewayNodes.id });
   return rows.length > 0;
+}
+
+export async function findGatewayNodeById(db: Db, id: string): Promise<GatewayNodeRow | undefined> {
+  const [row] = await db.select().from(gatewayNodes).where(eq(gatewayNodes.id, id));
+  return row;
+}
+
+/** The node, locked until the transaction ends (a write about it waits for another's). */
+export async function lockGatewayNode(tx: Tx, id: string): Promise<GatewayNodeRow | undefined> {
+  const [row] = await tx.select().from(gatewayNodes).where(eq(gatewayNodes.id, id)).for('update');
+  return row;
+}
+
+export async function updateGatewayNode(
+  tx: Tx,
+  id: string,
+  values: { apiKeyHash?: string; status?: GatewayNodeStatus },
+): Promise<GatewayNodeRow> {
+  const [row] = await tx
+    .update(gatewayNodes)
+    .set(values)
+    .where(eq(gatewayNodes.id, id))
+    .returning();
+  if (!row) throw new Error(`gateway node ${id} vanished while locked`);
+  return row;
 }

@@ -1,9 +1,14 @@
 // What a gateway node may serve: its credential snapshot, versioned by content so that a polling
-// node downloads it only when something changed.
+// node downloads it only when something changed; each poll also records the node's heartbeat.
 import { createHash } from 'node:crypto';
-import { NODE_POLL_INTERVAL_SECONDS, type NodeSnapshot } from '@stratus/contract';
+import {
+  NODE_POLL_INTERVAL_SECONDS,
+  type NodeHeartbeat,
+  type NodeSnapshot,
+} from '@stratus/contract';
 import type { Db } from '@stratus/db';
 import { toJsonBytes } from '../usage/byte-count.ts';
+import { recordNodePoll } from './heartbeat-repo.ts';
 import { listDynamicAccounts, listDynamicEgress, listStaticCredentials } from './repo.ts';
 
 // Usage metering charges dynamic traffic only to nodes that serve a dynamic pool.
@@ -51,20 +56,26 @@ async function buildSnapshotBody(db: Db, nodeId: string, now: Date): Promise<Sna
  * The node's snapshot, or only its version when the node already holds it (`since`). The version
  * is a digest of the content, so any change (a purchase, an expiry, a password reset, usage that
  * moves a remaining byte count) gives a new one, and every API server computes the same version.
+ * The poll is recorded (last seen, the heartbeat and its minute) in one statement once the
+ * version is known, so the node's snapshot lag is judged against what it is handed now.
  */
 export async function getNodeCredentials({
   db,
   nodeId,
   since,
+  heartbeat = null,
   now = new Date(),
 }: {
   db: Db;
   nodeId: string;
   since?: string;
+  /** What the poll said of the node; null from a gateway that sends none. */
+  heartbeat?: NodeHeartbeat | null;
   now?: Date;
 }): Promise<{ version: string; unchanged: boolean; snapshot: NodeSnapshot | null }> {
   const body = await buildSnapshotBody(db, nodeId, now);
   const version = sha256Hex(JSON.stringify(body)).slice(0, 32);
+  await recordNodePoll(db, { nodeId, now, heartbeat, servedVersion: version });
   if (since === version) return { version, unchanged: true, snapshot: null };
   return {
     version,
