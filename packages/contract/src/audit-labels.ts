@@ -25,6 +25,10 @@ export const auditActionMessageKeys = {
   'order.refund': 'adminAudit.action.order.refund',
   'payment.sync': 'adminAudit.action.payment.sync',
   'payment.mark_paid': 'adminAudit.action.payment.mark_paid',
+  'ip.import': 'adminAudit.action.ip.import',
+  'ip.quarantine': 'adminAudit.action.ip.quarantine',
+  'ip.release': 'adminAudit.action.ip.release',
+  'ip.retire': 'adminAudit.action.ip.retire',
 } as const satisfies Record<AuditAction, AuditMessageKey>;
 
 /** The label of an action in the translator's language. */
@@ -65,6 +69,10 @@ const labelledFields = new Set<string>([
   'providerTradeNo',
   'paidAt',
   'disabledAt',
+  'statusReason',
+  'imported',
+  'skipped',
+  'regionsCreated',
 ]);
 
 /** A changed field's name in the translator's language (an unknown field as recorded). */

@@ -116,6 +116,10 @@ export const auditActions = [
   'order.refund',
   'payment.sync',
   'payment.mark_paid',
+  'ip.import',
+  'ip.quarantine',
+  'ip.release',
+  'ip.retire',
 ] as const;
 export const auditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditActionSchema>;

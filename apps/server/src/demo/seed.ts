@@ -3,7 +3,8 @@
 import { lineTypes } from '@stratus/contract';
 import { sql, type Db } from '@stratus/db';
 import type { FastifyBaseLogger } from 'fastify';
-import { hasCatalog, importIpAddresses, setPlanPrice } from '../modules/inventory/service.ts';
+import { importIps } from '../modules/inventory/import.ts';
+import { hasCatalog, setPlanPrice } from '../modules/inventory/service.ts';
 import type { InventoryIp } from '../modules/inventory/rows.ts';
 import { addGatewayNode, findGatewayNode } from '../modules/nodes/gateway-nodes.ts';
 import { hasTrafficPlans, setTrafficPlan } from '../modules/traffic/service.ts';
@@ -67,8 +68,14 @@ export async function seedDemoCatalog({
         }
       }
     }
-    const imported = await importIpAddresses({ db: tx, nodeName: DEMO_NODE_NAME, ips });
-    if (!imported.ok) throw new Error('demo gateway node vanished while seeding');
+    // No operator acts here (no audit entry): the server loads its own demo catalog.
+    const imported = await importIps({
+      db: tx,
+      actor: null,
+      nodeName: DEMO_NODE_NAME,
+      source: { format: 'ips', ips },
+      dryRun: false,
+    });
 
     let plans = 0;
     let prices = 0;
@@ -96,7 +103,7 @@ export async function seedDemoCatalog({
       regions: demoRegions.length,
       plans,
       prices,
-      ips: imported.report.imported,
+      ips: imported.imported,
     };
   });
 }

@@ -24,6 +24,10 @@ const zhCN = {
   'adminAudit.action.order.refund': '订单退款',
   'adminAudit.action.payment.sync': '同步支付状态',
   'adminAudit.action.payment.mark_paid': '手动确认入账',
+  'adminAudit.action.ip.import': '导入 IP',
+  'adminAudit.action.ip.quarantine': '隔离 IP',
+  'adminAudit.action.ip.release': '解除 IP 隔离',
+  'adminAudit.action.ip.retire': '退役 IP',
   'adminAudit.actorRole.owner': '所有者',
   'adminAudit.actorRole.finance': '财务',
   'adminAudit.actorRole.support': '客服',
@@ -41,6 +45,10 @@ const zhCN = {
   'adminAudit.field.providerTradeNo': '渠道交易号',
   'adminAudit.field.paidAt': '支付时间',
   'adminAudit.field.disabledAt': '停用时间',
+  'adminAudit.field.statusReason': '状态原因',
+  'adminAudit.field.imported': '导入数量',
+  'adminAudit.field.skipped': '跳过数量',
+  'adminAudit.field.regionsCreated': '新建地区',
 };
 
 export const auditMessages = {
@@ -68,6 +76,10 @@ export const auditMessages = {
     'adminAudit.action.order.refund': 'Refund order',
     'adminAudit.action.payment.sync': 'Sync payment',
     'adminAudit.action.payment.mark_paid': 'Mark payment paid',
+    'adminAudit.action.ip.import': 'Import IPs',
+    'adminAudit.action.ip.quarantine': 'Quarantine IP',
+    'adminAudit.action.ip.release': 'Release IP from quarantine',
+    'adminAudit.action.ip.retire': 'Retire IP',
     'adminAudit.actorRole.owner': 'Owner',
     'adminAudit.actorRole.finance': 'Finance',
     'adminAudit.actorRole.support': 'Support',
@@ -85,5 +97,9 @@ export const auditMessages = {
     'adminAudit.field.providerTradeNo': 'Provider trade no.',
     'adminAudit.field.paidAt': 'Paid at',
     'adminAudit.field.disabledAt': 'Disabled at',
+    'adminAudit.field.statusReason': 'Status reason',
+    'adminAudit.field.imported': 'Imported',
+    'adminAudit.field.skipped': 'Skipped',
+    'adminAudit.field.regionsCreated': 'New regions',
   } satisfies Record<keyof typeof zhCN, string>,
 };
