@@ -11,6 +11,7 @@ import { registerCustomerRoutes } from './modules/customers/routes.ts';
 import { registerDynamicRoutes } from './modules/dynamic/routes.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
 import { registerInstanceRoutes } from './modules/instances/routes.ts';
+import { registerAdminInventoryRoutes } from './modules/inventory/admin-routes.ts';
 import { registerNodeRoutes } from './modules/nodes/routes.ts';
 import { registerOrderRoutes } from './modules/orders/routes.ts';
 import { registerOverviewRoutes } from './modules/overview/routes.ts';
@@ -98,6 +99,7 @@ export async function buildApp({
   registerCatalogRoutes(app);
   registerOrderRoutes(app);
   registerInstanceRoutes(app);
+  registerAdminInventoryRoutes(app);
   registerTrafficRoutes(app);
   registerUsageRoutes(app);
   registerNodeRoutes(app);

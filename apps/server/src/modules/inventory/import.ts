@@ -291,7 +291,8 @@ export async function importIps({
     const raced = ips.length - inserted.length;
     if (raced > 0 && duplicates === 'refuse') throw new AppError('ipImportConflict');
     const skipped = outcome.skipped + raced;
-    if (actor) {
+    // An import that added nothing (all skipped) wrote nothing to record.
+    if (actor && inserted.length > 0) {
       await recordAudit({
         tx,
         actor,
