@@ -26,6 +26,7 @@ export const ipAddressStatusSchema = z.enum(ipAddressStatuses);
 export const regionCodeSchema = z
   .string()
   .trim()
+  .max(64)
   .regex(/^[A-Za-z]{2}\/[a-z0-9]+(?:-[a-z0-9]+)*$/);
 
 /** The longest reason an operator may give for a quarantine, release or retirement. */
@@ -286,9 +287,9 @@ const importCommonSchema = z.object({
  * type and ports.
  */
 export const importAdminIpsBodySchema = z.discriminatedUnion('format', [
-  importCommonSchema.extend({ format: z.literal('csv') }),
+  importCommonSchema.extend({ format: z.enum(['csv']) }),
   importCommonSchema.extend({
-    format: z.literal('ranges'),
+    format: z.enum(['ranges']),
     /** An existing region, `JP/tokyo`. */
     region: regionCodeSchema,
     lineType: lineTypeSchema,
