@@ -5,6 +5,7 @@ import enAdminStaff from './en-US/admin-staff.ts';
 import enAdminPayments from './en-US/admin-payments.ts';
 import enAdminCustomers from './en-US/admin-customers.ts';
 import enAdminOrders from './en-US/admin-orders.ts';
+import enAdminInventory from './en-US/admin-inventory.ts';
 import enAuth from './en-US/auth.ts';
 import enCommon from './en-US/common.ts';
 import enDynamic from './en-US/dynamic.ts';
@@ -24,6 +25,7 @@ import zhAdminStaff from './zh-CN/admin-staff.ts';
 import zhAdminPayments from './zh-CN/admin-payments.ts';
 import zhAdminCustomers from './zh-CN/admin-customers.ts';
 import zhAdminOrders from './zh-CN/admin-orders.ts';
+import zhAdminInventory from './zh-CN/admin-inventory.ts';
 import zhAuth from './zh-CN/auth.ts';
 import zhCommon from './zh-CN/common.ts';
 import zhDynamic from './zh-CN/dynamic.ts';
@@ -46,6 +48,7 @@ export const localeDomains = {
   adminPayments: { 'zh-CN': zhAdminPayments, 'en-US': enAdminPayments },
   adminCustomers: { 'zh-CN': zhAdminCustomers, 'en-US': enAdminCustomers },
   adminOrders: { 'zh-CN': zhAdminOrders, 'en-US': enAdminOrders },
+  adminInventory: { 'zh-CN': zhAdminInventory, 'en-US': enAdminInventory },
   auth: { 'zh-CN': zhAuth, 'en-US': enAuth },
   common: { 'zh-CN': zhCommon, 'en-US': enCommon },
   dynamic: { 'zh-CN': zhDynamic, 'en-US': enDynamic },
@@ -68,6 +71,7 @@ const zhMessages = {
   ...zhAdminPayments,
   ...zhAdminCustomers,
   ...zhAdminOrders,
+  ...zhAdminInventory,
   ...zhAuth,
   ...zhCommon,
   ...zhDynamic,
@@ -95,6 +99,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     ...enAdminPayments,
     ...enAdminCustomers,
     ...enAdminOrders,
+    ...enAdminInventory,
     ...enAuth,
     ...enCommon,
     ...enDynamic,

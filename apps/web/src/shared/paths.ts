@@ -27,3 +27,6 @@ export const ADMIN_PAYMENTS_PATH = '/admin/payments';
 export const ADMIN_RECONCILIATION_PATH = '/admin/reconciliation';
 export const ADMIN_AUDIT_LOG_PATH = '/admin/audit-log';
 export const ADMIN_STAFF_PATH = '/admin/staff';
+export const ADMIN_IPS_PATH = '/admin/ips';
+/** Import addresses into the pool: preview, then apply. */
+export const ADMIN_IP_IMPORT_PATH = '/admin/ips/import';
