@@ -74,12 +74,12 @@ export function ImportForm({
     >
       <Form.Item
         name="node"
+        className={styles.select}
         label={t('adminInventory.import.node')}
         rules={[{ required: true, message: t('adminInventory.import.nodeRequired') }]}
       >
         <Select
           showSearch
-          className={styles.select}
           placeholder={t('adminInventory.import.nodePlaceholder')}
           options={overview?.nodes.map((node) => ({ value: node.name, label: node.name }))}
         />
@@ -124,13 +124,13 @@ export function ImportForm({
           <div className={styles.row}>
             <Form.Item
               name="region"
+              className={styles.wide}
               label={t('adminInventory.import.region')}
               rules={[{ required: true, message: t('adminInventory.import.regionRequired') }]}
             >
               <Select
                 showSearch
                 optionFilterProp="label"
-                className={styles.wide}
                 placeholder={t('adminInventory.import.regionPlaceholder')}
                 options={overview?.regions.map((region) => ({
                   value: region.code,
@@ -140,11 +140,11 @@ export function ImportForm({
             </Form.Item>
             <Form.Item
               name="lineType"
+              className={styles.select}
               label={t('adminInventory.import.lineType')}
               rules={[{ required: true, message: t('adminInventory.import.lineTypeRequired') }]}
             >
               <Select
-                className={styles.select}
                 placeholder={t('adminInventory.import.lineTypePlaceholder')}
                 options={lineTypes.map((lineType) => ({
                   value: lineType,
@@ -154,17 +154,19 @@ export function ImportForm({
             </Form.Item>
             <Form.Item
               name="port"
+              className={styles.port}
               label={t('adminInventory.import.port')}
               rules={portRules(t('adminInventory.import.portRequired'))}
             >
-              <InputNumber min={1} max={65535} precision={0} className={styles.port} />
+              <InputNumber min={1} max={65535} precision={0} className={styles.fill} />
             </Form.Item>
             <Form.Item
               name="vmessPort"
+              className={styles.port}
               label={t('adminInventory.import.vmessPort')}
               rules={portRules(t('adminInventory.import.portRequired'))}
             >
-              <InputNumber min={1} max={65535} precision={0} className={styles.port} />
+              <InputNumber min={1} max={65535} precision={0} className={styles.fill} />
             </Form.Item>
           </div>
           <Typography.Text type="secondary">

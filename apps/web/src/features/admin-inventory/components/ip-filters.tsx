@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { ipAddressStatuses, lineTypes, type AdminIpOverview } from '@stratus/contract';
-import { Button, Checkbox, Input, Select, Space } from 'antd';
+import { Button, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { IpFilters as Filters } from '../use-ip-filters.ts';
 import { regionLabel } from './region-label.ts';
@@ -12,7 +12,10 @@ interface IpFiltersProps {
   onChange: (changes: Partial<Filters>) => void;
 }
 
-/** Node, region, line type, state, address or block, and the flagged-only switch. */
+/**
+ * Node, region, line type, state, address or block (the flagged-only view is a chip of the
+ * state summary above, and the reset clears it too).
+ */
 export function IpFilters({ filters, overview, onChange }: IpFiltersProps) {
   const { t } = useTranslation();
   return (
@@ -75,12 +78,6 @@ export function IpFilters({ filters, overview, onChange }: IpFiltersProps) {
         defaultValue={filters.q}
         onSearch={(q) => onChange({ q: q.trim() || undefined })}
       />
-      <Checkbox
-        checked={filters.flagged === 'true'}
-        onChange={(event) => onChange({ flagged: event.target.checked ? 'true' : undefined })}
-      >
-        {t('adminInventory.filter.flagged')}
-      </Checkbox>
       <Button
         icon={<ReloadOutlined />}
         onClick={() =>

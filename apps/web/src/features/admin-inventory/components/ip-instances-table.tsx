@@ -19,7 +19,7 @@ export function IpInstancesTable({ instances }: { instances: AdminIpInstance[] }
     {
       key: 'status',
       title: t('adminInventory.instance.status'),
-      width: 170,
+      width: 150,
       render: (_, instance) => (
         <span className={styles.tags}>
           <InstanceStatusTag status={instance.status} />
@@ -31,14 +31,14 @@ export function IpInstancesTable({ instances }: { instances: AdminIpInstance[] }
       key: 'createdAt',
       title: t('adminInventory.instance.createdAt'),
       dataIndex: 'createdAt',
-      width: 150,
+      width: 140,
       render: (time: string) => <span className={styles.number}>{formatDateTime(time)}</span>,
     },
     {
       key: 'expiresAt',
       title: t('adminInventory.instance.expiresAt'),
       dataIndex: 'expiresAt',
-      width: 150,
+      width: 140,
       render: (time: string) => <span className={styles.number}>{formatDateTime(time)}</span>,
     },
   ];

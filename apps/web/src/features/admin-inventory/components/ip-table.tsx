@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { IpStatusTag } from './ip-status-tag.tsx';
 import { LiveInstanceCell } from './live-instance-cell.tsx';
-import { regionLabel } from './region-label.ts';
+import { regionName } from './region-label.ts';
 import { ReplacementTag } from './replacement-tag.tsx';
 import styles from './ip-table.module.css';
 
@@ -30,68 +30,61 @@ export function IpTable({
   selection,
 }: IpTableProps) {
   const { t } = useTranslation();
+  // Grouped so the list fits a laptop screen without scrolling sideways: the address with its
+  // node, the region with its line, the state with its time, the live instance with its expiry.
   const columns: TableColumnsType<AdminIp> = [
     {
       key: 'address',
       title: t('adminInventory.column.address'),
       width: 210,
       render: (_, ip) => (
-        <Typography.Text copyable={{ text: ip.address }} className={styles.code}>
-          {ip.address}:{ip.port}
-        </Typography.Text>
+        <div className={styles.stack}>
+          <Typography.Text copyable={{ text: ip.address }} className={styles.code}>
+            {ip.address}:{ip.port}
+          </Typography.Text>
+          <span className={styles.secondary}>{ip.nodeName}</span>
+        </div>
       ),
-    },
-    {
-      key: 'node',
-      title: t('adminInventory.column.node'),
-      dataIndex: 'nodeName',
-      width: 120,
-      ellipsis: true,
     },
     {
       key: 'region',
       title: t('adminInventory.column.region'),
       width: 190,
-      ellipsis: true,
-      render: (_, ip) => regionLabel(ip, ip.region),
-    },
-    {
-      key: 'lineType',
-      title: t('adminInventory.column.lineType'),
-      dataIndex: 'lineType',
-      width: 110,
-      render: (lineType: AdminIp['lineType']) => t(`instances.lineType.${lineType}`),
+      render: (_, ip) => (
+        <div className={styles.stack} title={ip.region}>
+          <span>{regionName(ip)}</span>
+          <span className={styles.secondary}>{t(`instances.lineType.${ip.lineType}`)}</span>
+        </div>
+      ),
     },
     {
       key: 'status',
       title: t('adminInventory.column.status'),
-      width: 170,
+      width: 230,
       render: (_, ip) => (
-        <span className={styles.tags}>
-          <IpStatusTag status={ip.status} reason={ip.statusReason} />
-          {ip.flaggedForReplacement && <ReplacementTag />}
-        </span>
+        <div className={styles.stack}>
+          <span className={styles.tags}>
+            <IpStatusTag status={ip.status} reason={ip.statusReason} />
+            {ip.flaggedForReplacement && <ReplacementTag />}
+          </span>
+          <span className={`${styles.secondary} ${styles.number}`}>
+            {t('adminInventory.detail.since', { time: formatDateTime(ip.statusChangedAt) })}
+          </span>
+        </div>
       ),
     },
     {
       key: 'instance',
       title: t('adminInventory.column.instance'),
-      width: 200,
+      width: 250,
       ellipsis: true,
-      render: (_, ip) => <LiveInstanceCell instance={ip.liveInstance} />,
-    },
-    {
-      key: 'statusChangedAt',
-      title: t('adminInventory.column.statusChangedAt'),
-      dataIndex: 'statusChangedAt',
-      width: 160,
-      render: (time: string) => <span className={styles.number}>{formatDateTime(time)}</span>,
+      render: (_, ip) => <LiveInstanceCell instance={ip.liveInstance} detailed />,
     },
     {
       key: 'actions',
       title: t('adminInventory.column.actions'),
       fixed: 'right',
-      width: 70,
+      width: 90,
       render: (_, ip) => (
         <Button type="link" size="small" onClick={() => onDetail(ip)}>
           {t('adminInventory.detail.open')}
@@ -106,7 +99,7 @@ export function IpTable({
       columns={columns}
       dataSource={data?.items ?? []}
       loading={loading}
-      scroll={{ x: 1230 }}
+      scroll={{ x: 1000 }}
       rowSelection={
         selection && {
           selectedRowKeys: selection.selected.map((ip) => ip.id),

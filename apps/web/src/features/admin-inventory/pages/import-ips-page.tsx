@@ -55,7 +55,7 @@ export default function ImportIpsPage() {
   const canApply = result !== undefined && !result.applied && result.totals.errors === 0;
   return (
     <Card
-      title={t('adminInventory.import.title')}
+      title={t('adminInventory.import.subtitle')}
       extra={
         <Link to={ADMIN_IPS_PATH}>
           <Button type="link" icon={<ArrowLeftOutlined />}>
