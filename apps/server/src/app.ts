@@ -14,6 +14,7 @@ import { registerDashboardRoutes } from './modules/dashboard/routes.ts';
 import { registerDynamicRoutes } from './modules/dynamic/routes.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
 import { registerInstanceRoutes } from './modules/instances/routes.ts';
+import { registerAdminInventoryRoutes } from './modules/inventory/admin-routes.ts';
 import { registerNodeRoutes } from './modules/nodes/routes.ts';
 import { registerOrderRoutes } from './modules/orders/routes.ts';
 import { registerOverviewRoutes } from './modules/overview/routes.ts';
@@ -102,6 +103,7 @@ export async function buildApp({
   registerCatalogAdminRoutes(app);
   registerOrderRoutes(app);
   registerInstanceRoutes(app);
+  registerAdminInventoryRoutes(app);
   registerTrafficRoutes(app);
   registerUsageRoutes(app);
   registerNodeRoutes(app);

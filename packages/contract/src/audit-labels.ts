@@ -41,6 +41,10 @@ export const auditActionMessageKeys = {
   'node.rotate_key': 'adminAudit.action.node.rotate_key',
   'node.disable': 'adminAudit.action.node.disable',
   'node.enable': 'adminAudit.action.node.enable',
+  'ip.import': 'adminAudit.action.ip.import',
+  'ip.quarantine': 'adminAudit.action.ip.quarantine',
+  'ip.release': 'adminAudit.action.ip.release',
+  'ip.retire': 'adminAudit.action.ip.retire',
 } as const satisfies Record<AuditAction, AuditMessageKey>;
 
 /** The label of an action in the translator's language. */
@@ -105,6 +109,10 @@ const labelledFields = new Set<string>([
   'name',
   'host',
   'apiKey',
+  'statusReason',
+  'imported',
+  'skipped',
+  'regionsCreated',
 ]);
 
 /** Plan price changes record one field per duration: `price.30d` (the price for 30 days). */

@@ -676,6 +676,109 @@ export const errors = {
     status: 409,
     message: { 'zh-CN': '该节点未被停用', 'en-US': 'This node is not disabled' },
   },
+  // The operator console: the IP inventory (70501–70599).
+  /** No address of the pool has this id. */
+  ipNotFound: {
+    code: 70501,
+    status: 404,
+    message: { 'zh-CN': 'IP 地址不存在', 'en-US': 'No such IP address' },
+  },
+  /**
+   * An import applied with line errors; nothing was imported. params: count. `data`: `{rows,
+   * totals}` with the rows at fault.
+   */
+  ipImportHasErrors: {
+    code: 70502,
+    status: 400,
+    message: {
+      'zh-CN': '导入内容有 {count} 行错误，未导入任何地址，请先预览并修正',
+      'en-US':
+        'The import has {count} row(s) with errors; nothing was imported. Preview and fix them first',
+    },
+  },
+  /** The import names a gateway node that does not exist. params: node. */
+  ipImportNodeNotFound: {
+    code: 70503,
+    status: 404,
+    message: {
+      'zh-CN': '不存在名为 {node} 的网关节点',
+      'en-US': 'No gateway node is named {node}',
+    },
+  },
+  /** Pasted ranges name a region that does not exist. params: region. */
+  ipImportRegionNotFound: {
+    code: 70504,
+    status: 404,
+    message: {
+      'zh-CN': '地区 {region} 不存在，请先在目录中添加',
+      'en-US': 'No region {region}; add it to the catalog first',
+    },
+  },
+  /** The import holds more addresses than one import may. params: max. */
+  ipImportTooLarge: {
+    code: 70505,
+    status: 400,
+    message: {
+      'zh-CN': '单次导入最多 {max} 个地址，请分批导入',
+      'en-US': 'One import may hold at most {max} addresses; split it',
+    },
+  },
+  /** The text holds no address at all. */
+  ipImportEmpty: {
+    code: 70506,
+    status: 400,
+    message: { 'zh-CN': '没有可导入的地址', 'en-US': 'There is no address to import' },
+  },
+  /**
+   * Another import added some of these addresses between the check and the write; nothing was
+   * imported.
+   */
+  ipImportConflict: {
+    code: 70507,
+    status: 409,
+    message: {
+      'zh-CN': '部分地址刚被另一次导入加入地址池，本次未导入任何地址，请重新预览',
+      'en-US':
+        'Another import has just added some of these addresses; nothing was imported. Preview again',
+    },
+  },
+  /** Quarantining an address that is already quarantined. params: address. */
+  ipAlreadyQuarantined: {
+    code: 70508,
+    status: 409,
+    message: {
+      'zh-CN': '{address} 已处于隔离状态，未做任何更改',
+      'en-US': '{address} is already quarantined; nothing was changed',
+    },
+  },
+  /** Releasing an address that is not quarantined. params: address. */
+  ipNotQuarantined: {
+    code: 70509,
+    status: 409,
+    message: {
+      'zh-CN': '{address} 未被隔离，无需解除，未做任何更改',
+      'en-US': '{address} is not quarantined; nothing was changed',
+    },
+  },
+  /** A retired address is retired for good: no quarantine, release or second retirement. */
+  ipRetired: {
+    code: 70510,
+    status: 409,
+    message: {
+      'zh-CN': '{address} 已退役，不能再更改状态',
+      'en-US': '{address} is retired for good; its status cannot change',
+    },
+  },
+  /** Retiring an address a live instance still uses. params: address. */
+  ipInUse: {
+    code: 70511,
+    status: 409,
+    message: {
+      'zh-CN': '{address} 仍有生效中的实例在使用，不能退役；可先隔离，待实例更换或到期后再退役',
+      'en-US':
+        '{address} is still used by a live instance and cannot be retired; quarantine it, then retire it once the instance is replaced or expired',
+    },
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errors;

@@ -4,15 +4,24 @@
 // Keys are flat and dotted (`<domain>.<what>`); `{{name}}` placeholders as i18next has them.
 import type { Locale } from './locale.ts';
 import { auditMessages } from './messages/audit.ts';
+import { inventoryMessages } from './messages/inventory.ts';
 import { paymentsMessages } from './messages/payments.ts';
 import { trafficMessages } from './messages/traffic.ts';
 import { validationMessages } from './messages/validation.ts';
 import { walletMessages } from './messages/wallet.ts';
 
-export { auditMessages, paymentsMessages, trafficMessages, validationMessages, walletMessages };
+export {
+  auditMessages,
+  inventoryMessages,
+  paymentsMessages,
+  trafficMessages,
+  validationMessages,
+  walletMessages,
+};
 
 const zhCN = {
   ...auditMessages['zh-CN'],
+  ...inventoryMessages['zh-CN'],
   ...paymentsMessages['zh-CN'],
   ...trafficMessages['zh-CN'],
   ...validationMessages['zh-CN'],
@@ -26,6 +35,7 @@ export const sharedMessages: Record<Locale, Record<SharedMessageKey, string>> = 
   'zh-CN': zhCN,
   'en-US': {
     ...auditMessages['en-US'],
+    ...inventoryMessages['en-US'],
     ...paymentsMessages['en-US'],
     ...trafficMessages['en-US'],
     ...validationMessages['en-US'],

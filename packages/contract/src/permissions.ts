@@ -132,6 +132,10 @@ export const auditActions = [
   'node.rotate_key',
   'node.disable',
   'node.enable',
+  'ip.import',
+  'ip.quarantine',
+  'ip.release',
+  'ip.retire',
 ] as const;
 export const auditActionSchema = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditActionSchema>;

@@ -1,10 +1,14 @@
-// `npm run admin -- import-ips`: adds a CIDR block or a CSV file of IPs to a node's pool.
+// `npm run admin -- import-ips`: adds a CIDR block or a CSV file of IPs to a node's pool, through
+// the same import service as the operator console's (audited as the command line).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { formatErrorMessage, type IpImportRow } from '@stratus/contract';
+import { AppError } from '../errors.ts';
+import { CLI_ACTOR } from '../modules/audit/service.ts';
 import { expandIpv4Cidr } from '../modules/inventory/addresses.ts';
-import { readInventoryCsv } from '../modules/inventory/csv.ts';
-import { validateInventoryIp, type InventoryIp } from '../modules/inventory/rows.ts';
-import { importIpAddresses } from '../modules/inventory/service.ts';
+import { importIps, type ImportSource } from '../modules/inventory/import.ts';
+import { describeProblem } from '../modules/inventory/problems.ts';
+import { validateInventoryIp } from '../modules/inventory/rows.ts';
 import {
   type AdminContext,
   parseCommandArgs,
@@ -39,36 +43,70 @@ const flagOfField: Record<string, string> = {
   lineType: '--line',
 };
 
-function ipsFromFlags(values: Partial<Record<keyof typeof cidrFlags, string>>): InventoryIp[] {
-  const expansion = expandIpv4Cidr(values.cidr ?? '');
-  if (!expansion.ok) throw new UsageError(`--cidr: ${expansion.reason}`);
-  const ips: InventoryIp[] = [];
-  for (const address of expansion.addresses) {
-    const validated = validateInventoryIp(
-      {
-        address,
-        port: values.port,
-        vmessPort: values['vmess-port'],
-        region: {
-          country: values.country,
-          countryZh: values['country-zh'],
-          countryEn: values['country-en'],
-          city: values.city,
-          cityZh: values['city-zh'],
-          cityEn: values['city-en'],
-        },
-        lineType: values.line,
-      },
-      flagOfField,
-    );
-    // Every address shares the same flags: the first failure says all there is to say.
-    if (!validated.ok) throw new UsageError(validated.problems.join('\n'));
-    ips.push(validated.value);
+/** The block and what every address of it gets, checked as flags (bad ones are bad usage). */
+function rangeFromFlags(values: Partial<Record<keyof typeof cidrFlags, string>>): ImportSource {
+  const cidr = values.cidr ?? '';
+  const expansion = expandIpv4Cidr(cidr);
+  if (!expansion.ok) {
+    throw new UsageError(`--cidr: ${describeProblem(expansion.problem, 'en-US')}`);
   }
-  return ips;
+  // Every address shares the flags: checking them with the first says all there is to say.
+  const validated = validateInventoryIp(
+    {
+      address: expansion.addresses[0],
+      port: values.port,
+      vmessPort: values['vmess-port'],
+      region: {
+        country: values.country,
+        countryZh: values['country-zh'],
+        countryEn: values['country-en'],
+        city: values.city,
+        cityZh: values['city-zh'],
+        cityEn: values['city-en'],
+      },
+      lineType: values.line,
+    },
+    flagOfField,
+  );
+  if (!validated.ok) {
+    throw new UsageError(
+      validated.problems.map((problem) => describeProblem(problem, 'en-US')).join('\n'),
+    );
+  }
+  const { region, lineType, port, vmessPort } = validated.value;
+  return { format: 'ranges', text: cidr, defaults: { region, lineType, port, vmessPort } };
 }
 
-export async function importIps(args: string[], context: AdminContext): Promise<number> {
+async function csvFromFile(
+  csv: string,
+  context: AdminContext,
+): Promise<ImportSource | { unreadable: string }> {
+  const file = path.resolve(context.workingDirectory ?? process.cwd(), csv);
+  try {
+    return { format: 'csv', text: await readFile(file, 'utf8') };
+  } catch (error) {
+    return { unreadable: `Cannot read ${file}: ${(error as Error).message}\n` };
+  }
+}
+
+/** Why the service refused, as the person at the terminal reads it. */
+function describeRefusal(error: AppError, nodeName: string): string {
+  switch (error.kind) {
+    case 'ipImportNodeNotFound':
+      return `No node is named ${nodeName}. Add it first with add-node.\n`;
+    case 'ipImportHasErrors': {
+      const { rows } = error.details as { rows: IpImportRow[] };
+      return (
+        `Nothing imported: ${rows.length} problem(s):\n` +
+        rows.map((row) => `  line ${row.line}: ${row.error}\n`).join('')
+      );
+    }
+    default:
+      return `Nothing imported: ${formatErrorMessage(error.kind, 'en-US', error.params)}\n`;
+  }
+}
+
+export async function importIpsCommand(args: string[], context: AdminContext): Promise<number> {
   const { values, positionals } = parseCommandArgs(
     args,
     { ...cidrFlags, csv: { type: 'string' } },
@@ -76,41 +114,42 @@ export async function importIps(args: string[], context: AdminContext): Promise<
   );
   const nodeName = requireNodeName(positionals[0]);
   const { csv, ...flags } = values;
-  let ips: InventoryIp[];
+  let source: ImportSource;
   if (csv !== undefined) {
     if (Object.keys(flags).length) {
       throw new UsageError('Give either --csv or --cidr with its flags, not both.');
     }
-    const file = path.resolve(context.workingDirectory ?? process.cwd(), csv);
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      context.print(`Cannot read ${file}: ${(error as Error).message}\n`);
+    const read = await csvFromFile(csv, context);
+    if ('unreadable' in read) {
+      context.print(read.unreadable);
       return REFUSED;
     }
-    const parsed = readInventoryCsv(text);
-    if (parsed.problems.length) {
-      context.print(
-        `Nothing imported: ${file} has ${parsed.problems.length} problem(s):\n` +
-          parsed.problems.map((problem) => `  ${problem}\n`).join(''),
-      );
-      return REFUSED;
-    }
-    ips = parsed.ips.map((row) => row.ip);
+    source = read;
   } else if (flags.cidr !== undefined) {
-    ips = ipsFromFlags(flags);
+    source = rangeFromFlags(flags);
   } else {
     throw new UsageError('import-ips needs --cidr <block> (with its flags) or --csv <file>.');
   }
-  const outcome = await importIpAddresses({ db: context.database.db, nodeName, ips });
-  if (!outcome.ok) {
-    context.print(`No node is named ${nodeName}. Add it first with add-node.\n`);
+  let outcome;
+  try {
+    // Addresses already in this node's pool, or repeated, are skipped: re-running an import
+    // after adding rows to the file adds only the new ones.
+    outcome = await importIps({
+      db: context.database.db,
+      actor: CLI_ACTOR,
+      nodeName,
+      source,
+      dryRun: false,
+      duplicates: 'skip',
+    });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    context.print(describeRefusal(error, nodeName));
     return REFUSED;
   }
-  const { imported, duplicates, regionsCreated } = outcome.report;
+  const { imported, skipped, regionsCreated } = outcome;
   context.print(
-    `Imported ${imported} address(es) to ${nodeName}; skipped ${duplicates} already in the pool.\n`,
+    `Imported ${imported} address(es) to ${nodeName}; skipped ${skipped} already in the pool.\n`,
   );
   if (regionsCreated.length) context.print(`New regions: ${regionsCreated.join(', ')}.\n`);
   return 0;

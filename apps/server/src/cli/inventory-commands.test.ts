@@ -1,7 +1,15 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { eq, gatewayNodes, ipAddresses, planPrices, regions, staticIpPlans } from '@stratus/db';
+import {
+  auditLog,
+  eq,
+  gatewayNodes,
+  ipAddresses,
+  planPrices,
+  regions,
+  staticIpPlans,
+} from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../tokens.ts';
@@ -198,6 +206,51 @@ describe.each(testEngines)('inventory admin commands on %s', (engine) => {
     const missing = await run('import-ips', 'tokyo-1', '--csv', 'missing.csv');
     expect(missing.code).toBe(1);
     expect(missing.output).toContain('Cannot read');
+    expect(await db().select().from(ipAddresses)).toHaveLength(8);
+  });
+
+  it('refuses addresses another node holds, and audits each import as the command line', async () => {
+    expect((await run('add-node', 'kobe-1', '--host', '203.0.113.12')).code).toBe(0);
+    const other = await run('import-ips', 'kobe-1', '--cidr', '10.0.0.0/30', ...tokyoFlags);
+    expect(other).toEqual({
+      code: 1,
+      output:
+        'Nothing imported: 2 problem(s):\n' +
+        '  line 1: already in the pool of another node, tokyo-1\n' +
+        '  line 1: already in the pool of another node, tokyo-1\n',
+    });
+    const empty = await run('import-ips', 'kobe-1', '--csv', 'empty.csv');
+    expect(empty.code).toBe(1);
+    await writeFile(path.join(folder, 'empty.csv'), '\uFEFF');
+    expect(await run('import-ips', 'kobe-1', '--csv', 'empty.csv')).toEqual({
+      code: 1,
+      output: 'Nothing imported: There is no address to import\n',
+    });
+    const entries = await db().select().from(auditLog).where(eq(auditLog.action, 'ip.import'));
+    const [tokyo] = await db().select().from(gatewayNodes).where(eq(gatewayNodes.name, 'tokyo-1'));
+    expect(
+      entries.map((entry) => [entry.actorRole, entry.actorId, entry.targetId, entry.changes]),
+    ).toEqual([
+      [
+        'cli',
+        null,
+        tokyo?.id,
+        {
+          imported: { before: null, after: 6 },
+          regionsCreated: { before: null, after: ['JP/tokyo'] },
+        },
+      ],
+      [
+        'cli',
+        null,
+        tokyo?.id,
+        {
+          imported: { before: null, after: 2 },
+          skipped: { before: null, after: 2 },
+          regionsCreated: { before: null, after: ['US/los-angeles'] },
+        },
+      ],
+    ]);
     expect(await db().select().from(ipAddresses)).toHaveLength(8);
   });
 

@@ -1,6 +1,6 @@
 // The inventory commands of `npm run admin`: gateway nodes, the IP pool and plan prices.
 import { type AdminContext, BAD_USAGE, UsageError } from './command-args.ts';
-import { importIps } from './import-ips-command.ts';
+import { importIpsCommand } from './import-ips-command.ts';
 import { addNode, rotateNodeKey } from './node-commands.ts';
 import { listInventory, setPrice } from './price-commands.ts';
 
@@ -12,8 +12,10 @@ export const inventoryUsage = `  npm run admin -- add-node <name> --host <public
         --country <JP> --country-zh <日本> --country-en <Japan>
         --city <tokyo> --city-zh <东京> --city-en <Tokyo> --line <isp_residential|datacenter>
   npm run admin -- import-ips <node> --csv <file>
-      Adds IPs to the node's pool, creating regions as needed; addresses already in the pool are
-      skipped. A /30 or wider block leaves out its network and broadcast addresses. CSV columns:
+      Adds IPs to the node's pool as available, creating regions as needed; addresses already in
+      the node's pool or repeated are skipped, one on another node refuses the import. Any bad
+      line imports nothing. Same rules as the console's import (/admin/ips), audited as cli.
+      A /30 or wider block leaves out its network and broadcast addresses. CSV columns:
       address,port,vmess_port,country,country_zh,country_en,city,city_zh,city_en,line_type
   npm run admin -- set-price --country <JP> --city <tokyo> --line <type> --days <30> --price <35.00>
         [--protocols socks5,http,vmess]
@@ -29,7 +31,7 @@ export const inventoryCommands: Record<
 > = {
   'add-node': addNode,
   'rotate-node-key': rotateNodeKey,
-  'import-ips': importIps,
+  'import-ips': importIpsCommand,
   'set-price': setPrice,
   'list-inventory': listInventory,
 };

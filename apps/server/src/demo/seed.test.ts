@@ -10,7 +10,8 @@ import {
 import { testEngines } from '@stratus/db/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { importIpAddresses } from '../modules/inventory/service.ts';
+import { CLI_ACTOR } from '../modules/audit/service.ts';
+import { importIps } from '../modules/inventory/import.ts';
 import { addGatewayNode } from '../modules/nodes/gateway-nodes.ts';
 import { createTestApp, registerUser, type TestApp } from '../testing.ts';
 import { demoAddress, demoPrices, demoTrafficPlans } from './demo-catalog.ts';
@@ -145,25 +146,30 @@ describe.each(testEngines)('demo seed on %s', (engine) => {
   it('never touches a database that already has a catalog', async () => {
     const added = await addGatewayNode({ db: db(), name: 'tokyo-1', host: '203.0.113.1' });
     expect(added.ok).toBe(true);
-    await importIpAddresses({
+    await importIps({
       db: db(),
+      actor: CLI_ACTOR,
       nodeName: 'tokyo-1',
-      ips: [
-        {
-          address: '203.0.113.50',
-          port: 8000,
-          vmessPort: 10086,
-          lineType: 'datacenter',
-          region: {
-            country: 'JP',
-            countryZh: '日本',
-            countryEn: 'Japan',
-            city: 'osaka',
-            cityZh: '大阪',
-            cityEn: 'Osaka',
+      dryRun: false,
+      source: {
+        format: 'ips',
+        ips: [
+          {
+            address: '203.0.113.50',
+            port: 8000,
+            vmessPort: 10086,
+            lineType: 'datacenter',
+            region: {
+              country: 'JP',
+              countryZh: '日本',
+              countryEn: 'Japan',
+              city: 'osaka',
+              cityZh: '大阪',
+              cityEn: 'Osaka',
+            },
           },
-        },
-      ],
+        ],
+      },
     });
     expect(await seedDemoCatalog({ db: db() })).toEqual({
       seeded: false,

@@ -5,7 +5,8 @@ import { sql, type Db } from '@stratus/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { loadDemoPlanPrice } from '../modules/catalog-admin/set-plan-price.ts';
 import { loadDemoTrafficPlan } from '../modules/catalog-admin/traffic-plans.ts';
-import { hasCatalog, importIpAddresses } from '../modules/inventory/service.ts';
+import { importIps } from '../modules/inventory/import.ts';
+import { hasCatalog } from '../modules/inventory/service.ts';
 import type { InventoryIp } from '../modules/inventory/rows.ts';
 import { addGatewayNode, findGatewayNode } from '../modules/nodes/gateway-nodes.ts';
 import { hasTrafficPlans } from '../modules/traffic/service.ts';
@@ -69,8 +70,14 @@ export async function seedDemoCatalog({
         }
       }
     }
-    const imported = await importIpAddresses({ db: tx, nodeName: DEMO_NODE_NAME, ips });
-    if (!imported.ok) throw new Error('demo gateway node vanished while seeding');
+    // No operator acts here (no audit entry): the server loads its own demo catalog.
+    const imported = await importIps({
+      db: tx,
+      actor: null,
+      nodeName: DEMO_NODE_NAME,
+      source: { format: 'ips', ips },
+      dryRun: false,
+    });
 
     let plans = 0;
     let prices = 0;
@@ -98,7 +105,7 @@ export async function seedDemoCatalog({
       regions: demoRegions.length,
       plans,
       prices,
-      ips: imported.report.imported,
+      ips: imported.imported,
     };
   });
 }

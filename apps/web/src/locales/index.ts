@@ -10,6 +10,7 @@ import enAdminDashboard from './en-US/admin-dashboard.ts';
 import enAdminAnnouncements from './en-US/admin-announcements.ts';
 import enAnnouncements from './en-US/announcements.ts';
 import enAdminNodes from './en-US/admin-nodes.ts';
+import enAdminInventory from './en-US/admin-inventory.ts';
 import enAuth from './en-US/auth.ts';
 import enCommon from './en-US/common.ts';
 import enDynamic from './en-US/dynamic.ts';
@@ -34,6 +35,7 @@ import zhAdminDashboard from './zh-CN/admin-dashboard.ts';
 import zhAdminAnnouncements from './zh-CN/admin-announcements.ts';
 import zhAnnouncements from './zh-CN/announcements.ts';
 import zhAdminNodes from './zh-CN/admin-nodes.ts';
+import zhAdminInventory from './zh-CN/admin-inventory.ts';
 import zhAuth from './zh-CN/auth.ts';
 import zhCommon from './zh-CN/common.ts';
 import zhDynamic from './zh-CN/dynamic.ts';
@@ -61,6 +63,7 @@ export const localeDomains = {
   adminAnnouncements: { 'zh-CN': zhAdminAnnouncements, 'en-US': enAdminAnnouncements },
   announcements: { 'zh-CN': zhAnnouncements, 'en-US': enAnnouncements },
   adminNodes: { 'zh-CN': zhAdminNodes, 'en-US': enAdminNodes },
+  adminInventory: { 'zh-CN': zhAdminInventory, 'en-US': enAdminInventory },
   auth: { 'zh-CN': zhAuth, 'en-US': enAuth },
   common: { 'zh-CN': zhCommon, 'en-US': enCommon },
   dynamic: { 'zh-CN': zhDynamic, 'en-US': enDynamic },
@@ -88,6 +91,7 @@ const zhMessages = {
   ...zhAdminAnnouncements,
   ...zhAnnouncements,
   ...zhAdminNodes,
+  ...zhAdminInventory,
   ...zhAuth,
   ...zhCommon,
   ...zhDynamic,
@@ -120,6 +124,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     ...enAdminAnnouncements,
     ...enAnnouncements,
     ...enAdminNodes,
+    ...enAdminInventory,
     ...enAuth,
     ...enCommon,
     ...enDynamic,

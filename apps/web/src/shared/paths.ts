@@ -34,3 +34,6 @@ export const ADMIN_CATALOG_TRAFFIC_PLANS_PATH = '/admin/catalog/traffic-plans';
 export const ADMIN_NODES_PATH = '/admin/nodes';
 /** One gateway node's page: `/admin/nodes/<id>`. */
 export const ADMIN_NODE_PATH = '/admin/nodes/:id';
+export const ADMIN_IPS_PATH = '/admin/ips';
+/** Import addresses into the pool: preview, then apply. */
+export const ADMIN_IP_IMPORT_PATH = '/admin/ips/import';

@@ -30,6 +30,11 @@ export const instanceSchema = z.object({
   autoRenew: z.boolean(),
   /** Set when an automatic renewal could not be paid (insufficient balance); null otherwise. */
   renewalWarning: z.string().nullable(),
+  /**
+   * Live on an address an operator has quarantined (e.g. blacklisted): it keeps working, and the
+   * customer is to get another address.
+   */
+  flaggedForReplacement: z.boolean(),
   createdAt: z.string(),
   expiresAt: z.string(),
 });

@@ -40,6 +40,10 @@ const zhCN = {
   'adminAudit.action.node.rotate_key': '轮换节点密钥',
   'adminAudit.action.node.disable': '停用网关节点',
   'adminAudit.action.node.enable': '启用网关节点',
+  'adminAudit.action.ip.import': '导入 IP',
+  'adminAudit.action.ip.quarantine': '隔离 IP',
+  'adminAudit.action.ip.release': '解除 IP 隔离',
+  'adminAudit.action.ip.retire': '退役 IP',
   'adminAudit.actorRole.owner': '所有者',
   'adminAudit.actorRole.finance': '财务',
   'adminAudit.actorRole.support': '客服',
@@ -82,6 +86,10 @@ const zhCN = {
   'adminAudit.field.name': '名称',
   'adminAudit.field.host': '主机',
   'adminAudit.field.apiKey': '节点密钥',
+  'adminAudit.field.statusReason': '状态原因',
+  'adminAudit.field.imported': '导入数量',
+  'adminAudit.field.skipped': '跳过数量',
+  'adminAudit.field.regionsCreated': '新建地区',
 };
 
 export const auditMessages = {
@@ -125,6 +133,10 @@ export const auditMessages = {
     'adminAudit.action.node.rotate_key': 'Rotate node key',
     'adminAudit.action.node.disable': 'Disable gateway node',
     'adminAudit.action.node.enable': 'Enable gateway node',
+    'adminAudit.action.ip.import': 'Import IPs',
+    'adminAudit.action.ip.quarantine': 'Quarantine IP',
+    'adminAudit.action.ip.release': 'Release IP from quarantine',
+    'adminAudit.action.ip.retire': 'Retire IP',
     'adminAudit.actorRole.owner': 'Owner',
     'adminAudit.actorRole.finance': 'Finance',
     'adminAudit.actorRole.support': 'Support',
@@ -167,5 +179,9 @@ export const auditMessages = {
     'adminAudit.field.name': 'Name',
     'adminAudit.field.host': 'Host',
     'adminAudit.field.apiKey': 'Node key',
+    'adminAudit.field.statusReason': 'Status reason',
+    'adminAudit.field.imported': 'Imported',
+    'adminAudit.field.skipped': 'Skipped',
+    'adminAudit.field.regionsCreated': 'New regions',
   } satisfies Record<keyof typeof zhCN, string>,
 };

@@ -171,8 +171,11 @@ export async function renewInstances({
           },
         });
       }
+      // Only a cooling address is reclaimed. A live instance on a quarantined address may be
+      // renewed (it keeps working until replaced), but its address stays quarantined: the
+      // address rows are locked above, so an operator's quarantine cannot slip in between.
       await setIpStatus(tx, {
-        ipIds: details.filter(({ ip }) => ip.status !== 'allocated').map(({ ip }) => ip.id),
+        ipIds: details.filter(({ ip }) => ip.status === 'cooling').map(({ ip }) => ip.id),
         status: 'allocated',
       });
     },

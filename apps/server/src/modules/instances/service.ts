@@ -24,6 +24,17 @@ export {
 
 const DAY_MS = 86_400_000;
 
+/**
+ * A live instance on an address an operator quarantined keeps working until it is given another
+ * address: the customer and the operators see it flagged for replacement.
+ */
+export function isFlaggedForReplacement({
+  instance,
+  ip,
+}: Pick<InstanceDetail, 'instance' | 'ip'>): boolean {
+  return instance.status === 'active' && ip.status === 'quarantined';
+}
+
 /** The API shape of an instance; names in the caller's language. */
 export function toInstance({ instance, ip, region }: InstanceDetail, locale: Locale): Instance {
   return {
@@ -42,6 +53,7 @@ export function toInstance({ instance, ip, region }: InstanceDetail, locale: Loc
     status: instance.status,
     autoRenew: instance.autoRenew,
     renewalWarning: instance.renewalWarning,
+    flaggedForReplacement: isFlaggedForReplacement({ instance, ip }),
     createdAt: instance.createdAt.toISOString(),
     expiresAt: instance.expiresAt.toISOString(),
   };

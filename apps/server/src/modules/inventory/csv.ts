@@ -1,6 +1,7 @@
 // Reads an inventory CSV: a header row naming the columns below (any order), one IP per row.
 import { CsvError, parse } from 'csv-parse/sync';
-import { validateInventoryIp, type InventoryIp } from './rows.ts';
+import { describeProblem, type ImportProblem } from './problems.ts';
+import { validateInventoryIp, type ImportCandidate } from './rows.ts';
 
 export const inventoryCsvColumns = [
   'address',
@@ -40,9 +41,11 @@ export interface CsvRecord {
 export class CsvSyntaxError extends Error {
   override name = 'CsvSyntaxError';
   readonly line: number;
-  constructor(line: number, message: string) {
-    super(`line ${line}: ${message}`);
+  readonly problem: ImportProblem;
+  constructor(line: number, problem: ImportProblem) {
+    super(`line ${line}: ${describeProblem(problem, 'en-US')}`);
     this.line = line;
+    this.problem = problem;
   }
 }
 
@@ -82,53 +85,69 @@ function syntaxError(error: CsvError, recordLine: number): CsvSyntaxError {
   const line = typeof error.lines === 'number' ? error.lines : recordLine;
   switch (error.code) {
     case 'CSV_QUOTE_NOT_CLOSED':
-      return new CsvSyntaxError(recordLine, 'a quoted field is never closed');
+      return new CsvSyntaxError(recordLine, { key: 'adminInventory.problem.quoteNotClosed' });
     case 'INVALID_OPENING_QUOTE':
     case 'CSV_INVALID_CLOSING_QUOTE':
-      return new CsvSyntaxError(
-        line,
-        'a quote out of place (quote the whole field and double the quotes inside it: "a ""b""")',
-      );
+      return new CsvSyntaxError(line, { key: 'adminInventory.problem.quoteOutOfPlace' });
     default:
-      return new CsvSyntaxError(line, error.message);
+      return new CsvSyntaxError(line, {
+        key: 'adminInventory.problem.csvUnreadable',
+        params: { detail: error.message },
+      });
   }
 }
 
-export interface InventoryCsv {
-  ips: { line: number; ip: InventoryIp }[];
-  /** `line 4: port: must be between 1 and 65535`; a file with any problem imports nothing. */
-  problems: string[];
-}
-
-export function readInventoryCsv(text: string): InventoryCsv {
+/**
+ * The rows of an inventory CSV, one candidate per record in file order, each valid or with its
+ * problems. A file that cannot be read as CSV, or whose header lacks or has unknown columns, is
+ * one candidate holding the problem (nothing of it can be imported); an empty file none.
+ */
+export function readInventoryCsv(text: string): ImportCandidate[] {
   let records: CsvRecord[];
   try {
     records = parseCsvRecords(text);
   } catch (error) {
-    if (error instanceof CsvSyntaxError) return { ips: [], problems: [error.message] };
+    if (error instanceof CsvSyntaxError) {
+      return [{ line: error.line, address: '', problems: [error.problem] }];
+    }
     throw error;
   }
   const [header, ...rows] = records;
-  if (!header) return { ips: [], problems: ['the file is empty'] };
+  if (!header) return [];
   const names = header.fields.map((name) => name.trim().toLowerCase());
-  const problems: string[] = [];
+  const problems: ImportProblem[] = [];
   const missing = inventoryCsvColumns.filter((column) => !names.includes(column));
   const unknown = names.filter(
     (name) => !(inventoryCsvColumns as readonly string[]).includes(name),
   );
-  if (missing.length) problems.push(`header: missing column(s) ${missing.join(', ')}`);
-  if (unknown.length) problems.push(`header: unknown column(s) ${unknown.join(', ')}`);
-  if (problems.length) return { ips: [], problems };
+  if (missing.length) {
+    problems.push({
+      key: 'adminInventory.problem.missingColumns',
+      params: { columns: missing.join(', ') },
+    });
+  }
+  if (unknown.length) {
+    problems.push({
+      key: 'adminInventory.problem.unknownColumns',
+      params: { columns: unknown.join(', ') },
+    });
+  }
+  if (problems.length) return [{ line: header.line, address: '', problems }];
 
-  const ips: InventoryCsv['ips'] = [];
-  for (const row of rows) {
-    if (row.fields.length !== names.length) {
-      problems.push(
-        `line ${row.line}: ${row.fields.length} fields, the header has ${names.length}`,
-      );
-      continue;
-    }
+  return rows.map((row): ImportCandidate => {
     const cell = (column: Column) => row.fields[names.indexOf(column)]?.trim() ?? '';
+    if (row.fields.length !== names.length) {
+      return {
+        line: row.line,
+        address: cell('address'),
+        problems: [
+          {
+            key: 'adminInventory.problem.fieldCount',
+            params: { count: row.fields.length, expected: names.length },
+          },
+        ],
+      };
+    }
     const validated = validateInventoryIp(
       {
         address: cell('address'),
@@ -146,8 +165,8 @@ export function readInventoryCsv(text: string): InventoryCsv {
       },
       columnOfField,
     );
-    if (validated.ok) ips.push({ line: row.line, ip: validated.value });
-    else problems.push(...validated.problems.map((problem) => `line ${row.line}: ${problem}`));
-  }
-  return { ips, problems };
+    return validated.ok
+      ? { line: row.line, address: validated.value.address, ip: validated.value, problems: [] }
+      : { line: row.line, address: cell('address'), problems: validated.problems };
+  });
 }

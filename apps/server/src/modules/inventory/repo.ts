@@ -56,26 +56,6 @@ export async function findOrCreateRegion(
   return { region: existing, created: false };
 }
 
-export interface NewIpAddress {
-  nodeId: string;
-  address: string;
-  port: number;
-  vmessPort: number;
-  regionId: string;
-  lineType: LineTypeKind;
-}
-
-/** Inserts the addresses not yet in the pool (the address is unique); returns how many were new. */
-export async function insertIpAddresses(tx: Tx, rows: NewIpAddress[]): Promise<number> {
-  if (rows.length === 0) return 0;
-  const inserted = await tx
-    .insert(ipAddresses)
-    .values(rows)
-    .onConflictDoNothing({ target: ipAddresses.address })
-    .returning({ id: ipAddresses.id });
-  return inserted.length;
-}
-
 /**
  * Sets the HTTP/SOCKS5 port of every address of the node (whatever its state: a sold address
  * shows its new port at once); answers how many addresses changed.

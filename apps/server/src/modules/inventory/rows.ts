@@ -1,7 +1,9 @@
-// What one imported IP is, validated the same way whether it came from CLI flags or a CSV row.
-import { lineTypes, type LineType } from '@stratus/contract';
+// What one imported IP is, validated the same way whether it came from CLI flags, a CSV row or
+// pasted ranges.
+import { lineTypes, translate, type LineType } from '@stratus/contract';
 import { z } from 'zod';
 import { normaliseIpAddress } from './addresses.ts';
+import { isProblemKey, type ImportProblem, type ProblemKey } from './problems.ts';
 
 /** A region as the catalog names it: country code and city slug, with zh/en display names. */
 export interface RegionSpec {
@@ -24,54 +26,81 @@ export interface InventoryIp {
   lineType: LineType;
 }
 
+/** One address an import read (or one line it could not read), in the order of the text. */
+export interface ImportCandidate {
+  /** 1-based line of the text. */
+  line: number;
+  /** The address (normalised when valid), or what the line held when no address could be read. */
+  address: string;
+  /** Set when the line is valid. */
+  ip?: InventoryIp;
+  problems: ImportProblem[];
+}
+
+/** `JP/tokyo`: how lists, filters and reports name a region. */
+export function regionCodeOf(region: { country: string; city: string }): string {
+  return `${region.country}/${region.city}`;
+}
+
+// Messages are catalogue keys (`adminInventory.problem.*`), worded by `describeProblem`; the
+// values some of them need are in `problemParams`.
+const NAME_MAX_LENGTH = 100;
+const problemParams: Partial<Record<ProblemKey, Record<string, string | number>>> = {
+  'adminInventory.problem.oneOf': { values: lineTypes.join(', ') },
+  'adminInventory.problem.tooLong': { max: NAME_MAX_LENGTH },
+};
+const required = { error: 'adminInventory.problem.required' } as const;
+
 const portSchema = z
-  .string({ error: 'is required' })
+  .string(required)
   .trim()
-  .min(1, { error: 'is required' })
+  .min(1, required)
   .pipe(
     z.coerce
-      .number<string>({ error: 'must be a number' })
-      .int({ error: 'must be a whole number' })
-      .min(1, { error: 'must be between 1 and 65535' })
-      .max(65535, { error: 'must be between 1 and 65535' }),
+      .number<string>({ error: 'adminInventory.problem.notANumber' })
+      .int({ error: 'adminInventory.problem.notWhole' })
+      .min(1, { error: 'adminInventory.problem.portRange' })
+      .max(65535, { error: 'adminInventory.problem.portRange' }),
   );
 
 const nameSchema = z
-  .string({ error: 'is required' })
+  .string(required)
   .trim()
-  .min(1, { error: 'is required' })
-  .max(100);
+  .min(1, required)
+  .max(NAME_MAX_LENGTH, { error: 'adminInventory.problem.tooLong' });
 
 export const regionSpecSchema = z.object({
   country: z
-    .string({ error: 'is required' })
+    .string(required)
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z]{2}$/, { error: 'must be a two-letter country code such as JP' }),
+    .regex(/^[A-Z]{2}$/, { error: 'adminInventory.problem.countryCode' }),
   countryZh: nameSchema,
   countryEn: nameSchema,
   city: z
-    .string({ error: 'is required' })
+    .string(required)
     .trim()
     .toLowerCase()
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, {
-      error: 'must be a lower-case slug such as tokyo or los-angeles',
-    }),
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'adminInventory.problem.citySlug' }),
   cityZh: nameSchema,
   cityEn: nameSchema,
 });
 
 export const lineTypeOptionSchema = z
-  .string({ error: 'is required' })
+  .string(required)
   .trim()
   .toLowerCase()
-  .pipe(z.enum(lineTypes, { error: `must be one of ${lineTypes.join(', ')}` }));
+  .pipe(z.enum(lineTypes, { error: 'adminInventory.problem.oneOf' }));
 
 const inventoryIpSchema = z.object({
-  address: z.string().transform((text, context) => {
+  address: z.string(required).transform((text, context) => {
     const address = normaliseIpAddress(text);
     if (address === undefined) {
-      context.addIssue({ code: 'custom', message: `"${text}" is not an IP address` });
+      context.addIssue({
+        code: 'custom',
+        message: 'adminInventory.problem.notAnAddress',
+        params: { text },
+      });
       return z.NEVER;
     }
     return address;
@@ -82,11 +111,30 @@ const inventoryIpSchema = z.object({
   lineType: lineTypeOptionSchema,
 });
 
-export type Validated<T> = { ok: true; value: T } | { ok: false; problems: string[] };
+export type Validated<T> = { ok: true; value: T } | { ok: false; problems: ImportProblem[] };
+
+/** The zod issues as problems, each naming its field as the person wrote it. */
+export function issuesToProblems(
+  error: z.ZodError,
+  fieldNames: Record<string, string> = {},
+): ImportProblem[] {
+  return error.issues.map((issue) => {
+    const field = issue.path.at(-1);
+    const key = isProblemKey(issue.message) ? issue.message : undefined;
+    const params =
+      issue.code === 'custom' ? (issue.params as Record<string, string> | undefined) : undefined;
+    const problem: ImportProblem = key
+      ? { key, params: { ...problemParams[key], ...params } }
+      : { key: 'adminInventory.problem.csvUnreadable', params: { detail: issue.message } };
+    if (field !== undefined) problem.field = fieldNames[String(field)] ?? String(field);
+    return problem;
+  });
+}
 
 /**
- * One line per issue, `port: must be between 1 and 65535`, the field named as the person typed it
- * (`fieldNames` maps `vmessPort` to `vmess_port` for a CSV, to `--vmess-port` for flags).
+ * One line per issue in English, `port: must be between 1 and 65535`, the field named as the
+ * person typed it (`fieldNames` maps `vmessPort` to `--vmess-port` for flags). Messages that are
+ * no catalogue key (the price and traffic commands' own) read as written.
  */
 export function describeIssues(
   error: z.ZodError,
@@ -94,8 +142,11 @@ export function describeIssues(
 ): string[] {
   return error.issues.map((issue) => {
     const field = issue.path.at(-1);
-    if (field === undefined) return issue.message;
-    return `${fieldNames[String(field)] ?? String(field)}: ${issue.message}`;
+    const message = isProblemKey(issue.message)
+      ? translate('en-US', issue.message, problemParams[issue.message] ?? {})
+      : issue.message;
+    if (field === undefined) return message;
+    return `${fieldNames[String(field)] ?? String(field)}: ${message}`;
   });
 }
 
@@ -112,5 +163,5 @@ export function validateInventoryIp(
   const parsed = inventoryIpSchema.safeParse(input);
   return parsed.success
     ? { ok: true, value: parsed.data }
-    : { ok: false, problems: describeIssues(parsed.error, fieldNames) };
+    : { ok: false, problems: issuesToProblems(parsed.error, fieldNames) };
 }

@@ -6,6 +6,7 @@ import {
   CreditCardOutlined,
   DashboardOutlined,
   EnvironmentOutlined,
+  DatabaseOutlined,
   HomeOutlined,
   NotificationOutlined,
   ReconciliationOutlined,
@@ -29,6 +30,8 @@ import {
   ADMIN_HOME,
   ADMIN_NODE_PATH,
   ADMIN_NODES_PATH,
+  ADMIN_IP_IMPORT_PATH,
+  ADMIN_IPS_PATH,
   ADMIN_ORDERS_PATH,
   ADMIN_PAYMENTS_PATH,
   ADMIN_RECONCILIATION_PATH,
@@ -126,6 +129,20 @@ export const adminRoutes: readonly AdminRoute[] = [
     load: () => import('../../features/admin-catalog/pages/traffic-plans-page.tsx'),
   },
   {
+    path: ADMIN_IPS_PATH,
+    title: 'adminInventory.nav.ips',
+    permission: 'inventory.read',
+    icon: DatabaseOutlined,
+    load: () => import('../../features/admin-inventory/pages/admin-ips-page.tsx'),
+  },
+  {
+    path: ADMIN_IP_IMPORT_PATH,
+    title: 'adminInventory.nav.import',
+    permission: 'inventory.manage',
+    menuPath: ADMIN_IPS_PATH,
+    load: () => import('../../features/admin-inventory/pages/import-ips-page.tsx'),
+  },
+  {
     path: ADMIN_NODES_PATH,
     title: 'adminNodes.title',
     permission: 'nodes.read',
@@ -146,6 +163,7 @@ export const adminRoutes: readonly AdminRoute[] = [
     icon: NotificationOutlined,
     load: () => import('../../features/admin-announcements/pages/announcements-page.tsx'),
   },
+
   {
     path: ADMIN_AUDIT_LOG_PATH,
     title: 'adminAudit.title',

@@ -69,6 +69,9 @@ export default {
   'instances.list.filter.expiringWithin': 'Expiring within {{count}} days',
   'instances.list.expiresIn': 'Expires in {{count}} days',
   'instances.list.expiresToday': 'Expires today',
+  'instances.replacementPending': 'Replacement pending',
+  'instances.replacementPending.hint':
+    'We have quarantined this address (for example, it was blacklisted). It keeps working until we replace it with a new one; your expiry and credentials stay the same.',
   'instances.list.renewalWarning': 'Renewal failed',
   'instances.renewalWarning.insufficientBalance':
     'Auto-renewal failed: your balance is too low. Top up and it is retried automatically before the IP expires.',

@@ -67,6 +67,9 @@ export default {
   'instances.list.filter.expiringWithin': '{{count}}天内到期',
   'instances.list.expiresIn': '{{count}}天后到期',
   'instances.list.expiresToday': '今天到期',
+  'instances.replacementPending': '待更换',
+  'instances.replacementPending.hint':
+    '运营方已隔离该 IP（例如被列入黑名单）。它目前仍可正常使用，我们将为您更换新的 IP，到期时间与账号密码保持不变。',
   'instances.list.renewalWarning': '续费失败',
   'instances.renewalWarning.insufficientBalance':
     '自动续费失败：账户余额不足。请充值，到期前系统会自动重试续费。',

@@ -26,6 +26,7 @@ function instanceWarned(renewalWarning: string | null): Instance {
     status: 'active',
     autoRenew: true,
     renewalWarning,
+    flaggedForReplacement: false,
     createdAt: '2026-11-01T08:00:00.000Z',
     expiresAt: new Date(Date.now() + 2 * DAY_MS).toISOString(),
   };

@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../shared/format/date.ts';
 import { RegionLabel } from './region-label.tsx';
 import { ConnectionLine } from './connection-line.tsx';
 import { InstanceStatusTag } from './instance-status-tag.tsx';
+import { ReplacementPendingTag } from './replacement-pending-tag.tsx';
 import { LineTypeTag } from './line-type-tag.tsx';
 import { PasswordCell } from './password-cell.tsx';
 import { ProtocolTags } from './protocol-tags.tsx';
@@ -57,6 +58,7 @@ export function InstanceDetailDrawer({ instance, onClose }: InstanceDetailDrawer
             </Descriptions.Item>
             <Descriptions.Item label={t('instances.field.status')}>
               <InstanceStatusTag status={instance.status} />
+              <ReplacementPendingTag instance={instance} />
             </Descriptions.Item>
             <Descriptions.Item label={t('instances.field.autoRenew')}>
               {t(instance.autoRenew ? 'instances.buy.autoRenewOn' : 'instances.buy.autoRenewOff')}

@@ -13,6 +13,7 @@ import { LineTypeTag } from './line-type-tag.tsx';
 import { PasswordCell } from './password-cell.tsx';
 import { ProtocolTags } from './protocol-tags.tsx';
 import { RemarkCell } from './remark-cell.tsx';
+import { ReplacementPendingTag } from './replacement-pending-tag.tsx';
 import styles from './use-instance-columns.module.css';
 
 interface ColumnActions {
@@ -36,6 +37,7 @@ export function useInstanceColumns({ onRenew, onDetail }: ColumnActions) {
           <span className={styles.line}>
             <CopyableCode text={`${instance.ip}:${instance.port}`} />
             <InstanceStatusTag status={instance.status} />
+            <ReplacementPendingTag instance={instance} />
           </span>
           <span className={styles.line}>
             <RegionLabel

@@ -55,6 +55,7 @@ const instance: Instance = {
   status: 'active',
   autoRenew: false,
   renewalWarning: null,
+  flaggedForReplacement: false,
   createdAt: '2026-11-21T08:00:00.000Z',
   expiresAt: '2026-12-21T08:00:00.000Z',
 };

@@ -38,6 +38,7 @@ function instance(id: string, ip: string, expiresInDays: number, password: strin
     status: 'active',
     autoRenew: false,
     renewalWarning: null,
+    flaggedForReplacement: false,
     createdAt: '2026-11-01T08:00:00.000Z',
     expiresAt: new Date(Date.now() + expiresInDays * DAY_MS - 60_000).toISOString(),
   };
@@ -115,6 +116,21 @@ describe('IpListPage', () => {
     expect(within(row).getByTestId('password-value')).toHaveTextContent('secret-one');
     await userEvent.click(within(row).getByRole('button', { name: '隐藏密码' }));
     expect(within(row).getByTestId('password-value')).not.toHaveTextContent('secret-one');
+  });
+
+  it('tags an address the operators quarantined as replacement pending, and says why', async () => {
+    api.respondWith(listInstances, {
+      items: [{ ...rows[0]!, flaggedForReplacement: true }, rows[1]!],
+      total: 2,
+      page: 1,
+      pageSize: 20,
+    });
+    renderList();
+    const flagged = within(await findRow('203.0.113.7')).getByTestId('replacement-pending');
+    expect(flagged).toHaveTextContent('待更换');
+    expect(within(await findRow('203.0.113.8')).queryByTestId('replacement-pending')).toBeNull();
+    await userEvent.hover(flagged);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('运营方已隔离该 IP');
   });
 
   it('sends the filters of the address', async () => {

@@ -1,0 +1,67 @@
+// Queries of an import: which addresses the pool already holds, and the insert of new ones.
+import {
+  eq,
+  gatewayNodes,
+  inArray,
+  ipAddresses,
+  type Db,
+  type IpAddressStatus,
+  type LineTypeKind,
+  type Tx,
+} from '@stratus/db';
+
+/** Keeps each statement's parameter count well inside PostgreSQL's limit. */
+const BATCH = 500;
+
+export interface PooledAddress {
+  address: string;
+  nodeId: string;
+  nodeName: string;
+  status: IpAddressStatus;
+}
+
+/** The addresses among `addresses` the pool already holds, on any node. */
+export async function findPooledAddresses(db: Db, addresses: string[]): Promise<PooledAddress[]> {
+  const found: PooledAddress[] = [];
+  for (let start = 0; start < addresses.length; start += BATCH) {
+    found.push(
+      ...(await db
+        .select({
+          address: ipAddresses.address,
+          nodeId: ipAddresses.nodeId,
+          nodeName: gatewayNodes.name,
+          status: ipAddresses.status,
+        })
+        .from(ipAddresses)
+        .innerJoin(gatewayNodes, eq(gatewayNodes.id, ipAddresses.nodeId))
+        .where(inArray(ipAddresses.address, addresses.slice(start, start + BATCH)))),
+    );
+  }
+  return found;
+}
+
+export interface NewIpAddress {
+  nodeId: string;
+  address: string;
+  port: number;
+  vmessPort: number;
+  regionId: string;
+  lineType: LineTypeKind;
+}
+
+/**
+ * Inserts the addresses not yet in the pool (the address is unique: one another transaction
+ * added meanwhile is left alone); answers the addresses inserted.
+ */
+export async function insertNewIpAddresses(tx: Tx, rows: NewIpAddress[]): Promise<string[]> {
+  const inserted: string[] = [];
+  for (let start = 0; start < rows.length; start += BATCH) {
+    const batch = await tx
+      .insert(ipAddresses)
+      .values(rows.slice(start, start + BATCH))
+      .onConflictDoNothing({ target: ipAddresses.address })
+      .returning({ address: ipAddresses.address });
+    inserted.push(...batch.map((row) => row.address));
+  }
+  return inserted;
+}

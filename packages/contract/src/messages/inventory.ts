@@ -1,0 +1,78 @@
+// Words of the IP inventory that the console shows and the server writes: the address states and
+// why a line of an import cannot be imported (the API's preview in the request's language, the
+// command line's report in English).
+
+const zhCN = {
+  'adminInventory.status.available': '可售',
+  'adminInventory.status.allocated': '已分配',
+  'adminInventory.status.cooling': '冷却中',
+  'adminInventory.status.quarantined': '已隔离',
+  'adminInventory.status.retired': '已退役',
+  'adminInventory.problem.field': '{{field}}：{{reason}}',
+  'adminInventory.problem.line': '第 {{line}} 行：{{problem}}',
+  'adminInventory.problem.required': '不能为空',
+  'adminInventory.problem.notAnAddress': '“{{text}}”不是 IP 地址',
+  'adminInventory.problem.notANumber': '必须是数字',
+  'adminInventory.problem.notWhole': '必须是整数',
+  'adminInventory.problem.portRange': '必须在 1 到 65535 之间',
+  'adminInventory.problem.countryCode': '必须是两位国家代码，例如 JP',
+  'adminInventory.problem.citySlug': '必须是小写短代码，例如 tokyo 或 los-angeles',
+  'adminInventory.problem.oneOf': '必须是以下之一：{{values}}',
+  'adminInventory.problem.tooLong': '不能超过 {{max}} 个字符',
+  'adminInventory.problem.emptyFile': '文件为空',
+  'adminInventory.problem.missingColumns': '缺少列 {{columns}}',
+  'adminInventory.problem.unknownColumns': '有未知列 {{columns}}',
+  'adminInventory.problem.fieldCount': '有 {{count}} 个字段，表头有 {{expected}} 个',
+  'adminInventory.problem.quoteNotClosed': '引号括起的字段没有结束',
+  'adminInventory.problem.quoteOutOfPlace':
+    '引号位置不正确（请用引号括起整个字段，字段内的引号写两次："a ""b"""）',
+  'adminInventory.problem.csvUnreadable': '无法按 CSV 读取：{{detail}}',
+  'adminInventory.problem.notARange': '“{{text}}”不是 IP 地址、CIDR 网段或地址范围',
+  'adminInventory.problem.notACidr': '“{{text}}”不是 IPv4 CIDR 网段（例如 10.0.0.0/29）',
+  'adminInventory.problem.notBlockStart': '“{{text}}”不是网段起始地址，是否应为 {{suggestion}}？',
+  'adminInventory.problem.blockTooLarge': '“{{text}}”含 {{count}} 个地址，单个网段最多 {{max}} 个',
+  'adminInventory.problem.rangeReversed': '“{{text}}”的结束地址小于起始地址',
+  'adminInventory.problem.duplicateInInput': '与第 {{line}} 行的地址重复',
+  'adminInventory.problem.alreadyInPool': '已在本节点的地址池中（{{status}}）',
+  'adminInventory.problem.onAnotherNode': '已属于另一个节点 {{node}}',
+};
+
+export const inventoryMessages = {
+  'zh-CN': zhCN,
+  'en-US': {
+    'adminInventory.status.available': 'Available',
+    'adminInventory.status.allocated': 'Allocated',
+    'adminInventory.status.cooling': 'Cooling down',
+    'adminInventory.status.quarantined': 'Quarantined',
+    'adminInventory.status.retired': 'Retired',
+    'adminInventory.problem.field': '{{field}}: {{reason}}',
+    'adminInventory.problem.line': 'line {{line}}: {{problem}}',
+    'adminInventory.problem.required': 'is required',
+    'adminInventory.problem.notAnAddress': '"{{text}}" is not an IP address',
+    'adminInventory.problem.notANumber': 'must be a number',
+    'adminInventory.problem.notWhole': 'must be a whole number',
+    'adminInventory.problem.portRange': 'must be between 1 and 65535',
+    'adminInventory.problem.countryCode': 'must be a two-letter country code such as JP',
+    'adminInventory.problem.citySlug': 'must be a lower-case slug such as tokyo or los-angeles',
+    'adminInventory.problem.oneOf': 'must be one of {{values}}',
+    'adminInventory.problem.tooLong': 'may have at most {{max}} characters',
+    'adminInventory.problem.emptyFile': 'the file is empty',
+    'adminInventory.problem.missingColumns': 'missing column(s) {{columns}}',
+    'adminInventory.problem.unknownColumns': 'unknown column(s) {{columns}}',
+    'adminInventory.problem.fieldCount': '{{count}} fields, the header has {{expected}}',
+    'adminInventory.problem.quoteNotClosed': 'a quoted field is never closed',
+    'adminInventory.problem.quoteOutOfPlace':
+      'a quote out of place (quote the whole field and double the quotes inside it: "a ""b""")',
+    'adminInventory.problem.csvUnreadable': 'cannot be read as CSV: {{detail}}',
+    'adminInventory.problem.notARange': '"{{text}}" is not an IP address, a CIDR block or a range',
+    'adminInventory.problem.notACidr': '"{{text}}" is not an IPv4 CIDR block such as 10.0.0.0/29',
+    'adminInventory.problem.notBlockStart':
+      '"{{text}}" is not a block start; did you mean {{suggestion}}?',
+    'adminInventory.problem.blockTooLarge':
+      '"{{text}}" holds {{count}} addresses; one block may hold at most {{max}}',
+    'adminInventory.problem.rangeReversed': '"{{text}}" ends before it starts',
+    'adminInventory.problem.duplicateInInput': 'repeats the address of line {{line}}',
+    'adminInventory.problem.alreadyInPool': "already in this node's pool ({{status}})",
+    'adminInventory.problem.onAnotherNode': 'already in the pool of another node, {{node}}',
+  } satisfies Record<keyof typeof zhCN, string>,
+};
