@@ -1,44 +1,24 @@
-import { execFile } from 'node:child_process';
-import http from 'node:http';
-import type net from 'node:net';
-import { promisify } from 'node:util';
 import {
   createStaticIpOrder,
   getAdminOrder,
   getWallet,
   listAuditLog,
   listStaticIpCatalog,
-  login,
   type Instance,
 } from '@stratus/contract';
-import type { Page } from 'playwright-core';
-import { messages, type MessageKey } from '../apps/web/src/locales/index.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callEndpoint, fetchEndpoint, registerUser, topUp } from './support/api.ts';
 import { PAGE_STATE_MS, saveScreenshot, waitForPageContent } from './support/browser.ts';
 import { useJourney } from './support/journey.ts';
+import {
+  browseAs as browseAsUser,
+  signIn as signInAs,
+  until,
+  useProxyTarget,
+} from './support/staff-console.ts';
+import { wordsOf } from './support/words.ts';
 
-const run = promisify(execFile);
-/** How long a change may take to reach the gateway (one credential poll, on two busy cores). */
-const GATEWAY_STATE_MS = 60_000;
 const OWNER = { email: 'owner@stratus.example', password: 'owner pass 1' };
-
-type Language = 'zh-CN' | 'en-US';
-
-/** The web app's own words, so the journey reads the screen in either language. */
-function wordsOf(language: Language) {
-  const t = (key: MessageKey, values: Record<string, string> = {}) =>
-    messages[language][key].replace(/\{\{(\w+)\}\}/g, (_whole, name: string) => values[name] ?? '');
-  /**
-   * A button's name: Ant Design spaces out a two-character Chinese label (`停 用`), and an icon
-   * before the label adds its own name (`plus 添加员工`).
-   */
-  const button = (key: MessageKey) =>
-    new RegExp(
-      `(^|\\s)${[...t(key)].map((char) => char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*')}$`,
-    );
-  return { t, button };
-}
 
 // The operator console in Chromium, in each language, through the real server with the demo
 // gateway beside it: an owner adds a finance and a support member; finance refunds an order (its
@@ -48,53 +28,10 @@ function wordsOf(language: Language) {
 describe.each(['zh-CN', 'en-US'] as const)('the operator console in Chromium, %s', (language) => {
   const journey = useJourney('postgres', { gateway: true });
   const { t, button } = wordsOf(language);
-  let target: http.Server;
-  let targetUrl = '';
-
-  beforeAll(async () => {
-    target = http.createServer((request, response) => response.end('reached'));
-    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
-    targetUrl = `http://127.0.0.1:${(target.address() as net.AddressInfo).port}/`;
-  });
-  afterAll(() => new Promise((resolve) => target?.close(resolve)));
-
-  async function signIn(email: string, password: string): Promise<string> {
-    const { token } = await callEndpoint(journey.server.url, login, { body: { email, password } });
-    return token;
-  }
-
-  /** Makes the browser `token`'s user, starting from a fresh page. */
-  async function browseAs(token: string): Promise<Page> {
-    const { context } = journey.browser;
-    const { url } = journey.server;
-    await context.clearCookies();
-    await context.addCookies([{ name: 'token', value: token, url }]);
-    const page = await journey.browser.renewPage();
-    await page.goto(`${url}/portal/home`);
-    await page.evaluate((value) => localStorage.setItem('language', value), language);
-    return page;
-  }
-
-  /** Whether curl reaches the target through the instance's SOCKS5 proxy. */
-  async function proxyWorks(instance: Instance): Promise<boolean> {
-    const proxy = `socks5h://${instance.username}:${encodeURIComponent(instance.password)}@${instance.ip}:${instance.port}`;
-    try {
-      const { stdout } = await run('curl', ['-sS', '--max-time', '10', '-x', proxy, targetUrl]);
-      return stdout === 'reached';
-    } catch {
-      return false;
-    }
-  }
-
-  async function until(probe: () => Promise<boolean>, wanted: boolean): Promise<boolean> {
-    const deadline = Date.now() + GATEWAY_STATE_MS;
-    let value = await probe();
-    while (value !== wanted && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      value = await probe();
-    }
-    return value;
-  }
+  const proxy = useProxyTarget();
+  const signIn = (email: string, password: string) => signInAs(journey.server.url, email, password);
+  const browseAs = (token: string) => browseAsUser(journey, token, language);
+  const proxyWorks = (instance: Instance) => proxy.works(instance);
 
   it('runs staff, refunds, adjustments, disabling and the audit log', async () => {
     const { url } = journey.server;
