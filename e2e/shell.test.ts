@@ -43,8 +43,10 @@ describe('console shell in Chromium (embedded database)', () => {
     await page.waitForURL('**/console/overview');
     await page.getByRole('heading', { name: '首页概览' }).waitFor();
     await page.getByText(user.email).waitFor();
-    await page.getByText('账户余额').waitFor();
-    await page.getByText('¥0.00').waitFor();
+    // The header's balance (the overview's own balance card says the same).
+    const headerBalance = page.getByTestId('header-balance');
+    await headerBalance.getByText('账户余额').waitFor();
+    await headerBalance.getByText('¥0.00').waitFor();
 
     await page.getByRole('menuitem', { name: 'IP列表' }).click();
     await page.waitForURL('**/console/ipList');

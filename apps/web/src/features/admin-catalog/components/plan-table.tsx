@@ -2,11 +2,12 @@ import type { AdminStaticIpPlan } from '@stratus/contract';
 import { Button, Empty, Space, Switch, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../shared/format/money.ts';
-import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { showSuccessToast } from '../../../shared/ui/feedback.ts';
+import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { useDeleteStaticIpPlan, useUpdateStaticIpPlan } from '../api.ts';
 import { planName } from '../plan-name.ts';
 import { regionCode, regionLabel } from '../region-label.ts';
+import { useSetShown } from '../use-set-shown.ts';
 import styles from './catalog-table.module.css';
 import { DeletePlanButton } from './delete-plan-button.tsx';
 
@@ -24,17 +25,7 @@ export function PlanTable({ plans, loading, canManage, onEdit }: PlanTableProps)
   const update = useUpdateStaticIpPlan();
   const remove = useDeleteStaticIpPlan();
 
-  const setShown = (plan: AdminStaticIpPlan, active: boolean) =>
-    update
-      .mutateAsync({ id: plan.id, body: { active } })
-      .then(() =>
-        showSuccessToast(
-          t(active ? 'adminCatalog.plan.shownToast' : 'adminCatalog.plan.hiddenToast', {
-            plan: planName(plan, t),
-          }),
-        ),
-      )
-      .catch(() => undefined);
+  const setShown = useSetShown<AdminStaticIpPlan>(update, (plan) => planName(plan, t));
 
   const columns: TableColumnsType<AdminStaticIpPlan> = [
     {

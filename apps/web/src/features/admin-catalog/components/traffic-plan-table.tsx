@@ -5,6 +5,7 @@ import { formatMoney } from '../../../shared/format/money.ts';
 import { showSuccessToast } from '../../../shared/ui/feedback.ts';
 import { useDeleteTrafficPlan, useUpdateTrafficPlan } from '../api.ts';
 import { trafficPlanName } from '../traffic-plan-name.ts';
+import { useSetShown } from '../use-set-shown.ts';
 import styles from './catalog-table.module.css';
 import { DeletePlanButton } from './delete-plan-button.tsx';
 
@@ -22,17 +23,7 @@ export function TrafficPlanTable({ plans, loading, canManage, onEdit }: TrafficP
   const update = useUpdateTrafficPlan();
   const remove = useDeleteTrafficPlan();
 
-  const setShown = (plan: AdminTrafficPlan, active: boolean) =>
-    update
-      .mutateAsync({ id: plan.id, body: { active } })
-      .then(() =>
-        showSuccessToast(
-          t(active ? 'adminCatalog.plan.shownToast' : 'adminCatalog.plan.hiddenToast', {
-            plan: trafficPlanName(plan, t),
-          }),
-        ),
-      )
-      .catch(() => undefined);
+  const setShown = useSetShown<AdminTrafficPlan>(update, (plan) => trafficPlanName(plan, t));
 
   const number = (value: string | number) => <span className={styles.number}>{value}</span>;
   const columns: TableColumnsType<AdminTrafficPlan> = [
