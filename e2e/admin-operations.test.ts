@@ -1,8 +1,8 @@
 import {
-  createStaticIpOrder,
   getAdminDashboard,
   listAuditLog,
   listCurrentAnnouncements,
+  listInstances,
   listStaticIpCatalog,
 } from '@stratus/contract';
 import type { Locator, Page } from 'playwright-core';
@@ -29,7 +29,7 @@ const NEW_ADDRESSES = Array.from({ length: 10 }, (_, index) => `127.0.60.${index
 
 // The operator console's second part in Chromium, in each language, through the real server with
 // the demo gateway beside it: ops adds a city, imports ten IPs there and puts a priced plan on sale;
-// a customer buys there and the proxy works; ops quarantines an address (stock follows) and
+// a customer buys there in the shop and the proxy works; ops quarantines an address (stock follows) and
 // publishes an announcement the customer sees; the dashboard and the node page show it all. Every
 // write is in the audit log, by ops.
 describe.each(['zh-CN', 'en-US'] as const)('running the business in Chromium, %s', (language) => {
@@ -147,13 +147,24 @@ describe.each(['zh-CN', 'en-US'] as const)('running the business in Chromium, %s
     ]);
     page = await browseAs(journey, customer.token, language);
     await page.goto(`${url}/console/buyStaticIP`);
-    await waitForPageContent(page, page.getByText(cityName).first());
+    const card = page.getByRole('button', { name: new RegExp(cityName) }).first();
+    await waitForPageContent(page, card);
+    await card.click();
+    await page.getByText(/× 1 =/).waitFor();
     await saveScreenshot(page, `admin-new-city-in-shop-${language}`);
-    const bought = await callEndpoint(url, createStaticIpOrder, {
+    await page.getByRole('button', { name: button('instances.buy.submit') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: button('instances.buy.confirmOk') })
+      .click();
+    await page.getByText(t('instances.buy.successTitle')).waitFor();
+    const { items: owned } = await callEndpoint(url, listInstances, {
       token: customer.token,
-      body: { planId: plan.id, durationDays: 30, quantity: 1 },
+      headers: { 'accept-language': language },
     });
-    const instance = bought.instances[0]!;
+    expect(owned).toHaveLength(1);
+    const instance = owned[0]!;
+    expect(instance).toMatchObject({ country: 'DE', city: cityName, lineType: 'datacenter' });
     expect(NEW_ADDRESSES).toContain(instance.ip);
     expect(await until(() => proxy.works(instance), true)).toBe(true);
 
