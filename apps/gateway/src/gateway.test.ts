@@ -109,18 +109,20 @@ describe('a gateway run by startGateway against the API', () => {
   it('sends a heartbeat with every poll: connections, bytes per second, spool, V2Ray', async () => {
     api = await startFakeApi(snapshotOf({ staticCredentials: [credential] }));
     const gateway = await start({ dataDir: await newDataDir(), reportIntervalMs: 60_000 });
+    // The heartbeats from before the tunnel opened on: a poll may come while the bytes move, so
+    // the ones that count them are among these, and the bytes in and the bytes out may fall in
+    // two intervals on a busy machine.
+    const polls = api.heartbeats.length;
     const open = await tunnel(gateway);
     expect(await readPeer(open)).toBe('127.0.0.2');
     open.write(Buffer.alloc(300_000, 0x62));
     await readBytes(open, 300_000);
-    // Later heartbeats see the tunnel open and the bytes of the intervals they moved in (the
-    // bytes in and the bytes out may fall in two intervals on a busy machine).
-    const polls = api.heartbeats.length;
     const seen = await eventually(
       () => api.heartbeats.slice(polls),
       (beats) =>
         beats.some((beat) => (beat?.bytesOutPerSecond ?? 0) > 0) &&
         beats.some((beat) => (beat?.bytesInPerSecond ?? 0) > 0),
+      15_000,
     );
     const busy = seen.find((beat) => (beat?.bytesOutPerSecond ?? 0) > 0);
     expect(busy).toMatchObject({
@@ -138,6 +140,7 @@ describe('a gateway run by startGateway against the API', () => {
     await eventually(
       () => api.heartbeats.at(-1)?.openConnections,
       (count) => count === 0,
+      15_000,
     );
     expect(api.heartbeats.at(-1)?.openConnections).toBe(0);
   });
