@@ -17,5 +17,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: { modules: { classNameStrategy: 'non-scoped' } },
+    // Under the whole suite's load a jsdom page with Ant Design can take several seconds to render.
+    testTimeout: 30_000,
   },
 });

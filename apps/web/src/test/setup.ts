@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import '../shared/i18n/i18n.ts';
+
+// CI runs every workspace at once on two cores, where a page can take seconds to settle: the
+// `findBy…` and `waitFor` helpers wait up to 10 s rather than their default of one.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks matchMedia, which Ant Design's responsive helpers query.
 if (!window.matchMedia) {

@@ -77,7 +77,7 @@ describe('console layout', () => {
       expect(within(menu!).getByText(label)).toBeInTheDocument();
     }
     expect(readRecentPages()).toEqual([{ title: 'nav.overview', path: '/console/overview' }]);
-    expect(await screen.findByText('快捷入口', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText('快捷入口')).toBeInTheDocument();
   });
 
   it('navigates from the menu and from the balance', async () => {
@@ -110,7 +110,7 @@ describe('console layout', () => {
       ],
     });
     const { router } = renderRoutes(appRoutes, '/console/ipList');
-    const banner = await screen.findByTestId('announcement-banner', {}, { timeout: 5_000 });
+    const banner = await screen.findByTestId('announcement-banner');
     expect(banner).toHaveTextContent('东京线路中断');
     await userEvent.click(await screen.findByText('¥12.50'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/console/recharge'));

@@ -47,14 +47,14 @@ beforeEach(() => {
 describe('console tour', { timeout: 20_000 }, () => {
   it('shows on the first console visit of a session and marks it seen at once', async () => {
     renderRoutes(appRoutes, '/console/recharge');
-    expect(await screen.findByText('功能菜单', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText('功能菜单')).toBeInTheDocument();
     expect(screen.getByText('1 / 5')).toBeInTheDocument();
     expect(sessionStorage.getItem('isFirst')).toBe('1');
   });
 
   it('walks through the menu groups, balance and account menu, then never shows again', async () => {
     const first = renderRoutes(appRoutes, '/console/recharge');
-    await screen.findByText('功能菜单', {}, { timeout: 5_000 });
+    await screen.findByText('功能菜单');
     for (const title of ['IP管理', '流量管理', '账户余额', '账户菜单']) {
       await userEvent.click(screen.getByRole('button', { name: '下一步' }));
       await waitFor(() =>
@@ -72,7 +72,7 @@ describe('console tour', { timeout: 20_000 }, () => {
 
   it('stays closed once dismissed, and never shows when the flag is already set', async () => {
     const first = renderRoutes(appRoutes, '/console/recharge');
-    await screen.findByText('功能菜单', {}, { timeout: 5_000 });
+    await screen.findByText('功能菜单');
     await userEvent.click(document.querySelector<HTMLElement>('.ant-tour-close')!);
     await waitFor(() => expect(screen.queryByText('功能菜单')).not.toBeInTheDocument());
     first.unmount();

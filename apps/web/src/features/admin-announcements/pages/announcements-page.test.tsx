@@ -60,7 +60,7 @@ function renderPage(search = '') {
 }
 
 async function rowOf(title: string) {
-  return (await screen.findByText(title, {}, { timeout: 5_000 })).closest('tr')!;
+  return (await screen.findByText(title)).closest('tr')!;
 }
 
 describe('AnnouncementsPage', { timeout: 20_000 }, () => {

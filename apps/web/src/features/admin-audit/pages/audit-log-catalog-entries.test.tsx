@@ -34,7 +34,7 @@ afterEach(() => changeLanguage('zh-CN'));
 describe('AuditLogPage with catalog writes', { timeout: 20_000 }, () => {
   it('names each changed price by its duration, in the reader’s language', async () => {
     renderRoutes([{ path: '/admin/audit-log', element: <AuditLogPage /> }], '/admin/audit-log');
-    const row = (await screen.findByText('ops@example.com', {}, { timeout: 5_000 })).closest('tr')!;
+    const row = (await screen.findByText('ops@example.com')).closest('tr')!;
     expect(within(row).getByText('调整套餐价格')).toBeInTheDocument();
     expect(within(row).getByText('30 天价格: 35 → 45')).toBeInTheDocument();
     expect(within(row).getByText('90 天价格: 99 → —')).toBeInTheDocument();

@@ -85,7 +85,7 @@ function renderLog(search = '') {
 }
 
 async function rowOf(text: string) {
-  const cell = await screen.findByText(text, {}, { timeout: 5_000 });
+  const cell = await screen.findByText(text);
   return cell.closest('tr')!;
 }
 

@@ -25,13 +25,13 @@ function renderRegions() {
 }
 
 async function rowOf(code: string) {
-  const cell = await screen.findByText(code, {}, { timeout: 5_000 });
+  const cell = await screen.findByText(code);
   return cell.closest('tr')!;
 }
 
 /** The open dialog, found by its save button (antd dialogs share one label id in tests). */
 async function findDialog() {
-  const save = await screen.findByRole('button', { name: SAVE }, { timeout: 5_000 });
+  const save = await screen.findByRole('button', { name: SAVE });
   return save.closest<HTMLElement>('[role="dialog"]')!;
 }
 

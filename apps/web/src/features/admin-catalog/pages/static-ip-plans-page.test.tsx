@@ -37,16 +37,12 @@ const nameOf = (plan: AdminStaticIpPlan) =>
   `日本 · 东京 · ${plan.lineType === 'datacenter' ? '数据中心' : 'ISP住宅'}`;
 
 async function rowOf(plan: AdminStaticIpPlan) {
-  const edit = await screen.findByRole(
-    'button',
-    { name: `编辑 ${nameOf(plan)}` },
-    { timeout: 5_000 },
-  );
+  const edit = await screen.findByRole('button', { name: `编辑 ${nameOf(plan)}` });
   return edit.closest('tr')!;
 }
 
 async function findDrawer() {
-  const save = await screen.findByRole('button', { name: SAVE }, { timeout: 5_000 });
+  const save = await screen.findByRole('button', { name: SAVE });
   return save.closest<HTMLElement>('.ant-drawer')!;
 }
 
@@ -191,7 +187,7 @@ describe('StaticIpPlansPage', { timeout: 30_000 }, () => {
   it('shows plans read-only to roles that may only read the catalog', async () => {
     api.respondWith(getMe, profileOf('finance'));
     const { queryClient } = renderPlans();
-    const price = await screen.findByText('30 天 ¥35.00', {}, { timeout: 5_000 });
+    const price = await screen.findByText('30 天 ¥35.00');
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(screen.queryByRole('switch')).toBeNull();
     expect(screen.queryByRole('button', { name: /新增套餐|编辑|删除/ })).toBeNull();

@@ -31,12 +31,12 @@ function renderTrafficPlans() {
 }
 
 async function rowOf(name: string) {
-  const edit = await screen.findByRole('button', { name: `编辑 ${name}` }, { timeout: 5_000 });
+  const edit = await screen.findByRole('button', { name: `编辑 ${name}` });
   return edit.closest('tr')!;
 }
 
 async function findDialog() {
-  const save = await screen.findByRole('button', { name: SAVE }, { timeout: 5_000 });
+  const save = await screen.findByRole('button', { name: SAVE });
   return save.closest<HTMLElement>('[role="dialog"]')!;
 }
 

@@ -101,7 +101,7 @@ function renderPage() {
 }
 
 async function rowOf(reason: string) {
-  const cell = await screen.findByText(reason, {}, { timeout: 5_000 });
+  const cell = await screen.findByText(reason);
   return within(cell.closest('tr') as HTMLElement);
 }
 

@@ -122,7 +122,7 @@ function renderPage() {
 }
 
 async function header() {
-  const card = (await screen.findByText('¥123.45', {}, { timeout: 5_000 })).closest('.ant-card');
+  const card = (await screen.findByText('¥123.45')).closest('.ant-card');
   return within(card as HTMLElement);
 }
 
@@ -233,7 +233,7 @@ describe('CustomerPage', () => {
     renderPage();
     await header();
     await userEvent.click(screen.getByRole('tab', { name: '账单流水' }));
-    const row = (await screen.findByText('+¥20.00', {}, { timeout: 5_000 })).closest('tr')!;
+    const row = (await screen.findByText('+¥20.00')).closest('tr')!;
     expect(within(row).getByText('调整')).toBeInTheDocument();
     // An operator's reason that reads like a payment channel stays the reason.
     expect(within(row).getByText('alipay')).toBeInTheDocument();
@@ -244,9 +244,7 @@ describe('CustomerPage', () => {
     renderPage();
     await header();
     await userEvent.click(screen.getByRole('tab', { name: '静态IP' }));
-    const row = (await screen.findByText('203.0.113.7:1080', {}, { timeout: 5_000 })).closest(
-      'tr',
-    )!;
+    const row = (await screen.findByText('203.0.113.7:1080')).closest('tr')!;
     await userEvent.click(within(row).getByRole('button', { name: '重置密码' }));
     const confirm = await screen.findByText(
       '为 203.0.113.7 生成新的代理密码？客户需改用新密码连接。',
@@ -266,18 +264,18 @@ describe('CustomerPage', () => {
     renderPage();
     await header();
     await userEvent.click(screen.getByRole('tab', { name: '会话' }));
-    const row = (await screen.findByText('198.51.100.4', {}, { timeout: 5_000 })).closest('tr')!;
+    const row = (await screen.findByText('198.51.100.4')).closest('tr')!;
     expect(within(row).getByText('已结束')).toBeInTheDocument();
     expect(within(row).getByText('Mozilla/5.0 Test')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: '静态IP' }));
-    await screen.findByText('203.0.113.7:1080', {}, { timeout: 5_000 });
+    await screen.findByText('203.0.113.7:1080');
     expect(screen.queryByRole('button', { name: '重置密码' })).not.toBeInTheDocument();
   });
 
   it('says so when there is no such customer', async () => {
     api.respondWithError(getAdminCustomer, 'customerNotFound');
     renderPage();
-    expect(await screen.findByText('客户不存在', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText('客户不存在')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /返回客户列表/ })).toBeInTheDocument();
   });
 });

@@ -118,9 +118,7 @@ function renderHome(role: StaffRole, dashboard: Dashboard) {
 describe('AdminHomePage', { timeout: 20_000 }, () => {
   it('shows a finance role revenue, sales, operations and links to act on payments', async () => {
     renderHome('finance', { ...base, money });
-    expect(
-      await screen.findByText('当前登录：finance@example.com', {}, { timeout: 5_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('当前登录：finance@example.com')).toBeInTheDocument();
     expect(screen.getByText('财务')).toBeInTheDocument();
 
     const moneyCards = await screen.findByTestId('money-cards');
@@ -170,7 +168,7 @@ describe('AdminHomePage', { timeout: 20_000 }, () => {
 
   it('shows ops no money at all and no links to pages it cannot open', async () => {
     renderHome('ops', { ...base, money: null });
-    const payments = await screen.findByTestId('payments-card', {}, { timeout: 5_000 });
+    const payments = await screen.findByTestId('payments-card');
     expect(within(payments).getByText('5')).toBeInTheDocument();
     expect(within(payments).queryByRole('link')).not.toBeInTheDocument();
     expect(within(payments).queryByText(/¥/)).not.toBeInTheDocument();

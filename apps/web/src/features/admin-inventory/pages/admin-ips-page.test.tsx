@@ -138,7 +138,7 @@ function renderIps(search = '') {
 }
 
 async function rowOf(address: string) {
-  const cell = await screen.findByText(`${address}:1080`, {}, { timeout: 5_000 });
+  const cell = await screen.findByText(`${address}:1080`);
   return cell.closest('tr')!;
 }
 

@@ -33,7 +33,7 @@ describe('NodePage', { timeout: 20_000 }, () => {
   it('shows the latest heartbeat and the last day in five charts', async () => {
     api.respondWith(getAdminNode, { ...node, series }, { params: { id: node.id } });
     renderNode();
-    expect(await screen.findByText('tokyo-1', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText('tokyo-1')).toBeInTheDocument();
     expect(screen.getByText('在线')).toBeInTheDocument();
     expect(screen.getByText('3 小时 5 分钟')).toBeInTheDocument();
     expect(screen.getByText('下行 1.5 MB/s · 上行 2 KB/s')).toBeInTheDocument();
@@ -56,7 +56,7 @@ describe('NodePage', { timeout: 20_000 }, () => {
       { params: { id: node.id } },
     );
     renderNode();
-    expect(await screen.findByText(/尚未收到心跳/, {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText(/尚未收到心跳/)).toBeInTheDocument();
     expect(screen.getByText('离线')).toBeInTheDocument();
     expect(screen.getByText('最近 24 小时没有心跳')).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: '连接数' })).not.toBeInTheDocument();
@@ -66,7 +66,7 @@ describe('NodePage', { timeout: 20_000 }, () => {
     const missing = '00000000-0000-4000-8000-0000000000ff';
     api.respondWithError(getAdminNode, 'nodeNotFound', { params: { id: missing } });
     renderNode(missing);
-    expect(await screen.findByText('节点不存在', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText('节点不存在')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /返回节点列表/ })).toBeInTheDocument();
   });
 });

@@ -68,7 +68,7 @@ function renderNodes() {
 }
 
 async function rowOf(name: string) {
-  const link = await screen.findByRole('link', { name }, { timeout: 5_000 });
+  const link = await screen.findByRole('link', { name });
   return link.closest('tr')!;
 }
 

@@ -145,10 +145,10 @@ function renderPage(search = '') {
 const listQueries = () => api.requests(listAdminOrders).map((request) => request.query);
 
 async function openDetail() {
-  const cell = await screen.findByText('SO20261122001', {}, { timeout: 5_000 });
+  const cell = await screen.findByText('SO20261122001');
   await userEvent.click(within(cell.closest('tr')!).getByRole('button', { name: '详情' }));
   const drawer = await screen.findByRole('dialog');
-  await within(drawer).findByText('203.0.113.7', {}, { timeout: 5_000 });
+  await within(drawer).findByText('203.0.113.7');
   return drawer;
 }
 
@@ -159,14 +159,14 @@ async function openRefund(drawer: HTMLElement) {
 
 /** The refund dialog (jsdom gives every dialog the same generated label, so found by title). */
 async function refundDialog() {
-  const title = await screen.findByText('退款到余额', {}, { timeout: 5_000 });
+  const title = await screen.findByText('退款到余额');
   return title.closest<HTMLElement>('[role="dialog"]')!;
 }
 
 describe('AdminOrdersPage', () => {
   it('lists orders with the customer, status, total and refunded amount', async () => {
     renderPage();
-    const cell = await screen.findByText('SO20261122001', {}, { timeout: 5_000 });
+    const cell = await screen.findByText('SO20261122001');
     const row = cell.closest('tr')!;
     expect(within(row).getByText('alice@shop.example')).toBeInTheDocument();
     expect(within(row).getByText('静态IP购买')).toBeInTheDocument();
@@ -184,7 +184,7 @@ describe('AdminOrdersPage', () => {
   // Typing into several boxes takes a while on a loaded machine.
   it('filters by status, customer and order number, keeping them in the address', async () => {
     const { router } = renderPage('?type=static_ip&from=2026-11-01&to=2026-11-30');
-    await screen.findByText('SO20261122001', {}, { timeout: 5_000 });
+    await screen.findByText('SO20261122001');
     expect(listQueries()[0]).toMatchObject({
       type: 'static_ip',
       from: '2026-11-01',
@@ -291,9 +291,9 @@ describe('AdminOrdersPage', () => {
 
   it('lists auto-renew failures on their own tab', async () => {
     const { router } = renderPage();
-    await screen.findByText('SO20261122001', {}, { timeout: 5_000 });
+    await screen.findByText('SO20261122001');
     await userEvent.click(screen.getByRole('tab', { name: '自动续费失败' }));
-    const cell = await screen.findByText('carol@late.example', {}, { timeout: 5_000 });
+    const cell = await screen.findByText('carol@late.example');
     const row = cell.closest('tr')!;
     expect(within(row).getByText('198.51.100.4')).toBeInTheDocument();
     expect(within(row).getByText('余额不足')).toBeInTheDocument();

@@ -134,13 +134,13 @@ function renderPayments(search = '') {
 }
 
 async function rowOf(email: string) {
-  const cell = await screen.findByText(email, {}, { timeout: 5_000 });
+  const cell = await screen.findByText(email);
   return cell.closest('tr')!;
 }
 
 /** The mark-paid dialog (antd gives every dialog in tests the same label id, so not by name). */
 async function findMarkPaidDialog() {
-  const submit = await screen.findByRole('button', { name: '确认入账' }, { timeout: 5_000 });
+  const submit = await screen.findByRole('button', { name: '确认入账' });
   return submit.closest<HTMLElement>('[role="dialog"]')!;
 }
 
@@ -207,11 +207,7 @@ describe('AdminPaymentsPage', () => {
     async () => {
       renderPayments();
       const drawer = await openDetail('buyer@example.com');
-      const entries = await within(drawer).findAllByTestId(
-        'payment-notification',
-        {},
-        { timeout: 5_000 },
-      );
+      const entries = await within(drawer).findAllByTestId('payment-notification');
       expect(entries).toHaveLength(2);
       expect(within(entries[0]!).getByText('✗ 验签失败')).toBeInTheDocument();
       expect(within(entries[0]!).getByText('签名无效')).toBeInTheDocument();
@@ -230,11 +226,7 @@ describe('AdminPaymentsPage', () => {
       renderPayments();
       const drawer = await openDetail('payer@example.com');
       expect(
-        await within(drawer).findByText(
-          /^¥50.00，入账后余额 ¥150.00，2026-11-21/,
-          {},
-          { timeout: 5_000 },
-        ),
+        await within(drawer).findByText(/^¥50.00，入账后余额 ¥150.00，2026-11-21/),
       ).toBeInTheDocument();
       expect(within(drawer).getByText('已入账')).toBeInTheDocument();
       expect(within(drawer).queryByRole('button', { name: /同步/ })).not.toBeInTheDocument();
@@ -249,7 +241,7 @@ describe('AdminPaymentsPage', () => {
       api.respondWith(getMe, profile('support'));
       renderPayments();
       const drawer = await openDetail('buyer@example.com');
-      await within(drawer).findAllByTestId('payment-notification', {}, { timeout: 5_000 });
+      await within(drawer).findAllByTestId('payment-notification');
       expect(within(drawer).queryByRole('button', { name: /同步/ })).not.toBeInTheDocument();
       expect(within(drawer).queryByRole('button', { name: '手动入账' })).not.toBeInTheDocument();
     },
@@ -267,9 +259,7 @@ describe('AdminPaymentsPage', () => {
       renderPayments();
       const drawer = await openDetail('buyer@example.com');
       const listed = api.requests(listAdminPayments).length;
-      await userEvent.click(
-        await within(drawer).findByRole('button', { name: /同步/ }, { timeout: 5_000 }),
-      );
+      await userEvent.click(await within(drawer).findByRole('button', { name: /同步/ }));
       expect(await screen.findByText('渠道确认已付款，已入账')).toBeInTheDocument();
       expect(api.requests(syncAdminPayment, { params: { id: pendingId } })).toHaveLength(1);
       // The list and the detail are fetched again.
@@ -288,9 +278,7 @@ describe('AdminPaymentsPage', () => {
       });
       renderPayments();
       const drawer = await openDetail('buyer@example.com');
-      await userEvent.click(
-        await within(drawer).findByRole('button', { name: /同步/ }, { timeout: 5_000 }),
-      );
+      await userEvent.click(await within(drawer).findByRole('button', { name: /同步/ }));
       expect(await screen.findByText('渠道返回：未付款，未做更改')).toBeInTheDocument();
     },
     SLOW_TEST_MS,
@@ -304,9 +292,7 @@ describe('AdminPaymentsPage', () => {
       });
       renderPayments();
       const drawer = await openDetail('buyer@example.com');
-      await userEvent.click(
-        await within(drawer).findByRole('button', { name: '手动入账' }, { timeout: 5_000 }),
-      );
+      await userEvent.click(await within(drawer).findByRole('button', { name: '手动入账' }));
       const modal = await findMarkPaidDialog();
       expect(within(modal).getByText(/将按支付单金额 ¥88.80 入账/)).toBeInTheDocument();
       await userEvent.click(within(modal).getByRole('button', { name: '确认入账' }));
@@ -330,9 +316,7 @@ describe('AdminPaymentsPage', () => {
     api.respondWithError(markAdminPaymentPaid, 'paymentAlreadyPaid');
     renderPayments();
     const drawer = await openDetail('buyer@example.com');
-    await userEvent.click(
-      await within(drawer).findByRole('button', { name: '手动入账' }, { timeout: 5_000 }),
-    );
+    await userEvent.click(await within(drawer).findByRole('button', { name: '手动入账' }));
     const modal = await findMarkPaidDialog();
     await userEvent.type(within(modal).getByLabelText('渠道交易号'), 'T-9');
     await userEvent.type(within(modal).getByLabelText('备注'), 'checked');

@@ -66,9 +66,7 @@ function renderReconciliation(search = '') {
 describe('ReconciliationPage', () => {
   it('shows both sides per day and channel and highlights the mismatched rows', async () => {
     renderReconciliation();
-    const matchedRow = (await screen.findByText('2026-11-20', {}, { timeout: 5_000 })).closest(
-      'tr',
-    )!;
+    const matchedRow = (await screen.findByText('2026-11-20')).closest('tr')!;
     expect(within(matchedRow).getByText('支付宝')).toBeInTheDocument();
     expect(within(matchedRow).getAllByText('¥300.00')).toHaveLength(2);
     expect(within(matchedRow).getByText('一致')).toBeInTheDocument();
@@ -93,7 +91,7 @@ describe('ReconciliationPage', () => {
 
   it('asks for the days in the address', async () => {
     renderReconciliation('?from=2026-10-01&to=2026-10-31');
-    await screen.findByText('2026-11-20', {}, { timeout: 5_000 });
+    await screen.findByText('2026-11-20');
     await waitFor(() =>
       expect(api.requests(getReconciliation)[0]?.query).toEqual({
         from: '2026-10-01',
@@ -117,9 +115,7 @@ describe('ReconciliationPage', () => {
       },
     });
     renderReconciliation();
-    expect(
-      await screen.findByText('该区间内没有支付或充值流水', {}, { timeout: 5_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('该区间内没有支付或充值流水')).toBeInTheDocument();
     expect(screen.queryByText('合计')).not.toBeInTheDocument();
   }, 20_000);
 });

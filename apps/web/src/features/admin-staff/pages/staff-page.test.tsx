@@ -65,7 +65,7 @@ function renderStaff() {
 
 /** The table row showing `email`. */
 async function rowOf(email: string) {
-  const cell = await screen.findByText(email, {}, { timeout: 5_000 });
+  const cell = await screen.findByText(email);
   return cell.closest('tr')!;
 }
 

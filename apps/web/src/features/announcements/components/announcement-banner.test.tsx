@@ -34,7 +34,7 @@ beforeEach(() => {
 describe('AnnouncementBanner', { timeout: 20_000 }, () => {
   it('shows the most severe announcement, and after dismissing it the next one', async () => {
     const first = renderWithProviders(<AnnouncementBanner />);
-    const banner = await screen.findByTestId('announcement-banner', {}, { timeout: 5_000 });
+    const banner = await screen.findByTestId('announcement-banner');
     expect(banner).toHaveTextContent('东京线路中断');
     expect(banner).toHaveTextContent('正在抢修。');
     expect(banner).toHaveClass('ant-alert-error');
@@ -48,7 +48,7 @@ describe('AnnouncementBanner', { timeout: 20_000 }, () => {
     // Remembered in this browser: a new visit starts from the next one.
     first.unmount();
     renderWithProviders(<AnnouncementBanner />);
-    const again = await screen.findByTestId('announcement-banner', {}, { timeout: 5_000 });
+    const again = await screen.findByTestId('announcement-banner');
     expect(again).toHaveTextContent('新增洛杉矶地区');
     expect(again).toHaveClass('ant-alert-info');
   });

@@ -76,7 +76,7 @@ async function choose(label: string, option: string) {
 describe('BuyDynamicIpPage', { timeout: 20_000 }, () => {
   it('shows the account with a masked password, the entry point and the traffic left', async () => {
     renderDynamic();
-    expect(await screen.findByText('u8k2m4x9', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText('u8k2m4x9')).toBeInTheDocument();
     expect(screen.getByText('gw.example.com:7000')).toBeInTheDocument();
     expect(screen.getByTestId('password-value')).toHaveTextContent('••••••••');
     await userEvent.click(screen.getByRole('button', { name: '显示密码' }));
@@ -89,15 +89,13 @@ describe('BuyDynamicIpPage', { timeout: 20_000 }, () => {
   it('links to buying traffic when none is left', async () => {
     remainingBytes = 0;
     const { router } = renderDynamic();
-    await userEvent.click(
-      await screen.findByRole('link', { name: '购买流量' }, { timeout: 5_000 }),
-    );
+    await userEvent.click(await screen.findByRole('link', { name: '购买流量' }));
     expect(router.state.location.pathname).toBe('/console/buyTrafficFlow');
   });
 
   it('resets the password after a confirmation', async () => {
     renderDynamic();
-    await screen.findByText('u8k2m4x9', {}, { timeout: 5_000 });
+    await screen.findByText('u8k2m4x9');
     await userEvent.click(screen.getByRole('button', { name: /重置密码/ }));
     const popover = await screen.findByRole('tooltip');
     await userEvent.click(within(popover).getByRole('button', { name: /确\s*定/ }));
@@ -108,7 +106,7 @@ describe('BuyDynamicIpPage', { timeout: 20_000 }, () => {
 
   it('generates with the chosen targeting, then copies and downloads the lines', async () => {
     renderDynamic();
-    await screen.findByText('u8k2m4x9', {}, { timeout: 5_000 });
+    await screen.findByText('u8k2m4x9');
     expect(screen.getByRole('combobox', { name: '城市' })).toBeDisabled();
     await choose('国家/地区', '日本 (JP)');
     await choose('城市', '东京');
@@ -149,7 +147,7 @@ describe('BuyDynamicIpPage', { timeout: 20_000 }, () => {
 
   it('asks for any country and a rotating session by default', async () => {
     renderDynamic();
-    await screen.findByText('u8k2m4x9', {}, { timeout: 5_000 });
+    await screen.findByText('u8k2m4x9');
     expect(screen.queryByRole('spinbutton', { name: '会话时长' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /生成/ }));
     await waitFor(() => expect(endpointQueries()).toHaveLength(1));

@@ -111,7 +111,7 @@ function renderBuy() {
 describe('BuyStaticIpPage', () => {
   it('shows plan cards with country code, line type, stock state and sold-out plans disabled', async () => {
     renderBuy();
-    const tokyo = await screen.findByTestId(`plan-${planId}`, {}, { timeout: 5_000 });
+    const tokyo = await screen.findByTestId(`plan-${planId}`);
     expect(tokyo).toHaveTextContent('JP');
     expect(tokyo).toHaveTextContent('ISP住宅');
     expect(tokyo).toHaveTextContent('库存紧张');
@@ -126,10 +126,8 @@ describe('BuyStaticIpPage', () => {
 
   it('quotes the chosen plan and duration with a per-day saving hint', async () => {
     renderBuy();
-    await userEvent.click(await screen.findByTestId(`plan-${planId}`, {}, { timeout: 5_000 }));
-    expect(await screen.findByTestId('quote-total', {}, { timeout: 5_000 })).toHaveTextContent(
-      '¥30.00 × 1 = ¥30.00',
-    );
+    await userEvent.click(await screen.findByTestId(`plan-${planId}`));
+    expect(await screen.findByTestId('quote-total')).toHaveTextContent('¥30.00 × 1 = ¥30.00');
     expect(screen.getByTestId('quote-balance')).toHaveTextContent('¥100.00');
     expect(screen.getByText('每天省10%')).toBeInTheDocument();
 
@@ -148,8 +146,8 @@ describe('BuyStaticIpPage', () => {
   it('warns when the balance is insufficient and links to the recharge page', async () => {
     balance = 10;
     const { router } = renderBuy();
-    await userEvent.click(await screen.findByTestId(`plan-${planId}`, {}, { timeout: 5_000 }));
-    const link = await screen.findByRole('link', { name: '去充值' }, { timeout: 5_000 });
+    await userEvent.click(await screen.findByTestId(`plan-${planId}`));
+    const link = await screen.findByRole('link', { name: '去充值' });
     expect(screen.getByText('余额不足，请先充值')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '立即购买' })).toBeDisabled();
     await userEvent.click(link);
@@ -158,7 +156,7 @@ describe('BuyStaticIpPage', () => {
 
   it('confirms, pays with an Idempotency-Key and lists the new IPs', async () => {
     const { router } = renderBuy();
-    await userEvent.click(await screen.findByTestId(`plan-${planId}`, {}, { timeout: 5_000 }));
+    await userEvent.click(await screen.findByTestId(`plan-${planId}`));
     const quantity = screen.getByRole('spinbutton', { name: '数量' });
     await userEvent.clear(quantity);
     await userEvent.type(quantity, '2');
@@ -173,7 +171,7 @@ describe('BuyStaticIpPage', () => {
     expect(within(dialog).getByTestId('confirm-total')).toHaveTextContent('¥60.00');
     await userEvent.click(within(dialog).getByRole('button', { name: /确认支付/ }));
 
-    expect(await screen.findByText('购买成功', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText('购买成功')).toBeInTheDocument();
     const [purchase] = api.requests(createStaticIpOrder);
     expect(purchase!.body).toEqual({
       planId,

@@ -97,7 +97,7 @@ function renderList(search = '') {
 }
 
 async function findRow(ip: string) {
-  const cell = await screen.findByText(`${ip}:1080`, {}, { timeout: 5_000 });
+  const cell = await screen.findByText(`${ip}:1080`);
   return cell.closest('tr')!;
 }
 
@@ -242,9 +242,7 @@ describe('IpListPage', () => {
   it('offers to buy when there is no instance', async () => {
     api.respondWith(listInstances, { items: [], total: 0, page: 1, pageSize: 20 });
     const { router } = renderList();
-    await userEvent.click(
-      await screen.findByRole('button', { name: /购买静态IP/ }, { timeout: 5_000 }),
-    );
+    await userEvent.click(await screen.findByRole('button', { name: /购买静态IP/ }));
     expect(router.state.location.pathname).toBe('/console/buyStaticIP');
   });
 

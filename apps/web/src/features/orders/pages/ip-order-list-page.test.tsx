@@ -95,7 +95,7 @@ function renderOrders(search = '') {
 describe('IpOrderListPage', () => {
   it('renders typed orders with totals and an item summary', async () => {
     renderOrders();
-    const cell = await screen.findByText('SO20261122001', {}, { timeout: 5_000 });
+    const cell = await screen.findByText('SO20261122001');
     const row = cell.closest('tr')!;
     expect(within(row).getByText('静态IP购买')).toBeInTheDocument();
     expect(within(row).getByText('已支付')).toBeInTheDocument();
@@ -111,12 +111,10 @@ describe('IpOrderListPage', () => {
 
   it('shows a traffic order line by its GB and validity', async () => {
     renderOrders();
-    const cell = await screen.findByText('TF20261122003', {}, { timeout: 5_000 });
+    const cell = await screen.findByText('TF20261122003');
     await userEvent.click(within(cell.closest('tr')!).getByRole('button', { name: '详情' }));
     const drawer = await screen.findByRole('dialog');
-    expect(
-      await within(drawer).findByText('流量包 10 GB', {}, { timeout: 5_000 }),
-    ).toBeInTheDocument();
+    expect(await within(drawer).findByText('流量包 10 GB')).toBeInTheDocument();
     expect(within(drawer).getByText('动态代理')).toBeInTheDocument();
     expect(within(drawer).getByText('有效期 30天')).toBeInTheDocument();
     expect(within(drawer).getByText('无关联实例')).toBeInTheDocument();
@@ -124,7 +122,7 @@ describe('IpOrderListPage', () => {
 
   it('filters by type and pages on the server', async () => {
     const { router } = renderOrders('?type=renewal');
-    await screen.findByText('SO20261122001', {}, { timeout: 5_000 });
+    await screen.findByText('SO20261122001');
     expect(listQueries()[0]!.type).toBe('renewal');
     await userEvent.click(screen.getByTitle('2'));
     await waitFor(() => expect(listQueries().at(-1)?.page).toBe('2'));
@@ -133,10 +131,10 @@ describe('IpOrderListPage', () => {
 
   it('opens the detail drawer with the items and instance ids', async () => {
     renderOrders();
-    const cell = await screen.findByText('SO20261122001', {}, { timeout: 5_000 });
+    const cell = await screen.findByText('SO20261122001');
     await userEvent.click(within(cell.closest('tr')!).getByRole('button', { name: '详情' }));
     const drawer = await screen.findByRole('dialog');
-    expect(await within(drawer).findByText(instanceId, {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await within(drawer).findByText(instanceId)).toBeInTheDocument();
     expect(within(drawer).getByText('订单明细')).toBeInTheDocument();
     expect(within(drawer).getByText('30天')).toBeInTheDocument();
     expect(within(drawer).getAllByText('¥60.00').length).toBeGreaterThan(0);

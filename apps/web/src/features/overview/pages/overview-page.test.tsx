@@ -74,7 +74,7 @@ function renderOverview() {
 describe('OverviewPage', { timeout: 20_000 }, () => {
   it('asks in the browser offset and shows balance, IPs, traffic, usage and recent orders', async () => {
     renderOverview();
-    const balance = await screen.findByTestId('overview-balance', {}, { timeout: 5_000 });
+    const balance = await screen.findByTestId('overview-balance');
     expect(await within(balance).findByText('¥1234.50')).toBeInTheDocument();
     expect(screen.getByTestId('overview-active')).toHaveTextContent('12');
     expect(screen.getByTestId('overview-traffic')).toHaveTextContent('7.5 GB/ 20 GB');
@@ -95,7 +95,7 @@ describe('OverviewPage', { timeout: 20_000 }, () => {
 
   it('flags IPs expiring within 7 days and links to them', async () => {
     const { router } = renderOverview();
-    const expiring = await screen.findByTestId('overview-expiring', {}, { timeout: 5_000 });
+    const expiring = await screen.findByTestId('overview-expiring');
     expect(await within(expiring).findByText('3')).toBeInTheDocument();
     await userEvent.click(within(expiring).getByRole('link', { name: '查看并续费' }));
     expect(router.state.location.pathname).toBe('/console/ipList');
@@ -124,7 +124,7 @@ describe('OverviewPage', { timeout: 20_000 }, () => {
       ],
     });
     renderOverview();
-    const card = await screen.findByTestId('announcements-card', {}, { timeout: 5_000 });
+    const card = await screen.findByTestId('announcements-card');
     const alerts = within(card).getAllByRole('alert');
     expect(alerts.map((alert) => alert.className)).toEqual([
       expect.stringContaining('ant-alert-warning'),
@@ -137,9 +137,7 @@ describe('OverviewPage', { timeout: 20_000 }, () => {
 
   it('opens the shortcuts', async () => {
     const { router } = renderOverview();
-    await userEvent.click(
-      await screen.findByRole('button', { name: /动态IP/ }, { timeout: 5_000 }),
-    );
+    await userEvent.click(await screen.findByRole('button', { name: /动态IP/ }));
     expect(router.state.location.pathname).toBe('/console/buyDynamicIP');
   });
 });

@@ -80,32 +80,23 @@ describe('CheckoutCounterPage', () => {
     expiresAt = new Date(start.getTime() + 65_000).toISOString();
     renderCheckout();
 
-    expect(await screen.findByTestId('checkout-amount', {}, { timeout: 5_000 })).toHaveTextContent(
-      '¥100.00',
-    );
+    expect(await screen.findByTestId('checkout-amount')).toHaveTextContent('¥100.00');
     expect(screen.getByText(paymentId)).toBeInTheDocument();
     expect(screen.getAllByText('沙箱支付').length).toBeGreaterThan(0);
     expect(screen.getByTestId('payment-countdown')).toHaveTextContent('01:05');
 
     vi.setSystemTime(start.getTime() + 5_000);
-    await waitFor(
-      () => expect(screen.getByTestId('payment-countdown')).toHaveTextContent('01:00'),
-      {
-        timeout: 2_000,
-      },
-    );
+    await waitFor(() => expect(screen.getByTestId('payment-countdown')).toHaveTextContent('01:00'));
 
     vi.setSystemTime(start.getTime() + 65_000);
-    expect(await screen.findByText('支付已超时', {}, { timeout: 2_000 })).toBeInTheDocument();
+    expect(await screen.findByText('支付已超时')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /确认支付/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: '返回充值' })).toBeInTheDocument();
   });
 
   it('confirms a sandbox payment and moves on to the result page once paid', async () => {
     const { router } = renderCheckout();
-    await userEvent.click(
-      await screen.findByRole('button', { name: /确认支付/ }, { timeout: 5_000 }),
-    );
+    await userEvent.click(await screen.findByRole('button', { name: /确认支付/ }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/portal/paySuccess'));
     expect(router.state.location.search).toBe(`?paymentId=${paymentId}`);
@@ -116,9 +107,7 @@ describe('CheckoutCounterPage', () => {
 
   it('cancels after confirmation and shows the closed state', async () => {
     renderCheckout();
-    await userEvent.click(
-      await screen.findByRole('button', { name: '取消支付' }, { timeout: 5_000 }),
-    );
+    await userEvent.click(await screen.findByRole('button', { name: '取消支付' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getAllByText('确认取消这笔支付？').length).toBeGreaterThan(0);
     await userEvent.click(within(dialog).getByRole('button', { name: '取消支付' }));

@@ -49,9 +49,9 @@ describe('PaySuccessPage', () => {
     answers = ['pending', 'paid'];
     const { queryClient, router } = renderPaySuccess();
     queryClient.setQueryData(walletKeys.wallet(), { wallet: { balance: 1134.5, currency: 'CNY' } });
-    expect(await screen.findByText('确认支付结果…', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText('确认支付结果…')).toBeInTheDocument();
 
-    expect(await screen.findByText('充值成功', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText('充值成功')).toBeInTheDocument();
     expect(screen.getByTestId('paid-amount')).toHaveTextContent('¥100.00');
     expect(screen.getByTestId('balance-after')).toHaveTextContent('¥1234.50');
     expect(api.requests()).toHaveLength(2);
@@ -66,14 +66,14 @@ describe('PaySuccessPage', () => {
     answers = ['paid'];
     sessionStorage.setItem('pendingPaymentId', paymentId);
     renderPaySuccess('');
-    expect(await screen.findByText('充值成功', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText('充值成功')).toBeInTheDocument();
     expect(sessionStorage.getItem('pendingPaymentId')).toBeNull();
   });
 
   it('warns when the payment was closed unpaid', async () => {
     answers = ['closed'];
     renderPaySuccess();
-    expect(await screen.findByText('支付未完成', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText('支付未完成')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '返回充值' })).toBeInTheDocument();
   });
 });

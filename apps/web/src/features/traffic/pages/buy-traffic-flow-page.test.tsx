@@ -82,7 +82,7 @@ function renderBuy() {
 describe('BuyTrafficFlowPage', { timeout: 20_000 }, () => {
   it('shows plans with GB, validity, price, price per GB and marks the best value', async () => {
     renderBuy();
-    const small = await screen.findByTestId(`traffic-plan-${smallId}`, {}, { timeout: 5_000 });
+    const small = await screen.findByTestId(`traffic-plan-${smallId}`);
     expect(small).toHaveTextContent('10GB');
     expect(small).toHaveTextContent('有效期 30 天');
     expect(small).toHaveTextContent('¥50.00');
@@ -94,10 +94,8 @@ describe('BuyTrafficFlowPage', { timeout: 20_000 }, () => {
   it('warns when the balance is insufficient and links to the recharge page', async () => {
     balance = 10;
     const { router } = renderBuy();
-    await userEvent.click(
-      await screen.findByTestId(`traffic-plan-${smallId}`, {}, { timeout: 5_000 }),
-    );
-    const link = await screen.findByRole('link', { name: '去充值' }, { timeout: 5_000 });
+    await userEvent.click(await screen.findByTestId(`traffic-plan-${smallId}`));
+    const link = await screen.findByRole('link', { name: '去充值' });
     expect(screen.getByRole('button', { name: '立即购买' })).toBeDisabled();
     await userEvent.click(link);
     expect(router.state.location.pathname).toBe('/console/recharge');
@@ -105,15 +103,11 @@ describe('BuyTrafficFlowPage', { timeout: 20_000 }, () => {
 
   it('quotes the quantity, confirms and pays with an Idempotency-Key', async () => {
     const { router } = renderBuy();
-    await userEvent.click(
-      await screen.findByTestId(`traffic-plan-${smallId}`, {}, { timeout: 5_000 }),
-    );
-    await screen.findByTestId('traffic-quote-total', {}, { timeout: 5_000 });
+    await userEvent.click(await screen.findByTestId(`traffic-plan-${smallId}`));
+    await screen.findByTestId('traffic-quote-total');
     await userEvent.click(screen.getByRole('button', { name: /Increase Value/i }));
-    await waitFor(
-      () =>
-        expect(screen.getByTestId('traffic-quote-total')).toHaveTextContent('¥50.00 × 2 = ¥100.00'),
-      { timeout: 5_000 },
+    await waitFor(() =>
+      expect(screen.getByTestId('traffic-quote-total')).toHaveTextContent('¥50.00 × 2 = ¥100.00'),
     );
     expect(screen.getByTestId('traffic-quote-summary')).toHaveTextContent('20 GB');
     expect(screen.getByText('余额充足，可直接支付')).toBeInTheDocument();
@@ -128,7 +122,7 @@ describe('BuyTrafficFlowPage', { timeout: 20_000 }, () => {
     expect(within(dialog).getByTestId('traffic-confirm-total')).toHaveTextContent('¥100.00');
     await userEvent.click(within(dialog).getByRole('button', { name: /确认支付/ }));
 
-    expect(await screen.findByText('购买成功', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText('购买成功')).toBeInTheDocument();
     const [purchase] = api.requests(createTrafficOrder);
     expect(purchase!.body).toEqual({ planId: smallId, quantity: 2 });
     expect(purchase!.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);

@@ -54,7 +54,7 @@ function rangeInputs() {
 
 /** A day of the open calendar (a month shows the neighbouring months' days too: not those). */
 async function findDayCell(day: string) {
-  const cells = await screen.findAllByTitle(day, {}, { timeout: 5_000 });
+  const cells = await screen.findAllByTitle(day);
   return cells.find((cell) => cell.classList.contains('ant-picker-cell-in-view'))!;
 }
 
@@ -69,7 +69,7 @@ function renderHistory() {
 describe('TrafficFlowHistoryPage', { timeout: 20_000 }, () => {
   it('asks for the last 24 hours by hour in the browser offset and shows totals and rows', async () => {
     renderHistory();
-    expect(await screen.findByText('3 GB', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText('3 GB')).toBeInTheDocument();
     expect(screen.getByText('512 MB')).toBeInTheDocument();
     expect(screen.getByText('3.5 GB')).toBeInTheDocument();
     expect(screen.getByTestId('usage-chart')).toBeInTheDocument();
@@ -91,7 +91,7 @@ describe('TrafficFlowHistoryPage', { timeout: 20_000 }, () => {
 
   it('switches to days and filters by kind', async () => {
     renderHistory();
-    await screen.findByText('3 GB', {}, { timeout: 5_000 });
+    await screen.findByText('3 GB');
     await userEvent.click(screen.getByText('按天'));
     await waitFor(() => expect(usageQueries().at(-1)!.granularity).toBe('day'));
     const dayQuery = usageQueries().at(-1)!;
@@ -109,7 +109,7 @@ describe('TrafficFlowHistoryPage', { timeout: 20_000 }, () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(2026, 10, 21, 12, 34));
     renderHistory();
-    await screen.findByText('3 GB', {}, { timeout: 5_000 });
+    await screen.findByText('3 GB');
     expect(usageQueries()[0]).toMatchObject({
       from: new Date(2026, 10, 20, 12, 34).toISOString(),
       to: new Date(2026, 10, 21, 12, 34).toISOString(),
@@ -129,7 +129,7 @@ describe('TrafficFlowHistoryPage', { timeout: 20_000 }, () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(2026, 10, 21, 12, 34));
     renderHistory();
-    await screen.findByText('3 GB', {}, { timeout: 5_000 });
+    await screen.findByText('3 GB');
     await userEvent.click(screen.getByText('按天'));
     await waitFor(() => expect(usageQueries().at(-1)!.granularity).toBe('day'));
     const before = usageQueries().length;
@@ -151,7 +151,7 @@ describe('TrafficFlowHistoryPage', { timeout: 20_000 }, () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     renderHistory();
-    await screen.findByText('3 GB', {}, { timeout: 5_000 });
+    await screen.findByText('3 GB');
     await userEvent.click(screen.getByRole('button', { name: /下载 CSV/ }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
 

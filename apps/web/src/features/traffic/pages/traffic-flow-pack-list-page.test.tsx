@@ -83,7 +83,7 @@ function renderList() {
 describe('TrafficFlowPackListPage', { timeout: 20_000 }, () => {
   it('shows the summary, usage progress with readable bytes and status tags', async () => {
     renderList();
-    expect(await screen.findByText('TF001', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText('TF001')).toBeInTheDocument();
     expect(screen.getByText('生效中的流量包')).toBeInTheDocument();
     expect(screen.getByText('7.5 GB')).toBeInTheDocument();
     expect(screen.getByText('/ 10 GB')).toBeInTheDocument();
@@ -102,7 +102,7 @@ describe('TrafficFlowPackListPage', { timeout: 20_000 }, () => {
 
   it('filters by status and pages on the server', async () => {
     renderList();
-    await screen.findByText('TF001', {}, { timeout: 5_000 });
+    await screen.findByText('TF001');
     expect(listQueries()[0]!.status).toBeUndefined();
 
     await userEvent.click(screen.getByTitle('3'));
@@ -117,7 +117,7 @@ describe('TrafficFlowPackListPage', { timeout: 20_000 }, () => {
   it('offers a way to buy when there are no packages', async () => {
     items = [];
     const { router } = renderList();
-    const empty = await screen.findByText('还没有流量包', {}, { timeout: 5_000 });
+    const empty = await screen.findByText('还没有流量包');
     const emptyState = empty.closest<HTMLElement>('.ant-empty')!;
     await userEvent.click(within(emptyState).getByRole('button', { name: '购买流量' }));
     expect(router.state.location.pathname).toBe('/console/buyTrafficFlow');

@@ -65,8 +65,8 @@ function renderFlow(search = '') {
 describe('BusinessFlowPage', () => {
   it('shows typed rows with signed, coloured amounts', async () => {
     renderFlow();
-    const table = await screen.findByRole('table', {}, { timeout: 5_000 });
-    await within(table).findByText('静态IP购买', {}, { timeout: 5_000 });
+    const table = await screen.findByRole('table');
+    await within(table).findByText('静态IP购买');
     expect(within(table).getByText('充值')).toBeInTheDocument();
     // A top-up's note code in the reader's words.
     expect(within(table).getByText('支付宝（支付单关闭后付款，已入账）')).toBeInTheDocument();
@@ -82,7 +82,7 @@ describe('BusinessFlowPage', () => {
 
   it('sends the filters of the address and pages on the server', async () => {
     const { router } = renderFlow('?type=topup&from=2026-11-01&to=2026-11-30&page=2');
-    await screen.findByText('静态IP购买', {}, { timeout: 5_000 });
+    await screen.findByText('静态IP购买');
     const [first] = listQueries();
     expect(first).toEqual({
       type: 'topup',
@@ -101,7 +101,7 @@ describe('BusinessFlowPage', () => {
 
   it('resets the filters back to the first page', async () => {
     const { router } = renderFlow('?type=refund&page=2');
-    await screen.findByText('静态IP购买', {}, { timeout: 5_000 });
+    await screen.findByText('静态IP购买');
     await userEvent.click(screen.getByRole('button', { name: /重置/ }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(listQueries().at(-1)).toEqual({
@@ -115,7 +115,7 @@ describe('BusinessFlowPage', () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     renderFlow('?type=topup&from=2026-11-01&to=2026-11-30&page=2');
-    await screen.findByText('静态IP购买', {}, { timeout: 5_000 });
+    await screen.findByText('静态IP购买');
 
     await userEvent.click(screen.getByRole('button', { name: /导出 CSV/ }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));

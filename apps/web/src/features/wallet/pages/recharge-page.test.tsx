@@ -49,7 +49,7 @@ function topUpCalls() {
 }
 
 async function typeCustomAmount(text: string) {
-  const input = await screen.findByRole('spinbutton', { name: '自定义金额' }, { timeout: 5_000 });
+  const input = await screen.findByRole('spinbutton', { name: '自定义金额' });
   await userEvent.clear(input);
   await userEvent.type(input, text);
 }
@@ -57,9 +57,7 @@ async function typeCustomAmount(text: string) {
 describe('RechargePage', () => {
   it('shows the balance, the presets from the options and the channels', async () => {
     renderRecharge();
-    expect(await screen.findByTestId('recharge-balance', {}, { timeout: 5_000 })).toHaveTextContent(
-      '¥20.00',
-    );
+    expect(await screen.findByTestId('recharge-balance')).toHaveTextContent('¥20.00');
     for (const preset of ['¥50.00', '¥100.00', '¥500.00', '¥1000.00', '¥5000.00']) {
       expect(screen.getByRole('radio', { name: preset })).toBeInTheDocument();
     }
@@ -87,9 +85,7 @@ describe('RechargePage', () => {
 
   it('creates a sandbox top-up for a preset and opens the cashier in the app', async () => {
     const { router } = renderRecharge();
-    await userEvent.click(
-      await screen.findByRole('radio', { name: preset(500) }, { timeout: 5_000 }),
-    );
+    await userEvent.click(await screen.findByRole('radio', { name: preset(500) }));
     expect(screen.getByTestId('summary-amount')).toHaveTextContent('¥500.00');
     await userEvent.click(screen.getByRole('button', { name: /立即支付/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/console/checkout-counter'));
