@@ -179,6 +179,8 @@ const snapshot: NodeSnapshot = {
   ],
   dynamicAccounts: [],
   dynamicEgress: [],
+  allowlist: [],
+  subUsers: [],
 };
 const controlPlane = await startFakeApi(snapshot);
 function startGatewayProcess(host: string, port: number, extraEnv: Record<string, string> = {}) {

@@ -1,6 +1,7 @@
 import {
   announcementSeverities,
   CURRENCY,
+  instanceCheckStatuses,
   instanceStatuses,
   ledgerEntryTypes,
   lineTypes,
@@ -55,6 +56,7 @@ const expectedLists: Record<string, readonly string[]> = {
   payment_notifications_channel_check: paymentChannels,
   balance_adjustments_status_check: balanceAdjustmentStatuses,
   announcements_severity_check: announcementSeverities,
+  instance_checks_status_check: instanceCheckStatuses,
 };
 
 /** The string literals of a constraint as PostgreSQL prints it: `'topup'::text` → `topup`. */

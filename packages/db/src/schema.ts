@@ -2,6 +2,7 @@ import {
   announcementSeverities,
   CURRENCY,
   gatewayNodeStatuses,
+  instanceCheckStatuses,
   instanceStatuses,
   ipAddressStatuses,
   ledgerEntryTypes,
@@ -87,6 +88,13 @@ export const users = pgTable(
     apiTokenHash: text('api_token_hash').notNull(),
     /** The same token encrypted with the server's secret key, so the profile can show it. */
     apiTokenCiphertext: text('api_token_ciphertext').notNull(),
+    /**
+     * SHA-256 of the subscription token (`GET /api/sub/{token}`), made on first use; rotating it
+     * replaces both columns, so the old URL answers 404 at once.
+     */
+    subscriptionTokenHash: text('subscription_token_hash'),
+    /** The same token encrypted with the server's secret key, so the console can show the URL. */
+    subscriptionTokenCiphertext: text('subscription_token_ciphertext'),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -94,6 +102,11 @@ export const users = pgTable(
   (table) => [
     uniqueIndex('users_email_key').on(table.email),
     uniqueIndex('users_api_token_hash_key').on(table.apiTokenHash),
+    uniqueIndex('users_subscription_token_hash_key').on(table.subscriptionTokenHash),
+    check(
+      'users_subscription_token_pair',
+      sql`(${table.subscriptionTokenHash} is null) = (${table.subscriptionTokenCiphertext} is null)`,
+    ),
     index('users_created_at_idx').on(table.createdAt),
     check('users_email_normalised', sql`${table.email} = lower(btrim(${table.email}))`),
     check('users_role_check', isOneOf(table.role, userRoles)),
@@ -374,9 +387,18 @@ export const staticIpPlans = pgTable(
     active: boolean('active').notNull().default(true),
     /** Ascending order in the customer catalog within its region. */
     sortOrder: integer('sort_order').notNull().default(0),
+    /**
+     * Paid-for replacements an instance of this plan may make per calendar month (business time
+     * zone), beyond the free ones in its first 24 hours.
+     */
+    replacementsPerMonth: integer('replacements_per_month').notNull().default(1),
     createdAt: createdAt(),
   },
   (table) => [
+    check(
+      'static_ip_plans_replacements_per_month_range',
+      sql`${table.replacementsPerMonth} between 0 and 100`,
+    ),
     uniqueIndex('static_ip_plans_region_line_type_key').on(table.regionId, table.lineType),
     check('static_ip_plans_line_type_check', isOneOf(table.lineType, lineTypes)),
     check(
@@ -902,6 +924,171 @@ export const announcements = pgTable(
     check(
       'announcements_window',
       sql`${table.endsAt} is null or ${table.endsAt} > ${table.startsAt}`,
+    ),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Customer access: IP allowlist, sub-users, replacements and connectivity checks.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A source address or block from which a customer's clients reach the customer's static IPs
+ * without credentials (and its dynamic proxies with the account's default targeting). No block
+ * may overlap another customer's: the migration adds an exclusion constraint
+ * (`ip_allowlist_entries_cidr_excl`), so the gateway never has to guess whose client it is.
+ */
+export const ipAllowlistEntries = pgTable(
+  'ip_allowlist_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Canonical CIDR text (`203.0.113.7/32`, `2001:db8::/48`): PostgreSQL's `cidr` output. */
+    cidr: text('cidr').notNull(),
+    note: text('note').notNull().default(''),
+    /** When a gateway last served a connection from it (reported with usage); null before. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('ip_allowlist_entries_user_id_idx').on(table.userId),
+    check('ip_allowlist_entries_cidr_canonical', sql`${table.cidr} = (${table.cidr}::cidr)::text`),
+  ],
+);
+
+/**
+ * A login of a customer's dynamic proxies with its own password and an optional cap. Its bytes
+ * draw from the owner's traffic packages like the owner's own; `used_bytes` counts them (they
+ * may pass the cap by what moved before the gateway's next poll). Usernames share one namespace
+ * with `dynamic_proxy_accounts.account` (a trigger in the migration holds that).
+ */
+export const subUsers = pgTable(
+  'sub_users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The first part of its dynamic usernames, like an account name (`[a-z0-9]{4,32}`). */
+    username: text('username').notNull(),
+    /** Kept readable, like the account's: the gateway checks its digest and the console shows it. */
+    password: text('password').notNull(),
+    /** Null: no cap beyond the account's packages. */
+    capBytes: bigint('cap_bytes', { mode: 'bigint' }),
+    usedBytes: bigint('used_bytes', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('sub_users_username_key').on(table.username),
+    uniqueIndex('sub_users_user_id_name_key').on(table.userId, table.name),
+    check('sub_users_username_format', sql`${table.username} ~ '^[a-z0-9]{4,32}$'`),
+    check('sub_users_cap_bytes_positive', sql`${table.capBytes} is null or ${table.capBytes} > 0`),
+    check('sub_users_used_bytes_non_negative', sql`${table.usedBytes} >= 0`),
+  ],
+);
+
+/**
+ * Usage drawn from each traffic package per hour, written by the draw-down: the traffic history
+ * filters by package from here.
+ */
+export const trafficPackageUsageHourly = pgTable(
+  'traffic_package_usage_hourly',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    packageId: uuid('package_id')
+      .notNull()
+      .references(() => trafficPackages.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bytes: bigint('bytes', { mode: 'bigint' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.packageId, table.hour] }),
+    index('traffic_package_usage_hourly_user_id_hour_idx').on(table.userId, table.hour),
+    check('traffic_package_usage_hourly_bytes_non_negative', sql`${table.bytes} >= 0`),
+  ],
+);
+
+/**
+ * A static IP moved to another address of its plan (same expiry and credentials); the old
+ * address cools down. `free` ones (within 24 hours of purchase) do not count against the plan's
+ * monthly quota. The `replacement` order records it in the order history.
+ */
+export const instanceReplacements = pgTable(
+  'instance_replacements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    instanceId: uuid('instance_id')
+      .notNull()
+      .references(() => proxyInstances.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    fromIpAddressId: uuid('from_ip_address_id')
+      .notNull()
+      .references(() => ipAddresses.id, { onDelete: 'restrict' }),
+    toIpAddressId: uuid('to_ip_address_id')
+      .notNull()
+      .references(() => ipAddresses.id, { onDelete: 'restrict' }),
+    free: boolean('free').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('instance_replacements_instance_id_created_at_idx').on(table.instanceId, table.createdAt),
+    check(
+      'instance_replacements_other_address',
+      sql`${table.fromIpAddressId} <> ${table.toIpAddressId}`,
+    ),
+  ],
+);
+
+/**
+ * A connectivity check of a static IP: the customer asks, the IP's gateway picks it up with its
+ * next poll, tries the instance (listening, egress from its IP to the check target) and reports.
+ */
+export const instanceChecks = pgTable(
+  'instance_checks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    instanceId: uuid('instance_id')
+      .notNull()
+      .references(() => proxyInstances.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nodeId: uuid('node_id')
+      .notNull()
+      .references(() => gatewayNodes.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: instanceCheckStatuses }).notNull().default('pending'),
+    /** What failed, as the gateway names it (e.g. `listening`, `egress`); null unless failed. */
+    failure: text('failure'),
+    /** Round trip through the proxy to the check target, milliseconds; null unless ok. */
+    latencyMs: integer('latency_ms'),
+    /** The address the check target saw the request come from. */
+    egressIp: text('egress_ip'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('instance_checks_instance_id_requested_at_idx').on(table.instanceId, table.requestedAt),
+    index('instance_checks_pending_node_id_idx')
+      .on(table.nodeId)
+      .where(sql`${table.status} = 'pending'`),
+    check('instance_checks_status_check', isOneOf(table.status, instanceCheckStatuses)),
+    check(
+      'instance_checks_completed',
+      sql`(${table.status} = 'pending') = (${table.completedAt} is null)`,
     ),
   ],
 );

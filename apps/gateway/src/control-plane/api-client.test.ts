@@ -18,9 +18,14 @@ describe('the API client', () => {
   it('fetches the snapshot with the node key and sends `since` back', async () => {
     const client = createApiClient({ apiUrl: `${api.url}/`, nodeKey: api.nodeKey });
     const first = await client.fetchCredentials(null);
-    expect(first).toEqual({ version: snapshot.version, unchanged: false, snapshot });
+    expect(first).toEqual({ version: snapshot.version, unchanged: false, snapshot, checks: [] });
     const second = await client.fetchCredentials(snapshot.version);
-    expect(second).toEqual({ version: snapshot.version, unchanged: true, snapshot: null });
+    expect(second).toEqual({
+      version: snapshot.version,
+      unchanged: true,
+      snapshot: null,
+      checks: [],
+    });
     expect(api.credentialRequests.slice(-2)).toEqual([null, snapshot.version]);
   });
 

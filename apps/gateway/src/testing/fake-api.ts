@@ -97,6 +97,7 @@ export async function startFakeApi(snapshot: NodeSnapshot | null): Promise<FakeA
       version,
       unchanged,
       snapshot: unchanged ? null : api.snapshot,
+      checks: [],
     });
   }
 

@@ -7,10 +7,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type {
+  NodeAllowlistEntry,
   NodeDynamicAccount,
   NodeDynamicEgress,
   NodeSnapshot,
   NodeStaticCredential,
+  NodeSubUser,
 } from '@stratus/contract';
 import { silentLogger } from '../logger.ts';
 import { createProxyServer, type ProxyServerOptions } from '../proxy-server.ts';
@@ -56,6 +58,8 @@ export function snapshotOf(parts: {
   staticCredentials?: NodeStaticCredential[];
   dynamicAccounts?: NodeDynamicAccount[];
   dynamicEgress?: NodeDynamicEgress[];
+  allowlist?: NodeAllowlistEntry[];
+  subUsers?: NodeSubUser[];
 }): NodeSnapshot {
   return {
     version: randomUUID(),
@@ -65,6 +69,8 @@ export function snapshotOf(parts: {
     staticCredentials: parts.staticCredentials ?? [],
     dynamicAccounts: parts.dynamicAccounts ?? [],
     dynamicEgress: parts.dynamicEgress ?? [],
+    allowlist: parts.allowlist ?? [],
+    subUsers: parts.subUsers ?? [],
   };
 }
 

@@ -5,6 +5,13 @@ import { queryInt4Schema, singleLineTextSchema } from '../validation.ts';
 import { lineTypeSchema, MAX_DURATION_DAYS, proxyProtocolSchema } from './catalog.ts';
 
 export const instanceStatuses = ['active', 'expired'] as const;
+
+/**
+ * A connectivity check of a static IP run by its gateway: `pending` until the gateway reports,
+ * then `ok` or `failed`.
+ */
+export const instanceCheckStatuses = ['pending', 'ok', 'failed'] as const;
+export type InstanceCheckStatus = (typeof instanceCheckStatuses)[number];
 export const instanceStatusSchema = z.enum(instanceStatuses);
 export type InstanceStatus = z.infer<typeof instanceStatusSchema>;
 

@@ -53,6 +53,45 @@ export const nodeDynamicEgressSchema = z.object({
 });
 export type NodeDynamicEgress = z.infer<typeof nodeDynamicEgressSchema>;
 
+/**
+ * A source block of a customer's IP allowlist: a client connecting from it to one of that
+ * customer's static IPs on this node is served without credentials, and to the node's dynamic
+ * entry with the account's default targeting. Blocks of different customers never overlap.
+ */
+export const nodeAllowlistEntrySchema = z.object({
+  entryId: z.uuid(),
+  userId: z.uuid(),
+  /** Canonical CIDR (`203.0.113.7/32`, `2001:db8::/48`). */
+  cidr: z.string(),
+});
+export type NodeAllowlistEntry = z.infer<typeof nodeAllowlistEntrySchema>;
+
+/**
+ * A sub-user of a customer's dynamic proxies: its username takes the account's place in dynamic
+ * usernames, its bytes draw from the owner's packages and are metered as kind `sub_user`.
+ */
+export const nodeSubUserSchema = z.object({
+  subUserId: z.uuid(),
+  userId: z.uuid(),
+  username: z.string(),
+  passwordSha256: z.string().regex(/^[0-9a-f]{64}$/),
+  /**
+   * Bytes it may still use: the smaller of what is left under its cap and what is left in the
+   * owner's packages. 0: refused as exhausted. A disabled sub-user is not in the snapshot.
+   */
+  remainingBytes: z.number().int().min(0),
+});
+export type NodeSubUser = z.infer<typeof nodeSubUserSchema>;
+
+/** A connectivity check a customer asked for, on a static IP of this node. */
+export const nodeInstanceCheckSchema = z.object({
+  checkId: z.uuid(),
+  instanceId: z.uuid(),
+  ip: z.string(),
+  port: z.number().int(),
+});
+export type NodeInstanceCheck = z.infer<typeof nodeInstanceCheckSchema>;
+
 export const nodeSnapshotSchema = z.object({
   /** Changes whenever anything in the snapshot changes; the node sends it back as `since`. */
   version: z.string(),
@@ -62,6 +101,10 @@ export const nodeSnapshotSchema = z.object({
   staticCredentials: z.array(nodeStaticCredentialSchema),
   dynamicAccounts: z.array(nodeDynamicAccountSchema),
   dynamicEgress: z.array(nodeDynamicEgressSchema),
+  /** Allowlist blocks of the customers this node serves (static IPs here, or dynamic accounts). */
+  allowlist: z.array(nodeAllowlistEntrySchema),
+  /** Enabled sub-users of dynamic accounts (on nodes with a dynamic pool). */
+  subUsers: z.array(nodeSubUserSchema),
 });
 export type NodeSnapshot = z.infer<typeof nodeSnapshotSchema>;
 
@@ -170,5 +213,42 @@ export const getNodeCredentials = defineEndpoint({
     version: z.string(),
     unchanged: z.boolean(),
     snapshot: nodeSnapshotSchema.nullable(),
+    /**
+     * Pending connectivity checks of this node's static IPs, with every poll (changed or not);
+     * the node runs each and reports it with `reportNodeInstanceCheck`.
+     */
+    checks: z.array(nodeInstanceCheckSchema),
   }),
+});
+
+/** Why a connectivity check failed, as the gateway found it. */
+export const instanceCheckFailures = [
+  /** Nothing accepted a connection on the instance's address and port. */
+  'listening',
+  /** The proxy accepted but the request through it to the check target failed. */
+  'egress',
+  /** The check target saw another source address than the instance's IP. */
+  'wrongEgress',
+  /** No answer within the gateway's time limit. */
+  'timeout',
+] as const;
+export type InstanceCheckFailure = (typeof instanceCheckFailures)[number];
+
+/** A gateway's report of one connectivity check; a check already reported is left as it was. */
+export const reportNodeInstanceCheck = defineEndpoint({
+  method: 'POST',
+  path: '/node/checks/{checkId}',
+  summary: 'Result of a connectivity check the node ran',
+  tag: 'node',
+  access: 'node',
+  params: z.object({ checkId: z.uuid() }),
+  body: z.object({
+    ok: z.boolean(),
+    failure: z.enum(instanceCheckFailures).nullable(),
+    /** Round trip through the proxy to the check target, milliseconds (when ok). */
+    latencyMs: int4Schema(0).nullable(),
+    /** The source address the check target saw. */
+    egressIp: singleLineTextSchema({ max: 64 }).nullable(),
+  }),
+  response: z.object({ recorded: z.boolean() }),
 });

@@ -5,8 +5,11 @@ import { int4Schema, singleLineTextSchema } from '../validation.ts';
 import { lineTypeSchema, MAX_DURATION_DAYS } from './catalog.ts';
 import { instanceSchema } from './instances.ts';
 
-/** What an order bought. */
-export const orderTypes = ['static_ip', 'renewal', 'traffic'] as const;
+/**
+ * What an order bought. A `replacement` costs nothing: it records that a static IP moved to
+ * another address of its plan, so the move shows in the order history.
+ */
+export const orderTypes = ['static_ip', 'renewal', 'traffic', 'replacement'] as const;
 export const orderTypeSchema = z.enum(orderTypes);
 export type OrderType = z.infer<typeof orderTypeSchema>;
 

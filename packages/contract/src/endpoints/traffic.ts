@@ -203,6 +203,14 @@ export const reportNodeUsage = defineEndpoint({
     /** End of that interval (this drain); every record's `at` falls within it. */
     to: z.iso.datetime({ offset: true }).optional(),
     records: z.array(usageRecordSchema).max(MAX_USAGE_RECORDS),
+    /**
+     * Allowlist entries that served a connection in this interval, with the latest time each
+     * did (the console shows it as "last used"). Absent from gateways before allowlists.
+     */
+    allowlistUsed: z
+      .array(z.object({ entryId: z.uuid(), at: z.iso.datetime({ offset: true }) }))
+      .max(MAX_USAGE_RECORDS)
+      .optional(),
   }),
   response: z.object({
     batchId: z.string(),

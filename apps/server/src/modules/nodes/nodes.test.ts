@@ -120,6 +120,7 @@ describe.each(testEngines)('gateway node credentials on %s', (engine) => {
       version: first.version,
       unchanged: true,
       snapshot: null,
+      checks: [],
     });
 
     const reset = await callEndpoint(testApp.app, resetInstancePassword, {

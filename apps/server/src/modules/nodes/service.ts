@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import {
   NODE_POLL_INTERVAL_SECONDS,
   type NodeHeartbeat,
+  type NodeInstanceCheck,
   type NodeSnapshot,
 } from '@stratus/contract';
 import type { Db } from '@stratus/db';
@@ -49,6 +50,8 @@ async function buildSnapshotBody(db: Db, nodeId: string, now: Date): Promise<Sna
       remainingBytes: toJsonBytes(row.remainingBytes),
     })),
     dynamicEgress: egress,
+    allowlist: [],
+    subUsers: [],
   };
 }
 
@@ -72,14 +75,21 @@ export async function getNodeCredentials({
   /** What the poll said of the node; null from a gateway that sends none. */
   heartbeat?: NodeHeartbeat | null;
   now?: Date;
-}): Promise<{ version: string; unchanged: boolean; snapshot: NodeSnapshot | null }> {
+}): Promise<{
+  version: string;
+  unchanged: boolean;
+  snapshot: NodeSnapshot | null;
+  checks: NodeInstanceCheck[];
+}> {
   const body = await buildSnapshotBody(db, nodeId, now);
   const version = sha256Hex(JSON.stringify(body)).slice(0, 32);
   await recordNodePoll(db, { nodeId, now, heartbeat, servedVersion: version });
-  if (since === version) return { version, unchanged: true, snapshot: null };
+  const checks: NodeInstanceCheck[] = [];
+  if (since === version) return { version, unchanged: true, snapshot: null, checks };
   return {
     version,
     unchanged: false,
+    checks,
     snapshot: { version, generatedAt: now.toISOString(), ...body },
   };
 }

@@ -30,7 +30,12 @@ export function renewedExpiry({
   return new Date(from + durationDays * 86_400_000);
 }
 
-export const orderNumberPrefixes = { static_ip: 'SI', renewal: 'RN', traffic: 'TR' } as const;
+export const orderNumberPrefixes = {
+  static_ip: 'SI',
+  renewal: 'RN',
+  traffic: 'TR',
+  replacement: 'RP',
+} as const;
 
 /**
  * `SI` / `RN` + the China-time day (yyyymmdd) + 10 random digits. Readable on the phone, and the

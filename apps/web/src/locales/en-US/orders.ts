@@ -3,6 +3,7 @@ import type zhCN from '../zh-CN/orders.ts';
 export default {
   'orders.type.static_ip': 'Static IP purchase',
   'orders.type.renewal': 'Renewal',
+  'orders.type.replacement': 'IP replacement',
   'orders.type.traffic': 'Traffic purchase',
   'orders.type.all': 'All types',
   'orders.status.paid': 'Paid',

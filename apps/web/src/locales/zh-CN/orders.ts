@@ -1,6 +1,7 @@
 export default {
   'orders.type.static_ip': '静态IP购买',
   'orders.type.renewal': '续费',
+  'orders.type.replacement': '更换IP',
   'orders.type.traffic': '流量购买',
   'orders.type.all': '全部类型',
   'orders.status.paid': '已支付',

@@ -8,8 +8,8 @@ import { showSuccessToast } from '../../../shared/ui/feedback.ts';
 import { useRefundOrder } from '../api.ts';
 import styles from './refund-modal.module.css';
 
-/** What a full refund ends, per order type. */
-const fullRefundWarnings: Record<OrderType, MessageKey> = {
+/** What a full refund ends, per order type (a replacement costs nothing, so has nothing to refund). */
+const fullRefundWarnings: Record<Exclude<OrderType, 'replacement'>, MessageKey> = {
   static_ip: 'adminOrders.refund.staticIpWarning',
   traffic: 'adminOrders.refund.trafficWarning',
   renewal: 'adminOrders.refund.renewalWarning',
@@ -63,7 +63,9 @@ export function RefundModal({ order, onClose }: { order: AdminOrderDetail; onClo
           {refundable}
         </Descriptions.Item>
       </Descriptions>
-      <Alert type="warning" showIcon title={t(fullRefundWarnings[order.type])} />
+      {order.type !== 'replacement' && (
+        <Alert type="warning" showIcon title={t(fullRefundWarnings[order.type])} />
+      )}
       <Form
         form={form}
         layout="vertical"

@@ -6,6 +6,7 @@ const colours: Record<OrderType, string> = {
   static_ip: 'blue',
   renewal: 'purple',
   traffic: 'cyan',
+  replacement: 'orange',
 };
 
 export function OrderTypeTag({ type }: { type: OrderType }) {
