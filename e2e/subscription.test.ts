@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -81,7 +81,7 @@ describe('subscription profiles through the real gateway', () => {
     testApp = await createTestApp('pglite');
     const api = testApp.app;
     await api.listen({ host: '127.0.0.1', port: 0 });
-    const apiPort = (api.server.address() as net.AddressInfo).port;
+    const apiPort = (api.server.address() as AddressInfo).port;
     const db = testApp.database.db;
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'stratus-subscription-'));
     echo = await startEchoTarget();
