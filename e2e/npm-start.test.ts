@@ -229,12 +229,22 @@ describe('npm start', { timeout: PROCESS_TEST_MS + 60_000 }, () => {
         expect(response.status).toBe(200);
         const raw = response.body;
         const body = encoding === 'base64' ? Buffer.from(raw, 'base64').toString() : raw;
-        const lines = body.split('\n').filter(Boolean);
+        const lines = body.split(/\r?\n/).filter(Boolean);
         const proxyLines = lines.filter((line) => !line.startsWith('vmess://'));
+        if (type === 'csv') {
+          // A header row, then the instance: IP, port, vmess port, protocols, username, password…
+          expect(lines, `${type} ${encoding}`).toHaveLength(2);
+          expect(lines[1]).toContain(`${ip},${gatewayPort},`);
+          expect(lines[1]).toContain(`,${username},${password},`);
+          continue;
+        }
         const expected = {
           all: [`socks5://${authority}`, `http://${authority}`],
           socks5: [`socks5://${authority}`],
+          http: [`http://${authority}`],
           vmess: [],
+          'ip-port-user-pass': [`${ip}:${gatewayPort}:${username}:${password}`],
+          'user-pass-at-ip-port': [authority],
         }[type];
         expect(proxyLines, `${type} ${encoding}`).toEqual(expected);
         expect(body, `${type} ${encoding}`).not.toContain(':1080');

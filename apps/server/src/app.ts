@@ -21,6 +21,7 @@ import { registerOverviewRoutes } from './modules/overview/routes.ts';
 import { createPaymentChannels } from './modules/payments/channels.ts';
 import { registerPaymentRoutes } from './modules/payments/routes.ts';
 import { registerStaffRoutes } from './modules/staff/routes.ts';
+import { registerSubscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { registerTrafficRoutes } from './modules/traffic/routes.ts';
 import { registerUsageRoutes } from './modules/usage/routes.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
@@ -103,6 +104,7 @@ export async function buildApp({
   registerCatalogAdminRoutes(app);
   registerOrderRoutes(app);
   registerInstanceRoutes(app);
+  registerSubscriptionRoutes(app);
   registerAdminInventoryRoutes(app);
   registerTrafficRoutes(app);
   registerUsageRoutes(app);

@@ -779,6 +779,24 @@ export const errors = {
         '{address} is still used by a live instance and cannot be retired; quarantine it, then retire it once the instance is replaced or expired',
     },
   },
+  /** A subscription token that is unknown, rotated away, or of a disabled account. */
+  subscriptionNotFound: {
+    code: 80301,
+    status: 404,
+    message: {
+      'zh-CN': '订阅链接不存在或已失效',
+      'en-US': 'This subscription link does not exist or no longer works',
+    },
+  },
+  /** One subscription token fetched more often than the limit allows. */
+  subscriptionRateLimited: {
+    code: 80302,
+    status: 429,
+    message: {
+      'zh-CN': '订阅更新过于频繁，请稍后再试',
+      'en-US': 'This subscription is updated too often; please try again later',
+    },
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errors;

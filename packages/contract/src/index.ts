@@ -33,3 +33,4 @@ export * from './endpoints/admin-inventory.ts';
 export * from './endpoints/admin-nodes.ts';
 export * from './endpoints/announcements.ts';
 export * from './endpoints/admin-dashboard.ts';
+export * from './endpoints/subscriptions.ts';

@@ -4,6 +4,7 @@
 // Keys are flat and dotted (`<domain>.<what>`); `{{name}}` placeholders as i18next has them.
 import type { Locale } from './locale.ts';
 import { auditMessages } from './messages/audit.ts';
+import { instancesMessages } from './messages/instances.ts';
 import { inventoryMessages } from './messages/inventory.ts';
 import { paymentsMessages } from './messages/payments.ts';
 import { trafficMessages } from './messages/traffic.ts';
@@ -12,6 +13,7 @@ import { walletMessages } from './messages/wallet.ts';
 
 export {
   auditMessages,
+  instancesMessages,
   inventoryMessages,
   paymentsMessages,
   trafficMessages,
@@ -21,6 +23,7 @@ export {
 
 const zhCN = {
   ...auditMessages['zh-CN'],
+  ...instancesMessages['zh-CN'],
   ...inventoryMessages['zh-CN'],
   ...paymentsMessages['zh-CN'],
   ...trafficMessages['zh-CN'],
@@ -35,6 +38,7 @@ export const sharedMessages: Record<Locale, Record<SharedMessageKey, string>> = 
   'zh-CN': zhCN,
   'en-US': {
     ...auditMessages['en-US'],
+    ...instancesMessages['en-US'],
     ...inventoryMessages['en-US'],
     ...paymentsMessages['en-US'],
     ...trafficMessages['en-US'],

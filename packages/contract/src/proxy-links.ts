@@ -66,3 +66,16 @@ export function vmessLink(target: ProxyLinkTarget): string {
   };
   return `vmess://${base64Utf8(JSON.stringify(share))}`;
 }
+
+/**
+ * `ip:port:user:pass`, the line scraping tools read. Credentials are written as they are (tools
+ * split on `:`; generated credentials hold no colon).
+ */
+export function ipPortUserPassLine(target: ProxyLinkTarget): string {
+  return `${target.ip}:${target.port}:${target.username}:${target.password}`;
+}
+
+/** `user:pass@ip:port`, the other common plain form (IPv6 bracketed, as in a URL authority). */
+export function userPassAtIpPortLine(target: ProxyLinkTarget): string {
+  return `${target.username}:${target.password}@${urlHost(target.ip)}:${target.port}`;
+}

@@ -27,7 +27,7 @@ export function registerInstanceRoutes(app: FastifyInstance): void {
       encoding: request.query.encoding,
     });
     return rawReply({
-      contentType: 'text/plain; charset=utf-8',
+      contentType: file.contentType,
       body: file.body,
       headers: { 'content-disposition': `attachment; filename="${file.fileName}"` },
     });

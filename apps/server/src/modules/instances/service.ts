@@ -1,9 +1,18 @@
-import type { ExportType, Instance, Locale, Page, ProxyProtocol } from '@stratus/contract';
+import {
+  base64Utf8,
+  type ExportType,
+  type Instance,
+  type Locale,
+  type Page,
+  type ProxyLinkTarget,
+  type ProxyProtocol,
+} from '@stratus/contract';
 import type { Db } from '@stratus/db';
 import { formatChinaTime } from '../../china-time.ts';
 import { AppError } from '../../errors.ts';
 import { localiseRegion } from '../catalog/service.ts';
 import { generateProxyPassword } from './credentials.ts';
+import { formatInstancesCsv, type InstanceCsvRow } from './export-csv.ts';
 import { buildExportBody } from './export-lines.ts';
 import {
   countInstances,
@@ -17,6 +26,7 @@ import {
 // The instance queries a static-IP purchase (and an operator's refund) uses inside its transaction.
 export {
   insertInstances,
+  listInstanceDetails,
   listInstanceDetailsByIds,
   lockInstanceDetails,
   takeBackRenewedDays,
@@ -182,8 +192,28 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** More ids than this in one export are ignored beyond the limit. */
 const EXPORT_MAX_INSTANCES = 10_000;
 
+/** What share lines and the CSV need of an instance; the city in `locale`. */
+export function toExportRow(
+  { instance, ip, region }: InstanceDetail,
+  locale: Locale,
+): ProxyLinkTarget & InstanceCsvRow & { protocols: ProxyProtocol[] } {
+  return {
+    ip: ip.address,
+    port: ip.port,
+    vmessPort: ip.vmessPort,
+    protocols: instance.protocols as ProxyProtocol[],
+    username: instance.username,
+    password: instance.password,
+    vmessId: instance.vmessId,
+    country: region.country,
+    city: localiseRegion(region, locale).city,
+    remark: instance.remark,
+    expiresAt: instance.expiresAt,
+  };
+}
+
 /**
- * The caller's active instances as proxy lines. `ids` narrows the export; ids that are not
+ * The caller's active instances as proxy lines or CSV. `ids` narrows the export; ids that are not
  * UUIDs or not the caller's are simply absent from the file.
  */
 export async function exportInstances({
@@ -202,7 +232,7 @@ export async function exportInstances({
   ids?: string;
   encoding: 'plain' | 'base64';
   now?: Date;
-}): Promise<{ fileName: string; body: string }> {
+}): Promise<{ fileName: string; body: string; contentType: string }> {
   const wanted =
     ids === undefined
       ? undefined
@@ -212,20 +242,16 @@ export async function exportInstances({
     { userId, status: 'active', ids: wanted },
     { limit: EXPORT_MAX_INSTANCES, offset: 0 },
   );
-  const body = buildExportBody({
-    type,
-    encoding,
-    instances: rows.map(({ instance, ip, region }) => ({
-      ip: ip.address,
-      port: ip.port,
-      vmessPort: ip.vmessPort,
-      username: instance.username,
-      password: instance.password,
-      vmessId: instance.vmessId,
-      country: region.country,
-      city: localiseRegion(region, locale).city,
-    })),
-  });
+  const instances = rows.map((row) => toExportRow(row, locale));
   const day = formatChinaTime(now).slice(0, 10).replaceAll('-', '');
-  return { fileName: `proxies-${type}-${day}.txt`, body };
+  if (type === 'csv') {
+    const csv = formatInstancesCsv(instances, locale);
+    return encoding === 'base64'
+      ? { fileName: `proxies-csv-${day}.txt`, body: base64Utf8(csv), contentType: TEXT }
+      : { fileName: `proxies-${day}.csv`, body: csv, contentType: 'text/csv; charset=utf-8' };
+  }
+  const body = buildExportBody({ type, encoding, instances });
+  return { fileName: `proxies-${type}-${day}.txt`, body, contentType: TEXT };
 }
+
+const TEXT = 'text/plain; charset=utf-8';

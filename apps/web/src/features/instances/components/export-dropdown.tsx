@@ -6,10 +6,24 @@ import { useExportInstances } from '../api.ts';
 
 const typeLabels = {
   socks5: 'instances.list.exportSocks5',
+  http: 'instances.list.exportHttp',
   vmess: 'instances.list.exportVmess',
   all: 'instances.list.exportAll',
+  'ip-port-user-pass': 'instances.list.exportIpPortUserPass',
+  'user-pass-at-ip-port': 'instances.list.exportUserPassAtIpPort',
+  csv: 'instances.list.exportCsv',
 } as const satisfies Record<ExportType, string>;
-const menuOrder: ExportType[] = ['socks5', 'vmess', 'all'];
+const menuOrder: ExportType[] = [
+  'socks5',
+  'http',
+  'vmess',
+  'all',
+  'ip-port-user-pass',
+  'user-pass-at-ip-port',
+  'csv',
+];
+/** The share-link formats proxy clients import as a base64 subscription. */
+const subscriptionOrder: ExportType[] = ['socks5', 'vmess', 'all'];
 
 /** Downloads the selected instances, or every active one when none is selected. */
 export function ExportDropdown({ selectedIds }: { selectedIds: string[] }) {
@@ -18,7 +32,7 @@ export function ExportDropdown({ selectedIds }: { selectedIds: string[] }) {
   const items: MenuProps['items'] = [
     ...menuOrder.map((type) => ({ key: type, label: t(typeLabels[type]) })),
     { type: 'divider' as const },
-    ...menuOrder.map((type) => ({
+    ...subscriptionOrder.map((type) => ({
       key: `${type}:base64`,
       label: `${t(typeLabels[type])} · ${t('instances.list.exportSubscription')}`,
     })),
@@ -30,7 +44,10 @@ export function ExportDropdown({ selectedIds }: { selectedIds: string[] }) {
       type,
       base64,
       ids: selectedIds,
-      fileName: t('instances.list.exportFileName', { type: base64 ? `${type}-base64` : type }),
+      fileName:
+        type === 'csv'
+          ? t('instances.list.exportCsvFileName')
+          : t('instances.list.exportFileName', { type: base64 ? `${type}-base64` : type }),
     });
   };
   return (
@@ -44,7 +61,10 @@ export function ExportDropdown({ selectedIds }: { selectedIds: string[] }) {
             : undefined
         }
       >
-        {t('instances.list.export')} <DownOutlined />
+        {selectedIds.length
+          ? t('instances.list.exportSelectedCount', { count: selectedIds.length })
+          : t('instances.list.export')}{' '}
+        <DownOutlined />
       </Button>
     </Dropdown>
   );

@@ -1,4 +1,4 @@
-import { ShoppingCartOutlined } from '@ant-design/icons';
+import { LinkOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import type { Instance } from '@stratus/contract';
 import { Button, Card, Empty, Space, Table } from 'antd';
 import { useMemo, useState } from 'react';
@@ -10,6 +10,7 @@ import { ExportDropdown } from '../components/export-dropdown.tsx';
 import { InstanceDetailDrawer } from '../components/instance-detail-drawer.tsx';
 import { InstanceFiltersBar } from '../components/instance-filters.tsx';
 import { RenewModal } from '../components/renew-modal.tsx';
+import { SubscriptionModal } from '../components/subscription-modal.tsx';
 import { useInstanceColumns } from '../components/use-instance-columns.tsx';
 import { useInstanceFilters } from '../use-instance-filters.ts';
 import styles from './ip-list-page.module.css';
@@ -23,6 +24,7 @@ export default function IpListPage() {
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const [renewIds, setRenewIds] = useState<string[]>([]);
   const [detail, setDetail] = useState<Instance | null>(null);
+  const [subscriptionOpen, setSubscriptionOpen] = useState(false);
   const columns = useInstanceColumns({
     onRenew: (instance) => setRenewIds([instance.id]),
     onDetail: setDetail,
@@ -41,7 +43,10 @@ export default function IpListPage() {
     <Card>
       <div className={styles.toolbar}>
         <InstanceFiltersBar filters={filters} countries={countries} onChange={update} />
-        <Space>
+        <Space wrap>
+          <Button icon={<LinkOutlined />} onClick={() => setSubscriptionOpen(true)}>
+            {t('instances.list.subscription')}
+          </Button>
           <Button disabled={selectedIds.length === 0} onClick={() => setRenewIds(selectedIds)}>
             {t('instances.list.batchRenew', { count: selectedIds.length })}
           </Button>
@@ -89,6 +94,7 @@ export default function IpListPage() {
         onRenewed={() => setSelectedIds([])}
       />
       <InstanceDetailDrawer instance={detail} onClose={() => setDetail(null)} />
+      <SubscriptionModal open={subscriptionOpen} onClose={() => setSubscriptionOpen(false)} />
     </Card>
   );
 }

@@ -1,0 +1,63 @@
+import { translatorFor, type Locale, type SharedMessageKey } from '@stratus/contract';
+import { formatChinaTime } from '../../china-time.ts';
+import { escapeCsvText } from '../wallet/csv.ts';
+
+/** What a CSV row says about an instance. */
+export interface InstanceCsvRow {
+  ip: string;
+  port: number;
+  vmessPort: number;
+  protocols: string[];
+  username: string;
+  password: string;
+  vmessId: string;
+  country: string;
+  /** City in the caller's language. */
+  city: string;
+  remark: string;
+  expiresAt: Date;
+}
+
+const headerKeys: SharedMessageKey[] = [
+  'instances.csv.ip',
+  'instances.csv.port',
+  'instances.csv.vmessPort',
+  'instances.csv.protocols',
+  'instances.csv.username',
+  'instances.csv.password',
+  'instances.csv.vmessId',
+  'instances.csv.country',
+  'instances.csv.city',
+  'instances.csv.remark',
+  'instances.csv.expiresAt',
+];
+
+/**
+ * The instances as CSV, one row each: UTF-8 with a byte-order mark and CRLF line ends like the
+ * ledger's export, titles from the contract's catalogue in the caller's language, expiry in the
+ * business time zone (China Standard Time, UTC+8).
+ */
+export function formatInstancesCsv(rows: InstanceCsvRow[], locale: Locale): string {
+  const t = translatorFor(locale);
+  const lines = [headerKeys.map((key) => escapeCsvText(t(key, { zone: 'UTC+8' }))).join(',')];
+  for (const row of rows) {
+    lines.push(
+      [
+        row.ip,
+        String(row.port),
+        String(row.vmessPort),
+        row.protocols.join('/'),
+        row.username,
+        row.password,
+        row.vmessId,
+        row.country,
+        row.city,
+        row.remark,
+        formatChinaTime(row.expiresAt),
+      ]
+        .map(escapeCsvText)
+        .join(','),
+    );
+  }
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
