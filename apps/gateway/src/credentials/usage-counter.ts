@@ -1,6 +1,6 @@
 // Byte counters per subject: a static instance or a dynamic user. A connection holds its counter
 // and adds to it per chunk (no lookup on the hot path); the reporter drains them into records.
-import type { UsageKind, UsageRecord } from '@stratus/contract';
+import type { UsageRecord, UsageRecordKind as UsageKind } from '@stratus/contract';
 
 export class UsageCounter {
   readonly kind: UsageKind;
@@ -35,13 +35,13 @@ export class UsageCounter {
   addUp(bytes: number): void {
     this.up += bytes;
     this.moved.up += bytes;
-    if (this.kind === 'dynamic') this.spend(bytes);
+    if (this.kind !== 'static') this.spend(bytes);
   }
 
   addDown(bytes: number): void {
     this.down += bytes;
     this.moved.down += bytes;
-    if (this.kind === 'dynamic') this.spend(bytes);
+    if (this.kind !== 'static') this.spend(bytes);
   }
 
   private spend(bytes: number): void {
