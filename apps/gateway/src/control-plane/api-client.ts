@@ -48,6 +48,8 @@ export interface UsageBatch {
   from?: string;
   to?: string;
   records: UsageRecord[];
+  /** Allowlist entries that admitted connections in the interval, with the latest time each did. */
+  allowlistUsed?: { entryId: string; at: string }[];
 }
 
 export interface ApiClient {
