@@ -1,16 +1,18 @@
 // What this gateway may serve, from the API's snapshot: who may connect, where they leave from,
 // and which open connections must close when a new snapshot withdraws or changes a credential.
-import {
-  parseDynamicUsername,
-  type NodeSnapshot,
-  type NodeStaticCredential,
-} from '@stratus/contract';
+import { parseDynamicUsername, type NodeSnapshot } from '@stratus/contract';
 import { unmapIpv4 } from '../ip-address.ts';
-import { Allowlist } from './allowlist.ts';
 import { ConnectionRegistry } from './connection-registry.ts';
 import { DynamicEgressPool } from './dynamic-egress.ts';
 import { passwordMatches } from './password-digest.ts';
-import { subjectKey, UsageMeter, type UsageCounter } from './usage-counter.ts';
+import {
+  allowlistKey,
+  emptyIndex,
+  indexSnapshot,
+  staticKey,
+  type ServedIndex,
+} from './served-index.ts';
+import { UsageMeter, type UsageCounter } from './usage-counter.ts';
 
 export type ProxyProtocol = 'socks5' | 'http';
 
@@ -43,39 +45,11 @@ export type Admission =
   /** `limit`: the credential has its maximum of open connections; `revoked`: withdrawn since. */
   | { ok: false; reason: 'limit' | 'revoked' };
 
-/** What keeps a credential key valid: an expiry (static) or remaining traffic (dynamic). */
-type Validity = { expiresAt: number } | { counter: UsageCounter };
-
-/** A dynamic login: an account, or a sub-user in an account's place. */
-interface DynamicLogin {
-  key: string;
-  passwordSha256: string;
-  counter: UsageCounter;
-}
-
-function staticKey(credential: NodeStaticCredential): string {
-  const { instanceId, ip, username, passwordSha256 } = credential;
-  return ['static', instanceId, unmapIpv4(ip), username, passwordSha256].join('\n');
-}
-
-/**
- * A grant by source address holds the entry and the credential it stands for, so removing the
- * entry, or any change to the credential, withdraws its connections.
- */
-function allowlistKey(entryId: string, credentialKey: string): string {
-  return ['allowlist', entryId, credentialKey].join('\n');
-}
-
 export class CredentialStore {
   readonly meter: UsageMeter;
   private current: NodeSnapshot | null = null;
-  private staticByAddress = new Map<string, Map<string, NodeStaticCredential>>();
-  private dynamicByAccount = new Map<string, DynamicLogin>();
-  /** Account holder's user id → their account login (allowlisted sources use it). */
-  private dynamicByUser = new Map<string, DynamicLogin>();
-  private subUsersByUsername = new Map<string, DynamicLogin>();
-  private allowlist = new Allowlist([]);
-  private validity = new Map<string, Validity>();
+  /** Empty before the first snapshot: nothing is served. */
+  private index: ServedIndex = emptyIndex();
   private readonly pool = new DynamicEgressPool();
   private readonly connections = new ConnectionRegistry();
 
@@ -93,77 +67,16 @@ export class CredentialStore {
 
   /** Serves from `snapshot` from now on and closes the connections it no longer allows. */
   apply(snapshot: NodeSnapshot, now = Date.now()): { closed: number } {
-    const staticByAddress = new Map<string, Map<string, NodeStaticCredential>>();
-    const validity = new Map<string, Validity>();
-    const served = new Set<string>();
-    for (const credential of snapshot.staticCredentials) {
-      const ip = unmapIpv4(credential.ip);
-      let byUsername = staticByAddress.get(ip);
-      if (!byUsername) staticByAddress.set(ip, (byUsername = new Map()));
-      byUsername.set(credential.username, credential);
-      validity.set(staticKey(credential), { expiresAt: Date.parse(credential.expiresAt) });
-      served.add(subjectKey('static', credential.instanceId));
-    }
-    // A counter running out closes whatever it no longer allows: the login's own connections,
-    // and for an account those of its sub-users and allowlisted sources too.
-    const closeExhausted = () => void this.revokeInvalid();
-    const dynamicByAccount = new Map<string, DynamicLogin>();
-    const dynamicByUser = new Map<string, DynamicLogin>();
-    for (const account of snapshot.dynamicAccounts) {
-      const key = ['dynamic', account.userId, account.account, account.passwordSha256].join('\n');
-      const counter = this.meter.counterFor('dynamic', account.userId);
-      // The snapshot's figure already includes what the API has been told; count afresh from it.
-      counter.snapshotRemaining = account.remainingBytes;
-      counter.sinceSnapshot = 0;
-      counter.onExhausted = closeExhausted;
-      const login = { key, passwordSha256: account.passwordSha256, counter };
-      dynamicByAccount.set(account.account, login);
-      dynamicByUser.set(account.userId, login);
-      validity.set(key, { counter });
-      served.add(subjectKey('dynamic', account.userId));
-    }
-    const subUsersByUsername = new Map<string, DynamicLogin>();
-    for (const subUser of snapshot.subUsers) {
-      const owner = dynamicByUser.get(subUser.userId);
-      if (!owner) continue;
-      const key = ['sub_user', subUser.subUserId, subUser.username, subUser.passwordSha256].join(
-        '\n',
-      );
-      const counter = this.meter.counterFor('sub_user', subUser.subUserId);
-      counter.snapshotRemaining = subUser.remainingBytes;
-      counter.sinceSnapshot = 0;
-      counter.owner = owner.counter;
-      counter.onExhausted = closeExhausted;
-      subUsersByUsername.set(subUser.username, {
-        key,
-        passwordSha256: subUser.passwordSha256,
-        counter,
-      });
-      validity.set(key, { counter });
-      served.add(subjectKey('sub_user', subUser.subUserId));
-    }
-    for (const entry of snapshot.allowlist) {
-      for (const credential of snapshot.staticCredentials) {
-        if (credential.userId !== entry.userId) continue;
-        validity.set(allowlistKey(entry.entryId, staticKey(credential)), {
-          expiresAt: Date.parse(credential.expiresAt),
-        });
-      }
-      const account = dynamicByUser.get(entry.userId);
-      if (account) {
-        validity.set(allowlistKey(entry.entryId, account.key), { counter: account.counter });
-      }
-    }
+    this.index = indexSnapshot(snapshot, {
+      meter: this.meter,
+      // A counter running out closes whatever it no longer allows: the login's own connections,
+      // and for an account those of its sub-users and allowlisted sources too.
+      onExhausted: () => void this.revokeInvalid(),
+    });
     this.current = snapshot;
-    this.staticByAddress = staticByAddress;
-    this.dynamicByAccount = dynamicByAccount;
-    this.dynamicByUser = dynamicByUser;
-    this.subUsersByUsername = subUsersByUsername;
-    this.allowlist = new Allowlist(snapshot.allowlist);
-    this.validity = validity;
     this.pool.replace(snapshot.dynamicEgress);
     const closed = this.revokeInvalid(now);
-    this.meter.forgetExcept(served);
+    this.meter.forgetExcept(this.index.served);
     return { closed };
   }
 
@@ -183,7 +96,7 @@ export class CredentialStore {
   }): AuthenticationResult {
     // A static credential works only on its own address, and leaves from it.
     const address = unmapIpv4(localAddress ?? '');
-    const credential = this.staticByAddress.get(address)?.get(username);
+    const credential = this.index.staticByAddress.get(address)?.get(username);
     if (credential) {
       if (!passwordMatches(password, credential.passwordSha256))
         return { ok: false, reason: 'invalid' };
@@ -195,8 +108,8 @@ export class CredentialStore {
     const targeting = parseDynamicUsername(username);
     // Account names and sub-user usernames share one namespace (the API holds that).
     const account = targeting
-      ? (this.dynamicByAccount.get(targeting.account) ??
-        this.subUsersByUsername.get(targeting.account))
+      ? (this.index.dynamicByAccount.get(targeting.account) ??
+        this.index.subUsersByUsername.get(targeting.account))
       : undefined;
     // Digested and compared even for an unknown account, so both take the same time.
     if (!passwordMatches(password, account?.passwordSha256) || !account || !targeting) {
@@ -227,10 +140,10 @@ export class CredentialStore {
     protocol: ProxyProtocol;
     now?: number;
   }): AuthenticationResult | null {
-    const entry = this.allowlist.match(remoteAddress);
+    const entry = this.index.allowlist.match(remoteAddress);
     if (!entry) return null;
     const address = unmapIpv4(localAddress ?? '');
-    const atAddress = this.staticByAddress.get(address);
+    const atAddress = this.index.staticByAddress.get(address);
     if (atAddress) {
       const credential = [...atAddress.values()].find((item) => item.userId === entry.userId);
       if (!credential) return null;
@@ -241,7 +154,7 @@ export class CredentialStore {
       const grant = { key, egressIp: address, counter, allowlistEntryId: entry.entryId };
       return { ok: true, grant };
     }
-    const account = this.dynamicByUser.get(entry.userId);
+    const account = this.index.dynamicByUser.get(entry.userId);
     if (!account) return null;
     if (account.counter.remaining <= 0) return { ok: false, reason: 'exhausted' };
     const egressIp = this.pool.pick(
@@ -282,7 +195,7 @@ export class CredentialStore {
   }
 
   private isValid(key: string, now: number): boolean {
-    const validity = this.validity.get(key);
+    const validity = this.index.validity.get(key);
     if (!validity) return false;
     return 'expiresAt' in validity ? validity.expiresAt > now : validity.counter.remaining > 0;
   }

@@ -122,6 +122,44 @@ describe.each(testEngines)('customer-access metering on %s', (engine) => {
     expect(bytesUp + bytesDown).toBe(950);
   });
 
+  it('counts concurrent batches of two sub-users of one owner exactly, repeats of one id once', async () => {
+    const { user } = await registerHolder();
+    const packageId = await insertTrafficPackage(db(), {
+      userId: user.id,
+      totalBytes: 1_000_000n,
+      expiresAt: inDays(4),
+    });
+    const first = await insertSubUser(db(), { userId: user.id });
+    const second = await insertSubUser(db(), { userId: user.id });
+    const at = hourAgo(1);
+    const repeatedId = randomUUID();
+    // Distinct batches touching both sub-users in opposite orders, and one batch sent three times.
+    const responses = await Promise.all([
+      sendUsage(testApp.app, node.apiKey, randomUUID(), [
+        subUserRecord(first.id, 1000, at),
+        subUserRecord(second.id, 2000, at),
+      ]),
+      sendUsage(testApp.app, node.apiKey, randomUUID(), [
+        subUserRecord(second.id, 3000, at),
+        subUserRecord(first.id, 4000, at),
+      ]),
+      ...[0, 1, 2].map(() =>
+        sendUsage(testApp.app, node.apiKey, repeatedId, [subUserRecord(first.id, 500, at)]),
+      ),
+    ]);
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const used = async (id: string) =>
+      (await db().select().from(subUsers).where(eq(subUsers.id, id)))[0]?.usedBytes;
+    expect(await used(first.id)).toBe(5500n);
+    expect(await used(second.id)).toBe(5000n);
+    expect((await findTrafficPackage(db(), packageId)).usedBytes).toBe(10_500n);
+    const [packageHour] = await db()
+      .select()
+      .from(trafficPackageUsageHourly)
+      .where(eq(trafficPackageUsageHourly.packageId, packageId));
+    expect(packageHour?.bytes).toBe(10_500n);
+  });
+
   it('skips unknown sub-users, and those reported by a node without a dynamic pool', async () => {
     const { user } = await registerHolder();
     const unknown = randomUUID();
