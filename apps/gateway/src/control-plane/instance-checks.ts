@@ -29,9 +29,11 @@ function withTimeout<T>(work: Promise<T>, deadline: number): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-function connectOnce(ip: string, port: number): Promise<void> {
+function connectOnce(ip: string, port: number, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const socket = net.connect({ host: ip, port });
+    // Not left connecting after the check gave up on it.
+    socket.setTimeout(timeoutMs, () => socket.destroy(new CheckTimeout()));
     socket.once('connect', () => {
       socket.destroy();
       resolve();
@@ -81,7 +83,7 @@ export async function runInstanceCheck(
     egressIp,
   });
   try {
-    await withTimeout(connectOnce(check.ip, check.port), deadline);
+    await withTimeout(connectOnce(check.ip, check.port, timeoutMs), deadline);
   } catch (error) {
     return failed(error instanceof CheckTimeout ? 'timeout' : 'listening');
   }

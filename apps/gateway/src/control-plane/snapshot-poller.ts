@@ -145,6 +145,8 @@ export class SnapshotPoller {
         staticCredentials: snapshot.staticCredentials.length,
         dynamicAccounts: snapshot.dynamicAccounts.length,
         dynamicEgress: snapshot.dynamicEgress.length,
+        allowlist: snapshot.allowlist.length,
+        subUsers: snapshot.subUsers.length,
         closed,
       },
       save ? 'credential snapshot applied' : 'saved credential snapshot applied',
