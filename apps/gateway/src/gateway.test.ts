@@ -11,6 +11,7 @@ import {
   sha256Hex,
   snapshotOf,
   startEchoTarget,
+  startHttpTarget,
   staticCredential,
   temporaryDirectories,
   type Listening,
@@ -261,5 +262,32 @@ describe('a gateway run by startGateway against the API', () => {
     await expect(
       startGateway({ apiUrl: 'http://127.0.0.1:1', nodeKey: '', dataDir }),
     ).rejects.toThrow(/nodeKey/);
+  });
+
+  it('runs the connectivity checks a poll hands out and reports each once', async () => {
+    api = await startFakeApi(snapshotOf({ staticCredentials: [credential] }));
+    const check = {
+      checkId: '00000000-0000-4000-8000-0000000000c1',
+      instanceId: credential.instanceId,
+      ip: '127.0.0.2',
+      port: 0,
+    };
+    const dataDir = await newDataDir();
+    // It answers JSON, not a bare IP: the check passes without naming the egress address.
+    const target = await startHttpTarget();
+    const gateway = await start({ dataDir, checkUrl: `http://127.0.0.1:${target.port}/` });
+    api.checks = [{ ...check, port: gateway.port }];
+    await eventually(
+      () => api.checkReports.length,
+      (count) => count > 0,
+    );
+    expect(api.checkReports).toEqual([
+      {
+        checkId: check.checkId,
+        result: { ok: true, failure: null, latencyMs: expect.any(Number), egressIp: null },
+      },
+    ]);
+    expect(api.checks).toEqual([]);
+    await target.close();
   });
 });

@@ -5,6 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import type net from 'node:net';
 import { createApiClient } from './control-plane/api-client.ts';
 import { HeartbeatCollector } from './control-plane/heartbeat.ts';
+import { InstanceCheckRunner } from './control-plane/instance-checks.ts';
 import { SnapshotPoller } from './control-plane/snapshot-poller.ts';
 import { UsageReporter } from './control-plane/usage-reporter.ts';
 import { CredentialStore } from './credentials/credential-store.ts';
@@ -53,6 +54,11 @@ export interface GatewayOptions {
    * gateway serves SOCKS5 and HTTP only. `findV2ray()` looks them up.
    */
   vmess?: { v2rayPath: string; v2ctlPath: string } | null;
+  /**
+   * What connectivity checks fetch from each instance's IP (default: the API's `/api/health`); a
+   * target that answers the caller's address as a bare IP lets the check confirm the egress.
+   */
+  checkUrl?: string;
   /** Where the gateway logs (default: JSON lines on standard error, warnings and errors only). */
   logger?: Logger;
 }
@@ -68,6 +74,7 @@ export interface RunningGateway {
   meter: UsageMeter;
   poller: SnapshotPoller;
   reporter: UsageReporter;
+  checks: InstanceCheckRunner;
   proxy: ProxyServer;
   server: net.Server;
   /** The vmess engine, when vmess is served. */
@@ -121,6 +128,11 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     pendingUsageBatches: () => reporter.pending(),
     v2rayState: () => vmess?.state ?? 'absent',
   });
+  const checks = new InstanceCheckRunner({
+    report: (checkId, result) => api.reportCheck(checkId, result),
+    checkUrl: options.checkUrl ?? `${options.apiUrl.replace(/\/+$/, '')}/api/health`,
+    logger,
+  });
   const poller = new SnapshotPoller({
     api,
     store,
@@ -130,6 +142,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     intervalMs: options.pollIntervalMs,
     onPoll: vmess ? () => vmess.sync(store.snapshot?.staticCredentials ?? []) : undefined,
     heartbeat: () => heartbeat.collect(),
+    onChecks: (pending) => checks.run(pending),
   });
   // Credentials first: a gateway that listened before knowing any would refuse everyone.
   await poller.start();
@@ -156,6 +169,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     meter: store.meter,
     poller,
     reporter,
+    checks,
     proxy,
     server: proxy.server,
     vmess,

@@ -37,15 +37,22 @@ export async function serveHttp(
   handshakeComplete();
 
   const credentials = proxyCredentials(request);
-  if (!credentials) return refuse('missing');
-  const auth = context.store.authenticate({
-    localAddress: socket.localAddress,
-    ...credentials,
-    protocol: 'http',
-  });
+  // Without `Proxy-Authorization` only an allowlisted source address is served.
+  const auth = credentials
+    ? context.store.authenticate({
+        localAddress: socket.localAddress,
+        ...credentials,
+        protocol: 'http',
+      })
+    : context.store.authenticateSource({
+        localAddress: socket.localAddress,
+        remoteAddress: socket.remoteAddress,
+        protocol: 'http',
+      });
+  if (!auth) return refuse('missing');
   if (!auth.ok) {
     context.logger.debug?.(
-      { reason: auth.reason, username: credentials.username },
+      { reason: auth.reason, username: credentials?.username },
       'http authentication refused',
     );
     return refuse(auth.reason);

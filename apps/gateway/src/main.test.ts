@@ -69,6 +69,13 @@ describe('npm run gateway (main.ts)', { timeout: PROCESS_TEST_MS }, () => {
     });
     expect(await badRange.exited).toBe(1);
     expect(badRange.stderr()).toContain('GATEWAY_EGRESS_PORTS must be a port range');
+    const badCheckUrl = runMain({
+      GATEWAY_API_URL: api.url,
+      GATEWAY_NODE_KEY: api.nodeKey,
+      GATEWAY_CHECK_URL: 'ftp://checks.example.com/',
+    });
+    expect(await badCheckUrl.exited).toBe(1);
+    expect(badCheckUrl.stderr()).toContain('GATEWAY_CHECK_URL must be an http(s) URL');
   });
 
   it('serves, logs JSON lines, and on SIGTERM delivers the last usage and exits 0', async () => {

@@ -52,6 +52,15 @@ function vmessEngine() {
   return found;
 }
 
+/** Unset: the API's own `/api/health` (the gateway's default). */
+function checkUrl(): string | undefined {
+  const text = process.env.GATEWAY_CHECK_URL;
+  if (!text) return undefined;
+  if (!/^https?:\/\/[^/]/.test(text))
+    fail(`GATEWAY_CHECK_URL must be an http(s) URL, not "${text}"`);
+  return text;
+}
+
 const env = process.env;
 const apiUrl = env.GATEWAY_API_URL ?? '';
 const nodeKey = env.GATEWAY_NODE_KEY ?? '';
@@ -82,6 +91,7 @@ const gateway = await startGateway({
     idleTimeoutMs: wholeNumber('GATEWAY_IDLE_TIMEOUT_SECONDS', 300, 1) * 1000,
   },
   reportIntervalMs: wholeNumber('GATEWAY_REPORT_INTERVAL_SECONDS', 5, 1) * 1000,
+  checkUrl: checkUrl(),
   logger,
 }).catch((error: Error) => fail(`the gateway could not start: ${error.message}`));
 

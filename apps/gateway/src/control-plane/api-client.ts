@@ -1,10 +1,12 @@
-// The gateway's two calls to the API, with the node key: the credential snapshot and usage
-// batches. Answers are unwrapped from the `{code, message, data}` envelope and checked against
+// The gateway's calls to the API, with the node key: the credential snapshot, usage batches and
+// connectivity-check results. Answers are unwrapped from the `{code, message, data}` envelope and checked against
 // the contract's schemas, so a gateway never serves a snapshot it misread.
 import {
   buildEndpointUrl,
   getNodeCredentials,
+  reportNodeInstanceCheck,
   reportNodeUsage,
+  type EndpointBody,
   SUCCESS_CODE,
   type EndpointData,
   type UsageRecord,
@@ -48,12 +50,19 @@ export interface UsageBatch {
   from?: string;
   to?: string;
   records: UsageRecord[];
+  /** Allowlist entries that admitted connections in the interval, with the latest time each did. */
+  allowlistUsed?: { entryId: string; at: string }[];
 }
 
 export interface ApiClient {
   /** The snapshot unless it is still `since`; the poll carries the heartbeat, when given. */
   fetchCredentials(since: string | null, heartbeat?: HeartbeatReport): Promise<CredentialsAnswer>;
   reportUsage(batch: UsageBatch, options?: { timeoutMs?: number }): Promise<UsageAnswer>;
+  /** The result of a connectivity check; a check reported before is left as it was. */
+  reportCheck(
+    checkId: string,
+    result: EndpointBody<typeof reportNodeInstanceCheck>,
+  ): Promise<EndpointData<typeof reportNodeInstanceCheck>>;
 }
 
 export function createApiClient({
@@ -111,6 +120,11 @@ export function createApiClient({
         options.timeoutMs ?? timeoutMs,
       );
       return reportNodeUsage.response.parse(data);
+    },
+    async reportCheck(checkId, result) {
+      const address = buildEndpointUrl(reportNodeInstanceCheck, { params: { checkId } });
+      const data = await call(address, { method: 'POST', body: JSON.stringify(result) }, timeoutMs);
+      return reportNodeInstanceCheck.response.parse(data);
     },
   };
 }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import {
   NODE_POLL_INTERVAL_SECONDS,
   nodeSnapshotSchema,
+  type NodeInstanceCheck,
   type NodeSnapshot,
 } from '@stratus/contract';
 import type { CredentialStore } from '../credentials/credential-store.ts';
@@ -31,6 +32,7 @@ export class SnapshotPoller {
   private readonly intervalMs: number | undefined;
   private readonly onPoll: (() => Promise<void>) | undefined;
   private readonly heartbeat: (() => Promise<HeartbeatReport>) | undefined;
+  private readonly onChecks: ((checks: NodeInstanceCheck[]) => void) | undefined;
   /** Polls answered by the API since start. */
   successfulPolls = 0;
 
@@ -47,8 +49,11 @@ export class SnapshotPoller {
     onPoll?: () => Promise<void>;
     /** What every poll says of the gateway (`HeartbeatCollector.collect`). */
     heartbeat?: () => Promise<HeartbeatReport>;
+    /** The connectivity checks every answered poll hands out (`InstanceCheckRunner.run`). */
+    onChecks?: (checks: NodeInstanceCheck[]) => void;
   }) {
     this.heartbeat = options.heartbeat;
+    this.onChecks = options.onChecks;
     this.api = options.api;
     this.store = options.store;
     this.logger = options.logger;
@@ -96,6 +101,7 @@ export class SnapshotPoller {
       const heartbeat = await this.heartbeat?.();
       const answer = await this.api.fetchCredentials(this.store.version, heartbeat);
       if (!answer.unchanged && answer.snapshot) await this.use(answer.snapshot, { save: true });
+      if (answer.checks.length > 0) this.onChecks?.(answer.checks);
       this.successfulPolls += 1;
       if (this.failure)
         this.logger.info({ version: this.store.version }, 'control plane reachable again');
@@ -139,6 +145,8 @@ export class SnapshotPoller {
         staticCredentials: snapshot.staticCredentials.length,
         dynamicAccounts: snapshot.dynamicAccounts.length,
         dynamicEgress: snapshot.dynamicEgress.length,
+        allowlist: snapshot.allowlist.length,
+        subUsers: snapshot.subUsers.length,
         closed,
       },
       save ? 'credential snapshot applied' : 'saved credential snapshot applied',

@@ -52,6 +52,31 @@ describe('the usage reporter', () => {
     expect(reporter.delivered).toBe(1);
   });
 
+  it('reports allowlist uses with the next batch, alone when nothing was metered', async () => {
+    api = await startFakeApi(null);
+    const dataDir = await directories.create();
+    const { reporter, meter } = await reporterFor(dataDir);
+    const entryId = randomUUID();
+    meter.noteAllowlistUse(entryId, Date.parse('2026-05-01T10:00:00Z'));
+    meter.noteAllowlistUse(entryId, Date.parse('2026-05-01T09:00:00Z'));
+    await reporter.tick();
+    expect(api.usageBatches.at(-1)).toMatchObject({
+      records: [],
+      allowlistUsed: [{ entryId, at: '2026-05-01T10:00:00.000Z' }],
+    });
+    meter.counterFor('static', INSTANCE).addUp(5);
+    meter.noteAllowlistUse(entryId, Date.parse('2026-05-01T11:00:00Z'));
+    await reporter.tick();
+    expect(api.usageBatches.at(-1)).toMatchObject({
+      records: [expect.objectContaining({ subject: INSTANCE, bytesUp: 5 })],
+      allowlistUsed: [{ entryId, at: '2026-05-01T11:00:00.000Z' }],
+    });
+    const sent = api.usageBatches.length;
+    await reporter.tick();
+    // Nothing new: no batch at all.
+    expect(api.usageBatches.length).toBe(sent);
+  });
+
   it('re-sends on start what an earlier run left in the spool, once per batch id', async () => {
     api = await startFakeApi(null);
     const dataDir = await directories.create();

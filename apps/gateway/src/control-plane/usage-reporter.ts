@@ -3,7 +3,7 @@
 // only once the API acknowledged it. The API applies a batch id once, so re-sending after a
 // timeout, an outage or a restart is always safe, and nothing is lost on the way.
 import { randomUUID } from 'node:crypto';
-import { MAX_USAGE_RECORDS } from '@stratus/contract';
+import { MAX_USAGE_RECORDS, type UsageRecord } from '@stratus/contract';
 import type { UsageMeter } from '../credentials/usage-counter.ts';
 import type { Logger } from '../logger.ts';
 import { ApiError, type ApiClient } from './api-client.ts';
@@ -106,16 +106,24 @@ export class UsageReporter {
     await this.beforeDrain?.();
     const from = this.meter.meteringSince;
     const records = this.meter.drain();
+    const allowlistUsed = this.meter.drainAllowlistUses();
     // The interval the bytes moved in: the API holds a batch to what the node's line rate moves
     // in it. A batch spooled during an outage keeps its own interval however late it is sent.
     const interval = { from: from.toISOString(), to: this.meter.meteringSince.toISOString() };
+    const parts: UsageRecord[][] = [];
     for (let start = 0; start < records.length; start += MAX_USAGE_RECORDS) {
-      const part = records.slice(start, start + MAX_USAGE_RECORDS);
+      parts.push(records.slice(start, start + MAX_USAGE_RECORDS));
+    }
+    // Allowlist uses travel with the first part, or alone when nothing was metered.
+    if (parts.length === 0 && allowlistUsed.length > 0) parts.push([]);
+    for (const [index, part] of parts.entries()) {
+      const uses = index === 0 && allowlistUsed.length > 0 ? { allowlistUsed } : {};
       try {
-        await this.spool.add({ batchId: randomUUID(), ...interval, records: part });
+        await this.spool.add({ batchId: randomUUID(), ...interval, records: part, ...uses });
       } catch (error) {
         // Back into the meter: the next tick spools them again, over an interval from `from`.
-        this.meter.restore(part, from);
+        for (const rest of parts.slice(index)) this.meter.restore(rest, from);
+        if (index === 0) this.meter.restoreAllowlistUses(allowlistUsed);
         throw error;
       }
     }

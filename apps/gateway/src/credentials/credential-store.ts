@@ -1,15 +1,18 @@
 // What this gateway may serve, from the API's snapshot: who may connect, where they leave from,
 // and which open connections must close when a new snapshot withdraws or changes a credential.
-import {
-  parseDynamicUsername,
-  type NodeSnapshot,
-  type NodeStaticCredential,
-} from '@stratus/contract';
+import { parseDynamicUsername, type NodeSnapshot } from '@stratus/contract';
 import { unmapIpv4 } from '../ip-address.ts';
 import { ConnectionRegistry } from './connection-registry.ts';
 import { DynamicEgressPool } from './dynamic-egress.ts';
 import { passwordMatches } from './password-digest.ts';
-import { subjectKey, UsageMeter, type UsageCounter } from './usage-counter.ts';
+import {
+  allowlistKey,
+  emptyIndex,
+  indexSnapshot,
+  staticKey,
+  type ServedIndex,
+} from './served-index.ts';
+import { UsageMeter, type UsageCounter } from './usage-counter.ts';
 
 export type ProxyProtocol = 'socks5' | 'http';
 
@@ -22,6 +25,8 @@ export interface Grant {
   key: string;
   egressIp: string;
   counter: UsageCounter;
+  /** Set when the client was admitted by its source address rather than credentials. */
+  allowlistEntryId?: string;
 }
 
 /**
@@ -40,23 +45,11 @@ export type Admission =
   /** `limit`: the credential has its maximum of open connections; `revoked`: withdrawn since. */
   | { ok: false; reason: 'limit' | 'revoked' };
 
-/** What keeps a credential key valid: an expiry (static) or remaining traffic (dynamic). */
-type Validity = { expiresAt: number } | { counter: UsageCounter };
-
-function staticKey(credential: NodeStaticCredential): string {
-  const { instanceId, ip, username, passwordSha256 } = credential;
-  return ['static', instanceId, unmapIpv4(ip), username, passwordSha256].join('\n');
-}
-
 export class CredentialStore {
   readonly meter: UsageMeter;
   private current: NodeSnapshot | null = null;
-  private staticByAddress = new Map<string, Map<string, NodeStaticCredential>>();
-  private dynamicByAccount = new Map<
-    string,
-    { key: string; passwordSha256: string; counter: UsageCounter }
-  >();
-  private validity = new Map<string, Validity>();
+  /** Empty before the first snapshot: nothing is served. */
+  private index: ServedIndex = emptyIndex();
   private readonly pool = new DynamicEgressPool();
   private readonly connections = new ConnectionRegistry();
 
@@ -74,43 +67,16 @@ export class CredentialStore {
 
   /** Serves from `snapshot` from now on and closes the connections it no longer allows. */
   apply(snapshot: NodeSnapshot, now = Date.now()): { closed: number } {
-    const staticByAddress = new Map<string, Map<string, NodeStaticCredential>>();
-    const validity = new Map<string, Validity>();
-    const served = new Set<string>();
-    for (const credential of snapshot.staticCredentials) {
-      const ip = unmapIpv4(credential.ip);
-      let byUsername = staticByAddress.get(ip);
-      if (!byUsername) staticByAddress.set(ip, (byUsername = new Map()));
-      byUsername.set(credential.username, credential);
-      validity.set(staticKey(credential), { expiresAt: Date.parse(credential.expiresAt) });
-      served.add(subjectKey('static', credential.instanceId));
-    }
-    const dynamicByAccount = new Map<
-      string,
-      { key: string; passwordSha256: string; counter: UsageCounter }
-    >();
-    for (const account of snapshot.dynamicAccounts) {
-      const key = ['dynamic', account.userId, account.account, account.passwordSha256].join('\n');
-      const counter = this.meter.counterFor('dynamic', account.userId);
-      // The snapshot's figure already includes what the API has been told; count afresh from it.
-      counter.snapshotRemaining = account.remainingBytes;
-      counter.sinceSnapshot = 0;
-      counter.onExhausted = () => this.connections.closeAll(key);
-      dynamicByAccount.set(account.account, {
-        key,
-        passwordSha256: account.passwordSha256,
-        counter,
-      });
-      validity.set(key, { counter });
-      served.add(subjectKey('dynamic', account.userId));
-    }
+    this.index = indexSnapshot(snapshot, {
+      meter: this.meter,
+      // A counter running out closes whatever it no longer allows: the login's own connections,
+      // and for an account those of its sub-users and allowlisted sources too.
+      onExhausted: () => void this.revokeInvalid(),
+    });
     this.current = snapshot;
-    this.staticByAddress = staticByAddress;
-    this.dynamicByAccount = dynamicByAccount;
-    this.validity = validity;
     this.pool.replace(snapshot.dynamicEgress);
     const closed = this.revokeInvalid(now);
-    this.meter.forgetExcept(served);
+    this.meter.forgetExcept(this.index.served);
     return { closed };
   }
 
@@ -130,7 +96,7 @@ export class CredentialStore {
   }): AuthenticationResult {
     // A static credential works only on its own address, and leaves from it.
     const address = unmapIpv4(localAddress ?? '');
-    const credential = this.staticByAddress.get(address)?.get(username);
+    const credential = this.index.staticByAddress.get(address)?.get(username);
     if (credential) {
       if (!passwordMatches(password, credential.passwordSha256))
         return { ok: false, reason: 'invalid' };
@@ -140,7 +106,11 @@ export class CredentialStore {
       return { ok: true, grant: { key: staticKey(credential), egressIp: address, counter } };
     }
     const targeting = parseDynamicUsername(username);
-    const account = targeting ? this.dynamicByAccount.get(targeting.account) : undefined;
+    // Account names and sub-user usernames share one namespace (the API holds that).
+    const account = targeting
+      ? (this.index.dynamicByAccount.get(targeting.account) ??
+        this.index.subUsersByUsername.get(targeting.account))
+      : undefined;
     // Digested and compared even for an unknown account, so both take the same time.
     if (!passwordMatches(password, account?.passwordSha256) || !account || !targeting) {
       return { ok: false, reason: 'invalid' };
@@ -152,6 +122,54 @@ export class CredentialStore {
   }
 
   /**
+   * Serves a client without credentials when its source address falls in an allowlist block:
+   * on one of the block owner's static IPs, as that instance (its expiry and protocols apply);
+   * on an address that is no static IP here, as the owner's dynamic account with its default
+   * targeting (any country, rotating). Null when no block admits the source (or the address is
+   * another customer's static IP): the client must then authenticate.
+   */
+  authenticateSource({
+    localAddress,
+    remoteAddress,
+    protocol,
+    now = Date.now(),
+  }: {
+    localAddress: string | undefined;
+    /** The client's address (`socket.remoteAddress`). */
+    remoteAddress: string | undefined;
+    protocol: ProxyProtocol;
+    now?: number;
+  }): AuthenticationResult | null {
+    const entry = this.index.allowlist.match(remoteAddress);
+    if (!entry) return null;
+    const address = unmapIpv4(localAddress ?? '');
+    const atAddress = this.index.staticByAddress.get(address);
+    if (atAddress) {
+      const credential = [...atAddress.values()].find((item) => item.userId === entry.userId);
+      if (!credential) return null;
+      if (Date.parse(credential.expiresAt) <= now) return { ok: false, reason: 'expired' };
+      if (!credential.protocols.includes(protocol)) return { ok: false, reason: 'protocol' };
+      const counter = this.meter.counterFor('static', credential.instanceId);
+      const key = allowlistKey(entry.entryId, staticKey(credential));
+      const grant = { key, egressIp: address, counter, allowlistEntryId: entry.entryId };
+      return { ok: true, grant };
+    }
+    const account = this.index.dynamicByUser.get(entry.userId);
+    if (!account) return null;
+    if (account.counter.remaining <= 0) return { ok: false, reason: 'exhausted' };
+    const egressIp = this.pool.pick(
+      { account: '', country: null, city: null, session: null, lifeMinutes: null },
+      now,
+    );
+    if (!egressIp) return { ok: false, reason: 'noEgress' };
+    const key = allowlistKey(entry.entryId, account.key);
+    return {
+      ok: true,
+      grant: { key, egressIp, counter: account.counter, allowlistEntryId: entry.entryId },
+    };
+  }
+
+  /**
    * Registers an open connection of `grant` unless its credential is at its limit or was
    * withdrawn since it authenticated (a snapshot may land in between); `close` ends it when the
    * credential is withdrawn later.
@@ -159,6 +177,7 @@ export class CredentialStore {
   admit(grant: Grant, close: () => void, limit: number, now = Date.now()): Admission {
     if (!this.isValid(grant.key, now)) return { ok: false, reason: 'revoked' };
     if (this.connections.count(grant.key) >= limit) return { ok: false, reason: 'limit' };
+    if (grant.allowlistEntryId) this.meter.noteAllowlistUse(grant.allowlistEntryId, now);
     return { ok: true, release: this.connections.add(grant.key, close) };
   }
 
@@ -176,7 +195,7 @@ export class CredentialStore {
   }
 
   private isValid(key: string, now: number): boolean {
-    const validity = this.validity.get(key);
+    const validity = this.index.validity.get(key);
     if (!validity) return false;
     return 'expiresAt' in validity ? validity.expiresAt > now : validity.counter.remaining > 0;
   }

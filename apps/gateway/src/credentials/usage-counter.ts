@@ -1,10 +1,10 @@
 // Byte counters per subject: a static instance or a dynamic user. A connection holds its counter
 // and adds to it per chunk (no lookup on the hot path); the reporter drains them into records.
-import type { UsageKind, UsageRecord } from '@stratus/contract';
+import type { UsageRecord, UsageRecordKind as UsageKind } from '@stratus/contract';
 
 export class UsageCounter {
   readonly kind: UsageKind;
-  /** Instance id (static) or user id (dynamic). */
+  /** Instance id (static), user id (dynamic) or sub-user id (sub_user). */
   readonly subject: string;
   /** Bytes client → destination not yet drained into a usage batch. */
   up = 0;
@@ -19,6 +19,11 @@ export class UsageCounter {
   sinceSnapshot = 0;
   /** Called when the dynamic allowance crosses zero (closes the user's connections). */
   onExhausted: (() => void) | null = null;
+  /**
+   * A sub-user's owner account: its bytes also spend the account's allowance, and it has no more
+   * left than the account has.
+   */
+  owner: UsageCounter | null = null;
   /** The meter's running totals, which every counter adds to (the heartbeat's bytes per second). */
   private readonly moved: MovedBytes;
 
@@ -29,26 +34,35 @@ export class UsageCounter {
   }
 
   get remaining(): number {
-    return this.snapshotRemaining - this.sinceSnapshot;
+    const own = this.snapshotRemaining - this.sinceSnapshot;
+    return this.owner ? Math.min(own, this.owner.remaining) : own;
   }
 
   addUp(bytes: number): void {
     this.up += bytes;
     this.moved.up += bytes;
-    if (this.kind === 'dynamic') this.spend(bytes);
+    if (this.kind !== 'static') this.spend(bytes);
   }
 
   addDown(bytes: number): void {
     this.down += bytes;
     this.moved.down += bytes;
-    if (this.kind === 'dynamic') this.spend(bytes);
+    if (this.kind !== 'static') this.spend(bytes);
   }
 
   private spend(bytes: number): void {
     const before = this.remaining;
     this.sinceSnapshot += bytes;
+    // Only the allowance: the owner's up/down stay its own, or the bytes would be reported twice.
+    this.owner?.spend(bytes);
     if (before > 0 && this.remaining <= 0) this.onExhausted?.();
   }
+}
+
+/** An allowlist entry and the latest time it admitted a connection (ISO 8601). */
+export interface AllowlistUse {
+  entryId: string;
+  at: string;
 }
 
 /** Bytes moved since the gateway started, never drained: up from clients, down to them. */
@@ -57,7 +71,7 @@ export interface MovedBytes {
   down: number;
 }
 
-/** `static:<instanceId>` or `dynamic:<userId>`. */
+/** `static:<instanceId>`, `dynamic:<userId>` or `sub_user:<subUserId>`. */
 export function subjectKey(kind: UsageKind, subject: string): string {
   return `${kind}:${subject}`;
 }
@@ -72,6 +86,29 @@ export class UsageMeter {
   meteringSince = new Date();
   /** Every byte any counter counted since start (drains and restores leave it alone). */
   readonly moved: MovedBytes = { up: 0, down: 0 };
+  /** Allowlist entry id → the latest time it admitted a connection, since the last drain. */
+  private allowlistUses = new Map<string, number>();
+
+  /** Notes that an allowlist entry admitted a connection (reported with the next batch). */
+  noteAllowlistUse(entryId: string, at: number = Date.now()): void {
+    const known = this.allowlistUses.get(entryId);
+    if (known === undefined || at > known) this.allowlistUses.set(entryId, at);
+  }
+
+  /** The allowlist uses noted since the last drain of them; the notes restart empty. */
+  drainAllowlistUses(): AllowlistUse[] {
+    const uses = [...this.allowlistUses].map(([entryId, at]) => ({
+      entryId,
+      at: new Date(at).toISOString(),
+    }));
+    this.allowlistUses = new Map();
+    return uses;
+  }
+
+  /** Puts drained uses back (their batch could not be spooled). */
+  restoreAllowlistUses(uses: AllowlistUse[]): void {
+    for (const use of uses) this.noteAllowlistUse(use.entryId, Date.parse(use.at));
+  }
 
   counterFor(kind: UsageKind, subject: string): UsageCounter {
     const key = subjectKey(kind, subject);

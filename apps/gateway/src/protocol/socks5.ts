@@ -7,6 +7,7 @@ import { formatIpv6, ipv6Bytes } from '../ip-address.ts';
 import { HandshakeError, type Parsed } from './handshake-reader.ts';
 
 export const SOCKS_VERSION = 0x05;
+export const NO_AUTHENTICATION_METHOD = 0x00;
 export const USERNAME_PASSWORD_METHOD = 0x02;
 const NO_ACCEPTABLE_METHOD = 0xff;
 const AUTH_VERSION = 0x01;
@@ -101,9 +102,20 @@ export function parseSocks5Request(buffer: Buffer): Parsed<Socks5Request> | null
   return { value: { command, host, port: buffer.readUInt16BE(length - 2) }, length };
 }
 
-/** The method choice: username/password, or "no acceptable method" (then the server closes). */
-export function encodeSocks5MethodChoice(accepted: boolean): Buffer {
-  return Buffer.from([SOCKS_VERSION, accepted ? USERNAME_PASSWORD_METHOD : NO_ACCEPTABLE_METHOD]);
+/**
+ * The method choice: username/password (`true`), "no authentication" (an allowlisted source), or
+ * "no acceptable method" (`false`; then the server closes).
+ */
+export function encodeSocks5MethodChoice(
+  accepted: boolean | typeof NO_AUTHENTICATION_METHOD,
+): Buffer {
+  const method =
+    accepted === NO_AUTHENTICATION_METHOD
+      ? NO_AUTHENTICATION_METHOD
+      : accepted
+        ? USERNAME_PASSWORD_METHOD
+        : NO_ACCEPTABLE_METHOD;
+  return Buffer.from([SOCKS_VERSION, method]);
 }
 
 /** RFC 1929 status: 0 lets the client go on; anything else ends the connection. */

@@ -4,7 +4,8 @@
 // `reportNodeUsage` (each batchId applied once), in the `{code, message, data}` envelope, with
 // every answer parsed by the endpoint's response schema, every poll's query (`since` and the
 // heartbeat) by its query schema and every batch by its body schema, so
-// neither side can drift from the contract unnoticed. It can go down and come back on the same
+// neither side can drift from the contract unnoticed. It hands out connectivity checks
+// (`checks`) and records their reports (`reportNodeInstanceCheck`). It can go down and come back on the same
 // port, and refuse the node key or the batches, so the gateway's outage handling can be tested.
 import http from 'node:http';
 import type net from 'node:net';
@@ -14,17 +15,20 @@ import {
   formatErrorMessage,
   getNodeCredentials,
   heartbeatOfQuery,
+  reportNodeInstanceCheck,
   reportNodeUsage,
   SUCCESS_CODE,
   type EndpointBody,
   type EndpointData,
   type ErrorName,
   type NodeHeartbeat,
+  type NodeInstanceCheck,
   type NodeSnapshot,
   type UsageRecord,
 } from '@stratus/contract';
 
 export type UsageBatchBody = EndpointBody<typeof reportNodeUsage>;
+export type CheckReportBody = EndpointBody<typeof reportNodeInstanceCheck>;
 
 export interface FakeApi {
   url: string;
@@ -40,6 +44,10 @@ export interface FakeApi {
   posts: Map<string, number>;
   /** Every valid batch posted, as sent (duplicates included), in order. */
   usageBatches: UsageBatchBody[];
+  /** Connectivity checks every poll hands out; a reported one is no longer handed out. */
+  checks: NodeInstanceCheck[];
+  /** Every check report posted, in order (repeats included). */
+  checkReports: { checkId: string; result: CheckReportBody }[];
   /** Answer every request with HTTP 401, as the API does for an unknown node key. */
   refuseKey: boolean;
   /** Refuse every valid usage batch with this error (e.g. `usageBatchTooLarge`). */
@@ -70,6 +78,14 @@ function refuse(response: http.ServerResponse, name: ErrorName) {
   send(response, status, code, formatErrorMessage(name, 'en-US'), null);
 }
 
+/** The check id of a `reportNodeInstanceCheck` path, or null for any other path. */
+function checkIdOf(pathname: string): string | null {
+  const [before, after] = `${API_PREFIX}${reportNodeInstanceCheck.path}`.split(':checkId');
+  if (!pathname.startsWith(before!) || !pathname.endsWith(after!)) return null;
+  const id = pathname.slice(before!.length, pathname.length - after!.length);
+  return /^[0-9a-f-]{36}$/.test(id) ? id : null;
+}
+
 export async function startFakeApi(snapshot: NodeSnapshot | null): Promise<FakeApi> {
   const api = {
     nodeKey: 'gnk_test_key',
@@ -81,6 +97,8 @@ export async function startFakeApi(snapshot: NodeSnapshot | null): Promise<FakeA
     usageBatches: [],
     refuseKey: false,
     refuseUsage: null,
+    checks: [],
+    checkReports: [],
   } as unknown as FakeApi;
 
   function answerCredentials(
@@ -97,7 +115,7 @@ export async function startFakeApi(snapshot: NodeSnapshot | null): Promise<FakeA
       version,
       unchanged,
       snapshot: unchanged ? null : api.snapshot,
-      checks: [],
+      checks: api.checks,
     });
   }
 
@@ -137,6 +155,21 @@ export async function startFakeApi(snapshot: NodeSnapshot | null): Promise<FakeA
       if (!parsed.success) return refuse(response, 'validationFailed');
       if (api.refuseUsage) return refuse(response, api.refuseUsage);
       return send(response, 200, SUCCESS_CODE, 'ok', applyBatch(parsed.data));
+    }
+    const checkId = checkIdOf(url.pathname);
+    if (request.method === reportNodeInstanceCheck.method && checkId) {
+      let parsed;
+      try {
+        parsed = reportNodeInstanceCheck.body.safeParse(JSON.parse(body));
+      } catch {
+        return refuse(response, 'malformedRequest');
+      }
+      if (!parsed.success) return refuse(response, 'validationFailed');
+      const pending = api.checks.some((check) => check.checkId === checkId);
+      api.checkReports.push({ checkId, result: parsed.data });
+      api.checks = api.checks.filter((check) => check.checkId !== checkId);
+      const data = reportNodeInstanceCheck.response.parse({ recorded: pending });
+      return send(response, 200, SUCCESS_CODE, 'ok', data);
     }
     refuse(response, 'routeNotFound');
   };

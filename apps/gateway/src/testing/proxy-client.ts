@@ -14,6 +14,10 @@ export interface TunnelOptions {
   target: { host: string; port: number };
   username?: string;
   password?: string;
+  /** Offer no credentials: SOCKS5 "no authentication" only, HTTP without Proxy-Authorization. */
+  noCredentials?: boolean;
+  /** The client's source address (an allowlisted one, say). */
+  localAddress?: string;
 }
 
 /** Reads from `socket` until `isComplete(buffer)` says how many bytes the handshake took. */
@@ -49,9 +53,9 @@ function readHandshake(
   });
 }
 
-function connectSocket(host: string, port: number): Promise<net.Socket> {
+function connectSocket(host: string, port: number, localAddress?: string): Promise<net.Socket> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect({ host, port, noDelay: true });
+    const socket = net.connect({ host, port, noDelay: true, localAddress });
     socket.once('connect', () => {
       socket.off('error', reject);
       resolve(socket);
@@ -75,14 +79,17 @@ export class ProxyRefusal extends Error {
 async function socks5(socket: net.Socket, options: TunnelOptions): Promise<void> {
   const user = Buffer.from(options.username ?? '');
   const pass = Buffer.from(options.password ?? '');
-  socket.write(Buffer.from([0x05, 0x01, 0x02]));
+  const offered = options.noCredentials ? 0x00 : 0x02;
+  socket.write(Buffer.from([0x05, 0x01, offered]));
   const method = await readHandshake(socket, (buffer) => (buffer.length >= 2 ? 2 : null));
-  if (method[1] !== 0x02) throw new ProxyRefusal('method', method[1]!);
-  socket.write(
-    Buffer.concat([Buffer.from([0x01, user.length]), user, Buffer.from([pass.length]), pass]),
-  );
-  const status = await readHandshake(socket, (buffer) => (buffer.length >= 2 ? 2 : null));
-  if (status[1] !== 0x00) throw new ProxyRefusal('auth', status[1]!);
+  if (method[1] !== offered) throw new ProxyRefusal('method', method[1]!);
+  if (!options.noCredentials) {
+    socket.write(
+      Buffer.concat([Buffer.from([0x01, user.length]), user, Buffer.from([pass.length]), pass]),
+    );
+    const status = await readHandshake(socket, (buffer) => (buffer.length >= 2 ? 2 : null));
+    if (status[1] !== 0x00) throw new ProxyRefusal('auth', status[1]!);
+  }
   const port = Buffer.alloc(2);
   port.writeUInt16BE(options.target.port);
   const host = options.target.host;
@@ -105,10 +112,10 @@ async function connectTunnel(socket: net.Socket, options: TunnelOptions): Promis
   const { host, port } = options.target;
   const authority = `${net.isIPv6(host) ? `[${host}]` : host}:${port}`;
   const credentials = Buffer.from(`${options.username}:${options.password}`).toString('base64');
-  socket.write(
-    `CONNECT ${authority} HTTP/1.1\r\nHost: ${authority}\r\n` +
-      `Proxy-Authorization: Basic ${credentials}\r\n\r\n`,
-  );
+  const authorization = options.noCredentials
+    ? ''
+    : `Proxy-Authorization: Basic ${credentials}\r\n`;
+  socket.write(`CONNECT ${authority} HTTP/1.1\r\nHost: ${authority}\r\n${authorization}\r\n`);
   const head = await readHandshake(socket, (buffer) => {
     const end = buffer.indexOf('\r\n\r\n');
     return end < 0 ? null : end + 4;
@@ -119,7 +126,7 @@ async function connectTunnel(socket: net.Socket, options: TunnelOptions): Promis
 
 /** A socket whose bytes reach `options.target` (or the relay's fixed target). */
 export async function openTunnel(options: TunnelOptions): Promise<net.Socket> {
-  const socket = await connectSocket(options.via.host, options.via.port);
+  const socket = await connectSocket(options.via.host, options.via.port, options.localAddress);
   try {
     if (options.kind === 'socks5') await socks5(socket, options);
     else if (options.kind === 'connect') await connectTunnel(socket, options);

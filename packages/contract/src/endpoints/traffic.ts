@@ -117,6 +117,15 @@ export const usageKinds = ['static', 'dynamic'] as const;
 export const usageKindSchema = z.enum(usageKinds);
 export type UsageKind = z.infer<typeof usageKindSchema>;
 
+/**
+ * What a gateway's usage record meters: the stored kinds, plus `sub_user` (a sub-user's dynamic
+ * bytes, stored as `dynamic` usage whose subject is the sub-user, so the account's dynamic totals
+ * include them).
+ */
+export const usageRecordKinds = [...usageKinds, 'sub_user'] as const;
+export const usageRecordKindSchema = z.enum(usageRecordKinds);
+export type UsageRecordKind = z.infer<typeof usageRecordKindSchema>;
+
 export const usageGranularitySchema = z.enum(['hour', 'day']);
 export type UsageGranularity = z.infer<typeof usageGranularitySchema>;
 
@@ -168,8 +177,11 @@ export const getTrafficUsage = defineEndpoint({
 
 /** One metered record from a gateway node. */
 export const usageRecordSchema = z.object({
-  /** `static`: subject is an instance id; `dynamic`: subject is a user id. */
-  kind: usageKindSchema,
+  /**
+   * `static`: subject is an instance id; `dynamic`: subject is a user id; `sub_user`: subject is
+   * a sub-user id (its bytes draw from its owner's packages).
+   */
+  kind: usageRecordKindSchema,
   subject: z.uuid(),
   bytesUp: byteCountSchema(2 ** 50),
   bytesDown: byteCountSchema(2 ** 50),

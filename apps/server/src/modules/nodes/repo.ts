@@ -6,11 +6,14 @@ import {
   eq,
   gt,
   ipAddresses,
+  ipAllowlistEntries,
   isNull,
   notInArray,
+  or,
   proxyInstances,
   regions,
   sql,
+  subUsers,
   trafficPackages,
   users,
   type Db,
@@ -144,4 +147,83 @@ export async function hasDynamicPool(db: Db, nodeId: string): Promise<boolean> {
     .where(inDynamicPoolOf(nodeId))
     .limit(1);
   return rows.length > 0;
+}
+
+/** `exists (subquery)`; drizzle wraps an embedded query in parentheses. */
+const exists = (query: { getSQL(): SQL }): SQL => sql`exists ${query}`;
+
+export interface AllowlistSnapshotRow {
+  entryId: string;
+  userId: string;
+  cidr: string;
+}
+
+/**
+ * Allowlist blocks of the customers the node serves, who are not disabled: those with a live
+ * instance on one of its IPs and, when it has a dynamic pool, every dynamic-account holder.
+ */
+export async function listAllowlistEntries(
+  db: Db,
+  { nodeId, now, servesDynamic }: { nodeId: string; now: Date; servesDynamic: boolean },
+): Promise<AllowlistSnapshotRow[]> {
+  const liveInstanceHere = db
+    .select({ id: proxyInstances.id })
+    .from(proxyInstances)
+    .innerJoin(ipAddresses, eq(ipAddresses.id, proxyInstances.ipAddressId))
+    .where(
+      and(
+        eq(proxyInstances.userId, ipAllowlistEntries.userId),
+        eq(ipAddresses.nodeId, nodeId),
+        eq(proxyInstances.status, 'active'),
+        gt(proxyInstances.expiresAt, now),
+      ),
+    );
+  const dynamicHolder = db
+    .select({ userId: dynamicProxyAccounts.userId })
+    .from(dynamicProxyAccounts)
+    .where(eq(dynamicProxyAccounts.userId, ipAllowlistEntries.userId));
+  return db
+    .select({
+      entryId: ipAllowlistEntries.id,
+      userId: ipAllowlistEntries.userId,
+      cidr: ipAllowlistEntries.cidr,
+    })
+    .from(ipAllowlistEntries)
+    .innerJoin(users, eq(users.id, ipAllowlistEntries.userId))
+    .where(
+      and(
+        isNull(users.disabledAt),
+        servesDynamic
+          ? or(exists(liveInstanceHere), exists(dynamicHolder))
+          : exists(liveInstanceHere),
+      ),
+    )
+    .orderBy(asc(ipAllowlistEntries.id));
+}
+
+export interface SubUserSnapshotRow {
+  subUserId: string;
+  userId: string;
+  username: string;
+  password: string;
+  capBytes: bigint | null;
+  usedBytes: bigint;
+}
+
+/** Enabled sub-users of dynamic-account holders who are not disabled. */
+export async function listEnabledSubUsers(db: Db): Promise<SubUserSnapshotRow[]> {
+  return db
+    .select({
+      subUserId: subUsers.id,
+      userId: subUsers.userId,
+      username: subUsers.username,
+      password: subUsers.password,
+      capBytes: subUsers.capBytes,
+      usedBytes: subUsers.usedBytes,
+    })
+    .from(subUsers)
+    .innerJoin(users, eq(users.id, subUsers.userId))
+    .innerJoin(dynamicProxyAccounts, eq(dynamicProxyAccounts.userId, subUsers.userId))
+    .where(and(eq(subUsers.enabled, true), isNull(users.disabledAt)))
+    .orderBy(asc(subUsers.id));
 }

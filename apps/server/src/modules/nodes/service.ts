@@ -10,7 +10,15 @@ import {
 import type { Db } from '@stratus/db';
 import { toJsonBytes } from '../usage/byte-count.ts';
 import { recordNodePoll } from './heartbeat-repo.ts';
-import { listDynamicAccounts, listDynamicEgress, listStaticCredentials } from './repo.ts';
+import {
+  listAllowlistEntries,
+  listDynamicAccounts,
+  listDynamicEgress,
+  listEnabledSubUsers,
+  listStaticCredentials,
+  type DynamicAccountSnapshotRow,
+  type SubUserSnapshotRow,
+} from './repo.ts';
 
 // Usage metering charges dynamic traffic only to nodes that serve a dynamic pool.
 export { hasDynamicPool } from './repo.ts';
@@ -21,11 +29,41 @@ function sha256Hex(text: string): string {
 
 type SnapshotBody = Omit<NodeSnapshot, 'version' | 'generatedAt'>;
 
+/**
+ * What a sub-user may still use: the smaller of what its cap leaves (floored at 0; unbounded
+ * without a cap) and what its owner's packages hold.
+ */
+export function subUserRemainingBytes(
+  subUser: Pick<SubUserSnapshotRow, 'capBytes' | 'usedBytes'>,
+  ownerRemainingBytes: bigint,
+): bigint {
+  if (subUser.capBytes === null) return ownerRemainingBytes;
+  const underCap = subUser.capBytes > subUser.usedBytes ? subUser.capBytes - subUser.usedBytes : 0n;
+  return underCap < ownerRemainingBytes ? underCap : ownerRemainingBytes;
+}
+
+function toSnapshotSubUsers(subUsers: SubUserSnapshotRow[], accounts: DynamicAccountSnapshotRow[]) {
+  const ownerRemaining = new Map(accounts.map((row) => [row.userId, row.remainingBytes]));
+  return subUsers.map((row) => ({
+    subUserId: row.subUserId,
+    userId: row.userId,
+    username: row.username,
+    passwordSha256: sha256Hex(row.password),
+    remainingBytes: toJsonBytes(subUserRemainingBytes(row, ownerRemaining.get(row.userId) ?? 0n)),
+  }));
+}
+
 async function buildSnapshotBody(db: Db, nodeId: string, now: Date): Promise<SnapshotBody> {
   const [statics, accounts, egress] = await Promise.all([
     listStaticCredentials(db, { nodeId, now }),
     listDynamicAccounts(db, { now }),
     listDynamicEgress(db, { nodeId }),
+  ]);
+  // Allowlisted sources and sub-users reach the dynamic pool only where there is one.
+  const servesDynamic = egress.length > 0;
+  const [allowlist, subUsers] = await Promise.all([
+    listAllowlistEntries(db, { nodeId, now, servesDynamic }),
+    servesDynamic ? listEnabledSubUsers(db) : Promise.resolve([]),
   ]);
   return {
     nodeId,
@@ -50,8 +88,8 @@ async function buildSnapshotBody(db: Db, nodeId: string, now: Date): Promise<Sna
       remainingBytes: toJsonBytes(row.remainingBytes),
     })),
     dynamicEgress: egress,
-    allowlist: [],
-    subUsers: [],
+    allowlist,
+    subUsers: toSnapshotSubUsers(subUsers, accounts),
   };
 }
 

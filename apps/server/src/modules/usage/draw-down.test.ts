@@ -14,6 +14,21 @@ describe('drawDownPackages', () => {
       { id: 'later', usedBytes: 1n, exhausted: false },
     ]);
     expect(result.overage).toEqual([0n, 0n]);
+    expect(result.draws).toEqual([
+      { demand: 0, packageId: 'soon', bytes: 60n },
+      { demand: 1, packageId: 'later', bytes: 1n },
+    ]);
+  });
+
+  it('records a demand split over two packages as two draws', () => {
+    const result = drawDownPackages(
+      [balance('soon', 10n, 5n), balance('later', 100n)],
+      [{ bytes: 12n }],
+    );
+    expect(result.draws).toEqual([
+      { demand: 0, packageId: 'soon', bytes: 5n },
+      { demand: 0, packageId: 'later', bytes: 7n },
+    ]);
   });
 
   it('charges the uncovered rest to the hour that ran out, and later hours in full', () => {
@@ -29,8 +44,13 @@ describe('drawDownPackages', () => {
     expect(drawDownPackages([balance('a', 10n)], [{ bytes: 0n }])).toEqual({
       packages: [],
       overage: [0n],
+      draws: [],
     });
-    expect(drawDownPackages([], [{ bytes: 7n }])).toEqual({ packages: [], overage: [7n] });
+    expect(drawDownPackages([], [{ bytes: 7n }])).toEqual({
+      packages: [],
+      overage: [7n],
+      draws: [],
+    });
     // Bytes beyond 2^53 stay exact.
     const huge = 2n ** 60n;
     expect(drawDownPackages([balance('big', huge)], [{ bytes: huge - 1n }]).packages).toEqual([

@@ -17,6 +17,8 @@ export interface DrawDownResult {
   packages: { id: string; usedBytes: bigint; exhausted: boolean }[];
   /** Per demand (same order): the bytes no package could cover. */
   overage: bigint[];
+  /** What each demand (its index) took from each package, in the order drawn. */
+  draws: { demand: number; packageId: string; bytes: bigint }[];
 }
 
 /**
@@ -28,7 +30,8 @@ export function drawDownPackages(
   demands: UsageDemand[],
 ): DrawDownResult {
   const balances = packages.map((item) => ({ ...item, changed: false }));
-  const overage = demands.map((demand) => {
+  const draws: DrawDownResult['draws'] = [];
+  const overage = demands.map((demand, index) => {
     let left = demand.bytes;
     for (const balance of balances) {
       if (left === 0n) break;
@@ -37,6 +40,7 @@ export function drawDownPackages(
       const taken = available < left ? available : left;
       balance.usedBytes += taken;
       balance.changed = true;
+      draws.push({ demand: index, packageId: balance.id, bytes: taken });
       left -= taken;
     }
     return left;
@@ -50,5 +54,6 @@ export function drawDownPackages(
         exhausted: usedBytes >= totalBytes,
       })),
     overage,
+    draws,
   };
 }

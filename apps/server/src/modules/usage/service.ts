@@ -6,12 +6,20 @@ import {
   type UsageGranularity,
   type UsageKind,
   type UsageRecord,
+  type UsageRecordKind,
   type UsageSeries,
 } from '@stratus/contract';
 import type { Db, Tx } from '@stratus/db';
 import { AppError } from '../../errors.ts';
 import { hasDynamicPool } from '../nodes/service.ts';
 import { assertBatchPossible, type UsageBatchClaim } from './batch-bounds.ts';
+import {
+  addPackageUsageHourly,
+  addSubUserUsedBytes,
+  findSubUserOwners,
+  markAllowlistEntriesUsed,
+  type PackageHourUsage,
+} from './access-repo.ts';
 import { toJsonBytes } from './byte-count.ts';
 import { drawDownPackages } from './draw-down.ts';
 import {
@@ -67,7 +75,7 @@ export async function recordUsageBatch({
 }: {
   db: Db;
   nodeId: string;
-  batch: UsageBatchClaim & { batchId: string };
+  batch: UsageBatchClaim & { batchId: string; allowlistUsed?: { entryId: string; at: string }[] };
   /** The node's line rate, which bounds what one batch may claim. */
   bytesPerSecond: bigint;
   now?: Date;
@@ -82,6 +90,7 @@ export async function recordUsageBatch({
 
     const owners = await resolveSubjectOwners(tx, { nodeId, records });
     const rows = new Map<string, UsageHourlyRow>();
+    const subUserBytes = new Map<string, bigint>();
     let ignored = 0;
     let notOnNode = 0;
     for (const record of records) {
@@ -96,10 +105,16 @@ export async function recordUsageBatch({
       }
       // The hour is taken in UTC (date_trunc('hour', at) at time zone UTC).
       const hour = new Date(Math.floor(Date.parse(record.at) / HOUR_MS) * HOUR_MS);
-      const key = `${hour.toISOString()}|${record.kind}|${record.subject}`;
+      // A sub-user's bytes are the account's dynamic usage, under the sub-user's own subject.
+      const kind: UsageKind = record.kind === 'static' ? 'static' : 'dynamic';
+      const key = `${hour.toISOString()}|${kind}|${record.subject}`;
+      if (record.kind === 'sub_user') {
+        const moved = BigInt(record.bytesUp) + BigInt(record.bytesDown);
+        subUserBytes.set(record.subject, (subUserBytes.get(record.subject) ?? 0n) + moved);
+      }
       const row = rows.get(key) ?? {
         hour,
-        kind: record.kind,
+        kind,
         subjectId: record.subject,
         userId: owner.userId,
         bytesUp: 0n,
@@ -116,6 +131,12 @@ export async function recordUsageBatch({
       .map(([, row]) => row);
     await drawDownDynamicUsage(tx, { rows: ordered.filter((row) => row.kind === 'dynamic'), now });
     if (!(await addHourlyUsage(tx, ordered))) throw new AppError('usageTotalOutOfRange');
+    await addSubUserUsedBytes(tx, subUserBytes);
+    const allowlistUsed = batch.allowlistUsed ?? [];
+    await markAllowlistEntriesUsed(
+      tx,
+      allowlistUsed.map((use) => ({ entryId: use.entryId, at: new Date(use.at) })),
+    );
     return {
       batchId,
       duplicate: false,
@@ -133,21 +154,24 @@ interface SubjectOwner {
 }
 
 /**
- * `kind:subject` → owner, for the subjects that exist: an instance, or a user with a dynamic
- * account. A node serves an instance whose IP is its own, and dynamic users when it has a dynamic
- * pool (every node with one serves every dynamic account, as its snapshot says).
+ * `kind:subject` → owner, for the subjects that exist: an instance, a user with a dynamic
+ * account, or a sub-user of one. A node serves an instance whose IP is its own, and dynamic users
+ * and sub-users when it has a dynamic pool (every node with one serves them all, as its snapshot
+ * says).
  */
 async function resolveSubjectOwners(
   tx: Tx,
   { nodeId, records }: { nodeId: string; records: UsageRecord[] },
 ): Promise<Map<string, SubjectOwner>> {
-  const subjectsOf = (kind: UsageKind) => [
+  const subjectsOf = (kind: UsageRecordKind) => [
     ...new Set(records.filter((record) => record.kind === kind).map((record) => record.subject)),
   ];
   // One after the other: a transaction is one connection.
   const instances = await findInstancePlacements(tx, subjectsOf('static'));
   const dynamicUsers = await findDynamicAccountHolders(tx, subjectsOf('dynamic'));
-  const servesDynamic = dynamicUsers.size > 0 && (await hasDynamicPool(tx, nodeId));
+  const subUserOwners = await findSubUserOwners(tx, subjectsOf('sub_user'));
+  const servesDynamic =
+    (dynamicUsers.size > 0 || subUserOwners.size > 0) && (await hasDynamicPool(tx, nodeId));
   const owners = new Map<string, SubjectOwner>();
   for (const [instanceId, placement] of instances) {
     owners.set(`static:${instanceId}`, {
@@ -158,12 +182,16 @@ async function resolveSubjectOwners(
   for (const userId of dynamicUsers) {
     owners.set(`dynamic:${userId}`, { userId, onNode: servesDynamic });
   }
+  for (const [subUserId, userId] of subUserOwners) {
+    owners.set(`sub_user:${subUserId}`, { userId, onNode: servesDynamic });
+  }
   return owners;
 }
 
 /**
- * Draws each user's dynamic bytes (oldest hour first) from their usable packages, soonest expiry
- * first, and sets each row's overage to what no package covered.
+ * Draws each user's dynamic bytes (their own and their sub-users', oldest hour first) from their
+ * usable packages, soonest expiry first, sets each row's overage to what no package covered, and
+ * adds what each package gave to its hour row.
  */
 async function drawDownDynamicUsage(
   tx: Tx,
@@ -171,6 +199,7 @@ async function drawDownDynamicUsage(
 ): Promise<void> {
   const userIds = [...new Set(rows.map((row) => row.userId))].sort();
   const packages = await lockUsablePackages(tx, { userIds, now });
+  const packageHours = new Map<string, PackageHourUsage>();
   for (const userId of userIds) {
     const demands = rows
       .filter((row) => row.userId === userId)
@@ -183,7 +212,20 @@ async function drawDownDynamicUsage(
       row.overageBytes = result.overage[index] ?? 0n;
     });
     for (const change of result.packages) await setPackageUsedBytes(tx, change);
+    for (const draw of result.draws) {
+      const hour = demands[draw.demand]!.hour;
+      const key = `${draw.packageId}|${hour.toISOString()}`;
+      const entry = packageHours.get(key) ?? { hour, packageId: draw.packageId, userId, bytes: 0n };
+      entry.bytes += draw.bytes;
+      packageHours.set(key, entry);
+    }
   }
+  // Sorted by package then hour: concurrent batches take these row locks in one order.
+  const sortedKeys = [...packageHours.keys()].sort();
+  await addPackageUsageHourly(
+    tx,
+    sortedKeys.map((key) => packageHours.get(key)!),
+  );
 }
 
 export interface UsageQuery {

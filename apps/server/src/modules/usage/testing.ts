@@ -7,8 +7,10 @@ import {
   dynamicProxyAccounts,
   eq,
   gatewayNodes,
+  ipAllowlistEntries,
   orders,
   proxyInstances,
+  subUsers,
   trafficPackages,
   type Db,
 } from '@stratus/db';
@@ -147,7 +149,7 @@ export async function insertInstance(
 }
 
 export interface TestUsageRecord {
-  kind: 'static' | 'dynamic';
+  kind: 'static' | 'dynamic' | 'sub_user';
   subject: string;
   bytesUp: number;
   bytesDown: number;
@@ -169,4 +171,43 @@ export function sendUsage(
     body: { batchId, ...interval, records },
     headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {},
   });
+}
+
+/** A sub-user of the user's dynamic proxies, as the console would create it. */
+export async function insertSubUser(
+  db: Db,
+  {
+    userId,
+    capBytes = null,
+    usedBytes = 0n,
+    enabled = true,
+    password = 'sub-password',
+  }: {
+    userId: string;
+    capBytes?: bigint | null;
+    usedBytes?: bigint;
+    enabled?: boolean;
+    password?: string;
+  },
+): Promise<{ id: string; username: string; password: string }> {
+  const username = `s${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const [row] = await db
+    .insert(subUsers)
+    .values({ userId, name: username, username, password, capBytes, usedBytes, enabled })
+    .returning({ id: subUsers.id });
+  if (!row) throw new Error('fixture insert returned no row');
+  return { id: row.id, username, password };
+}
+
+/** An allowlist block of the user (`cidr` canonical, e.g. `198.51.100.7/32`). */
+export async function insertAllowlistEntry(
+  db: Db,
+  { userId, cidr }: { userId: string; cidr: string },
+): Promise<string> {
+  const [row] = await db
+    .insert(ipAllowlistEntries)
+    .values({ userId, cidr })
+    .returning({ id: ipAllowlistEntries.id });
+  if (!row) throw new Error('fixture insert returned no row');
+  return row.id;
 }
