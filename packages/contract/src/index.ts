@@ -33,3 +33,5 @@ export * from './endpoints/admin-inventory.ts';
 export * from './endpoints/admin-nodes.ts';
 export * from './endpoints/announcements.ts';
 export * from './endpoints/admin-dashboard.ts';
+export * from './endpoints/ip-allowlist.ts';
+export * from './endpoints/sub-users.ts';
