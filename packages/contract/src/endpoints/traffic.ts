@@ -166,7 +166,7 @@ export const getTrafficUsage = defineEndpoint({
      * `instanceId`, `subUserId` or `kind`.
      */
     packageId: z.uuid().optional(),
-    /** Only this sub-user's (dynamic) usage. Not with `instanceId`, `packageId` or `kind=static`. */
+    /** Only this sub-user's (dynamic) usage. Not with `instanceId` or `packageId`. */
     subUserId: z.uuid().optional(),
     utcOffsetMinutes: utcOffsetSchema.default(480),
     format: z.enum(['json', 'csv']).default('json'),

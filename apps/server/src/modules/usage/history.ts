@@ -33,7 +33,8 @@ const DEFAULT_RANGE_DAYS: Record<UsageGranularity, number> = { hour: 7, day: 30 
 /**
  * Filters that cannot be combined, as the names the message shows; null when they can. A
  * package's bytes are counted without knowing which login drew them, so the package filter
- * stands alone; an instance is static usage and a sub-user dynamic.
+ * stands alone and has no kind. (An instance with `kind=dynamic`, or a sub-user with
+ * `kind=static`, is a fair question with an empty answer.)
  */
 export function conflictingFilters(query: UsageQuery): string | null {
   const narrowing = (['instanceId', 'packageId', 'subUserId'] as const).filter(
@@ -41,8 +42,6 @@ export function conflictingFilters(query: UsageQuery): string | null {
   );
   if (narrowing.length > 1) return narrowing.join(', ');
   if (query.packageId && query.kind) return 'packageId, kind';
-  if (query.subUserId && query.kind === 'static') return 'subUserId, kind=static';
-  if (query.instanceId && query.kind === 'dynamic') return 'instanceId, kind=dynamic';
   return null;
 }
 
@@ -51,12 +50,13 @@ async function readHours(
   db: Db,
   { userId, query, from, to }: { userId: string; query: UsageQuery; from: Date; to: Date },
 ): Promise<HourTotal[]> {
-  const { instanceId, packageId, subUserId } = query;
+  const { instanceId, packageId, subUserId, kind } = query;
   // Another user's instance, package or sub-user answers exactly like a missing one.
   if (instanceId) {
     if (!(await isInstanceOwnedBy(db, { instanceId, userId }))) {
       throw new AppError('instanceNotFound');
     }
+    if (kind === 'dynamic') return [];
     return sumUsageByHour(db, { userId, from, to, kind: 'static', subjectId: instanceId });
   }
   if (packageId) {
@@ -69,10 +69,11 @@ async function readHours(
     if (!(await isSubUserOwnedBy(db, { id: subUserId, userId }))) {
       throw new AppError('subUserNotFound');
     }
+    if (kind === 'static') return [];
     // Sub-user bytes are stored as dynamic usage whose subject is the sub-user.
     return sumUsageByHour(db, { userId, from, to, kind: 'dynamic', subjectId: subUserId });
   }
-  return sumUsageByHour(db, { userId, from, to, ...(query.kind ? { kind: query.kind } : {}) });
+  return sumUsageByHour(db, { userId, from, to, ...(kind ? { kind } : {}) });
 }
 
 /** The caller's usage from `from` to `to` in zero-filled buckets, narrowed by the filters. */
