@@ -11,7 +11,7 @@ import {
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi } from '../../../test/fake-api.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
-import IpListPage from '../../instances/pages/ip-list-page.tsx';
+import IpListPage from './ip-list-page.tsx';
 
 const entryId = '11111111-1111-4111-8111-111111111111';
 let entries: AllowlistEntry[];
