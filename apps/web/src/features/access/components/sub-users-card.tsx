@@ -92,7 +92,7 @@ export function SubUsersCard() {
             title: t('access.actions'),
             key: 'actions',
             fixed: 'right',
-            width: 220,
+            width: 260,
             render: (_, subUser) => (
               <Space size={0} wrap>
                 <Button type="link" onClick={() => setEditing(subUser)}>
