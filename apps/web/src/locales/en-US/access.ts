@@ -28,7 +28,7 @@ export default {
     'Remove {{address}} from the allowlist? Its open connections will be closed.',
   'access.subUsers.title': 'Sub-users',
   'access.subUsers.explain':
-    'Sub-users have their own proxy username and password, an optional traffic cap and usage counted apart; their traffic draws from this account's packages. Connect to:',
+    "Sub-users have their own proxy username and password, an optional traffic cap and usage counted apart; their traffic draws from this account's packages. Connect to:",
   'access.subUsers.count': '{{count}} / {{max}}',
   'access.subUsers.create': 'New sub-user',
   'access.subUsers.created': 'Sub-user created',
