@@ -44,7 +44,7 @@ export interface Browser {
  * marked seen (the seed's `isFirst` flag), so journeys of new accounts are not covered by it.
  */
 export async function launchBrowser(
-  options: { locale?: string; tour?: boolean } = {},
+  options: { locale?: string; tour?: boolean; viewport?: { width: number; height: number } } = {},
 ): Promise<Browser> {
   const profileDir = await mkdtemp(path.join(os.tmpdir(), 'stratus-chromium-'));
   const context = await chromium.launchPersistentContext(profileDir, {
@@ -54,7 +54,8 @@ export async function launchBrowser(
     locale: options.locale ?? 'zh-CN',
     // The app then turns Ant Design's animations off, so clicks never meet a popup in motion.
     reducedMotion: 'reduce',
-    viewport: { width: 1440, height: 900 },
+    // A phone pass launches at its own size: the console picks its layout when it loads.
+    viewport: options.viewport ?? { width: 1440, height: 900 },
   });
   if (!options.tour) {
     await context.addInitScript(() => window.sessionStorage.setItem('isFirst', '1'));

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { createLoggerOptions, type LoggerOptions } from './logger.ts';
+import { registerAllowlistRoutes } from './modules/allowlist/routes.ts';
 import { registerAnnouncementRoutes } from './modules/announcements/routes.ts';
 import { registerAuditRoutes } from './modules/audit/routes.ts';
 import { registerAdjustmentRoutes } from './modules/adjustments/routes.ts';
@@ -22,6 +23,7 @@ import { createPaymentChannels } from './modules/payments/channels.ts';
 import { registerPaymentRoutes } from './modules/payments/routes.ts';
 import { registerStaffRoutes } from './modules/staff/routes.ts';
 import { registerSubscriptionRoutes } from './modules/subscriptions/routes.ts';
+import { registerSubUserRoutes } from './modules/sub-users/routes.ts';
 import { registerTrafficRoutes } from './modules/traffic/routes.ts';
 import { registerUsageRoutes } from './modules/usage/routes.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
@@ -113,6 +115,8 @@ export async function buildApp({
   registerOverviewRoutes(app);
   registerDashboardRoutes(app);
   registerAnnouncementRoutes(app);
+  registerAllowlistRoutes(app);
+  registerSubUserRoutes(app);
 
   await registerWebApp(app, { distDir: config.webDistDir });
   return app;

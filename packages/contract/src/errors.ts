@@ -797,6 +797,127 @@ export const errors = {
       'en-US': 'This subscription is updated too often; please try again later',
     },
   },
+  /** Not an IPv4 or IPv6 address or CIDR block. params: address. */
+  allowlistAddressInvalid: {
+    code: 80101,
+    status: 400,
+    message: {
+      'zh-CN': '{address} 不是有效的 IPv4/IPv6 地址或 CIDR 网段',
+      'en-US': '{address} is not a valid IPv4 or IPv6 address or CIDR block',
+    },
+  },
+  /** A block written with host bits set (`10.1.2.3/24`). params: address, network. */
+  allowlistHostBitsSet: {
+    code: 80102,
+    status: 400,
+    message: {
+      'zh-CN': '{address} 的主机位不为零，网段请写作 {network}',
+      'en-US': '{address} has host bits set; write the block as {network}',
+    },
+  },
+  /** A block wider than /24 (IPv4) or /48 (IPv6). params: address. */
+  allowlistBlockTooWide: {
+    code: 80103,
+    status: 400,
+    message: {
+      'zh-CN': '{address} 范围过大：IPv4 最大 /24，IPv6 最大 /48',
+      'en-US': '{address} is too wide: at most /24 for IPv4 and /48 for IPv6',
+    },
+  },
+  /** A private, loopback, link-local, multicast, documentation or other reserved block. params: address. */
+  allowlistAddressReserved: {
+    code: 80104,
+    status: 400,
+    message: {
+      'zh-CN': '{address} 属于内网或保留地址，不能加入白名单，请填写公网地址',
+      'en-US': '{address} is a private or reserved address; allowlist a public address',
+    },
+  },
+  /** The account already has the most entries it may. params: max. */
+  allowlistFull: {
+    code: 80105,
+    status: 422,
+    message: {
+      'zh-CN': '白名单最多 {max} 条，请先删除不用的地址',
+      'en-US': 'The allowlist holds at most {max} entries; delete one first',
+    },
+  },
+  /** The block is (or overlaps) one already on the caller's own list. params: address, existing. */
+  allowlistOverlapsOwn: {
+    code: 80106,
+    status: 409,
+    message: {
+      'zh-CN': '{address} 与白名单中已有的 {existing} 重叠',
+      'en-US': '{address} overlaps {existing}, already on your allowlist',
+    },
+  },
+  /**
+   * The block overlaps one on another customer's list: a source address must name one customer.
+   * params: address.
+   */
+  allowlistTakenByAnother: {
+    code: 80107,
+    status: 409,
+    message: {
+      'zh-CN': '{address} 已被其他账户加入白名单，无法确定归属，不能添加',
+      'en-US':
+        '{address} is already allowlisted by another account, so it cannot tell whose it is; it was not added',
+    },
+  },
+  /** No allowlist entry with that id on the caller's list. */
+  allowlistEntryNotFound: {
+    code: 80108,
+    status: 404,
+    message: { 'zh-CN': '白名单条目不存在', 'en-US': 'Allowlist entry not found' },
+  },
+  /** The account already has the most sub-users it may. params: max. */
+  subUserLimitReached: {
+    code: 80121,
+    status: 422,
+    message: {
+      'zh-CN': '最多可创建 {max} 个子账户，请先删除不用的子账户',
+      'en-US': 'You can have at most {max} sub-users; delete one first',
+    },
+  },
+  /** Another of the caller's sub-users has this name. params: name. */
+  subUserNameTaken: {
+    code: 80122,
+    status: 409,
+    message: {
+      'zh-CN': '已有名为「{name}」的子账户，请换一个名称',
+      'en-US': 'A sub-user named "{name}" already exists; choose another name',
+    },
+  },
+  /** No sub-user with that id among the caller's. */
+  subUserNotFound: {
+    code: 80123,
+    status: 404,
+    message: { 'zh-CN': '子账户不存在', 'en-US': 'Sub-user not found' },
+  },
+  /** The generated proxy username was taken by a concurrent write, every try. */
+  subUserLoginTaken: {
+    code: 80124,
+    status: 409,
+    message: {
+      'zh-CN': '生成的代理用户名已被占用，请重试',
+      'en-US': 'The generated proxy username was taken; please try again',
+    },
+  },
+  /** Traffic-history filters that cannot be combined. params: filters. */
+  usageFiltersConflict: {
+    code: 80141,
+    status: 400,
+    message: {
+      'zh-CN': '筛选条件 {filters} 不能同时使用',
+      'en-US': 'The filters {filters} cannot be used together',
+    },
+  },
+  /** No traffic package with that id among the caller's. */
+  trafficPackageNotFound: {
+    code: 80142,
+    status: 404,
+    message: { 'zh-CN': '流量包不存在', 'en-US': 'Traffic package not found' },
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errors;

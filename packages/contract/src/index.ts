@@ -34,3 +34,5 @@ export * from './endpoints/admin-nodes.ts';
 export * from './endpoints/announcements.ts';
 export * from './endpoints/admin-dashboard.ts';
 export * from './endpoints/subscriptions.ts';
+export * from './endpoints/ip-allowlist.ts';
+export * from './endpoints/sub-users.ts';

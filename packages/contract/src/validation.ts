@@ -8,6 +8,7 @@ import type { Locale } from './locale.ts';
 export const issueMessages = {
   passwordDigitsOnly: { 'zh-CN': '密码不能全为数字', 'en-US': 'must not consist of digits only' },
   moneyTooPrecise: { 'zh-CN': '金额最多两位小数', 'en-US': 'may have at most two decimals' },
+  atMostTwoDecimals: { 'zh-CN': '最多两位小数', 'en-US': 'may have at most two decimals' },
   moneyNonZero: { 'zh-CN': '金额不能为 0', 'en-US': 'must not be zero' },
   noNulCharacter: {
     'zh-CN': '不能包含空字符（NUL）',

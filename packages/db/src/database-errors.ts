@@ -114,6 +114,21 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
   return false;
 }
 
+/**
+ * Whether the error is a violation (SQLSTATE `code`, e.g. 23P01 for an exclusion constraint) of
+ * the named constraint: a rule the database held, to be answered as the refusal it stands for.
+ */
+export function isConstraintViolation(
+  error: unknown,
+  { code, constraint }: { code: string; constraint: string },
+): boolean {
+  for (const link of errorChain(error)) {
+    const fields = link as ErrorFields & { constraint?: unknown };
+    if (fields.code === code && fields.constraint === constraint) return true;
+  }
+  return false;
+}
+
 /** What a database error may tell a log: where and why it failed, never with which values. */
 const loggableDatabaseFields = [
   'code',

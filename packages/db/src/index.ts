@@ -21,6 +21,7 @@ export * from './schema.ts';
 export { schema };
 export {
   isDatabaseUnavailableError,
+  isConstraintViolation,
   isUniqueViolation,
   redactDatabaseError,
 } from './database-errors.ts';

@@ -1,4 +1,5 @@
 import type { Locale } from '@stratus/contract';
+import enAccess from './en-US/access.ts';
 import enAdmin from './en-US/admin.ts';
 import enAdminAudit from './en-US/admin-audit.ts';
 import enAdminCatalog from './en-US/admin-catalog.ts';
@@ -24,6 +25,7 @@ import enTraffic from './en-US/traffic.ts';
 import enUsers from './en-US/users.ts';
 import enValidation from './en-US/validation.ts';
 import enWallet from './en-US/wallet.ts';
+import zhAccess from './zh-CN/access.ts';
 import zhAdmin from './zh-CN/admin.ts';
 import zhAdminAudit from './zh-CN/admin-audit.ts';
 import zhAdminCatalog from './zh-CN/admin-catalog.ts';
@@ -67,6 +69,7 @@ export const localeDomains = {
   auth: { 'zh-CN': zhAuth, 'en-US': enAuth },
   common: { 'zh-CN': zhCommon, 'en-US': enCommon },
   dynamic: { 'zh-CN': zhDynamic, 'en-US': enDynamic },
+  access: { 'zh-CN': zhAccess, 'en-US': enAccess },
   http: { 'zh-CN': zhHttp, 'en-US': enHttp },
   instances: { 'zh-CN': zhInstances, 'en-US': enInstances },
   nav: { 'zh-CN': zhNav, 'en-US': enNav },
@@ -95,6 +98,7 @@ const zhMessages = {
   ...zhAuth,
   ...zhCommon,
   ...zhDynamic,
+  ...zhAccess,
   ...zhHttp,
   ...zhInstances,
   ...zhNav,
@@ -128,6 +132,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     ...enAuth,
     ...enCommon,
     ...enDynamic,
+    ...enAccess,
     ...enDynamic,
     ...enHttp,
     ...enInstances,

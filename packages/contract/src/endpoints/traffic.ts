@@ -169,6 +169,14 @@ export const getTrafficUsage = defineEndpoint({
     instanceId: z.uuid().optional(),
     /** Only static-IP or only dynamic-proxy usage. */
     kind: usageKindSchema.optional(),
+    /**
+     * Only the bytes drawn from this traffic package. A package meters total bytes, not a
+     * direction: its series carries them all in `bytesDown`, with `bytesUp` 0. Not with
+     * `instanceId`, `subUserId` or `kind`.
+     */
+    packageId: z.uuid().optional(),
+    /** Only this sub-user's (dynamic) usage. Not with `instanceId` or `packageId`. */
+    subUserId: z.uuid().optional(),
     utcOffsetMinutes: utcOffsetSchema.default(480),
     format: z.enum(['json', 'csv']).default('json'),
   }),

@@ -35,8 +35,8 @@ const ACCOUNT_NAME_ATTEMPTS = 5;
 /** City codes the username syntax can carry; others are not offered. */
 const usableCityCode = /^[a-z0-9_]{1,40}$/;
 
-/** The caller's account, created on first use. */
-async function ensureDynamicAccount(db: Db, userId: string): Promise<DynamicAccountRow> {
+/** The caller's account, created on first use (sub-users need it too). */
+export async function ensureDynamicAccount(db: Db, userId: string): Promise<DynamicAccountRow> {
   for (let attempt = 0; attempt < ACCOUNT_NAME_ATTEMPTS; attempt += 1) {
     const existing = await findDynamicAccount(db, userId);
     if (existing) return existing;

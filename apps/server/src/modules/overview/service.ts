@@ -4,7 +4,8 @@ import type { Db } from '@stratus/db';
 import { listOrders } from '../orders/service.ts';
 import { toJsonBytes } from '../usage/byte-count.ts';
 import { bucketStart, DAY_MS } from '../usage/series.ts';
-import { getUsageSeries, summariseUsablePackages } from '../usage/service.ts';
+import { getUsageSeries } from '../usage/history.ts';
+import { summariseUsablePackages } from '../usage/service.ts';
 import { getWallet } from '../wallet/service.ts';
 import { countLiveInstances } from './repo.ts';
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireAuth, requireNode } from '../../plugins/auth.ts';
 import { rawReply, registerEndpoint } from '../../plugins/contract-routes.ts';
 import { lineRateBytesPerSecond } from './batch-bounds.ts';
+import * as history from './history.ts';
 import * as usage from './service.ts';
 
 /** A full batch (MAX_USAGE_RECORDS records of about 170 bytes) is far above the app's limit. */
@@ -37,7 +38,7 @@ export function registerUsageRoutes(app: FastifyInstance): void {
     const { userId } = requireAuth(request);
     const { format, ...query } = request.query;
     if (format === 'csv') {
-      const file = await usage.exportUsageCsv({
+      const file = await history.exportUsageCsv({
         db: app.db,
         userId,
         query,
@@ -49,6 +50,6 @@ export function registerUsageRoutes(app: FastifyInstance): void {
         headers: { 'content-disposition': `attachment; filename="${file.fileName}"` },
       });
     }
-    return usage.getUsageSeries({ db: app.db, userId, query });
+    return history.getUsageSeries({ db: app.db, userId, query });
   });
 }

@@ -1,14 +1,6 @@
-// Usage metering: batches from gateway nodes applied exactly once, and the usage series the
-// console charts.
-import {
-  MAX_USAGE_RANGE_DAYS,
-  type Locale,
-  type UsageGranularity,
-  type UsageKind,
-  type UsageRecord,
-  type UsageRecordKind,
-  type UsageSeries,
-} from '@stratus/contract';
+// Usage metering: batches from gateway nodes applied exactly once (the series the console
+// charts are read in history.ts).
+import { type UsageKind, type UsageRecord, type UsageRecordKind } from '@stratus/contract';
 import type { Db, Tx } from '@stratus/db';
 import { AppError } from '../../errors.ts';
 import { hasDynamicPool } from '../nodes/service.ts';
@@ -20,30 +12,20 @@ import {
   markAllowlistEntriesUsed,
   type PackageHourUsage,
 } from './access-repo.ts';
-import { toJsonBytes } from './byte-count.ts';
 import { drawDownPackages } from './draw-down.ts';
 import {
   addHourlyUsage,
   claimUsageBatch,
   findDynamicAccountHolders,
   findInstancePlacements,
-  isInstanceOwnedBy,
   lockUsablePackages,
   setPackageUsedBytes,
-  sumUsageByHour,
   type UsageHourlyRow,
 } from './repo.ts';
 
 // What the console's overview and the dynamic-proxy account show of a customer's packages.
 export { summariseUsablePackages } from './repo.ts';
-import {
-  bucketStarts,
-  DAY_MS,
-  fillBuckets,
-  formatLocalTime,
-  formatUsageCsv,
-  HOUR_MS,
-} from './series.ts';
+import { HOUR_MS } from './series.ts';
 
 export interface UsageBatchResult {
   batchId: string;
@@ -226,93 +208,4 @@ async function drawDownDynamicUsage(
     tx,
     sortedKeys.map((key) => packageHours.get(key)!),
   );
-}
-
-export interface UsageQuery {
-  /** ISO 8601; inclusive. */
-  from?: string;
-  /** ISO 8601; exclusive. */
-  to?: string;
-  granularity: UsageGranularity;
-  instanceId?: string;
-  kind?: UsageKind;
-  utcOffsetMinutes: number;
-}
-
-const DEFAULT_RANGE_DAYS: Record<UsageGranularity, number> = { hour: 7, day: 30 };
-
-/**
- * The caller's usage from `from` to `to` in zero-filled buckets. `instanceId` (one of the
- * caller's instances) narrows it to that static IP.
- */
-export async function getUsageSeries({
-  db,
-  userId,
-  query,
-  now = new Date(),
-}: {
-  db: Db;
-  userId: string;
-  query: UsageQuery;
-  now?: Date;
-}): Promise<UsageSeries> {
-  const { granularity, utcOffsetMinutes, instanceId } = query;
-  const to = query.to ? Date.parse(query.to) : now.getTime();
-  const from = query.from ? Date.parse(query.from) : to - DEFAULT_RANGE_DAYS[granularity] * DAY_MS;
-  if (from >= to) throw new AppError('usageRangeInvalid');
-  const maxDays = MAX_USAGE_RANGE_DAYS[granularity];
-  if (to - from > maxDays * DAY_MS) throw new AppError('usageRangeTooLarge', { maxDays });
-  if (instanceId && !(await isInstanceOwnedBy(db, { instanceId, userId }))) {
-    // Another user's instance answers exactly like a missing one.
-    throw new AppError('instanceNotFound');
-  }
-
-  const starts = bucketStarts(from, to, granularity, utcOffsetMinutes);
-  const first = starts[0] ?? from;
-  const hours = await sumUsageByHour(db, {
-    userId,
-    from: new Date(first),
-    to: new Date(to),
-    ...(instanceId ? { kind: 'static' as const, subjectId: instanceId } : {}),
-    ...(query.kind && !instanceId ? { kind: query.kind } : {}),
-  });
-  // An instance is static usage: asking for its dynamic usage finds nothing.
-  const filtered = instanceId && query.kind === 'dynamic' ? [] : hours;
-  const { buckets, bytesUp, bytesDown } = fillBuckets({
-    hours: filtered,
-    starts,
-    granularity,
-    utcOffsetMinutes,
-  });
-  return {
-    granularity,
-    from: new Date(first).toISOString(),
-    to: new Date(to).toISOString(),
-    buckets,
-    totals: { bytesUp: toJsonBytes(bytesUp), bytesDown: toJsonBytes(bytesDown) },
-  };
-}
-
-/** The usage series as a CSV file in the caller's language. */
-export async function exportUsageCsv({
-  db,
-  userId,
-  query,
-  locale,
-  now = new Date(),
-}: {
-  db: Db;
-  userId: string;
-  query: UsageQuery;
-  locale: Locale;
-  now?: Date;
-}): Promise<{ fileName: string; body: string }> {
-  const series = await getUsageSeries({ db, userId, query, now });
-  const day = formatLocalTime(now.getTime(), query.utcOffsetMinutes)
-    .slice(0, 10)
-    .replaceAll('-', '');
-  return {
-    fileName: `traffic-usage-${day}.csv`,
-    body: formatUsageCsv(series.buckets, { locale, utcOffsetMinutes: query.utcOffsetMinutes }),
-  };
 }

@@ -6,3 +6,5 @@ export { PasswordCell } from './components/password-cell.tsx';
 // How an instance's state and protocols are shown, for the operator console's customer page.
 export { InstanceStatusTag } from './components/instance-status-tag.tsx';
 export { ProtocolTags } from './components/protocol-tags.tsx';
+// The static IPs the traffic history filters by.
+export { useInstances } from './api.ts';

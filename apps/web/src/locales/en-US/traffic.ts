@@ -58,6 +58,13 @@ export default {
   'traffic.usage.maxRange': 'Up to {{count}} days',
   'traffic.usage.clamped':
     'This granularity covers at most {{count}} days; showing the latest {{count}} days',
+  'traffic.usage.subject.label': 'Scope',
+  'traffic.usage.subject.all': 'Everything',
+  'traffic.usage.subject.instances': 'Static IPs',
+  'traffic.usage.subject.packages': 'Traffic packages',
+  'traffic.usage.subject.package': '{{gb}} GB · bought {{date}}',
+  'traffic.usage.subject.subUsers': 'Sub-users',
+  'traffic.usage.subject.packageHint': 'A package counts total bytes, shown as download',
   'traffic.usage.kind.label': 'Kind',
   'traffic.usage.kind.all': 'All traffic',
   'traffic.usage.kind.static': 'Static IPs',

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import {
   generateDynamicEndpoints,
   getDynamicAccount,
+  listSubUsers,
   resetDynamicPassword,
   type DynamicAccount,
 } from '@stratus/contract';
@@ -45,6 +46,8 @@ beforeEach(() => {
   api.respondWith(getDynamicAccount, () => ({ ...account, remainingBytes }));
   api.respondWith(resetDynamicPassword, { ...account, password: 'n3wPass' });
   api.respondWith(generateDynamicEndpoints, { items: lines });
+  // The sub-users card has its own suite (features/access).
+  api.respondWith(listSubUsers, { items: [], max: 50 });
 });
 
 afterEach(() => {

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BUY_STATIC_IP_PATH } from '../../../shared/paths.ts';
+import { AllowlistPanel, useIpListTabs } from '../../access/public.ts';
 import { useInstances, useStaticIpCatalog } from '../api.ts';
 import { ExportDropdown } from '../components/export-dropdown.tsx';
 import { InstanceDetailDrawer } from '../components/instance-detail-drawer.tsx';
@@ -21,6 +22,7 @@ export default function IpListPage() {
   const { filters, query, update } = useInstanceFilters();
   const instances = useInstances(query);
   const catalog = useStaticIpCatalog();
+  const tabs = useIpListTabs();
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const [renewIds, setRenewIds] = useState<string[]>([]);
   const [detail, setDetail] = useState<Instance | null>(null);
@@ -38,9 +40,16 @@ export default function IpListPage() {
     return [...names].map(([code, name]) => ({ code, name }));
   }, [catalog.data, instances.data]);
 
+  if (tabs.allowlist) {
+    return (
+      <Card {...tabs.cardProps}>
+        <AllowlistPanel />
+      </Card>
+    );
+  }
   const data = instances.data;
   return (
-    <Card>
+    <Card {...tabs.cardProps}>
       <div className={styles.toolbar}>
         <InstanceFiltersBar filters={filters} countries={countries} onChange={update} />
         <Space wrap>

@@ -11,6 +11,7 @@ import {
   type UsageRange,
 } from '../usage-range.ts';
 import styles from './usage-filters.module.css';
+import { UsageSubjectSelect, type UsageSubject } from './usage-subject-select.tsx';
 
 export type KindFilter = UsageKind | 'all';
 
@@ -18,6 +19,8 @@ interface UsageFiltersProps {
   granularity: UsageGranularity;
   range: UsageRange;
   kind: KindFilter;
+  subject: UsageSubject;
+  onSubjectChange: (subject: UsageSubject) => void;
   onGranularityChange: (granularity: UsageGranularity) => void;
   onRangeChange: (range: UsageRange) => void;
   onKindChange: (kind: KindFilter) => void;
@@ -25,11 +28,16 @@ interface UsageFiltersProps {
   exporting: boolean;
 }
 
-/** Granularity, time range (within the granularity's limit), kind, and the CSV download. */
+/**
+ * Granularity, time range (within the granularity's limit), scope, kind, and the CSV download. A
+ * package has no kind (it counts total bytes), so the kind is off while one is chosen.
+ */
 export function UsageFilters({
   granularity,
   range,
   kind,
+  subject,
+  onSubjectChange,
   onGranularityChange,
   onRangeChange,
   onKindChange,
@@ -64,10 +72,12 @@ export function UsageFilters({
             if (dates?.[0] && dates[1]) onRangeChange([dates[0], dates[1]]);
           }}
         />
+        <UsageSubjectSelect value={subject} onChange={onSubjectChange} />
         <Select<KindFilter>
           className={styles.kind}
           aria-label={t('traffic.usage.kind.label')}
-          value={kind}
+          disabled={subject.kind === 'package'}
+          value={subject.kind === 'package' ? 'all' : kind}
           onChange={onKindChange}
           options={[
             { value: 'all', label: t('traffic.usage.kind.all') },
@@ -75,7 +85,9 @@ export function UsageFilters({
           ]}
         />
         <span className={styles.hint}>
-          {t('traffic.usage.maxRange', { count: maxRangeDays(granularity) })}
+          {subject.kind === 'package'
+            ? t('traffic.usage.subject.packageHint')
+            : t('traffic.usage.maxRange', { count: maxRangeDays(granularity) })}
         </span>
       </Space>
       <Button icon={<DownloadOutlined />} loading={exporting} onClick={onExport}>

@@ -1,6 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getTrafficUsage, type UsageGranularity, type UsageSeries } from '@stratus/contract';
+import {
+  getTrafficUsage,
+  listInstances,
+  listSubUsers,
+  listTrafficPackages,
+  type UsageGranularity,
+  type UsageSeries,
+} from '@stratus/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi } from '../../../test/fake-api.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
@@ -24,6 +31,8 @@ function seriesFor(granularity: UsageGranularity): UsageSeries {
 }
 
 const api = installFakeApi();
+const packageId = '33333333-3333-4333-8333-333333333333';
+const subUserId = '44444444-4444-4444-8444-444444444444';
 
 beforeEach(() => {
   document.cookie = 'token=abc; path=/';
@@ -37,6 +46,45 @@ beforeEach(() => {
   api.respondWith(getTrafficUsage, (request) =>
     seriesFor(request.query.granularity === 'day' ? 'day' : 'hour'),
   );
+  // The scope select's options.
+  api.respondWith(listInstances, { items: [], total: 0, page: 1, pageSize: 100 });
+  api.respondWith(listTrafficPackages, {
+    items: [
+      {
+        id: packageId,
+        orderId: '55555555-5555-4555-8555-555555555555',
+        orderNo: 'T202611010001',
+        gb: 10,
+        totalBytes: 10 * GB,
+        usedBytes: GB,
+        remainingBytes: 9 * GB,
+        status: 'active',
+        createdAt: '2026-11-01T08:00:00.000Z',
+        expiresAt: '2026-12-01T08:00:00.000Z',
+      },
+    ],
+    total: 1,
+    page: 1,
+    pageSize: 100,
+    summary: { activePackages: 1, totalBytes: 10 * GB, remainingBytes: 9 * GB },
+  });
+  api.respondWith(listSubUsers, {
+    items: [
+      {
+        id: subUserId,
+        name: 'crawler',
+        username: 'uabcdefghi',
+        password: 'p4ssw0rdp4ssw0rd',
+        capGb: null,
+        usedBytes: 0,
+        enabled: true,
+        createdAt: '2026-11-01T08:00:00.000Z',
+        host: 'gw.example.com',
+        port: 7000,
+      },
+    ],
+    max: 50,
+  });
 });
 
 afterEach(() => {
@@ -102,6 +150,27 @@ describe('TrafficFlowHistoryPage', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('combobox', { name: '类型' }));
     await userEvent.click(await screen.findByTitle('动态IP'));
     await waitFor(() => expect(usageQueries().at(-1)!.kind).toBe('dynamic'));
+  });
+
+  it('narrows to one package (without a kind) or one sub-user', async () => {
+    renderHistory();
+    await screen.findByText('3 GB');
+    await userEvent.click(screen.getByRole('combobox', { name: '类型' }));
+    await userEvent.click(await screen.findByTitle('动态IP'));
+    await waitFor(() => expect(usageQueries().at(-1)!.kind).toBe('dynamic'));
+
+    await userEvent.click(screen.getByRole('combobox', { name: '范围' }));
+    await userEvent.click(await screen.findByTitle(/^10 GB · /));
+    await waitFor(() => expect(usageQueries().at(-1)!.packageId).toBe(packageId));
+    // A package has no kind: the kind is not sent, and its select is off.
+    expect(usageQueries().at(-1)!.kind).toBeUndefined();
+    expect(screen.getByText('流量包按总量计，全部计入下载')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('combobox', { name: '范围' }));
+    await userEvent.click(await screen.findByTitle('crawler'));
+    await waitFor(() => expect(usageQueries().at(-1)!.subUserId).toBe(subUserId));
+    expect(usageQueries().at(-1)).toMatchObject({ kind: 'dynamic' });
+    expect(usageQueries().at(-1)!.packageId).toBeUndefined();
   });
 
   it('asks for the preset range picked in the range picker', async () => {

@@ -12,6 +12,7 @@ import {
 } from '../api.ts';
 import { UsageChart } from '../components/usage-chart.tsx';
 import { UsageFilters, type KindFilter } from '../components/usage-filters.tsx';
+import type { UsageSubject } from '../components/usage-subject-select.tsx';
 import { UsageTable } from '../components/usage-table.tsx';
 import { clampUsageRange, maxRangeDays, presetRange, type UsageRange } from '../usage-range.ts';
 
@@ -29,12 +30,27 @@ function requestBounds(range: UsageRange, granularity: UsageGranularity) {
   };
 }
 
+/** The query parameter naming the chosen static IP, package or sub-user. */
+function subjectFilter(subject: UsageSubject): Partial<TrafficUsageQuery> {
+  switch (subject.kind) {
+    case 'all':
+      return {};
+    case 'instance':
+      return { instanceId: subject.id };
+    case 'package':
+      return { packageId: subject.id };
+    case 'subUser':
+      return { subUserId: subject.id };
+  }
+}
+
 export default function TrafficFlowHistoryPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [granularity, setGranularity] = useState<UsageGranularity>('hour');
   const [range, setRange] = useState<UsageRange>(() => presetRange('last24Hours'));
   const [kind, setKind] = useState<KindFilter>('all');
+  const [subject, setSubject] = useState<UsageSubject>({ kind: 'all' });
   const exportCsv = useExportTrafficUsage();
 
   const query = useMemo<TrafficUsageQuery>(
@@ -42,9 +58,11 @@ export default function TrafficFlowHistoryPage() {
       ...requestBounds(range, granularity),
       granularity,
       utcOffsetMinutes: browserUtcOffsetMinutes(),
-      ...(kind === 'all' ? {} : { kind }),
+      ...subjectFilter(subject),
+      // A package has no kind: the API refuses the two together.
+      ...(kind === 'all' || subject.kind === 'package' ? {} : { kind }),
     }),
-    [range, granularity, kind],
+    [range, granularity, kind, subject],
   );
   const usage = useTrafficUsage(query);
   const series = usage.data;
@@ -63,6 +81,8 @@ export default function TrafficFlowHistoryPage() {
         granularity={granularity}
         range={range}
         kind={kind}
+        subject={subject}
+        onSubjectChange={setSubject}
         onGranularityChange={(next) => {
           setGranularity(next);
           applyRange(range, next);
