@@ -237,7 +237,7 @@ export type InstanceCheckFailure = (typeof instanceCheckFailures)[number];
 /** A gateway's report of one connectivity check; a check already reported is left as it was. */
 export const reportNodeInstanceCheck = defineEndpoint({
   method: 'POST',
-  path: '/node/checks/{checkId}',
+  path: '/node/checks/:checkId',
   summary: 'Result of a connectivity check the node ran',
   tag: 'node',
   access: 'node',

@@ -39,6 +39,9 @@ function instance(id: string, ip: string, expiresInDays: number, password: strin
     autoRenew: false,
     renewalWarning: null,
     flaggedForReplacement: false,
+    usage30Days: 0,
+    replacementsLeftThisMonth: 1,
+    freeReplacementUntil: '2026-01-02T00:00:00.000Z',
     createdAt: '2026-11-01T08:00:00.000Z',
     expiresAt: new Date(Date.now() + expiresInDays * DAY_MS - 60_000).toISOString(),
   };
