@@ -101,8 +101,10 @@ describe('IP replacement and connectivity test in Chromium', () => {
       await confirm.getByText(t('instances.replace.freeUntil', { time: '' }).slice(0, 8)).waitFor();
       await shot('ip-replace-confirm');
       await confirm.getByRole('button', { name: button('instances.replace.ok') }).click();
-      const done = page.getByRole('dialog');
-      await done.getByText(t('instances.replace.done')).waitFor();
+      const done = page.locator('.ant-modal-confirm');
+      await done
+        .locator('.ant-modal-confirm-title', { hasText: t('instances.replace.done') })
+        .waitFor();
       const [replaced] = (await callEndpoint(url, listInstances, { token: user.token })).items;
       expect(replaced!.ip).not.toBe(instance.ip);
       expect(replaced!.password).toBe(instance.password);

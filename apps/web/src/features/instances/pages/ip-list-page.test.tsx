@@ -170,7 +170,12 @@ describe('IpListPage', () => {
       reads += 1;
       return reads < 2
         ? pending
-        : { ...pending, status: 'ok', latencyMs: 87, completedAt: '2026-11-22T00:00:01.000Z' };
+        : {
+            ...pending,
+            status: 'ok' as const,
+            latencyMs: 87,
+            completedAt: '2026-11-22T00:00:01.000Z',
+          };
     });
     renderList();
     const row = await findRow('203.0.113.7');
