@@ -48,3 +48,10 @@ export function chinaTimeBounds({ from, to }: { from?: string; to?: string }): T
   }
   return bounds;
 }
+
+/** The start of the calendar month (China Standard Time) `monthsAhead` after the one `time` is in. */
+export function startOfChinaMonth(time: Date, monthsAhead = 0): Date {
+  const china = new Date(time.getTime() + CHINA_OFFSET_MS);
+  const start = Date.UTC(china.getUTCFullYear(), china.getUTCMonth() + monthsAhead, 1);
+  return new Date(start - CHINA_OFFSET_MS);
+}

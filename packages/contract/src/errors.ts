@@ -918,6 +918,42 @@ export const errors = {
     status: 404,
     message: { 'zh-CN': '流量包不存在', 'en-US': 'Traffic package not found' },
   },
+  /**
+   * The instance used the plan's replacements of this month; params: quota, resetsAt (the start
+   * of next month, business time zone).
+   */
+  replacementQuotaExhausted: {
+    code: 80401,
+    status: 422,
+    message: {
+      'zh-CN': '本月更换次数已用完（每月 {quota} 次），{resetsAt} 起可再次更换',
+      'en-US': 'This IP has used its {quota} replacements this month; more from {resetsAt}',
+    },
+  },
+  /** Replacing or testing needs a live instance; this one has expired. */
+  instanceNotLive: {
+    code: 80402,
+    status: 409,
+    message: {
+      'zh-CN': '该 IP 已过期，不能更换或检测',
+      'en-US': 'This IP has expired and cannot be replaced or tested',
+    },
+  },
+  /** Too many connectivity checks of one instance; params: limit (per hour). */
+  instanceChecksTooFrequent: {
+    code: 80403,
+    status: 429,
+    message: {
+      'zh-CN': '检测过于频繁：每个 IP 每小时最多检测 {limit} 次',
+      'en-US': 'Too many tests: at most {limit} per IP per hour',
+    },
+  },
+  /** No such connectivity check of this instance (or of another node, for a gateway). */
+  instanceCheckNotFound: {
+    code: 80404,
+    status: 404,
+    message: { 'zh-CN': '检测记录不存在', 'en-US': 'The test does not exist' },
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errors;

@@ -22,6 +22,8 @@ export * from './endpoints/admin-orders.ts';
 export * from './endpoints/admin-catalog.ts';
 export * from './endpoints/catalog.ts';
 export * from './endpoints/instances.ts';
+export * from './endpoints/instance-replacement.ts';
+export * from './endpoints/instance-checks.ts';
 export * from './endpoints/orders.ts';
 export * from './proxy-links.ts';
 export * from './endpoints/traffic.ts';

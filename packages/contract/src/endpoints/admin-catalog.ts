@@ -41,6 +41,9 @@ export const cityCodeSchema = z
 
 const placeNameSchema = singleLineTextSchema({ min: 1, max: 100 });
 const sortOrderSchema = int4Schema(MIN_SORT_ORDER, MAX_SORT_ORDER);
+/** The most replacements per month a plan may allow. */
+export const MAX_REPLACEMENTS_PER_MONTH = 100;
+const replacementsPerMonthSchema = int4Schema(0, MAX_REPLACEMENTS_PER_MONTH);
 /** A price in yuan: above zero, at most two decimals. */
 const catalogPriceSchema = yuanSchema.min(0.01).max(MAX_CATALOG_PRICE_YUAN);
 const catalogIdParams = z.object({ id: z.uuid() });
@@ -153,6 +156,8 @@ export const adminStaticIpPlanSchema = z.object({
   /** Shown in the customer catalog and sold; a hidden plan still renews what it sold. */
   active: z.boolean(),
   sortOrder: z.number().int(),
+  /** Paid-for replacements an instance may make per calendar month (after its free 24 hours). */
+  replacementsPerMonth: z.number().int(),
   /** Shortest duration first; yuan per IP. */
   prices: z.array(z.object({ durationDays: z.number().int(), price: z.number() })),
   /** Instances of the plan's region and line type that are live now: the plan cannot go. */
@@ -187,6 +192,7 @@ export const createStaticIpPlan = defineEndpoint({
     protocols: planProtocolsSchema,
     active: z.boolean().default(true),
     sortOrder: sortOrderSchema.default(0),
+    replacementsPerMonth: replacementsPerMonthSchema.default(1),
     prices: planPriceListSchema,
   }),
   response: adminStaticIpPlanSchema,
@@ -205,6 +211,7 @@ export const updateStaticIpPlan = defineEndpoint({
     protocols: planProtocolsSchema.optional(),
     active: z.boolean().optional(),
     sortOrder: sortOrderSchema.optional(),
+    replacementsPerMonth: replacementsPerMonthSchema.optional(),
     /** The whole new list: durations left out stop being offered. */
     prices: planPriceListSchema.optional(),
   }),

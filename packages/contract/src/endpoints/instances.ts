@@ -42,6 +42,15 @@ export const instanceSchema = z.object({
    * customer is to get another address.
    */
   flaggedForReplacement: z.boolean(),
+  /** Bytes up and down through it over the last 30 days. */
+  usage30Days: z.number().int(),
+  /**
+   * Replacements left this calendar month (business time zone) under the plan's monthly quota;
+   * replacements before `freeReplacementUntil`, or of a flagged instance, do not count.
+   */
+  replacementsLeftThisMonth: z.number().int(),
+  /** Until when a replacement is free: 24 hours after the purchase. */
+  freeReplacementUntil: z.string(),
   createdAt: z.string(),
   expiresAt: z.string(),
 });

@@ -46,13 +46,20 @@ export function priceChanges(before: FenPrice[], after: FenPrice[]): AuditChange
 }
 
 /** The plan's own fields an audit entry records. */
-export function planFields(plan: Pick<PlanRow, 'protocols' | 'active' | 'sortOrder'>) {
-  return { protocols: plan.protocols, active: plan.active, sortOrder: plan.sortOrder };
+export function planFields(
+  plan: Pick<PlanRow, 'protocols' | 'active' | 'sortOrder' | 'replacementsPerMonth'>,
+) {
+  return {
+    protocols: plan.protocols,
+    active: plan.active,
+    sortOrder: plan.sortOrder,
+    replacementsPerMonth: plan.replacementsPerMonth,
+  };
 }
 
 /** Every field of a new plan, for its `plan.create` entry. */
 export function createdPlanFields(
-  plan: Pick<PlanRow, 'lineType' | 'protocols' | 'active' | 'sortOrder'>,
+  plan: Pick<PlanRow, 'lineType' | 'protocols' | 'active' | 'sortOrder' | 'replacementsPerMonth'>,
   region: { country: string; cityCode: string },
   prices: FenPrice[],
 ): AuditChanges {

@@ -99,7 +99,8 @@ export async function lockPlan(
 /** Inserts the plan unless its region already has one for the line type; undefined then. */
 export async function insertPlan(
   tx: Tx,
-  plan: Pick<PlanRow, 'regionId' | 'lineType' | 'protocols' | 'active' | 'sortOrder'>,
+  plan: Pick<PlanRow, 'regionId' | 'lineType' | 'protocols' | 'active' | 'sortOrder'> &
+    Partial<Pick<PlanRow, 'replacementsPerMonth'>>,
 ): Promise<PlanRow | undefined> {
   const [row] = await tx
     .insert(staticIpPlans)
@@ -123,7 +124,7 @@ export async function findPlanByRegionLine(
 export async function updatePlanRow(
   tx: Tx,
   planId: string,
-  changes: Partial<Pick<PlanRow, 'protocols' | 'active' | 'sortOrder'>>,
+  changes: Partial<Pick<PlanRow, 'protocols' | 'active' | 'sortOrder' | 'replacementsPerMonth'>>,
 ): Promise<void> {
   if (Object.keys(changes).length === 0) return;
   await tx.update(staticIpPlans).set(changes).where(eq(staticIpPlans.id, planId));

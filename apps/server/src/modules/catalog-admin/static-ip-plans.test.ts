@@ -70,6 +70,7 @@ describe.each(testEngines)('static-IP plans for operators on %s', (engine) => {
         lineType: 'datacenter',
         protocols: ['vmess', 'socks5'],
         sortOrder: 4,
+        replacementsPerMonth: 2,
         prices: [
           { durationDays: 90, price: 80 },
           { durationDays: 30, price: 29.9 },
@@ -94,6 +95,7 @@ describe.each(testEngines)('static-IP plans for operators on %s', (engine) => {
       protocols: ['socks5', 'vmess'],
       active: true,
       sortOrder: 4,
+      replacementsPerMonth: 2,
       prices: [
         { durationDays: 30, price: 29.9 },
         { durationDays: 45, price: 42.5 },
@@ -113,6 +115,7 @@ describe.each(testEngines)('static-IP plans for operators on %s', (engine) => {
           protocols: { before: null, after: ['socks5', 'vmess'] },
           active: { before: null, after: true },
           sortOrder: { before: null, after: 4 },
+          replacementsPerMonth: { before: null, after: 2 },
           'price.30d': { before: null, after: 29.9 },
           'price.45d': { before: null, after: 42.5 },
           'price.90d': { before: null, after: 80 },
@@ -308,12 +311,17 @@ describe.each(testEngines)('static-IP plans for operators on %s', (engine) => {
     const response = await update(seeded.planId, {
       protocols: ['http', 'socks5'],
       sortOrder: -3,
+      replacementsPerMonth: 5,
       prices: [
         { durationDays: 30, price: 30 },
         { durationDays: 90, price: 80 },
       ],
     });
-    expect(response.data()).toMatchObject({ protocols: ['socks5', 'http'], sortOrder: -3 });
+    expect(response.data()).toMatchObject({
+      protocols: ['socks5', 'http'],
+      sortOrder: -3,
+      replacementsPerMonth: 5,
+    });
     await update(seeded.planId, { protocols: ['socks5', 'http'], active: true });
     expect(await entriesAbout(seeded.planId)).toEqual([
       expect.objectContaining({
@@ -321,9 +329,13 @@ describe.each(testEngines)('static-IP plans for operators on %s', (engine) => {
         changes: {
           protocols: { before: ['socks5', 'http', 'vmess'], after: ['socks5', 'http'] },
           sortOrder: { before: 0, after: -3 },
+          replacementsPerMonth: { before: 1, after: 5 },
         },
       }),
     ]);
+    const tooMany = await update(seeded.planId, { replacementsPerMonth: 101 });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().code).toBe(10001);
     const missing = await update(randomUUID(), { active: false });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ code: 70404, message: 'No such static-IP plan' });

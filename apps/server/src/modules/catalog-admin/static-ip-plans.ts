@@ -55,6 +55,7 @@ function toAdminPlan(row: PlanListRow, prices: PlanPriceRow[]): AdminStaticIpPla
     protocols: plan.protocols as ProxyProtocol[],
     active: plan.active,
     sortOrder: plan.sortOrder,
+    replacementsPerMonth: plan.replacementsPerMonth,
     prices: prices
       .filter((price) => price.planId === plan.id)
       .map((price) => ({ durationDays: price.durationDays, price: fenToYuan(price.priceFen) })),
@@ -94,6 +95,7 @@ export interface NewPlanInput {
   protocols: ProxyProtocol[];
   active: boolean;
   sortOrder: number;
+  replacementsPerMonth: number;
   prices: PlanPriceInput[];
 }
 
@@ -116,6 +118,7 @@ export async function createStaticIpPlan({
       protocols: inProtocolOrder(plan.protocols),
       active: plan.active,
       sortOrder: plan.sortOrder,
+      replacementsPerMonth: plan.replacementsPerMonth,
     });
     if (!created) throw new AppError('staticIpPlanTaken');
     const prices = toFenPrices(plan.prices);
@@ -135,6 +138,7 @@ export interface PlanChanges {
   protocols?: ProxyProtocol[];
   active?: boolean;
   sortOrder?: number;
+  replacementsPerMonth?: number;
   /** The whole new price list: durations left out are no longer offered. */
   prices?: PlanPriceInput[];
 }

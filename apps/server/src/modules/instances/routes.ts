@@ -1,17 +1,23 @@
 import {
+  createInstanceCheck,
   exportInstances,
+  getInstanceCheck,
   getInstance,
   listInstances,
   quoteRenewal,
   renewInstance,
   renewInstances,
+  replaceInstance,
   resetInstancePassword,
   updateInstance,
 } from '@stratus/contract';
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../plugins/auth.ts';
 import { rawReply, registerEndpoint } from '../../plugins/contract-routes.ts';
+import { idempotencyKeyOf } from '../orders/idempotency.ts';
+import * as checks from './checks.ts';
 import * as renewal from './renewal.ts';
+import * as replacement from './replacement.ts';
 import * as instances from './service.ts';
 
 export function registerInstanceRoutes(app: FastifyInstance): void {
@@ -99,6 +105,35 @@ export function registerInstanceRoutes(app: FastifyInstance): void {
       instanceIds: [request.params.id],
       durationDays: request.body.durationDays,
       locale: request.locale,
+    }),
+  );
+
+  registerEndpoint(app, replaceInstance, async (request) =>
+    replacement.replaceInstance({
+      db: app.db,
+      userId: requireAuth(request).userId,
+      instanceId: request.params.id,
+      locale: request.locale,
+      reason: request.body.reason,
+      idempotencyKey: idempotencyKeyOf(request),
+      cooldownHours: app.config.staticIps.cooldownHours,
+    }),
+  );
+
+  registerEndpoint(app, createInstanceCheck, async (request) =>
+    checks.createInstanceCheck({
+      db: app.db,
+      userId: requireAuth(request).userId,
+      instanceId: request.params.id,
+    }),
+  );
+
+  registerEndpoint(app, getInstanceCheck, async (request) =>
+    checks.getInstanceCheck({
+      db: app.db,
+      userId: requireAuth(request).userId,
+      instanceId: request.params.id,
+      checkId: request.params.checkId,
     }),
   );
 }

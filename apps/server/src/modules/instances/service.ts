@@ -11,9 +11,12 @@ import type { Db } from '@stratus/db';
 import { formatChinaTime } from '../../china-time.ts';
 import { AppError } from '../../errors.ts';
 import { localiseRegion } from '../catalog/service.ts';
+import { toJsonBytes } from '../usage/byte-count.ts';
 import { generateProxyPassword } from './credentials.ts';
 import { formatInstancesCsv, type InstanceCsvRow } from './export-csv.ts';
 import { buildExportBody } from './export-lines.ts';
+import { loadInstanceFacts, NO_FACTS, type InstanceFacts } from './instance-facts.ts';
+import { freeReplacementUntil } from './replacement-rules.ts';
 import {
   countInstances,
   findInstanceDetail,
@@ -46,7 +49,11 @@ export function isFlaggedForReplacement({
 }
 
 /** The API shape of an instance; names in the caller's language. */
-export function toInstance({ instance, ip, region }: InstanceDetail, locale: Locale): Instance {
+export function toInstance(
+  { instance, ip, region }: InstanceDetail,
+  locale: Locale,
+  facts: InstanceFacts,
+): Instance {
   return {
     id: instance.id,
     ip: ip.address,
@@ -64,6 +71,9 @@ export function toInstance({ instance, ip, region }: InstanceDetail, locale: Loc
     autoRenew: instance.autoRenew,
     renewalWarning: instance.renewalWarning,
     flaggedForReplacement: isFlaggedForReplacement({ instance, ip }),
+    usage30Days: toJsonBytes(facts.usage30Days),
+    replacementsLeftThisMonth: facts.replacementsLeftThisMonth,
+    freeReplacementUntil: freeReplacementUntil(instance.createdAt).toISOString(),
     createdAt: instance.createdAt.toISOString(),
     expiresAt: instance.expiresAt.toISOString(),
   };
@@ -108,7 +118,31 @@ export async function listInstances({
     listInstanceDetails(db, filter, { limit: pageSize, offset: (page - 1) * pageSize }),
     countInstances(db, filter),
   ]);
-  return { items: rows.map((row) => toInstance(row, locale)), total, page, pageSize };
+  const facts = await loadInstanceFacts(db, {
+    instanceIds: rows.map((row) => row.instance.id),
+    now,
+  });
+  return {
+    items: rows.map((row) => toInstance(row, locale, facts.get(row.instance.id) ?? NO_FACTS)),
+    total,
+    page,
+    pageSize,
+  };
+}
+
+/** Instances in the API shape with their usage and replacement figures, in the order given. */
+export async function toInstances(
+  db: Db,
+  details: InstanceDetail[],
+  { locale, now = new Date() }: { locale: Locale; now?: Date },
+): Promise<Instance[]> {
+  const facts = await loadInstanceFacts(db, {
+    instanceIds: details.map((detail) => detail.instance.id),
+    now,
+  });
+  return details.map((detail) =>
+    toInstance(detail, locale, facts.get(detail.instance.id) ?? NO_FACTS),
+  );
 }
 
 async function requireInstance({
@@ -131,13 +165,20 @@ export async function getInstance({
   userId,
   instanceId,
   locale,
+  now = new Date(),
 }: {
   db: Db;
   userId: string;
   instanceId: string;
   locale: Locale;
+  now?: Date;
 }): Promise<Instance> {
-  return toInstance(await requireInstance({ db, userId, instanceId }), locale);
+  const [instance] = await toInstances(db, [await requireInstance({ db, userId, instanceId })], {
+    locale,
+    now,
+  });
+  if (!instance) throw new AppError('instanceNotFound');
+  return instance;
 }
 
 /** Edits the remark or switches auto-renew; switching clears the last renewal warning. */

@@ -6,11 +6,13 @@ import {
   getNodeCredentials,
   heartbeatOfQuery,
   listAdminNodes,
+  reportNodeInstanceCheck,
   rotateAdminNodeKey,
 } from '@stratus/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireNode, requireStaffActor } from '../../plugins/auth.ts';
 import { registerEndpoint } from '../../plugins/contract-routes.ts';
+import { reportNodeCheck } from '../instances/checks.ts';
 import * as adminNodes from './admin-nodes.ts';
 import * as nodes from './service.ts';
 
@@ -26,6 +28,15 @@ export function registerNodeRoutes(app: FastifyInstance): void {
       nodeId: requireNode(request).id,
       since: request.query.since,
       heartbeat: heartbeatOfQuery(request.query),
+    }),
+  );
+
+  registerEndpoint(app, reportNodeInstanceCheck, async (request) =>
+    reportNodeCheck({
+      db: app.db,
+      nodeId: requireNode(request).id,
+      checkId: request.params.checkId,
+      report: request.body,
     }),
   );
 

@@ -8,6 +8,7 @@ import {
   type NodeSnapshot,
 } from '@stratus/contract';
 import type { Db } from '@stratus/db';
+import { listNodeChecks } from '../instances/checks.ts';
 import { toJsonBytes } from '../usage/byte-count.ts';
 import { recordNodePoll } from './heartbeat-repo.ts';
 import {
@@ -122,7 +123,7 @@ export async function getNodeCredentials({
   const body = await buildSnapshotBody(db, nodeId, now);
   const version = sha256Hex(JSON.stringify(body)).slice(0, 32);
   await recordNodePoll(db, { nodeId, now, heartbeat, servedVersion: version });
-  const checks: NodeInstanceCheck[] = [];
+  const checks: NodeInstanceCheck[] = await listNodeChecks({ db, nodeId, now });
   if (since === version) return { version, unchanged: true, snapshot: null, checks };
   return {
     version,

@@ -18,7 +18,7 @@ import {
   type PlanWithRegion,
 } from '../catalog/service.ts';
 import { generateProxyCredentials } from '../instances/credentials.ts';
-import { insertInstances, listInstanceDetailsByIds, toInstance } from '../instances/service.ts';
+import { insertInstances, listInstanceDetailsByIds, toInstances } from '../instances/service.ts';
 import { findWallet } from '../wallet/service.ts';
 import { lineAmountFen } from './pricing.ts';
 import { runPurchase, type OrderLine } from './purchase-pipeline.ts';
@@ -35,7 +35,13 @@ import {
 } from './repo.ts';
 
 // The order queries renewals and traffic purchases use inside their transactions.
-export { insertOrder, insertOrderItems, setIdempotencyKeyOrder, setIpStatus } from './repo.ts';
+export {
+  claimAvailableIps,
+  insertOrder,
+  insertOrderItems,
+  setIdempotencyKeyOrder,
+  setIpStatus,
+} from './repo.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -149,7 +155,7 @@ export async function getOrderWithInstances({
 }): Promise<{ order: Order; instances: Instance[] }> {
   const order = await getOrder({ db, userId, orderId, locale });
   const details = await listInstanceDetailsByIds(db, order.instanceIds);
-  return { order, instances: details.map((detail) => toInstance(detail, locale)) };
+  return { order, instances: await toInstances(db, details, { locale }) };
 }
 
 export interface StaticIpPurchase {

@@ -69,6 +69,7 @@ export const residential: AdminStaticIpPlan = {
   protocols: ['socks5', 'http', 'vmess'],
   active: true,
   sortOrder: 0,
+  replacementsPerMonth: 1,
   prices: [
     { durationDays: 30, price: 35 },
     { durationDays: 90, price: 99 },
@@ -86,6 +87,7 @@ export const datacenter: AdminStaticIpPlan = {
   protocols: ['socks5'],
   active: false,
   sortOrder: 1,
+  replacementsPerMonth: 1,
   prices: [{ durationDays: 45, price: 40.5 }],
   liveInstances: 0,
   stock: 2,

@@ -1,10 +1,13 @@
 import {
+  createInstanceCheck,
   exportInstances,
+  getInstanceCheck,
   listInstances,
   listStaticIpCatalog,
   quoteRenewal,
   renewInstance,
   renewInstances,
+  replaceInstance,
   resetInstancePassword,
   updateInstance,
   type EndpointBody,
@@ -33,6 +36,8 @@ export const catalogKeys = {
 export const instanceKeys = {
   all: ['instances'] as const,
   list: (query: InstancesQuery) => [...instanceKeys.all, 'list', query] as const,
+  check: (instanceId: string, checkId: string) =>
+    [...instanceKeys.all, 'check', instanceId, checkId] as const,
   renewalQuote: (ids: string[], durationDays: number) =>
     [...instanceKeys.all, 'renewalQuote', ids, durationDays] as const,
 };
@@ -118,5 +123,39 @@ export function useExportInstances() {
         },
         fileName,
       }),
+  });
+}
+
+/**
+ * Replaces an instance's address; one idempotency key per confirmation, so a retried request
+ * never replaces twice. The order history gains the replacement order.
+ */
+export function useReplaceInstance() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, idempotencyKey }: { id: string; idempotencyKey: string }) =>
+      callEndpoint(replaceInstance, {
+        params: { id },
+        body: {},
+        headers: { 'idempotency-key': idempotencyKey },
+      }),
+    onSettled: () => invalidateAfterPayment(queryClient),
+  });
+}
+
+export function useStartInstanceCheck() {
+  return useMutation({
+    mutationFn: (id: string) => callEndpoint(createInstanceCheck, { params: { id } }),
+  });
+}
+
+/** A connectivity check, read every second while the gateway has not reported it. */
+export function useInstanceCheck(instanceId: string, checkId: string | undefined) {
+  return useQuery({
+    queryKey: instanceKeys.check(instanceId, checkId ?? ''),
+    queryFn: ({ signal }) =>
+      callEndpoint(getInstanceCheck, { params: { id: instanceId, checkId: checkId! }, signal }),
+    enabled: checkId !== undefined,
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? 1000 : false),
   });
 }

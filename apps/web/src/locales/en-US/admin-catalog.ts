@@ -11,6 +11,9 @@ export default {
   'adminCatalog.shown': 'Shown',
   'adminCatalog.hidden': 'Hidden',
   'adminCatalog.column.sortOrder': 'Order',
+  'adminCatalog.plan.replacementsPerMonth': 'Replacements per month',
+  'adminCatalog.plan.replacementsPerMonthHint':
+    'Replacing is free in the first 24 hours; after that, how many times each IP may be replaced per calendar month (0–100)',
   'adminCatalog.sortOrder': 'Sort order',
   'adminCatalog.sortOrderHint': 'Smaller numbers come first (−9999 to 9999)',
   'adminCatalog.required': 'Required',

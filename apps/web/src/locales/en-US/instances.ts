@@ -71,7 +71,7 @@ export default {
   'instances.list.expiresToday': 'Expires today',
   'instances.replacementPending': 'Replacement pending',
   'instances.replacementPending.hint':
-    'We have quarantined this address (for example, it was blacklisted). It keeps working until we replace it with a new one; your expiry and credentials stay the same.',
+    'We have quarantined this address (for example, it was blacklisted). It keeps working; you can replace it free at any time, and your expiry and credentials stay the same.',
   'instances.list.renewalWarning': 'Renewal failed',
   'instances.renewalWarning.insufficientBalance':
     'Auto-renewal failed: your balance is too low. Top up and it is retried automatically before the IP expires.',
@@ -137,4 +137,26 @@ export default {
   'instances.renew.done': 'Renewed',
   'instances.detail.title': 'IP details',
   'instances.detail.connections': 'Connection strings',
+  'instances.field.usage30Days': 'Usage (30 days)',
+  'instances.replace.action': 'Replace',
+  'instances.replace.confirm': 'Replace {{ip}}?',
+  'instances.replace.freeUntil':
+    'Free within 24 hours of purchase (until {{time}}). Expiry and credentials stay the same; the old IP stops working.',
+  'instances.replace.freeFlagged':
+    'This IP is pending replacement, so this one is free. Expiry and credentials stay the same; the old IP stops working.',
+  'instances.replace.counted':
+    "Uses this month's quota ({{count}} left this month). Expiry and credentials stay the same; the old IP stops working.",
+  'instances.replace.exhausted':
+    'No replacements left this month; more from the 1st of next month.',
+  'instances.replace.ok': 'Replace',
+  'instances.replace.done': 'IP replaced',
+  'instances.replace.newAddress':
+    '{{old}} is now {{address}}; your username and password still work.',
+  'instances.check.action': 'Test',
+  'instances.check.pending': 'Testing',
+  'instances.check.ok': 'OK {{ms}} ms',
+  'instances.check.failure.listening': 'Port not answering',
+  'instances.check.failure.egress': 'Cannot reach the internet through the proxy',
+  'instances.check.failure.wrongEgress': 'Wrong exit IP',
+  'instances.check.failure.timeout': 'Test timed out',
 } satisfies Record<keyof typeof zhCN, string>;

@@ -9,6 +9,9 @@ export default {
   'adminCatalog.shown': '上架',
   'adminCatalog.hidden': '下架',
   'adminCatalog.column.sortOrder': '排序',
+  'adminCatalog.plan.replacementsPerMonth': '每月可更换次数',
+  'adminCatalog.plan.replacementsPerMonthHint':
+    '购买 24 小时内更换免费；之后每个 IP 每个自然月可更换的次数（0–100）',
   'adminCatalog.sortOrder': '排序',
   'adminCatalog.sortOrderHint': '数字越小越靠前（-9999 至 9999）',
   'adminCatalog.required': '必填',

@@ -69,7 +69,7 @@ export default {
   'instances.list.expiresToday': '今天到期',
   'instances.replacementPending': '待更换',
   'instances.replacementPending.hint':
-    '运营方已隔离该 IP（例如被列入黑名单）。它目前仍可正常使用，我们将为您更换新的 IP，到期时间与账号密码保持不变。',
+    '运营方已隔离该 IP（例如被列入黑名单）。它目前仍可正常使用；您可随时免费更换新的 IP，到期时间与账号密码保持不变。',
   'instances.list.renewalWarning': '续费失败',
   'instances.renewalWarning.insufficientBalance':
     '自动续费失败：账户余额不足。请充值，到期前系统会自动重试续费。',
@@ -135,4 +135,24 @@ export default {
   'instances.renew.done': '续费成功',
   'instances.detail.title': 'IP 详情',
   'instances.detail.connections': '连接信息',
+  'instances.field.usage30Days': '近30天流量',
+  'instances.replace.action': '更换IP',
+  'instances.replace.confirm': '更换 {{ip}}？',
+  'instances.replace.freeUntil':
+    '购买 24 小时内免费更换（至 {{time}}）。到期时间、账号密码不变，旧 IP 将停止服务。',
+  'instances.replace.freeFlagged':
+    '该 IP 待更换，本次免费。到期时间、账号密码不变，旧 IP 将停止服务。',
+  'instances.replace.counted':
+    '将使用本月更换次数（本月剩余 {{count}} 次）。到期时间、账号密码不变，旧 IP 将停止服务。',
+  'instances.replace.exhausted': '本月更换次数已用完，下月 1 日起可再次更换。',
+  'instances.replace.ok': '确认更换',
+  'instances.replace.done': '已更换IP',
+  'instances.replace.newAddress': '{{old}} 已更换为 {{address}}，原账号密码继续可用。',
+  'instances.check.action': '检测',
+  'instances.check.pending': '检测中',
+  'instances.check.ok': '正常 {{ms}} ms',
+  'instances.check.failure.listening': '端口无响应',
+  'instances.check.failure.egress': '无法通过代理访问外网',
+  'instances.check.failure.wrongEgress': '出口 IP 不符',
+  'instances.check.failure.timeout': '检测超时',
 };

@@ -1,6 +1,7 @@
 import {
   DEFAULT_DURATIONS,
   lineTypes,
+  MAX_REPLACEMENTS_PER_MONTH,
   MAX_SORT_ORDER,
   MIN_SORT_ORDER,
   proxyProtocols,
@@ -46,6 +47,7 @@ interface PlanForm {
   protocols: ProxyProtocol[];
   active: boolean;
   sortOrder: number;
+  replacementsPerMonth: number;
   prices: Partial<PlanPriceInput>[];
 }
 
@@ -73,6 +75,7 @@ export function PlanFormDrawer({ open, plan, defaultRegionId, onClose }: PlanFor
             protocols: [...proxyProtocols],
             active: true,
             sortOrder: 0,
+            replacementsPerMonth: 1,
             prices: DEFAULT_DURATIONS.map((durationDays) => ({ durationDays })),
           },
     );
@@ -86,6 +89,7 @@ export function PlanFormDrawer({ open, plan, defaultRegionId, onClose }: PlanFor
       protocols: proxyProtocols.filter((protocol) => values.protocols.includes(protocol)),
       active: values.active,
       sortOrder: values.sortOrder,
+      replacementsPerMonth: values.replacementsPerMonth,
       prices,
     };
     // A refusal (a plan of that region and line exists, the region is gone) is toasted.
@@ -209,6 +213,14 @@ export function PlanFormDrawer({ open, plan, defaultRegionId, onClose }: PlanFor
           rules={[{ required: true, message: t('adminCatalog.required') }]}
         >
           <InputNumber min={MIN_SORT_ORDER} max={MAX_SORT_ORDER} precision={0} />
+        </Form.Item>
+        <Form.Item
+          name="replacementsPerMonth"
+          label={t('adminCatalog.plan.replacementsPerMonth')}
+          extra={t('adminCatalog.plan.replacementsPerMonthHint')}
+          rules={[{ required: true, message: t('adminCatalog.required') }]}
+        >
+          <InputNumber min={0} max={MAX_REPLACEMENTS_PER_MONTH} precision={0} />
         </Form.Item>
         <Form.Item label={t('adminCatalog.plan.prices')} required>
           <Alert

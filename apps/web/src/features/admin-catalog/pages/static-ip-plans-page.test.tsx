@@ -112,6 +112,9 @@ describe('StaticIpPlansPage', { timeout: 30_000 }, () => {
       await within(drawer).findByRole('spinbutton', { name: '价格（元） 30' }),
       '33',
     );
+    const replacements = within(drawer).getByRole('spinbutton', { name: '每月可更换次数' });
+    await userEvent.clear(replacements);
+    await userEvent.type(replacements, '3');
     // A preset already in the list is not offered again.
     expect(within(drawer).queryByRole('button', { name: '+ 30 天' })).toBeNull();
     await userEvent.click(within(drawer).getByRole('button', { name: SAVE }));
@@ -120,6 +123,7 @@ describe('StaticIpPlansPage', { timeout: 30_000 }, () => {
       protocols: ['socks5'],
       active: false,
       sortOrder: 1,
+      replacementsPerMonth: 3,
       prices: [
         { durationDays: 30, price: 33 },
         { durationDays: 45, price: 42 },
@@ -159,6 +163,7 @@ describe('StaticIpPlansPage', { timeout: 30_000 }, () => {
       protocols: ['socks5', 'http'],
       active: true,
       sortOrder: 0,
+      replacementsPerMonth: 1,
       prices: [
         { durationDays: 30, price: 25 },
         { durationDays: 90, price: 69 },

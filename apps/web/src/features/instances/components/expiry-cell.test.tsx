@@ -27,6 +27,9 @@ function instanceWarned(renewalWarning: string | null): Instance {
     autoRenew: true,
     renewalWarning,
     flaggedForReplacement: false,
+    usage30Days: 0,
+    replacementsLeftThisMonth: 1,
+    freeReplacementUntil: '2026-01-02T00:00:00.000Z',
     createdAt: '2026-11-01T08:00:00.000Z',
     expiresAt: new Date(Date.now() + 2 * DAY_MS).toISOString(),
   };

@@ -1,7 +1,10 @@
 import { httpUrl, socks5Url, vmessLink, type Instance } from '@stratus/contract';
-import { Descriptions, Drawer, Typography } from 'antd';
+import { Descriptions, Drawer, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatBytes } from '../../../shared/format/bytes.ts';
 import { formatDateTime } from '../../../shared/format/date.ts';
+import { InstanceCheckButton } from './instance-check-button.tsx';
+import { ReplaceInstanceButton } from './replace-instance-button.tsx';
 import { RegionLabel } from './region-label.tsx';
 import { ConnectionLine } from './connection-line.tsx';
 import { InstanceStatusTag } from './instance-status-tag.tsx';
@@ -14,9 +17,11 @@ import styles from './instance-detail-drawer.module.css';
 interface InstanceDetailDrawerProps {
   instance: Instance | null;
   onClose: () => void;
+  /** The drawer shows the instance it was given: after a replacement, the new one. */
+  onReplaced: (instance: Instance) => void;
 }
 
-export function InstanceDetailDrawer({ instance, onClose }: InstanceDetailDrawerProps) {
+export function InstanceDetailDrawer({ instance, onClose, onReplaced }: InstanceDetailDrawerProps) {
   const { t } = useTranslation();
   return (
     <Drawer
@@ -27,6 +32,10 @@ export function InstanceDetailDrawer({ instance, onClose }: InstanceDetailDrawer
     >
       {instance && (
         <>
+          <Space wrap className={styles.actions}>
+            <ReplaceInstanceButton key={instance.ip} instance={instance} onReplaced={onReplaced} />
+            <InstanceCheckButton key={`check-${instance.ip}`} instance={instance} />
+          </Space>
           <Descriptions column={1} size="small" bordered>
             <Descriptions.Item label={t('instances.field.address')}>
               {instance.ip}:{instance.port}
@@ -65,6 +74,9 @@ export function InstanceDetailDrawer({ instance, onClose }: InstanceDetailDrawer
             </Descriptions.Item>
             <Descriptions.Item label={t('instances.field.remark')}>
               {instance.remark || '--'}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('instances.field.usage30Days')}>
+              {formatBytes(instance.usage30Days)}
             </Descriptions.Item>
             <Descriptions.Item label={t('instances.field.createdAt')}>
               {formatDateTime(instance.createdAt)}

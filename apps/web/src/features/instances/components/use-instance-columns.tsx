@@ -1,6 +1,7 @@
 import type { Instance } from '@stratus/contract';
 import { Button, Popconfirm, Space, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatBytes } from '../../../shared/format/bytes.ts';
 import { CopyButton } from '../../../shared/ui/copy-button.tsx';
 import { showSuccessToast } from '../../../shared/ui/feedback.ts';
 import { useResetInstancePassword } from '../api.ts';
@@ -8,11 +9,13 @@ import { RegionLabel } from './region-label.tsx';
 import { CopyableCode } from './copyable-code.tsx';
 import { AutoRenewSwitch } from './auto-renew-switch.tsx';
 import { ExpiryCell } from './expiry-cell.tsx';
+import { InstanceCheckButton } from './instance-check-button.tsx';
 import { InstanceStatusTag } from './instance-status-tag.tsx';
 import { LineTypeTag } from './line-type-tag.tsx';
 import { PasswordCell } from './password-cell.tsx';
 import { ProtocolTags } from './protocol-tags.tsx';
 import { RemarkCell } from './remark-cell.tsx';
+import { ReplaceInstanceButton } from './replace-instance-button.tsx';
 import { ReplacementPendingTag } from './replacement-pending-tag.tsx';
 import styles from './use-instance-columns.module.css';
 
@@ -77,6 +80,12 @@ export function useInstanceColumns({ onRenew, onDetail }: ColumnActions) {
       render: (_, instance) => <RemarkCell instance={instance} />,
     },
     {
+      key: 'usage30Days',
+      title: t('instances.field.usage30Days'),
+      width: 110,
+      render: (_, instance) => formatBytes(instance.usage30Days),
+    },
+    {
       key: 'expiresAt',
       title: t('instances.field.expiresAt'),
       width: 190,
@@ -94,7 +103,7 @@ export function useInstanceColumns({ onRenew, onDetail }: ColumnActions) {
       key: 'actions',
       title: t('instances.field.actions'),
       fixed: 'right',
-      width: 170,
+      width: 200,
       render: (_, instance) => (
         <Space size={0} wrap>
           <Button type="link" size="small" onClick={() => onRenew(instance)}>
@@ -114,9 +123,11 @@ export function useInstanceColumns({ onRenew, onDetail }: ColumnActions) {
               {t('instances.list.resetPassword')}
             </Button>
           </Popconfirm>
+          <ReplaceInstanceButton instance={instance} />
           <Button type="link" size="small" onClick={() => onDetail(instance)}>
             {t('instances.list.detail')}
           </Button>
+          <InstanceCheckButton instance={instance} />
         </Space>
       ),
     },

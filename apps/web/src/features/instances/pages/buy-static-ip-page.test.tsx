@@ -56,6 +56,9 @@ const instance: Instance = {
   autoRenew: false,
   renewalWarning: null,
   flaggedForReplacement: false,
+  usage30Days: 0,
+  replacementsLeftThisMonth: 1,
+  freeReplacementUntil: '2026-01-02T00:00:00.000Z',
   createdAt: '2026-11-21T08:00:00.000Z',
   expiresAt: '2026-12-21T08:00:00.000Z',
 };

@@ -1,12 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
+  createInstanceCheck,
   exportInstances,
+  getInstanceCheck,
   listInstances,
   listStaticIpCatalog,
   quoteRenewal,
   renewInstance,
   renewInstances,
+  replaceInstance,
   updateInstance,
   type EndpointData,
   type Instance,
@@ -39,6 +42,9 @@ function instance(id: string, ip: string, expiresInDays: number, password: strin
     autoRenew: false,
     renewalWarning: null,
     flaggedForReplacement: false,
+    usage30Days: 3 * 1024 ** 3,
+    replacementsLeftThisMonth: 1,
+    freeReplacementUntil: '2026-01-02T00:00:00.000Z',
     createdAt: '2026-11-01T08:00:00.000Z',
     expiresAt: new Date(Date.now() + expiresInDays * DAY_MS - 60_000).toISOString(),
   };
@@ -131,6 +137,51 @@ describe('IpListPage', () => {
     expect(within(await findRow('203.0.113.8')).queryByTestId('replacement-pending')).toBeNull();
     await userEvent.hover(flagged);
     expect(await screen.findByRole('tooltip')).toHaveTextContent('运营方已隔离该 IP');
+  });
+
+  it('shows 30-day usage, replaces with a confirmation that names the quota, then the new IP', async () => {
+    api.respondWith(replaceInstance, { ...rows[0]!, ip: '203.0.113.99' });
+    renderList();
+    const row = await findRow('203.0.113.7');
+    expect(within(row).getByText('3 GB')).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('button', { name: '更换IP' }));
+    // Bought long ago: it uses the month's quota, and says what is left.
+    expect(await screen.findByText(/本月剩余 1 次/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '确认更换' }));
+    expect(await screen.findByText(/已更换为 203\.0\.113\.99:1080/)).toBeInTheDocument();
+    const [request] = api.requests(replaceInstance);
+    expect(request?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('tests an IP: a spinner while pending, then the latency', async () => {
+    const pending = {
+      id: '33333333-3333-4333-8333-333333333333',
+      instanceId: firstId,
+      status: 'pending' as const,
+      failure: null,
+      latencyMs: null,
+      egressIp: null,
+      requestedAt: '2026-11-22T00:00:00.000Z',
+      completedAt: null,
+    };
+    api.respondWith(createInstanceCheck, pending);
+    let reads = 0;
+    api.respondWith(getInstanceCheck, () => {
+      reads += 1;
+      return reads < 2
+        ? pending
+        : {
+            ...pending,
+            status: 'ok' as const,
+            latencyMs: 87,
+            completedAt: '2026-11-22T00:00:01.000Z',
+          };
+    });
+    renderList();
+    const row = await findRow('203.0.113.7');
+    await userEvent.click(within(row).getByRole('button', { name: '检测' }));
+    expect(await within(row).findByLabelText('检测中')).toBeInTheDocument();
+    expect(await within(row).findByText(/正常 87 ms/, {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('sends the filters of the address', async () => {

@@ -67,7 +67,7 @@ export default function IpListPage() {
         columns={columns}
         dataSource={data?.items ?? []}
         loading={instances.isFetching}
-        scroll={{ x: 1060 }}
+        scroll={{ x: 1200 }}
         rowSelection={{
           selectedRowKeys: selectedIds,
           onChange: (keys) => setSelectedIds(keys.map(String)),
@@ -102,7 +102,11 @@ export default function IpListPage() {
         onClose={() => setRenewIds([])}
         onRenewed={() => setSelectedIds([])}
       />
-      <InstanceDetailDrawer instance={detail} onClose={() => setDetail(null)} />
+      <InstanceDetailDrawer
+        instance={detail}
+        onClose={() => setDetail(null)}
+        onReplaced={setDetail}
+      />
       <SubscriptionModal open={subscriptionOpen} onClose={() => setSubscriptionOpen(false)} />
     </Card>
   );

@@ -1,0 +1,42 @@
+// The figures an instance shows beyond its own row: 30-day usage and replacements left this month.
+// Read for a whole page at once (two grouped queries), never one query per row.
+import type { Db } from '@stratus/db';
+import { startOfChinaMonth } from '../../china-time.ts';
+import { listReplacementQuotas, sumInstanceUsageSince } from './replacement-repo.ts';
+import { replacementsLeft } from './replacement-rules.ts';
+
+const USAGE_WINDOW_MS = 30 * 86_400_000;
+
+export interface InstanceFacts {
+  usage30Days: bigint;
+  replacementsLeftThisMonth: number;
+}
+
+export const NO_FACTS: InstanceFacts = { usage30Days: 0n, replacementsLeftThisMonth: 0 };
+
+export async function loadInstanceFacts(
+  db: Db,
+  { instanceIds, now }: { instanceIds: string[]; now: Date },
+): Promise<Map<string, InstanceFacts>> {
+  // One after the other: `db` may be a transaction, which runs one query at a time.
+  const usage = await sumInstanceUsageSince(db, {
+    instanceIds,
+    since: new Date(now.getTime() - USAGE_WINDOW_MS),
+  });
+  const quotas = await listReplacementQuotas(db, {
+    instanceIds,
+    monthStart: startOfChinaMonth(now),
+  });
+  return new Map(
+    instanceIds.map((id) => {
+      const quota = quotas.get(id);
+      return [
+        id,
+        {
+          usage30Days: usage.get(id) ?? 0n,
+          replacementsLeftThisMonth: quota ? replacementsLeft(quota) : 0,
+        },
+      ];
+    }),
+  );
+}
