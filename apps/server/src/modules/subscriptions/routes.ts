@@ -1,11 +1,4 @@
-import {
-  errors,
-  formatErrorMessage,
-  getSubscription,
-  getSubscriptionProfile,
-  rotateSubscription,
-  type ErrorName,
-} from '@stratus/contract';
+import { getSubscription, getSubscriptionProfile, rotateSubscription } from '@stratus/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
@@ -44,35 +37,21 @@ export function registerSubscriptionRoutes(app: FastifyInstance): void {
     }),
   );
 
-  // Proxy clients read this, not the console: answers and failures are plain text, never the
-  // JSON envelope, which a client would try to import as a profile.
+  // Proxy clients read this, not the console: a profile is a plain body (YAML, JSON or base64),
+  // while a refusal is the API's usual envelope with a 4xx status, which clients report as a
+  // failed update rather than import.
   registerEndpoint(app, getSubscriptionProfile, async (request, reply) => {
     const { token } = request.params;
-    const plainError = (kind: ErrorName, headers: Record<string, string> = {}) => {
-      reply.code(errors[kind].status);
-      return rawReply({
-        contentType: 'text/plain; charset=utf-8',
-        body: formatErrorMessage(kind, request.locale),
-        headers: { 'cache-control': 'no-store', ...headers },
-      });
-    };
     if (!limiter.take(token)) {
-      return plainError('subscriptionRateLimited', {
-        'retry-after': String(limiter.retryAfterSeconds(token)),
-      });
+      reply.header('retry-after', String(limiter.retryAfterSeconds(token)));
+      throw new AppError('subscriptionRateLimited');
     }
-    try {
-      const profile = await subscriptions.buildSubscriptionProfile({
+    return rawReply(
+      await subscriptions.buildSubscriptionProfile({
         db,
         token,
         format: request.query.format ?? formatForUserAgent(request.headers['user-agent']),
-      });
-      return rawReply(profile);
-    } catch (error) {
-      if (error instanceof AppError && error.kind === 'subscriptionNotFound') {
-        return plainError('subscriptionNotFound');
-      }
-      throw error;
-    }
+      }),
+    );
   });
 }

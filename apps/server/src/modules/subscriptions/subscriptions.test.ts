@@ -1,4 +1,5 @@
 import {
+  errors,
   createStaticIpOrder,
   getSubscription,
   getSubscriptionProfile,
@@ -92,22 +93,25 @@ describe.each(testEngines)('subscriptions on %s', (engine) => {
     expect(await subscriptionOf(token)).toEqual(fresh);
     const gone = await fetchProfile(old.token);
     expect(gone.statusCode).toBe(404);
-    expect(gone.headers['content-type']).toBe('text/plain; charset=utf-8');
-    expect(gone.body).toBe('订阅链接不存在或已失效');
+    expect(gone.json()).toMatchObject({
+      code: errors.subscriptionNotFound.code,
+      message: '订阅链接不存在或已失效',
+      data: null,
+    });
     expect((await fetchProfile(fresh.token)).statusCode).toBe(200);
   });
 
-  it('answers 404 in plain text for an unknown token and for a disabled account', async () => {
+  it('answers 404 (the envelope) for an unknown token and for a disabled account', async () => {
     const unknown = await fetchProfile('not-a-token');
     expect(unknown.statusCode).toBe(404);
-    expect(() => JSON.parse(unknown.body)).toThrow();
+    expect(unknown.json()).toMatchObject({ code: errors.subscriptionNotFound.code, data: null });
     const { token, userId } = await customer();
     const { token: subscriptionToken } = await subscriptionOf(token);
     await db().update(users).set({ disabledAt: new Date() }).where(eq(users.id, userId));
     expect((await fetchProfile(subscriptionToken)).statusCode).toBe(404);
   });
 
-  it('refuses the fetch past the per-token limit with 429 text', async () => {
+  it('refuses the fetch past the per-token limit with 429 and retry-after', async () => {
     const { token } = await customer();
     const { token: subscriptionToken } = await subscriptionOf(token);
     for (let fetch = 0; fetch < PROFILE_FETCHES_PER_MINUTE; fetch += 1) {
@@ -115,7 +119,7 @@ describe.each(testEngines)('subscriptions on %s', (engine) => {
     }
     const limited = await fetchProfile(subscriptionToken);
     expect(limited.statusCode).toBe(429);
-    expect(limited.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(limited.json()).toMatchObject({ code: errors.subscriptionRateLimited.code });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Another token is counted apart.
     const other = await subscriptionOf((await customer()).token);

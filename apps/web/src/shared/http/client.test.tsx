@@ -143,7 +143,7 @@ describe('callEndpoint', () => {
 
   it('toasts a non-zero code on a path that only looks like an export', async () => {
     fetchMock.mockResolvedValue(envelopeResponse({ code: 40001, message: '导出失败', data: null }));
-    await expect(callEndpoint(exportEndpoint('csv'))).rejects.toMatchObject({ code: 40001 });
+    await expect(callEndpoint(exportEndpoint('pdf'))).rejects.toMatchObject({ code: 40001 });
     await expectOneToast('导出失败');
   });
 

@@ -2,6 +2,7 @@ import {
   API_PREFIX,
   CURRENCY,
   SUCCESS_CODE,
+  exportTypes,
   fillPath,
   type EndpointBody,
   type EndpointData,
@@ -16,7 +17,11 @@ import { ApiError, CLIENT_ERROR_CODES } from './api-error.ts';
 
 export const REQUEST_TIMEOUT_MS = 120_000;
 
-const EXPORT_PATH = /^\/proxy\/instances\/export\/(?:all|vmess|socks5)$/;
+/**
+ * The export paths: the seed's three (`all`, `vmess`, `socks5`) and the formats added beside them,
+ * which answer alike and are handled alike by the pages that download them.
+ */
+const EXPORT_PATH = new RegExp(`^/proxy/instances/export/(?:${exportTypes.join('|')})$`);
 
 export interface CallOptions<E extends EndpointDefinition> {
   params?: EndpointParams<E>;
@@ -100,7 +105,7 @@ async function send(url: string, init: RequestInit, callerSignal: AbortSignal | 
 }
 
 /**
- * Seed §8: on the three export paths a 2xx answer whose envelope code is not 0 raises no toast
+ * Seed §8: on the export paths (the seed's three and the formats added since) a 2xx answer whose envelope code is not 0 raises no toast
  * (the caller still gets the error). An HTTP error there toasts the server's message like any
  * other, and so does an unreadable answer.
  */
