@@ -29,12 +29,13 @@ export function useInstanceColumns({ onRenew, onDetail }: ColumnActions) {
   const { t } = useTranslation();
   const resetPassword = useResetInstancePassword();
   // Grouped so the list fits a laptop screen without scrolling sideways: the address with its
-  // status, region and line; the credentials together; the expiry with its auto-renewal.
+  // status, region and line; the credentials together; the expiry with its auto-renewal. The
+  // widths add up (with the selection column) to the table's width beside the menu at 1440 px.
   const columns: TableColumnsType<Instance> = [
     {
       key: 'address',
       title: t('instances.field.address'),
-      width: 250,
+      width: 220,
       render: (_, instance) => (
         <div className={styles.stack}>
           <span className={styles.line}>
@@ -56,13 +57,13 @@ export function useInstanceColumns({ onRenew, onDetail }: ColumnActions) {
     {
       key: 'protocols',
       title: t('instances.field.protocols'),
-      width: 120,
+      width: 100,
       render: (_, instance) => <ProtocolTags protocols={instance.protocols} />,
     },
     {
       key: 'credentials',
       title: t('instances.field.credentials'),
-      width: 200,
+      width: 190,
       render: (_, instance) => (
         <div className={styles.stack}>
           <span className={styles.line}>
@@ -76,19 +77,19 @@ export function useInstanceColumns({ onRenew, onDetail }: ColumnActions) {
     {
       key: 'remark',
       title: t('instances.field.remark'),
-      width: 130,
+      width: 110,
       render: (_, instance) => <RemarkCell instance={instance} />,
     },
     {
       key: 'usage30Days',
       title: t('instances.field.usage30Days'),
-      width: 110,
+      width: 100,
       render: (_, instance) => formatBytes(instance.usage30Days),
     },
     {
       key: 'expiresAt',
       title: t('instances.field.expiresAt'),
-      width: 190,
+      width: 170,
       render: (_, instance) => (
         <div className={styles.stack}>
           <ExpiryCell instance={instance} />
@@ -103,7 +104,7 @@ export function useInstanceColumns({ onRenew, onDetail }: ColumnActions) {
       key: 'actions',
       title: t('instances.field.actions'),
       fixed: 'right',
-      width: 200,
+      width: 170,
       render: (_, instance) => (
         <Space size={0} wrap>
           <Button type="link" size="small" onClick={() => onRenew(instance)}>

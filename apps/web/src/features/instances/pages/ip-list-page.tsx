@@ -67,7 +67,7 @@ export default function IpListPage() {
         columns={columns}
         dataSource={data?.items ?? []}
         loading={instances.isFetching}
-        scroll={{ x: 1200 }}
+        scroll={{ x: 1100 }}
         rowSelection={{
           selectedRowKeys: selectedIds,
           onChange: (keys) => setSelectedIds(keys.map(String)),
