@@ -1,10 +1,8 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { buildEndpointUrl, createStaticIpOrder, replaceInstance } from '@stratus/contract';
 import { ipAddresses } from '@stratus/db';
 import { startGateway, type RunningGateway } from '@stratus/gateway';
@@ -14,46 +12,9 @@ import { freePort } from '../apps/gateway/src/free-port.ts';
 import { creditWallet, seedStaticIpPlan } from '../apps/server/src/modules/catalog/testing.ts';
 import { addTestNode } from '../apps/server/src/modules/usage/testing.ts';
 import { bearer, createTestApp, registerUser, type TestApp } from '../apps/server/src/testing.ts';
+import { curl, until } from './support/curl.ts';
 
-const run = promisify(execFile);
 const POLL_MS = 200;
-/** A state (a poll applied) may take seconds on two busy cores: wait for it, never time it. */
-const STATE_WAIT_MS = 30_000;
-
-/** curl through a proxy: its exit code, and the body and status when it got an answer. */
-async function curl(args: string[]): Promise<{ exitCode: number; body: string; status: string }> {
-  try {
-    const { stdout } = await run('curl', [
-      '-sS',
-      '--max-time',
-      '10',
-      '-w',
-      '\n%{http_code}',
-      ...args,
-    ]);
-    const cut = stdout.lastIndexOf('\n');
-    return { exitCode: 0, body: stdout.slice(0, cut), status: stdout.slice(cut + 1) };
-  } catch (error) {
-    const failure = error as { code?: number; stdout?: string };
-    const stdout = failure.stdout ?? '';
-    const cut = stdout.lastIndexOf('\n');
-    return {
-      exitCode: failure.code ?? -1,
-      body: stdout.slice(0, cut),
-      status: stdout.slice(cut + 1),
-    };
-  }
-}
-
-async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean) {
-  const deadline = Date.now() + STATE_WAIT_MS;
-  let value = await probe();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await probe();
-  }
-  return value;
-}
 
 // A replacement in the API moves the instance's egress at the real gateway within a poll: the
 // same credentials leave from the new address, and the old address refuses them.
