@@ -54,6 +54,18 @@ export const errors = {
       'en-US': 'Your session has expired, please sign in again',
     },
   },
+  /**
+   * A personal API token that a rotation replaced: the caller must use the new one from the
+   * profile (a session that expired gets `unauthorized`).
+   */
+  apiTokenReplaced: {
+    code: 10102,
+    status: 401,
+    message: {
+      'zh-CN': '该 API 令牌已被更换，请使用个人信息中的新令牌',
+      'en-US': 'This API token has been replaced; use the new token from your profile',
+    },
+  },
   /** Signed in, but the role does not allow this call. */
   forbidden: {
     code: 10301,
@@ -170,6 +182,33 @@ export const errors = {
     message: {
       'zh-CN': '注册过于频繁，请稍后再试',
       'en-US': 'Too many sign-ups from this address; please try again later',
+    },
+  },
+  /** A new password found in the list of common passwords (`passwords/common.txt`). */
+  passwordTooCommon: {
+    code: 20007,
+    status: 400,
+    message: {
+      'zh-CN': '该密码过于常见，容易被猜到，请换一个',
+      'en-US': 'This password is too common and easy to guess; please choose another',
+    },
+  },
+  /** A new password that contains the part of the account's email before the @. */
+  passwordContainsEmail: {
+    code: 20008,
+    status: 400,
+    message: {
+      'zh-CN': '密码不能包含邮箱名',
+      'en-US': 'The password must not contain the name part of your email',
+    },
+  },
+  /** A password change whose new password equals the current one. */
+  passwordUnchanged: {
+    code: 20009,
+    status: 400,
+    message: {
+      'zh-CN': '新密码不能与当前密码相同',
+      'en-US': 'The new password must differ from the current one',
     },
   },
   /** A top-up amount outside the configured limits; params: min, max (yuan). */

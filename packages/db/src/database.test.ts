@@ -65,6 +65,7 @@ describe.each(testEngines)('database on %s', (engine) => {
       'plan_prices',
       'proxy_instances',
       'regions',
+      'replaced_api_tokens',
       'sessions',
       'static_ip_plans',
       'sub_users',
@@ -128,19 +129,33 @@ describe.each(testEngines)('database on %s', (engine) => {
     ).rejects.toThrow();
 
     const payment = { userId: user.id, channel: 'alipay' as const, expiresAt: new Date() };
+    let paymentCount = 0;
+    const nextPaymentNo = () => `TP20261124${String(++paymentCount).padStart(10, '0')}`;
     await expect(
-      database.db.insert(payments).values({ ...payment, amountFen: 0n }),
+      database.db
+        .insert(payments)
+        .values({ ...payment, paymentNo: nextPaymentNo(), amountFen: 0n }),
     ).rejects.toThrow();
-    await database.db.insert(payments).values({ ...payment, amountFen: 1n, providerTradeNo: 'T1' });
-    await database.db.insert(payments).values({ ...payment, amountFen: 1n });
-    await database.db.insert(payments).values({ ...payment, amountFen: 1n });
+    await database.db
+      .insert(payments)
+      .values({ ...payment, paymentNo: nextPaymentNo(), amountFen: 1n, providerTradeNo: 'T1' });
+    await database.db
+      .insert(payments)
+      .values({ ...payment, paymentNo: nextPaymentNo(), amountFen: 1n });
+    await database.db
+      .insert(payments)
+      .values({ ...payment, paymentNo: nextPaymentNo(), amountFen: 1n });
     await expect(
-      database.db.insert(payments).values({ ...payment, amountFen: 1n, providerTradeNo: 'T1' }),
+      database.db
+        .insert(payments)
+        .values({ ...payment, paymentNo: nextPaymentNo(), amountFen: 1n, providerTradeNo: 'T1' }),
     ).rejects.toThrow();
   });
 
   it('keeps `closed_at` for closed payments and the expiry lease for pending ones', async () => {
     const user = await insertUser('payment-states@example.com');
+    let paymentCount = 0;
+    const nextPaymentNo = () => `TP20261125${String(++paymentCount).padStart(10, '0')}`;
     const payment = {
       userId: user.id,
       channel: 'alipay' as const,
@@ -157,7 +172,9 @@ describe.each(testEngines)('database on %s', (engine) => {
       { status: 'paid' as const, paidAt: at, closedAt: at },
     ];
     for (const values of accepted) {
-      await database.db.insert(payments).values({ ...payment, ...values });
+      await database.db
+        .insert(payments)
+        .values({ ...payment, paymentNo: nextPaymentNo(), ...values });
     }
     const closedAtCheck = 'payments_closed_at_check';
     const leaseCheck = 'payments_provider_check_lease_pending_only';
@@ -171,7 +188,7 @@ describe.each(testEngines)('database on %s', (engine) => {
     ] as const;
     for (const [values, constraint] of refused) {
       await expect(
-        database.db.insert(payments).values({ ...payment, ...values }),
+        database.db.insert(payments).values({ ...payment, paymentNo: nextPaymentNo(), ...values }),
       ).rejects.toMatchObject({ cause: { constraint } });
     }
   });

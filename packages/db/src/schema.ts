@@ -95,6 +95,8 @@ export const users = pgTable(
     subscriptionTokenHash: text('subscription_token_hash'),
     /** The same token encrypted with the server's secret key, so the console can show the URL. */
     subscriptionTokenCiphertext: text('subscription_token_ciphertext'),
+    /** When the account finished or closed the first-visit console tour; it never shows again. */
+    tourCompletedAt: timestamp('tour_completed_at', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -136,6 +138,22 @@ export const sessions = pgTable(
     uniqueIndex('sessions_token_hash_key').on(table.tokenHash),
     index('sessions_user_id_idx').on(table.userId),
   ],
+);
+
+/**
+ * API tokens a rotation replaced (SHA-256 only): a request presenting one is told the token was
+ * replaced, rather than that a session expired. Gone with the account.
+ */
+export const replacedApiTokens = pgTable(
+  'replaced_api_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('replaced_api_tokens_user_id_idx').on(table.userId)],
 );
 
 export const wallets = pgTable(
@@ -222,6 +240,11 @@ export const payments = pgTable(
   {
     /** Also the merchant order number sent to the provider (Alipay's `out_trade_no`). */
     id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * The readable payment number customers and operators see (`TP` + business day + 10 digits,
+     * like order numbers). The id stays the provider's merchant order number.
+     */
+    paymentNo: text('payment_no').notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -249,6 +272,7 @@ export const payments = pgTable(
   },
   (table) => [
     index('payments_user_id_created_at_idx').on(table.userId, table.createdAt.desc()),
+    uniqueIndex('payments_payment_no_key').on(table.paymentNo),
     // The expiry job looks for due pending payments only.
     index('payments_pending_expires_at_idx')
       .on(table.expiresAt)

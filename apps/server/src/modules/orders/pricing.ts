@@ -38,9 +38,17 @@ export const orderNumberPrefixes = {
 } as const;
 
 /**
- * `SI` / `RN` + the China-time day (yyyymmdd) + 10 random digits. Readable on the phone, and the
- * unique index on `orders.order_no` refuses the (about 1 in 10^10 a day) clash.
+ * A readable number: `prefix` + the China-time day (yyyymmdd) + 10 random digits. Readable on the
+ * phone, and a unique index refuses the (about 1 in 10^10 a day) clash.
  */
+export function generateReadableNo({ prefix, now }: { prefix: string; now: Date }): string {
+  const day = formatChinaTime(now).slice(0, 10).replaceAll('-', '');
+  const digits =
+    String(randomInt(100_000)).padStart(5, '0') + String(randomInt(100_000)).padStart(5, '0');
+  return `${prefix}${day}${digits}`;
+}
+
+/** An order number: the order type's prefix (`SI`, `RN`, `TR`, `RP`) on a readable number. */
 export function generateOrderNo({
   type,
   now = new Date(),
@@ -48,8 +56,10 @@ export function generateOrderNo({
   type: keyof typeof orderNumberPrefixes;
   now?: Date;
 }): string {
-  const day = formatChinaTime(now).slice(0, 10).replaceAll('-', '');
-  const digits =
-    String(randomInt(100_000)).padStart(5, '0') + String(randomInt(100_000)).padStart(5, '0');
-  return `${orderNumberPrefixes[type]}${day}${digits}`;
+  return generateReadableNo({ prefix: orderNumberPrefixes[type], now });
+}
+
+/** A top-up payment's number (`TP…`), shown to customers and operators beside order numbers. */
+export function generatePaymentNo(now = new Date()): string {
+  return generateReadableNo({ prefix: 'TP', now });
 }

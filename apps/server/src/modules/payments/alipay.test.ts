@@ -808,6 +808,7 @@ describe('alipay channel against the fake gateway', () => {
     paymentCount += 1;
     return {
       id: `00000000-0000-4000-8000-${String(paymentCount).padStart(12, '0')}`,
+      paymentNo: `TP20261124${String(paymentCount).padStart(10, '0')}`,
       userId: '00000000-0000-4000-8000-000000000000',
       channel: 'alipay',
       amountFen: 8_880n,

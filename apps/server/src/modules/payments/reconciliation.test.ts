@@ -12,6 +12,7 @@ import { and, eq, ledgerEntries, payments } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatChinaTime } from '../../china-time.ts';
+import { generatePaymentNo } from '../orders/pricing.ts';
 import { createTestApp, registerStaff, registerUser, type TestApp } from '../../testing.ts';
 import { callEndpoint } from '../../testing/call-endpoint.ts';
 
@@ -65,6 +66,7 @@ describe.each(testEngines)('GET /api/admin/reconciliation on %s', (engine) => {
       .insert(payments)
       .values({
         userId: customer.user.id,
+        paymentNo: generatePaymentNo(paidAt),
         channel: 'alipay',
         amountFen,
         status: 'paid',

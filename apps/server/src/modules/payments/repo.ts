@@ -14,6 +14,7 @@ import {
   type Db,
   type Tx,
 } from '@stratus/db';
+import { generatePaymentNo } from '../orders/pricing.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -21,7 +22,10 @@ export async function insertPayment(
   db: Db,
   values: Pick<PaymentRow, 'userId' | 'channel' | 'amountFen' | 'expiresAt'>,
 ): Promise<PaymentRow> {
-  const [row] = await db.insert(payments).values(values).returning();
+  const [row] = await db
+    .insert(payments)
+    .values({ ...values, paymentNo: generatePaymentNo() })
+    .returning();
   if (!row) throw new Error('payment insert returned no row');
   return row;
 }
