@@ -6,6 +6,7 @@ import zhCN from 'antd/locale/zh_CN';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../shared/i18n/i18n.ts';
+import { useCompactLayout } from '../shared/ui/use-compact-layout.ts';
 import { useReducedMotion } from '../shared/ui/use-reduced-motion.ts';
 import { readCspNonce } from './csp-nonce.ts';
 import { FeedbackBinder } from './feedback-binder.tsx';
@@ -13,6 +14,8 @@ import { appTheme } from './theme.ts';
 
 const antdLocales = { 'zh-CN': zhCN, 'en-US': enUS } satisfies Record<Locale, unknown>;
 const csp = { nonce: readCspNonce() };
+/** Control heights on touch screens; small controls (dense table actions) stay smaller. */
+const touchSizes = { controlHeight: 44, controlHeightLG: 48, controlHeightSM: 32 };
 
 interface AppProvidersProps {
   queryClient: QueryClient;
@@ -24,9 +27,18 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
   useTranslation();
   // Honour the system's reduced-motion setting: Ant Design then skips its animations.
   const reducedMotion = useReducedMotion();
+  // Below `lg` people touch rather than point: controls grow to a finger's 44 px.
+  const compact = useCompactLayout();
   const theme = useMemo(
-    () => (reducedMotion ? { ...appTheme, token: { ...appTheme.token, motion: false } } : appTheme),
-    [reducedMotion],
+    () => ({
+      ...appTheme,
+      token: {
+        ...appTheme.token,
+        ...(reducedMotion ? { motion: false } : {}),
+        ...(compact ? touchSizes : {}),
+      },
+    }),
+    [reducedMotion, compact],
   );
   return (
     <ConfigProvider locale={antdLocales[currentLanguage()]} theme={theme} csp={csp}>

@@ -44,6 +44,16 @@ function publish(pages: RecentPage[]) {
   for (const listener of listeners) listener();
 }
 
+function store(pages: RecentPage[]): RecentPage[] {
+  try {
+    localStorage.setItem(RECENT_PAGES_STORAGE_KEY, JSON.stringify(pages));
+  } catch {
+    // Storage full or blocked: the list still works for this visit.
+  }
+  publish(pages);
+  return pages;
+}
+
 export function recordRecentPage(page: RecentPage): RecentPage[] {
   const current = readRecentPages();
   const first = current[0];
@@ -51,14 +61,12 @@ export function recordRecentPage(page: RecentPage): RecentPage[] {
     if (snapshot === null) publish(current);
     return current;
   }
-  const next = addRecentPage(current, page);
-  try {
-    localStorage.setItem(RECENT_PAGES_STORAGE_KEY, JSON.stringify(next));
-  } catch {
-    // Storage full or blocked: the list still works for this visit.
-  }
-  publish(next);
-  return next;
+  return store(addRecentPage(current, page));
+}
+
+/** Takes one page off the list (its close button); the current page comes back when visited. */
+export function removeRecentPage(path: string): RecentPage[] {
+  return store(readRecentPages().filter((entry) => entry.path !== path));
 }
 
 function subscribe(listener: () => void) {

@@ -1,3 +1,6 @@
+import { MenuOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BalanceButton } from '../../features/wallet/components/balance-button.tsx';
 import { AccountMenu } from '../../features/users/components/account-menu.tsx';
@@ -7,12 +10,30 @@ import { LanguageSwitch } from '../../shared/ui/language-switch.tsx';
 import { PORTAL_HOME, RECHARGE_PATH } from '../../shared/paths.ts';
 import styles from './console-header.module.css';
 
-export function ConsoleHeader() {
+interface ConsoleHeaderProps {
+  /** Given on narrow screens, where the menu is a drawer this button opens. */
+  onOpenMenu?: () => void;
+}
+
+export function ConsoleHeader({ onOpenMenu }: ConsoleHeaderProps) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const switchLanguage = useSwitchLanguage();
   return (
     <header className={styles.header}>
-      <Brand onClick={() => navigate(PORTAL_HOME)} />
+      <div className={styles.start}>
+        {onOpenMenu && (
+          <Button
+            type="text"
+            icon={<MenuOutlined />}
+            aria-label={t('common.openMenu')}
+            className={styles.menuButton}
+            onClick={onOpenMenu}
+            data-tour="menu"
+          />
+        )}
+        <Brand onClick={() => navigate(PORTAL_HOME)} />
+      </div>
       <div className={styles.actions}>
         <span className={styles.tourTarget} data-tour="balance">
           <BalanceButton onClick={() => navigate(RECHARGE_PATH)} />

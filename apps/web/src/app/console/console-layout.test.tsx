@@ -7,11 +7,13 @@ import {
   getWallet,
   listCurrentAnnouncements,
   listInstances,
+  listStaticIpCatalog,
   type EndpointData,
   type UserProfile,
 } from '@stratus/contract';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readRecentPages } from '../../shared/recent-pages.ts';
+import { COMPACT_LAYOUT_QUERY } from '../../shared/ui/use-compact-layout.ts';
 import { installFakeApi } from '../../test/fake-api.ts';
 import { renderRoutes } from '../../test/render-app.tsx';
 import { appRoutes } from '../router.tsx';
@@ -56,6 +58,7 @@ beforeEach(() => {
   api.respondWith(getOverview, overview);
   // The pages the menu and the balance lead to.
   api.respondWith(listInstances, { items: [], total: 0, page: 1, pageSize: 20 });
+  api.respondWith(listStaticIpCatalog, { items: [] });
   api.respondWith(getTopUpOptions, {
     channels: ['sandbox'],
     minAmount: 1,
@@ -129,5 +132,47 @@ describe('console layout', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/portal/auth'));
     const second = renderRoutes(appRoutes, '/portal');
     await waitFor(() => expect(second.router.state.location.pathname).toBe('/portal/auth'));
+  });
+
+  it('removes a recent page from the bar, but not the page being shown', async () => {
+    const { router } = renderRoutes(appRoutes, '/console/overview');
+    await userEvent.click(await screen.findByText('¥12.50'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/console/recharge'));
+    const bar = await screen.findByRole('navigation', { name: '最近访问' });
+    expect(within(bar).queryByRole('button', { name: '从最近访问中移除“充值”' })).toBeNull();
+    await userEvent.click(within(bar).getByRole('button', { name: '从最近访问中移除“首页概览”' }));
+    expect(readRecentPages().map((page) => page.path)).toEqual(['/console/recharge']);
+    expect(within(bar).queryByText('首页概览')).toBeNull();
+    expect(router.state.location.pathname).toBe('/console/recharge');
+  });
+});
+
+describe('console layout on a narrow screen', () => {
+  const desktopMatchMedia = window.matchMedia;
+  beforeEach(() => {
+    // Narrower than `lg`: the compact layout's media query matches, every other one does not.
+    window.matchMedia = ((query: string) => ({
+      ...desktopMatchMedia(query),
+      matches: query === COMPACT_LAYOUT_QUERY,
+    })) as typeof window.matchMedia;
+  });
+  afterEach(() => {
+    window.matchMedia = desktopMatchMedia;
+  });
+
+  it('puts the menu in a drawer behind the header button, closed again by choosing a page', async () => {
+    const { router } = renderRoutes(appRoutes, '/console/overview');
+    expect(await screen.findByRole('heading', { name: '首页概览' })).toBeInTheDocument();
+    // No menu beside the page.
+    expect(screen.queryByRole('menu')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: '打开菜单' }));
+    const drawer = await screen.findByRole('dialog', { name: '菜单' });
+    await userEvent.click(within(drawer).getByText('IP列表'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/console/ipList'));
+    expect(await screen.findByRole('heading', { name: 'IP列表' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '菜单' })).toBeNull());
+    // The header still reaches the account menu, named by the email behind the avatar.
+    expect(screen.getByRole('button', { name: 'ada@example.com' })).toBeInTheDocument();
   });
 });

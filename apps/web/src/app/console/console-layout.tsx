@@ -1,9 +1,10 @@
-import { Typography } from 'antd';
-import { Suspense } from 'react';
+import { Drawer, Typography } from 'antd';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { AnnouncementBanner } from '../../features/announcements/public.ts';
 import { PageFallback } from '../../shared/ui/page-fallback.tsx';
+import { useCompactLayout } from '../../shared/ui/use-compact-layout.ts';
 import { ErrorBoundary } from '../error-boundary.tsx';
 import { findPageRoute } from '../routes.ts';
 import { ConsoleHeader } from './console-header.tsx';
@@ -13,19 +14,41 @@ import { RecentPagesBar } from './recent-pages-bar.tsx';
 import { usePageTracking } from './use-page-tracking.ts';
 import styles from './console-layout.module.css';
 
+/**
+ * The console's frame. From `lg` up the menu stands beside the page; below it (phones, small
+ * tablets) the menu is a drawer behind the header's menu button, so the page has the full width.
+ */
 export function ConsoleLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const route = findPageRoute(pathname);
+  const compact = useCompactLayout();
+  const [menuOpen, setMenuOpen] = useState(false);
   usePageTracking(pathname);
+
+  // Choosing a page closes the drawer; so does growing past `lg`, where the drawer has no button.
+  useEffect(() => setMenuOpen(false), [pathname, compact]);
 
   return (
     <div className={styles.shell}>
-      <ConsoleHeader />
+      <ConsoleHeader onOpenMenu={compact ? () => setMenuOpen(true) : undefined} />
       <div className={styles.body}>
-        <aside className={styles.sider} data-tour="menu">
-          <ConsoleMenu />
-        </aside>
+        {compact ? (
+          <Drawer
+            open={menuOpen}
+            onClose={() => setMenuOpen(false)}
+            placement="left"
+            size={280}
+            title={t('common.menu')}
+            className={styles.menuDrawer}
+          >
+            <ConsoleMenu />
+          </Drawer>
+        ) : (
+          <aside className={styles.sider} data-tour="menu">
+            <ConsoleMenu />
+          </aside>
+        )}
         <div className={styles.main}>
           <RecentPagesBar />
           <main className={styles.content}>

@@ -3,10 +3,15 @@ import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { MessageKey } from '../../locales/index.ts';
-import { useRecentPages } from '../../shared/recent-pages.ts';
+import { removeRecentPage, useRecentPages } from '../../shared/recent-pages.ts';
 import { findPageRoute } from '../routes.ts';
 import styles from './recent-pages-bar.module.css';
 
+/**
+ * The recent pages under the header: sticky, so scrolling a long page keeps them at hand, and on
+ * one line that scrolls sideways on a narrow screen. Every entry but the current page can be
+ * taken off the list.
+ */
 export function RecentPagesBar() {
   const { t } = useTranslation();
   const pages = useRecentPages();
@@ -19,28 +24,57 @@ export function RecentPagesBar() {
     <nav className={styles.bar} aria-label={t('common.recentPages')}>
       <span className={styles.label}>
         <HistoryOutlined />
-        {t('common.recentPages')}
+        <span className={styles.labelText}>{t('common.recentPages')}</span>
       </span>
       <div className={styles.tags}>
         {pages.map((page) => {
           const active = page.path === currentPath;
           // Titles are stored as keys; an unknown key (older version) falls back to the route table.
-          const title = findPageRoute(page.path)?.title ?? (page.title as MessageKey);
+          const title = t(findPageRoute(page.path)?.title ?? (page.title as MessageKey));
           return (
             <Tag
               key={page.path}
               color={active ? 'blue' : undefined}
               variant={active ? 'solid' : 'outlined'}
               className={styles.tag}
-              role="link"
-              tabIndex={0}
-              aria-current={active ? 'page' : undefined}
-              onClick={() => navigate(page.path)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') navigate(page.path);
+              closable={!active}
+              closeIcon={
+                active ? undefined : (
+                  <span
+                    role="button"
+                    tabIndex={0}
+                    aria-label={t('common.removeRecentPage', { title })}
+                    className={styles.close}
+                    onKeyDown={(event) => {
+                      if (event.key === 'Enter' || event.key === ' ') {
+                        event.preventDefault();
+                        removeRecentPage(page.path);
+                      }
+                    }}
+                  >
+                    ×
+                  </span>
+                )
+              }
+              onClose={(event) => {
+                // The tag itself navigates: closing must not.
+                event.preventDefault();
+                event.stopPropagation();
+                removeRecentPage(page.path);
               }}
             >
-              {t(title)}
+              <span
+                role="link"
+                tabIndex={0}
+                aria-current={active ? 'page' : undefined}
+                className={styles.link}
+                onClick={() => navigate(page.path)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter') navigate(page.path);
+                }}
+              >
+                {title}
+              </span>
             </Tag>
           );
         })}

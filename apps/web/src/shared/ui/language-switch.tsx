@@ -3,6 +3,7 @@ import { locales, type Locale } from '@stratus/contract';
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n/i18n.ts';
+import styles from './language-switch.module.css';
 
 interface LanguageSwitchProps {
   /** Performs the switch (and, when signed in, saves the preference). */
@@ -29,7 +30,7 @@ export function LanguageSwitch({ onSwitch }: LanguageSwitchProps) {
         icon={<TranslationOutlined />}
         aria-label={`${t('common.language.label')}: ${t(`common.language.${language}`)}`}
       >
-        {t(`common.language.${language}`)}
+        <span className={styles.name}>{t(`common.language.${language}`)}</span>
       </Button>
     </Dropdown>
   );

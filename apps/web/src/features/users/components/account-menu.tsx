@@ -67,7 +67,13 @@ export function AccountMenu() {
           },
         }}
       >
-        <button type="button" className={styles.trigger} data-testid="account-menu">
+        <button
+          type="button"
+          className={styles.trigger}
+          data-testid="account-menu"
+          // On a phone only the avatar shows: the email still names the button.
+          aria-label={profile?.email}
+        >
           <Avatar size={28} className={styles.avatar}>
             {profile ? initialsOf(profile.name, profile.email) : <UserOutlined />}
           </Avatar>
