@@ -1,5 +1,5 @@
 import { Drawer, Typography } from 'antd';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { AnnouncementBanner } from '../../features/announcements/public.ts';
@@ -23,20 +23,20 @@ export function ConsoleLayout() {
   const { pathname } = useLocation();
   const route = findPageRoute(pathname);
   const compact = useCompactLayout();
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The drawer is open on the page it was opened on: choosing another page closes it, and so
+  // does growing past `lg`, where the drawer has no button.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = compact && menuOpenOn === pathname;
   usePageTracking(pathname);
-
-  // Choosing a page closes the drawer; so does growing past `lg`, where the drawer has no button.
-  useEffect(() => setMenuOpen(false), [pathname, compact]);
 
   return (
     <div className={styles.shell}>
-      <ConsoleHeader onOpenMenu={compact ? () => setMenuOpen(true) : undefined} />
+      <ConsoleHeader onOpenMenu={compact ? () => setMenuOpenOn(pathname) : undefined} />
       <div className={styles.body}>
         {compact ? (
           <Drawer
             open={menuOpen}
-            onClose={() => setMenuOpen(false)}
+            onClose={() => setMenuOpenOn(null)}
             placement="left"
             size={280}
             title={t('common.menu')}
