@@ -35,7 +35,8 @@ export function buildWebAppIfStale(env: NodeJS.ProcessEnv = process.env): number
   const build = spawnSync('npm', ['run', 'build', '--workspace', '@stratus/web'], {
     cwd: root,
     env,
-    stdio: 'inherit',
+    // The build's report goes where diagnostics go, so a caller's own output stays clean.
+    stdio: ['ignore', process.stderr, process.stderr],
   });
   return build.status ?? 1;
 }

@@ -15,11 +15,19 @@ import puppeteer, { type Browser } from 'puppeteer-core';
 import { callEndpoint, registerUser, topUp } from '../../e2e/support/api.ts';
 import { startServer } from '../../e2e/support/server.ts';
 import { buildWebAppIfStale } from '../web-build.ts';
-import { formatReport, passes, summarise, type LighthouseResult, type PageScore } from './report.ts';
+import {
+  formatReport,
+  passes,
+  summarise,
+  type LighthouseResult,
+  type PageScore,
+} from './report.ts';
 
 const pages = ['/portal/home', '/console/overview', '/console/ipList'];
 const presets = ['desktop', 'mobile'] as const;
-const languages = (process.env.A11Y_LANGUAGES ?? 'zh-CN,en-US').split(',').map((item) => item.trim());
+const languages = (process.env.A11Y_LANGUAGES ?? 'zh-CN,en-US')
+  .split(',')
+  .map((item) => item.trim());
 
 // As in e2e/support/browser.ts: without the background-networking flags Chromium keeps dialling
 // out of a closed network.
@@ -126,6 +134,7 @@ try {
   await server.stop();
 }
 
-console.log(formatReport(scores));
-console.log(`\n${engine}, ${Math.round((Date.now() - started) / 1000)} s`);
+process.stdout.write(
+  `${formatReport(scores)}\n\n${engine}, ${Math.round((Date.now() - started) / 1000)} s\n`,
+);
 process.exitCode = scores.every(passes) ? 0 : 1;
