@@ -1,41 +1,9 @@
 // `npm start`: the whole product. Builds the web app when its output is missing or older than its
 // sources, then runs the API server (which also serves the built app) and, beside it, the demo
 // gateway as a process of its own (scripts/serve.ts).
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
+import { buildWebAppIfStale } from './web-build.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
-const builtIndex = path.join(root, 'apps/web/dist/index.html');
-const webSources = [
-  'apps/web/src',
-  'apps/web/index.html',
-  'apps/web/vite.config.ts',
-  'packages/contract/src',
-];
-
-function newestChange(target: string): number {
-  const stats = statSync(target);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  let newest = stats.mtimeMs;
-  for (const entry of readdirSync(target))
-    newest = Math.max(newest, newestChange(path.join(target, entry)));
-  return newest;
-}
-
-function webBuildIsStale(): boolean {
-  if (!existsSync(builtIndex)) return true;
-  const builtAt = statSync(builtIndex).mtimeMs;
-  return webSources.some((source) => newestChange(path.join(root, source)) > builtAt);
-}
-
-if (webBuildIsStale()) {
-  console.warn('Building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '--workspace', '@stratus/web'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+const buildStatus = buildWebAppIfStale();
+if (buildStatus !== 0) process.exit(buildStatus);
 
 await import('./serve.ts');

@@ -15,6 +15,10 @@ export function SubUserUsage({ subUser }: { subUser: SubUser }) {
   }
   const capBytes = subUser.capGb * BYTES_PER_GB;
   const percent = Math.min(100, (subUser.usedBytes / capBytes) * 100);
+  const usage = t('access.subUsers.usedOfCap', {
+    used: formatBytes(subUser.usedBytes),
+    cap: `${subUser.capGb} GB`,
+  });
   return (
     <div style={{ minWidth: 160 }}>
       <Progress
@@ -22,13 +26,9 @@ export function SubUserUsage({ subUser }: { subUser: SubUser }) {
         size="small"
         status={percent >= 100 ? 'exception' : 'normal'}
         showInfo={false}
+        aria-label={usage}
       />
-      <Typography.Text type="secondary">
-        {t('access.subUsers.usedOfCap', {
-          used: formatBytes(subUser.usedBytes),
-          cap: `${subUser.capGb} GB`,
-        })}
-      </Typography.Text>
+      <Typography.Text type="secondary">{usage}</Typography.Text>
     </div>
   );
 }

@@ -68,7 +68,7 @@ export function FeaturesSection() {
               <span className={styles.iconBox}>
                 <Icon className={styles.icon} />
               </span>
-              <Typography.Title level={5} className={styles.cardTitle}>
+              <Typography.Title level={3} className={styles.cardTitle}>
                 {t(title)}
               </Typography.Title>
               <Typography.Paragraph type="secondary" className={styles.cardText}>

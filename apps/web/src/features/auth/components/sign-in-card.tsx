@@ -54,7 +54,7 @@ export function SignInCard() {
 
   return (
     <section className={styles.card} aria-labelledby="sign-in-title">
-      <Typography.Title level={3} id="sign-in-title" className={styles.title}>
+      <Typography.Title level={2} id="sign-in-title" className={styles.title}>
         {isLogin ? t('auth.login.title') : t('auth.register.title')}
       </Typography.Title>
       <Typography.Text type="secondary">

@@ -21,7 +21,7 @@ export function StepsSection() {
           {steps.map((step, index) => (
             <li key={step.title} className={styles.step}>
               <span className={styles.number}>{index + 1}</span>
-              <Typography.Title level={5} className={styles.stepTitle}>
+              <Typography.Title level={3} className={styles.stepTitle}>
                 {t(step.title)}
               </Typography.Title>
               <Typography.Text type="secondary">{t(step.description)}</Typography.Text>

@@ -16,6 +16,12 @@ describe('PortalPage', () => {
     expect(screen.getByRole('heading', { name: '为什么选择层云代理' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '三步开始使用' })).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(6);
+    // Screen-reader users skim by heading level: each level follows the one above it.
+    const levels = screen.getAllByRole('heading').map((heading) => Number(heading.tagName[1]));
+    expect(levels[0]).toBe(1);
+    levels.forEach((level, index) => {
+      if (index > 0) expect(level).toBeLessThanOrEqual(levels[index - 1]! + 1);
+    });
     expect(screen.getByRole('link', { name: 'API 文档' })).toHaveAttribute(
       'href',
       `${API_PREFIX}/docs`,

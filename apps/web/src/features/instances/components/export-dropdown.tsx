@@ -1,6 +1,7 @@
 import { DownOutlined, ExportOutlined } from '@ant-design/icons';
 import type { ExportType } from '@stratus/contract';
 import { Button, Dropdown, type MenuProps } from 'antd';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useExportInstances } from '../api.ts';
 
@@ -29,6 +30,17 @@ const subscriptionOrder: ExportType[] = ['socks5', 'vmess', 'all'];
 export function ExportDropdown({ selectedIds }: { selectedIds: string[] }) {
   const { t } = useTranslation();
   const exportFile = useExportInstances();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  // Closed with Escape or by choosing an entry, the menu leaves the focus on the page's body and
+  // a keyboard user would start again from the top: it goes back to the button instead.
+  const onOpenChange = (open: boolean) => {
+    if (open) return;
+    requestAnimationFrame(() => {
+      const focused = document.activeElement;
+      if (!focused || focused === document.body || focused.closest('.ant-dropdown'))
+        buttonRef.current?.focus();
+    });
+  };
   const items: MenuProps['items'] = [
     ...menuOrder.map((type) => ({ key: type, label: t(typeLabels[type]) })),
     { type: 'divider' as const },
@@ -51,8 +63,10 @@ export function ExportDropdown({ selectedIds }: { selectedIds: string[] }) {
     });
   };
   return (
-    <Dropdown menu={{ items, onClick }} trigger={['click']}>
+    // autoFocus: opened from the keyboard, the menu takes the focus so the arrows walk it.
+    <Dropdown menu={{ items, onClick }} trigger={['click']} autoFocus onOpenChange={onOpenChange}>
       <Button
+        ref={buttonRef}
         icon={<ExportOutlined />}
         loading={exportFile.isPending}
         title={

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BUY_STATIC_IP_PATH } from '../../../shared/paths.ts';
+import { TableTitleControl } from '../../../shared/ui/table-title-control.tsx';
 import { AllowlistPanel, useIpListTabs } from '../../access/public.ts';
 import { useInstances, useStaticIpCatalog } from '../api.ts';
 import { ExportDropdown } from '../components/export-dropdown.tsx';
@@ -70,6 +71,7 @@ export default function IpListPage() {
         scroll={{ x: 1100 }}
         rowSelection={{
           selectedRowKeys: selectedIds,
+          columnTitle: (selectAll) => <TableTitleControl>{selectAll}</TableTitleControl>,
           onChange: (keys) => setSelectedIds(keys.map(String)),
         }}
         locale={{

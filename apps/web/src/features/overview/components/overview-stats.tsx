@@ -61,7 +61,12 @@ export function OverviewStats({ overview, loading }: OverviewStatsProps) {
             value={formatBytes(traffic?.remainingBytes ?? 0)}
             suffix={`/ ${formatBytes(traffic?.totalBytes ?? 0)}`}
           />
-          <Progress percent={trafficPercent} showInfo={false} size="small" />
+          <Progress
+            percent={trafficPercent}
+            showInfo={false}
+            size="small"
+            aria-label={t('overview.stat.traffic')}
+          />
           <Link to={TRAFFIC_PACKAGES_PATH}>{t('overview.stat.viewPackages')}</Link>
         </Card>
       </Col>

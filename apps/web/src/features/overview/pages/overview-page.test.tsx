@@ -78,6 +78,10 @@ describe('OverviewPage', { timeout: 20_000 }, () => {
     expect(await within(balance).findByText('¥1234.50')).toBeInTheDocument();
     expect(screen.getByTestId('overview-active')).toHaveTextContent('12');
     expect(screen.getByTestId('overview-traffic')).toHaveTextContent('7.5 GB/ 20 GB');
+    expect(screen.getByRole('progressbar', { name: '剩余流量 / 总流量' })).toHaveAttribute(
+      'aria-valuenow',
+      '38',
+    );
     expect(screen.getByTestId('usage-chart')).toBeInTheDocument();
     // No announcement showing: no card for it.
     expect(screen.queryByTestId('announcements-card')).not.toBeInTheDocument();

@@ -30,7 +30,12 @@ export function PackageSummaryCards({ summary, loading }: PackageSummaryCardsPro
             value={formatBytes(remaining)}
             suffix={`/ ${formatBytes(total)}`}
           />
-          <Progress percent={percent} showInfo={false} size="small" />
+          <Progress
+            percent={percent}
+            showInfo={false}
+            size="small"
+            aria-label={t('traffic.packages.summary.remaining')}
+          />
         </Card>
       </Col>
     </Row>

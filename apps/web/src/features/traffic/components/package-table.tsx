@@ -51,6 +51,10 @@ export function PackageTable({ data, loading, page, pageSize, onPageChange }: Pa
             percent={Number(usedPercent(item).toFixed(1))}
             size="small"
             status={item.status === 'active' ? 'active' : 'normal'}
+            aria-label={t('traffic.packages.usedOfTotal', {
+              used: formatBytes(item.usedBytes),
+              total: formatBytes(item.totalBytes),
+            })}
           />
           <Typography.Text type="secondary">
             {t('traffic.packages.usedOfTotal', {
