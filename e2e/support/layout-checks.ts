@@ -16,7 +16,9 @@ const MAX_CONTROLS = 160;
  * - `out-of-reach`: a visible control that scrolling it into view still leaves outside the window
  *   (clipped by an ancestor that does not scroll, or off the side of the page);
  * - `covered`: a control whose centre, once scrolled into view, belongs to another element
- *   (a fixed bar, a sibling laid over it);
+ *   (a fixed bar, a sibling laid over it), at every scroll position of its table row when a
+ *   sticky column lies over it; while a modal dialog is open only its controls count,
+ *   and an open menu or popover covering the page is no problem;
  * - `wrapped-per-character`: text of three or more characters broken onto lines of one or two
  *   characters each (a label or an amount squeezed into a column too narrow for it).
  * Scrolls the page and its scroll containers while it looks; call it last on a page state.
@@ -88,12 +90,23 @@ export async function findLayoutProblems(page: Page): Promise<LayoutProblem[]> {
       return around !== null && (around === hit || around.contains(hit));
     };
 
+    // A floating popup (a menu, a select's list, a popover) lies over the page where the person
+    // has just opened it: what it hides is not out of their reach.
+    const popup =
+      '.ant-dropdown, .ant-select-dropdown, .ant-picker-dropdown, .ant-popover, .ant-tooltip';
+    // An open modal dialog (Ant Design's modals and drawers are `aria-modal`) puts the page
+    // behind its mask on purpose: then only the topmost dialog and the popups count. Dialogs
+    // render into portals appended in the order they open, so the last shown one is on top.
+    const dialog = Array.from(document.querySelectorAll('[aria-modal="true"]'))
+      .filter(isShown)
+      .at(-1);
     const controls = Array.from(
       document.querySelectorAll(
         'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="tab"], [role="menuitem"], [role="switch"], [role="link"], [tabindex="0"]',
       ),
     )
       .filter(isShown)
+      .filter((control) => !dialog || dialog.contains(control) || control.closest(popup))
       .slice(0, maxControls);
     for (const control of controls) {
       control.scrollIntoView({ block: 'center', inline: 'center' });
@@ -104,9 +117,21 @@ export async function findLayoutProblems(page: Page): Promise<LayoutProblem[]> {
         problems.push({ kind: 'out-of-reach', what: describe(control) });
         continue;
       }
-      const hit = document.elementFromPoint(x, y);
+      const centreOf = () => {
+        const box = control.getBoundingClientRect();
+        return document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      };
+      let hit = document.elementFromPoint(x, y);
+      // A table's sticky (fixed) column lies over the middle of its narrow scroll area on a
+      // phone; a person scrolls the row until the control stands clear of it, at either end.
+      for (const inline of ['end', 'start'] as const) {
+        if (sameControl(control, hit) || !hit?.closest('.ant-table-cell-fix')) break;
+        control.scrollIntoView({ block: 'center', inline });
+        hit = centreOf();
+      }
       // A control inside a scroll container may be clipped by it: the hit is then the container.
-      if (!sameControl(control, hit)) {
+      const underPopup = hit?.closest(popup) && !control.closest(popup);
+      if (!sameControl(control, hit) && !underPopup) {
         problems.push({
           kind: 'covered',
           what: `${describe(control)} under ${hit ? describe(hit) : 'nothing'}`,

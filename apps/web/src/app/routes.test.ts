@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../shared/i18n/i18n.ts';
+import { CUSTOMER_PAGE_PATHS } from '../shared/paths.ts';
 import {
   findPageRoute,
   findRouteByMenuKey,
@@ -105,5 +106,10 @@ describe('route table', () => {
       title: 'nav.ipList',
       path: '/console/ipList',
     });
+  });
+
+  it('lists every page for the layout sweep, and only pages of the table', () => {
+    // The browser sweep (e2e/customer-layout.test.ts) opens the pages of this list.
+    expect([...CUSTOMER_PAGE_PATHS].sort()).toEqual(pageRoutes.map((route) => route.path).sort());
   });
 });

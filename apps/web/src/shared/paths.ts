@@ -15,6 +15,32 @@ export const BUY_TRAFFIC_PATH = '/console/buyTrafficFlow';
 export const TRAFFIC_HISTORY_PATH = '/console/trafficFlowHistory';
 export const TRAFFIC_PACKAGES_PATH = '/console/trafficFlowPackList';
 export const PAY_SUCCESS_PATH = '/portal/paySuccess';
+export const LINE_BUY_PATH = '/console/line-buy';
+export const ROUTER_BUY_PATH = '/console/router-buy';
+
+/**
+ * Every page of the customer route table (app/routes.ts), for the browser sweep that opens each
+ * on a phone and a laptop (e2e/customer-layout.test.ts): the route table imports the pages, which
+ * that test cannot load, and a web test keeps the two lists equal.
+ */
+export const CUSTOMER_PAGE_PATHS: readonly string[] = [
+  CONSOLE_HOME,
+  DYNAMIC_IP_PATH,
+  BUY_STATIC_IP_PATH,
+  IP_LIST_PATH,
+  IP_ORDER_LIST_PATH,
+  BUY_TRAFFIC_PATH,
+  TRAFFIC_HISTORY_PATH,
+  TRAFFIC_PACKAGES_PATH,
+  RECHARGE_PATH,
+  BUSINESS_FLOW_PATH,
+  CHECKOUT_PATH,
+  LINE_BUY_PATH,
+  ROUTER_BUY_PATH,
+  PORTAL_HOME,
+  PORTAL_AUTH,
+  PAY_SUCCESS_PATH,
+];
 
 // The operator console (`/admin`): its own layout and route table (app/admin/admin-routes.ts).
 export const ADMIN_HOME = '/admin';

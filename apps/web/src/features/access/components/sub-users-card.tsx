@@ -4,6 +4,7 @@ import { Button, Card, Popconfirm, Space, Switch, Table, Typography } from 'antd
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '../../../shared/ui/feedback.ts';
+import { useCompactLayout } from '../../../shared/ui/use-compact-layout.ts';
 import { CopyableCode, PasswordCell } from '../../instances/public.ts';
 import { useDeleteSubUser, useSubUsers, useUpdateSubUser } from '../api.ts';
 import { SubUserModal } from './sub-user-modal.tsx';
@@ -15,6 +16,7 @@ export function SubUsersCard() {
   const subUsers = useSubUsers();
   const update = useUpdateSubUser();
   const remove = useDeleteSubUser();
+  const compact = useCompactLayout();
   const [editing, setEditing] = useState<SubUser | null>(null);
   const [creating, setCreating] = useState(false);
   const data = subUsers.data;
@@ -59,7 +61,14 @@ export function SubUsersCard() {
         scroll={{ x: 960 }}
         locale={{ emptyText: data && t('access.subUsers.empty') }}
         columns={[
-          { title: t('access.subUsers.name'), dataIndex: 'name' },
+          {
+            title: t('access.subUsers.name'),
+            dataIndex: 'name',
+            // On a phone the name stays while the rest scrolls past it, and the actions scroll
+            // with the row: held at the right they would cover most of the narrow table.
+            fixed: compact ? 'left' : undefined,
+            width: compact ? 110 : undefined,
+          },
           {
             title: t('access.subUsers.username'),
             dataIndex: 'username',
@@ -91,7 +100,7 @@ export function SubUsersCard() {
           {
             title: t('access.actions'),
             key: 'actions',
-            fixed: 'right',
+            fixed: compact ? undefined : 'right',
             width: 260,
             render: (_, subUser) => (
               <Space size={0} wrap>

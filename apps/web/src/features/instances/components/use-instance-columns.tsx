@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../shared/format/bytes.ts';
 import { CopyButton } from '../../../shared/ui/copy-button.tsx';
 import { showSuccessToast } from '../../../shared/ui/feedback.ts';
+import { useCompactLayout } from '../../../shared/ui/use-compact-layout.ts';
 import { useResetInstancePassword } from '../api.ts';
 import { RegionLabel } from './region-label.tsx';
 import { CopyableCode } from './copyable-code.tsx';
@@ -28,14 +29,18 @@ interface ColumnActions {
 export function useInstanceColumns({ onRenew, onDetail }: ColumnActions) {
   const { t } = useTranslation();
   const resetPassword = useResetInstancePassword();
+  const compact = useCompactLayout();
   // Grouped so the list fits a laptop screen without scrolling sideways: the address with its
   // status, region and line; the credentials together; the expiry with its auto-renewal. The
   // widths add up (with the selection column) to the table's width beside the menu at 1440 px.
+  // On a phone the address stays at the left while the rest scrolls past it, and the actions
+  // scroll with the row: held at the right they would cover half the narrow table.
   const columns: TableColumnsType<Instance> = [
     {
       key: 'address',
       title: t('instances.field.address'),
-      width: 220,
+      fixed: compact ? 'left' : undefined,
+      width: compact ? 150 : 220,
       render: (_, instance) => (
         <div className={styles.stack}>
           <span className={styles.line}>
@@ -103,7 +108,7 @@ export function useInstanceColumns({ onRenew, onDetail }: ColumnActions) {
     {
       key: 'actions',
       title: t('instances.field.actions'),
-      fixed: 'right',
+      fixed: compact ? undefined : 'right',
       width: 170,
       render: (_, instance) => (
         <Space size={0} wrap>

@@ -3,6 +3,7 @@ import { Button, Card, Col, Empty, Result, Row, Segmented, Skeleton } from 'antd
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePurchaseFlow } from '../../../shared/purchase/use-purchase-flow.ts';
+import { useCompactLayout } from '../../../shared/ui/use-compact-layout.ts';
 import {
   staticIpQuoteQuery,
   useCreateStaticIpOrder,
@@ -29,6 +30,7 @@ export default function BuyStaticIpPage() {
     autoRenew: false,
   });
   const createOrder = useCreateStaticIpOrder();
+  const compact = useCompactLayout();
 
   const plans = catalog.data?.items ?? [];
   const plan = plans.find((item) => item.id === planId) ?? null;
@@ -65,6 +67,19 @@ export default function BuyStaticIpPage() {
     }));
   };
 
+  const lineFilterControl = (
+    <Segmented<LineFilter>
+      block={compact}
+      value={lineFilter}
+      onChange={setLineFilter}
+      options={[
+        { value: 'all', label: t('instances.lineType.all') },
+        { value: 'isp_residential', label: t('instances.lineType.isp_residential') },
+        { value: 'datacenter', label: t('instances.lineType.datacenter') },
+      ]}
+    />
+  );
+
   if (catalog.isError) {
     return (
       <Result
@@ -80,18 +95,10 @@ export default function BuyStaticIpPage() {
       <Col xs={24} xl={15}>
         <Card
           title={t('instances.buy.plansTitle')}
-          extra={
-            <Segmented<LineFilter>
-              value={lineFilter}
-              onChange={setLineFilter}
-              options={[
-                { value: 'all', label: t('instances.lineType.all') },
-                { value: 'isp_residential', label: t('instances.lineType.isp_residential') },
-                { value: 'datacenter', label: t('instances.lineType.datacenter') },
-              ]}
-            />
-          }
+          // Beside the title on a phone the filter would squeeze it to "选择地区…": it goes under.
+          extra={compact ? undefined : lineFilterControl}
         >
+          {compact && <div className={styles.compactFilter}>{lineFilterControl}</div>}
           {catalog.isPending ? (
             <Skeleton active />
           ) : visible.length === 0 ? (

@@ -3,9 +3,11 @@ import { Button, Empty, Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { formatMoney } from '../../../shared/format/money.ts';
+import { useCompactLayout } from '../../../shared/ui/use-compact-layout.ts';
 import { summariseItems } from '../item-summary.ts';
 import { OrderStatusTag } from './order-status-tag.tsx';
 import { OrderTypeTag } from './order-type-tag.tsx';
+import styles from './order-table.module.css';
 
 interface OrderTableProps {
   data: Page<Order> | undefined;
@@ -26,10 +28,13 @@ export function OrderTable({
   onDetail,
 }: OrderTableProps) {
   const { t } = useTranslation();
+  const compact = useCompactLayout();
   const columns: TableColumnsType<Order> = [
     {
       key: 'orderNo',
       title: t('orders.column.orderNo'),
+      // On a phone the order stays named while its other columns scroll past.
+      fixed: compact ? 'left' : undefined,
       width: 220,
       render: (_, order) => <Typography.Text copyable>{order.orderNo}</Typography.Text>,
     },
@@ -50,6 +55,8 @@ export function OrderTable({
       title: t('orders.column.total'),
       align: 'right',
       width: 120,
+      // An amount reads as one figure: never broken over lines.
+      className: styles.amount,
       render: (_, order) => formatMoney(order.total),
     },
     {
