@@ -6,6 +6,7 @@ import { formatMoney } from '../../../shared/format/money.ts';
 import { summariseItems } from '../item-summary.ts';
 import { OrderStatusTag } from './order-status-tag.tsx';
 import { OrderTypeTag } from './order-type-tag.tsx';
+import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 
 interface OrderTableProps {
   data: Page<Order> | undefined;
@@ -60,7 +61,7 @@ export function OrderTable({
     },
     {
       key: 'createdAt',
-      title: t('orders.column.createdAt'),
+      title: withTimeZone(t('orders.column.createdAt')),
       width: 180,
       render: (_, order) => formatDateTime(order.createdAt),
     },
