@@ -44,7 +44,13 @@ export interface Browser {
  * marked seen (the seed's `isFirst` flag), so journeys of new accounts are not covered by it.
  */
 export async function launchBrowser(
-  options: { locale?: string; tour?: boolean; viewport?: { width: number; height: number } } = {},
+  options: {
+    locale?: string;
+    tour?: boolean;
+    viewport?: { width: number; height: number };
+    /** The browser's own time zone (IANA); by default the machine's. */
+    timezoneId?: string;
+  } = {},
 ): Promise<Browser> {
   const profileDir = await mkdtemp(path.join(os.tmpdir(), 'stratus-chromium-'));
   const context = await chromium.launchPersistentContext(profileDir, {
@@ -56,6 +62,7 @@ export async function launchBrowser(
     reducedMotion: 'reduce',
     // A phone pass launches at its own size: the console picks its layout when it loads.
     viewport: options.viewport ?? { width: 1440, height: 900 },
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   if (!options.tour) {
     await context.addInitScript(() => window.sessionStorage.setItem('isFirst', '1'));

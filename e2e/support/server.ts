@@ -10,6 +10,8 @@ import { adminEntry, repoRoot, serverEntry, supervisedEntry } from './paths.ts';
 
 export interface RunningServer {
   url: string;
+  /** The PostgreSQL database the server runs on (engine `postgres` only), for tests to arrange rows. */
+  databaseUrl?: string;
   /** The demo gateway's port (the demo IPs' port) when started with `gateway: true`. */
   gatewayPort?: number;
   /**
@@ -54,6 +56,7 @@ export async function startServer(
   const url = await waitForReady(child, gateway ? /Demo proxy gateway on port \d+/ : undefined);
   return {
     url,
+    databaseUrl: database?.url,
     gatewayPort,
     async admin(...args) {
       if (!database) throw new Error('admin commands need the postgres engine');

@@ -36,6 +36,7 @@ import { answerFrameworkError } from './plugins/framework-errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web.ts';
+import { useBusinessTimeZone } from './business-time.ts';
 import { resolveSecretKey } from './secret-key.ts';
 import { createTokenCipher, type TokenCipher } from './tokens.ts';
 
@@ -82,6 +83,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('config', config);
+  useBusinessTimeZone(config.businessTimeZone);
   app.decorate('tokenCipher', createTokenCipher(await resolveSecretKey(config)));
   app.decorate('paymentChannels', createPaymentChannels(config.payments));
   registerDatabase(app, database);
@@ -118,6 +120,6 @@ export async function buildApp({
   registerAllowlistRoutes(app);
   registerSubUserRoutes(app);
 
-  await registerWebApp(app, { distDir: config.webDistDir });
+  await registerWebApp(app, { distDir: config.webDistDir, timeZone: config.businessTimeZone });
   return app;
 }

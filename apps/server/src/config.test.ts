@@ -209,4 +209,16 @@ describe('loadConfig', () => {
       /ALIPAY_APP_ID: is required when any ALIPAY_\* variable is set/,
     );
   });
+
+  it('keeps the business in Asia/Shanghai by default, or BUSINESS_TIMEZONE; refuses an unknown zone', () => {
+    expect(loadConfig({}).businessTimeZone).toBe('Asia/Shanghai');
+    expect(loadConfig({ BUSINESS_TIMEZONE: 'America/Los_Angeles' }).businessTimeZone).toBe(
+      'America/Los_Angeles',
+    );
+    for (const bad of ['China', 'Asia/Shanghia', '+08:00']) {
+      expect(() => loadConfig({ BUSINESS_TIMEZONE: bad })).toThrow(
+        /BUSINESS_TIMEZONE: must be an IANA time zone name such as Asia\/Shanghai/,
+      );
+    }
+  });
 });

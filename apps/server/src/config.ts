@@ -2,6 +2,7 @@ import { createPrivateKey, createPublicKey } from 'node:crypto';
 import path from 'node:path';
 import { TOPUP_MAX_YUAN, TOPUP_MIN_YUAN } from '@stratus/contract';
 import { z } from 'zod';
+import { DEFAULT_BUSINESS_TIME_ZONE, isKnownTimeZone } from './business-time.ts';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -104,6 +105,12 @@ const environmentSchema = z.object({
     .optional(),
   NODE_MAX_LINE_RATE_GBITS: positiveNumber(100),
   ADJUSTMENT_APPROVAL_THRESHOLD_YUAN: yuanAmount(1000, { allowZero: true }),
+  BUSINESS_TIMEZONE: z
+    .string()
+    .refine(isKnownTimeZone, {
+      error: 'must be an IANA time zone name such as Asia/Shanghai or America/Los_Angeles',
+    })
+    .default(DEFAULT_BUSINESS_TIME_ZONE),
 });
 
 function yuanAmount(fallback: number, { allowZero = false } = {}) {
@@ -229,6 +236,11 @@ export interface Config {
    * waits for a second operator's approval (`ADJUSTMENT_APPROVAL_THRESHOLD_YUAN`; 0: every one).
    */
   adjustmentApprovalThresholdFen: bigint;
+  /**
+   * The IANA zone of every date shown, filtered, charted, exported and put in order and payment
+   * numbers (`BUSINESS_TIMEZONE`, default Asia/Shanghai).
+   */
+  businessTimeZone: string;
 }
 
 /** Thrown by `loadConfig`: its message lists every variable at fault. */
@@ -323,6 +335,7 @@ export function loadConfig(
     adjustmentApprovalThresholdFen: BigInt(
       Math.round(vars.ADJUSTMENT_APPROVAL_THRESHOLD_YUAN * 100),
     ),
+    businessTimeZone: vars.BUSINESS_TIMEZONE,
   };
 }
 

@@ -7,6 +7,7 @@ import { eq, users, type DatabaseEngine } from '@stratus/db';
 import { createTestDatabase, type TestDatabase } from '@stratus/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from './app.ts';
+import { businessTimeZone, useBusinessTimeZone } from './business-time.ts';
 import { loadConfig, type Config } from './config.ts';
 import { callEndpoint } from './testing/call-endpoint.ts';
 
@@ -50,12 +51,16 @@ export async function createTestApp(
     },
     { stdoutIsTty: false },
   );
+  // The business time zone is one per process (business-time.ts): an app built with another one
+  // hands the zone back when it closes, so the suites after it see the zone they had.
+  const zoneBefore = businessTimeZone();
   const app = await buildApp({ config, database, logger });
   return {
     app,
     database,
     config,
     async close() {
+      useBusinessTimeZone(zoneBefore);
       await app.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });

@@ -8,11 +8,15 @@ import { createTestApp, type TestApp } from '../testing.ts';
 import { callEndpoint } from '../testing/call-endpoint.ts';
 
 const indexHtml = `<!doctype html>
-<html><head><meta name="csp-nonce" content="__CSP_NONCE__"><script type="module" src="/assets/x.js"></script></head>
+<html><head><meta name="csp-nonce" content="__CSP_NONCE__"><meta name="business-time-zone" content="__BUSINESS_TIME_ZONE__"><script type="module" src="/assets/x.js"></script></head>
 <body><div id="root"></div></body></html>`;
 
 function metaNonce(html: string): string | undefined {
   return /<meta name="csp-nonce" content="([^"]+)">/.exec(html)?.[1];
+}
+
+function metaTimeZone(html: string): string | undefined {
+  return /<meta name="business-time-zone" content="([^"]+)">/.exec(html)?.[1];
 }
 
 describe.each(testEngines)('web app serving on %s', (engine) => {
@@ -43,6 +47,22 @@ describe.each(testEngines)('web app serving on %s', (engine) => {
     expect(first.headers['content-security-policy']).toContain(`'nonce-${nonce}'`);
     const second = await testApp.app.inject({ url: '/portal/home?redirect=%2Fconsole' });
     expect(metaNonce(second.body)).not.toBe(nonce);
+  });
+
+  it('tells the page the business time zone, Asia/Shanghai by default or BUSINESS_TIMEZONE', async () => {
+    expect(metaTimeZone((await testApp.app.inject({ url: '/console/wallet' })).body)).toBe(
+      'Asia/Shanghai',
+    );
+    const losAngeles = await createTestApp(engine, {
+      env: { WEB_DIST_DIR: distDir, BUSINESS_TIMEZONE: 'America/Los_Angeles' },
+    });
+    try {
+      const page = await losAngeles.app.inject({ url: '/console/wallet' });
+      expect(metaTimeZone(page.body)).toBe('America/Los_Angeles');
+      expect(page.body).not.toContain('__BUSINESS_TIME_ZONE__');
+    } finally {
+      await losAngeles.close();
+    }
   });
 
   it('serves the page itself at / and /index.html, never the raw template', async () => {

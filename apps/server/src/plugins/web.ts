@@ -6,6 +6,8 @@ import { isApiPath, throwRouteNotFound } from './errors.ts';
 import { cspNonceOf } from './security-headers.ts';
 
 const NONCE_PLACEHOLDER = '__CSP_NONCE__';
+// The web app reads the business time zone from this meta tag: no request of its own for it.
+const TIME_ZONE_PLACEHOLDER = '__BUSINESS_TIME_ZONE__';
 
 function pathOf(request: FastifyRequest): string {
   return request.url.split('?')[0] ?? '/';
@@ -27,7 +29,7 @@ async function readIndexHtml(distDir: string): Promise<string | undefined> {
 async function sendAppPage(
   request: FastifyRequest,
   reply: FastifyReply,
-  distDir: string,
+  { distDir, timeZone }: { distDir: string; timeZone: string },
 ): Promise<FastifyReply> {
   const html = await readIndexHtml(distDir);
   if (html === undefined) {
@@ -42,18 +44,23 @@ async function sendAppPage(
   return reply
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-cache')
-    .send(html.replaceAll(NONCE_PLACEHOLDER, cspNonceOf(request)));
+    .send(
+      html
+        .replaceAll(NONCE_PLACEHOLDER, cspNonceOf(request))
+        .replaceAll(TIME_ZONE_PLACEHOLDER, timeZone),
+    );
 }
 
 /**
  * Serves the built web app from `distDir`: hashed `/assets/*` cached for a year, everything else
  * revalidated; any other GET outside `/api` gets index.html (history-API routing) with a fresh
- * CSP nonce written into it. Unknown `/api` addresses answer the `routeNotFound` envelope.
+ * CSP nonce and the business time zone written into it. Unknown `/api` addresses answer the `routeNotFound` envelope.
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  { distDir }: { distDir: string },
+  page: { distDir: string; timeZone: string },
 ): Promise<void> {
+  const { distDir } = page;
   // Registered even when the folder is missing, so a build made after start is served.
   await app.register(fastifyStatic, {
     root: distDir,
@@ -74,16 +81,14 @@ export async function registerWebApp(
 
   // The directory root and index.html itself go through sendAppPage too, never raw from disk.
   for (const url of ['/', '/index.html']) {
-    app.get(url, { schema: { hide: true } }, (request, reply) =>
-      sendAppPage(request, reply, distDir),
-    );
+    app.get(url, { schema: { hide: true } }, (request, reply) => sendAppPage(request, reply, page));
   }
 
   app.setNotFoundHandler(async (request, reply) => {
     const urlPath = pathOf(request);
     if (isApiPath(urlPath)) throwRouteNotFound(request);
     if ((request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile(urlPath)) {
-      return sendAppPage(request, reply, distDir);
+      return sendAppPage(request, reply, page);
     }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
   });

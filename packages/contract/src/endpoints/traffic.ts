@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { pageSchemaOf, paginationQuerySchema } from '../pagination.ts';
-import {
-  byteCountSchema,
-  int4Schema,
-  queryInt4Schema,
-  singleLineTextSchema,
-} from '../validation.ts';
+import { byteCountSchema, int4Schema, singleLineTextSchema } from '../validation.ts';
 import { idempotencyHeadersSchema, MAX_PURCHASE_QUANTITY, orderSchema } from './orders.ts';
 
 /** Bytes in one GB as sold (binary: 1 GB = 1024³ bytes, as proxy providers meter). */
@@ -126,6 +121,7 @@ export const usageRecordKinds = [...usageKinds, 'sub_user'] as const;
 export const usageRecordKindSchema = z.enum(usageRecordKinds);
 export type UsageRecordKind = z.infer<typeof usageRecordKindSchema>;
 
+/** `hour`: UTC hours; `day`: days of the business time zone (`BUSINESS_TIMEZONE`). */
 export const usageGranularitySchema = z.enum(['hour', 'day']);
 export type UsageGranularity = z.infer<typeof usageGranularitySchema>;
 
@@ -149,9 +145,6 @@ export const usageSeriesSchema = z.object({
   totals: z.object({ bytesUp: z.number().int(), bytesDown: z.number().int() }),
 });
 export type UsageSeries = z.infer<typeof usageSeriesSchema>;
-
-/** Minutes east of UTC of the caller's clock (China: 480); day buckets start at its midnight. */
-export const utcOffsetSchema = queryInt4Schema(-720, 840);
 
 export const getTrafficUsage = defineEndpoint({
   method: 'GET',
@@ -177,7 +170,6 @@ export const getTrafficUsage = defineEndpoint({
     packageId: z.uuid().optional(),
     /** Only this sub-user's (dynamic) usage. Not with `instanceId` or `packageId`. */
     subUserId: z.uuid().optional(),
-    utcOffsetMinutes: utcOffsetSchema.default(480),
     format: z.enum(['json', 'csv']).default('json'),
   }),
   response: usageSeriesSchema,
@@ -272,6 +264,5 @@ export const getOverview = defineEndpoint({
   summary: 'Balance, IP counts, traffic, 30-day usage and recent orders for the overview page',
   tag: 'users',
   access: 'user',
-  query: z.object({ utcOffsetMinutes: utcOffsetSchema.default(480) }),
   response: overviewSchema,
 });

@@ -10,7 +10,7 @@ import type {
   Page,
 } from '@stratus/contract';
 import type { Db } from '@stratus/db';
-import { formatChinaTime } from '../../china-time.ts';
+import { formatBusinessTime } from '../../business-time.ts';
 import { AppError } from '../../errors.ts';
 import { diffChanges, recordAudit, type StaffActor } from '../audit/service.ts';
 import {
@@ -86,7 +86,7 @@ function parseEnd(endsAt: string | null): Date | null {
 /** An end must come after the start (the table's CHECK holds it too). */
 function assertWindow({ startsAt, endsAt }: AnnouncementValues): void {
   if (endsAt !== null && endsAt <= startsAt) {
-    throw new AppError('announcementEndsBeforeStart', { startsAt: formatChinaTime(startsAt) });
+    throw new AppError('announcementEndsBeforeStart', { startsAt: formatBusinessTime(startsAt) });
   }
 }
 

@@ -8,7 +8,7 @@ import {
   type Locale,
   type SharedMessageKey,
 } from '@stratus/contract';
-import { formatChinaTime } from '../../china-time.ts';
+import { formatBusinessTime } from '../../business-time.ts';
 import { escapeCsvText } from '../wallet/csv.ts';
 
 /** The columns, titled as the audit-log page titles its table. */
@@ -35,7 +35,7 @@ export function formatAuditCsv(entries: AuditEntry[], locale: Locale): string {
   for (const entry of entries) {
     lines.push(
       [
-        formatChinaTime(new Date(entry.createdAt)),
+        formatBusinessTime(new Date(entry.createdAt)),
         entry.actorEmail,
         describeAuditActorRole(entry.actorRole, t),
         describeAuditAction(entry.action, t),

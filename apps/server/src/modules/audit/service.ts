@@ -7,7 +7,7 @@ import type {
   StaffRole,
 } from '@stratus/contract';
 import type { AuditChanges, Db, Tx } from '@stratus/db';
-import { chinaTimeBounds, formatChinaTime } from '../../china-time.ts';
+import { compactBusinessDay, businessTimeBounds } from '../../business-time.ts';
 import { formatAuditCsv } from './csv.ts';
 import {
   countAuditEntries,
@@ -95,7 +95,7 @@ function containsPattern(text: string): string {
 }
 
 function toAuditFilter({ actor, action, target, from, to }: AuditQuery): AuditFilter {
-  const filter: AuditFilter = { action, ...chinaTimeBounds({ from, to }) };
+  const filter: AuditFilter = { action, ...businessTimeBounds({ from, to }) };
   if (actor) {
     filter.actorEmailPattern = containsPattern(actor);
     // Only a uuid can be an actor id (the column is a uuid: other text would not even compare).
@@ -169,6 +169,6 @@ export async function exportAuditLogCsv({
     limit: AUDIT_CSV_MAX_ROWS,
     offset: 0,
   });
-  const day = formatChinaTime(now).slice(0, 10).replaceAll('-', '');
+  const day = compactBusinessDay(now);
   return { fileName: `audit-log-${day}.csv`, body: formatAuditCsv(rows.map(toAuditEntry), locale) };
 }

@@ -1,8 +1,8 @@
-// The dashboard's calendar: today, this month, last month and the chart's 30 days, as China days
-// (`YYYY-MM-DD`) and as the instants where they start. China Standard Time has no daylight
-// saving, so a day is always 24 hours and every day starts at 16:00 UTC the day before.
+// The dashboard's calendar: today, this month, last month and the chart's 30 days, as business
+// days (`YYYY-MM-DD`) and as the instants where they start (a zone with daylight saving has days
+// of 23 and 25 hours: each start is worked out from its day, never by adding 24 hours).
 import { DASHBOARD_SERIES_DAYS } from '@stratus/contract';
-import { formatChinaTime, startOfChinaDay } from '../../china-time.ts';
+import { businessDayOf, startOfBusinessDay } from '../../business-time.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -40,7 +40,7 @@ export interface DashboardPeriods {
 
 /** The periods the dashboard shows at `now`. */
 export function dashboardPeriods(now: Date): DashboardPeriods {
-  const today = formatChinaTime(now).slice(0, 10);
+  const today = businessDayOf(now);
   const thisMonth = firstOfMonth(today);
   const lastMonth = firstOfMonth(today, -1);
   const seriesFrom = addDays(today, 1 - DASHBOARD_SERIES_DAYS);
@@ -54,11 +54,11 @@ export function dashboardPeriods(now: Date): DashboardPeriods {
     lastMonth,
     seriesFrom,
     seriesDays,
-    todayStart: startOfChinaDay(today),
-    tomorrowStart: startOfChinaDay(addDays(today, 1)),
-    thisMonthStart: startOfChinaDay(thisMonth),
-    lastMonthStart: startOfChinaDay(lastMonth),
-    seriesStart: startOfChinaDay(seriesFrom),
-    earliestStart: startOfChinaDay(earliest),
+    todayStart: startOfBusinessDay(today),
+    tomorrowStart: startOfBusinessDay(addDays(today, 1)),
+    thisMonthStart: startOfBusinessDay(thisMonth),
+    lastMonthStart: startOfBusinessDay(lastMonth),
+    seriesStart: startOfBusinessDay(seriesFrom),
+    earliestStart: startOfBusinessDay(earliest),
   };
 }

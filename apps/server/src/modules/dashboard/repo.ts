@@ -1,5 +1,5 @@
 // The dashboard's aggregates: each query counts or sums in SQL and answers a few rows (per
-// region, per China day), never the rows themselves.
+// region, per business day), never the rows themselves.
 import {
   and,
   asc,
@@ -23,13 +23,8 @@ import {
   type IpAddressStatus,
   type SQL,
 } from '@stratus/db';
+import { businessDaySql } from '../../business-time.ts';
 
-type TimeColumn =
-  | typeof users.createdAt
-  | typeof usageHourly.hour
-  | typeof payments.paidAt
-  | typeof orders.createdAt
-  | typeof orderRefunds.createdAt;
 type FenColumn = typeof payments.amountFen | typeof orders.totalFen | typeof orderRefunds.amountFen;
 
 const toBigInt = (value: unknown): bigint => BigInt((value as string | number | null) ?? 0);
@@ -38,11 +33,6 @@ const countWhere = (condition: SQL | undefined) =>
   sql<number>`(count(*) filter (where ${condition}))::int`.mapWith(Number);
 const sumOf = (column: FenColumn) =>
   sql<bigint>`coalesce(sum(${column}), 0)::text`.mapWith(toBigInt);
-
-/** China Standard Time has no daylight saving: its day is the UTC time eight hours on. */
-function chinaDayOf(column: TimeColumn) {
-  return sql<string>`to_char((${column} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
-}
 
 /** An instance that serves: `active` and not past its expiry. */
 function isLive(now: Date) {
@@ -126,9 +116,9 @@ export interface DailyTraffic {
   bytes: bigint;
 }
 
-/** Bytes up + down per China day and kind, over usage hours starting within `range`. */
+/** Bytes up + down per business day and kind, over usage hours starting within `range`. */
 export async function sumTrafficByDay(db: Db, { from, before }: Range): Promise<DailyTraffic[]> {
-  const day = chinaDayOf(usageHourly.hour);
+  const day = businessDaySql(usageHourly.hour);
   return db
     .select({
       day,
@@ -179,9 +169,9 @@ export interface DailySum {
   sumFen: bigint;
 }
 
-/** Paid payments per China day of `paid_at`. */
+/** Paid payments per business day of `paid_at`. */
 export async function sumPaidPaymentsByDay(db: Db, { from, before }: Range): Promise<DailySum[]> {
-  const day = chinaDayOf(payments.paidAt);
+  const day = businessDaySql(payments.paidAt);
   return db
     .select({ day, count: countAll(), sumFen: sumOf(payments.amountFen) })
     .from(payments)
@@ -191,9 +181,9 @@ export async function sumPaidPaymentsByDay(db: Db, { from, before }: Range): Pro
     .groupBy(day);
 }
 
-/** Orders (any type, any status: a refund is counted when it is made) per China day placed. */
+/** Orders (any type, any status: a refund is counted when it is made) per business day placed. */
 export async function sumOrdersByDay(db: Db, { from, before }: Range): Promise<DailySum[]> {
-  const day = chinaDayOf(orders.createdAt);
+  const day = businessDaySql(orders.createdAt);
   return db
     .select({ day, count: countAll(), sumFen: sumOf(orders.totalFen) })
     .from(orders)
@@ -201,9 +191,9 @@ export async function sumOrdersByDay(db: Db, { from, before }: Range): Promise<D
     .groupBy(day);
 }
 
-/** Refunds per China day made. */
+/** Refunds per business day made. */
 export async function sumRefundsByDay(db: Db, { from, before }: Range): Promise<DailySum[]> {
-  const day = chinaDayOf(orderRefunds.createdAt);
+  const day = businessDaySql(orderRefunds.createdAt);
   return db
     .select({ day, count: countAll(), sumFen: sumOf(orderRefunds.amountFen) })
     .from(orderRefunds)

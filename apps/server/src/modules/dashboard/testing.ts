@@ -25,13 +25,13 @@ import {
   users,
   type Db,
 } from '@stratus/db';
+import { businessDayOf } from '../../business-time.ts';
 
-const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
-/** The China (UTC+8) calendar day of an instant. */
-export function chinaDay(time: Date): string {
-  return new Date(time.getTime() + 8 * HOUR_MS).toISOString().slice(0, 10);
+/** The business calendar day of an instant. */
+export function businessDay(time: Date): string {
+  return businessDayOf(time);
 }
 
 function dayBefore(day: string, days = 1): string {
@@ -87,14 +87,14 @@ export async function recomputeDashboard(
   { now, role, locale }: { now: Date; role: StaffRole; locale: Locale },
 ): Promise<Dashboard> {
   const rows = await readEverything(db);
-  const today = chinaDay(now);
+  const today = businessDay(now);
   const thisMonth = today.slice(0, 7);
   const lastMonth = previousMonth(thisMonth);
   const seriesDays = Array.from({ length: 30 }, (_, index) => dayBefore(today, 29 - index));
-  const isToday = (time: Date) => chinaDay(time) === today;
+  const isToday = (time: Date) => businessDay(time) === today;
   const isThisMonth = (time: Date) =>
-    chinaDay(time).startsWith(thisMonth) && chinaDay(time) <= today;
-  const isLastMonth = (time: Date) => chinaDay(time).startsWith(lastMonth);
+    businessDay(time).startsWith(thisMonth) && businessDay(time) <= today;
+  const isLastMonth = (time: Date) => businessDay(time).startsWith(lastMonth);
 
   const customers = rows.userRows.filter((user) => user.role === 'customer');
   const liveInstances = rows.instanceRows.filter(
@@ -131,7 +131,7 @@ export async function recomputeDashboard(
   }
 
   const traffic = seriesDays.map((day) => {
-    const ofDay = rows.usageRows.filter((usage) => chinaDay(usage.hour) === day);
+    const ofDay = rows.usageRows.filter((usage) => businessDay(usage.hour) === day);
     const bytes = (kind: string) =>
       Number(
         ofDay
@@ -162,14 +162,14 @@ export async function recomputeDashboard(
   };
   const inRange = (day: string) => day >= seriesDays[0]! && day <= today;
   for (const payment of paid) {
-    const day = chinaDay(payment.paidAt!);
+    const day = businessDay(payment.paidAt!);
     if (!inRange(day)) continue;
     const sums = cell(day, payment.channel);
     sums.paid += payment.amountFen;
     sums.paidCount += 1;
   }
   for (const entry of rows.ledgerRows) {
-    const day = chinaDay(entry.createdAt);
+    const day = businessDay(entry.createdAt);
     if (entry.type !== 'topup' || !inRange(day)) continue;
     const payment = rows.paymentRows.find((candidate) => candidate.id === entry.reference);
     const sums = cell(day, parseTopUpNote(entry.note)?.channel ?? payment?.channel ?? null);
@@ -227,7 +227,7 @@ export async function recomputeDashboard(
           lastMonth: period(isLastMonth),
           pendingAmount: fenToYuan(pending.reduce((sum, payment) => sum + payment.amountFen, 0n)),
           series: seriesDays.map((day) => {
-            const { revenue, netSales } = period((time) => chinaDay(time) === day);
+            const { revenue, netSales } = period((time) => businessDay(time) === day);
             return { day, revenue, netSales };
           }),
         }

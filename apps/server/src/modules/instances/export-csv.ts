@@ -1,5 +1,5 @@
 import { translatorFor, type Locale, type SharedMessageKey } from '@stratus/contract';
-import { formatChinaTime } from '../../china-time.ts';
+import { formatBusinessTime } from '../../business-time.ts';
 import { escapeCsvText } from '../wallet/csv.ts';
 
 /** What a CSV row says about an instance. */
@@ -53,7 +53,7 @@ export function formatInstancesCsv(rows: InstanceCsvRow[], locale: Locale): stri
         row.country,
         row.city,
         row.remark,
-        formatChinaTime(row.expiresAt),
+        formatBusinessTime(row.expiresAt),
       ]
         .map(escapeCsvText)
         .join(','),

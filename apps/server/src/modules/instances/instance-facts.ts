@@ -1,7 +1,7 @@
 // The figures an instance shows beyond its own row: 30-day usage and replacements left this month.
 // Read for a whole page at once (two grouped queries), never one query per row.
 import type { Db } from '@stratus/db';
-import { startOfChinaMonth } from '../../china-time.ts';
+import { startOfBusinessMonth } from '../../business-time.ts';
 import { listReplacementQuotas, sumInstanceUsageSince } from './replacement-repo.ts';
 import { replacementsLeft } from './replacement-rules.ts';
 
@@ -25,7 +25,7 @@ export async function loadInstanceFacts(
   });
   const quotas = await listReplacementQuotas(db, {
     instanceIds,
-    monthStart: startOfChinaMonth(now),
+    monthStart: startOfBusinessMonth(now),
   });
   return new Map(
     instanceIds.map((id) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startOfChinaMonth } from '../../china-time.ts';
+import { startOfBusinessMonth } from '../../business-time.ts';
 import { judgeReplacement, replacementsLeft } from './replacement-rules.ts';
 
 const purchasedAt = new Date('2026-03-10T00:00:00Z');
@@ -29,13 +29,13 @@ describe('replacement rules', () => {
   });
 
   it('starts months at midnight China time', () => {
-    expect(startOfChinaMonth(new Date('2026-03-31T16:00:00Z')).toISOString()).toBe(
+    expect(startOfBusinessMonth(new Date('2026-03-31T16:00:00Z')).toISOString()).toBe(
       '2026-03-31T16:00:00.000Z',
     );
-    expect(startOfChinaMonth(new Date('2026-03-31T15:59:59Z')).toISOString()).toBe(
+    expect(startOfBusinessMonth(new Date('2026-03-31T15:59:59Z')).toISOString()).toBe(
       '2026-02-28T16:00:00.000Z',
     );
-    expect(startOfChinaMonth(new Date('2026-12-15T00:00:00Z'), 1).toISOString()).toBe(
+    expect(startOfBusinessMonth(new Date('2026-12-15T00:00:00Z'), 1).toISOString()).toBe(
       '2026-12-31T16:00:00.000Z',
     );
   });

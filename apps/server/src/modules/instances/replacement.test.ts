@@ -17,7 +17,7 @@ import {
 } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOfChinaMonth } from '../../china-time.ts';
+import { startOfBusinessMonth } from '../../business-time.ts';
 import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
 import { callEndpoint } from '../../testing/call-endpoint.ts';
 import { addIps, creditWallet, seedStaticIpPlan } from '../catalog/testing.ts';
@@ -151,7 +151,7 @@ describe.each(testEngines)('IP replacement on %s', (engine) => {
 
   it('gives the quota back in the next calendar month (China time)', async () => {
     const { user, instance } = await setUp({ perMonth: 1 });
-    const lastOfMonth = new Date(startOfChinaMonth(new Date(), 1).getTime() - 60_000);
+    const lastOfMonth = new Date(startOfBusinessMonth(new Date(), 1).getTime() - 60_000);
     await ageInstance(instance.id, lastOfMonth);
     const at = (now: Date) =>
       replaceInstanceAt({

@@ -2,7 +2,7 @@
 // everything else (expiry, credentials, vmess id, protocols, remark, auto-renew).
 import type { Instance, Locale } from '@stratus/contract';
 import type { Db, Tx } from '@stratus/db';
-import { formatChinaTime, startOfChinaMonth } from '../../china-time.ts';
+import { formatBusinessTime, startOfBusinessMonth } from '../../business-time.ts';
 import { AppError } from '../../errors.ts';
 import { claimOrReplay, purchaseKeyStore, requestFingerprint } from '../orders/idempotency.ts';
 import { generateOrderNo } from '../orders/pricing.ts';
@@ -49,7 +49,7 @@ async function replaceLockedInstance(
   const quota = (
     await listReplacementQuotas(tx, {
       instanceIds: [instanceId],
-      monthStart: startOfChinaMonth(now),
+      monthStart: startOfBusinessMonth(now),
     })
   ).get(instanceId) ?? { perMonth: 0, used: 0, planId: null };
   const { free, allowed } = judgeReplacement({
@@ -62,7 +62,7 @@ async function replaceLockedInstance(
   if (!allowed) {
     throw new AppError('replacementQuotaExhausted', {
       quota: quota.perMonth,
-      resetsAt: formatChinaTime(startOfChinaMonth(now, 1)).slice(0, 10),
+      resetsAt: formatBusinessTime(startOfBusinessMonth(now, 1)).slice(0, 10),
     });
   }
 

@@ -8,7 +8,7 @@ import {
   type ProxyProtocol,
 } from '@stratus/contract';
 import type { Db } from '@stratus/db';
-import { formatChinaTime } from '../../china-time.ts';
+import { compactBusinessDay } from '../../business-time.ts';
 import { AppError } from '../../errors.ts';
 import { localiseRegion } from '../catalog/service.ts';
 import { toJsonBytes } from '../usage/byte-count.ts';
@@ -284,7 +284,7 @@ export async function exportInstances({
     { limit: EXPORT_MAX_INSTANCES, offset: 0 },
   );
   const instances = rows.map((row) => toExportRow(row, locale));
-  const day = formatChinaTime(now).slice(0, 10).replaceAll('-', '');
+  const day = compactBusinessDay(now);
   if (type === 'csv') {
     const csv = formatInstancesCsv(instances, locale);
     return encoding === 'base64'

@@ -22,7 +22,7 @@ import {
   type SQL,
   type Tx,
 } from '@stratus/db';
-import type { TimeBounds } from '../../china-time.ts';
+import type { TimeBounds } from '../../business-time.ts';
 import type { OrderRow } from './repo.ts';
 
 export type OrderRefundRow = typeof orderRefunds.$inferSelect;

@@ -12,7 +12,7 @@ import {
   type RenewalFailure,
 } from '@stratus/contract';
 import type { Db } from '@stratus/db';
-import { chinaTimeBounds } from '../../china-time.ts';
+import { businessTimeBounds } from '../../business-time.ts';
 import { AppError } from '../../errors.ts';
 import { listInstanceDetailsByIds } from '../instances/service.ts';
 import {
@@ -86,7 +86,7 @@ export async function listAdminOrders({
     ...query,
     customer: customer || undefined,
     orderNo: orderNo || undefined,
-    ...chinaTimeBounds({ from, to }),
+    ...businessTimeBounds({ from, to }),
   };
   const [rows, total] = await Promise.all([
     listAdminOrderRows(db, filter, { limit: pageSize, offset: (page - 1) * pageSize }),

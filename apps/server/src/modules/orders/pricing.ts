@@ -1,6 +1,6 @@
 // Order arithmetic in integer fen, and order numbers. Pure, so boundaries are unit-tested.
 import { randomInt } from 'node:crypto';
-import { formatChinaTime } from '../../china-time.ts';
+import { compactBusinessDay } from '../../business-time.ts';
 
 /** What `quantity` IPs at `unitPriceFen` cost; rejects non-positive quantities. */
 export function lineAmountFen({
@@ -42,7 +42,7 @@ export const orderNumberPrefixes = {
  * phone, and a unique index refuses the (about 1 in 10^10 a day) clash.
  */
 export function generateReadableNo({ prefix, now }: { prefix: string; now: Date }): string {
-  const day = formatChinaTime(now).slice(0, 10).replaceAll('-', '');
+  const day = compactBusinessDay(now);
   const digits =
     String(randomInt(100_000)).padStart(5, '0') + String(randomInt(100_000)).padStart(5, '0');
   return `${prefix}${day}${digits}`;

@@ -10,7 +10,6 @@ export function registerOverviewRoutes(app: FastifyInstance): void {
       db: app.db,
       userId: requireAuth(request).userId,
       locale: request.locale,
-      utcOffsetMinutes: request.query.utcOffsetMinutes,
     }),
   );
 }

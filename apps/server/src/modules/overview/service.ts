@@ -1,9 +1,10 @@
 // The console's overview: one call gathering what other modules already compute.
 import type { Locale, Overview } from '@stratus/contract';
 import type { Db } from '@stratus/db';
+import { addBusinessDays, businessDayOf, startOfBusinessDay } from '../../business-time.ts';
 import { listOrders } from '../orders/service.ts';
 import { toJsonBytes } from '../usage/byte-count.ts';
-import { bucketStart, DAY_MS } from '../usage/series.ts';
+import { DAY_MS } from '../usage/series.ts';
 import { getUsageSeries } from '../usage/history.ts';
 import { summariseUsablePackages } from '../usage/service.ts';
 import { getWallet } from '../wallet/service.ts';
@@ -17,17 +18,15 @@ export async function getOverview({
   db,
   userId,
   locale,
-  utcOffsetMinutes,
   now = new Date(),
 }: {
   db: Db;
   userId: string;
   locale: Locale;
-  utcOffsetMinutes: number;
   now?: Date;
 }): Promise<Overview> {
-  // Thirty day buckets: today (so far) and the 29 days before it, on the caller's clock.
-  const usageFrom = bucketStart(now.getTime(), 'day', utcOffsetMinutes) - (USAGE_DAYS - 1) * DAY_MS;
+  // Thirty day buckets: today (so far) and the 29 business days before it.
+  const usageFrom = startOfBusinessDay(addBusinessDays(businessDayOf(now), 1 - USAGE_DAYS));
   const [wallet, instances, packages, usage, orders] = await Promise.all([
     getWallet({ db, userId }),
     countLiveInstances(db, {
@@ -40,10 +39,9 @@ export async function getOverview({
       db,
       userId,
       query: {
-        from: new Date(usageFrom).toISOString(),
+        from: usageFrom.toISOString(),
         to: now.toISOString(),
         granularity: 'day',
-        utcOffsetMinutes,
       },
       now,
     }),

@@ -23,7 +23,7 @@ import {
 } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatChinaTime } from '../../china-time.ts';
+import { businessDayOf, formatAlipayTime } from '../../business-time.ts';
 import { createTestApp, registerStaff, registerUser, type TestApp } from '../../testing.ts';
 import { callEndpoint, type CallOptions } from '../../testing/call-endpoint.ts';
 import {
@@ -46,7 +46,7 @@ const tradeNoOf = (paymentId: string) => `2026112222001${paymentId.slice(0, 8)}`
 function notification(paymentId: string, overrides: Record<string, string> = {}) {
   return signAlipayNotification(
     {
-      notify_time: formatChinaTime(new Date()),
+      notify_time: formatAlipayTime(new Date()),
       notify_type: 'trade_status_sync',
       notify_id: `n-${paymentId}`,
       app_id: APP_ID,
@@ -57,7 +57,7 @@ function notification(paymentId: string, overrides: Record<string, string> = {})
       out_trade_no: paymentId,
       trade_status: 'TRADE_SUCCESS',
       total_amount: '88.80',
-      gmt_payment: formatChinaTime(new Date()),
+      gmt_payment: formatAlipayTime(new Date()),
       ...overrides,
     },
     alipayKeys.privateKey,
@@ -73,7 +73,7 @@ function paidTrade(paymentId: string, totalAmount: string): Record<string, strin
     trade_no: tradeNoOf(paymentId),
     trade_status: 'TRADE_SUCCESS',
     total_amount: totalAmount,
-    send_pay_date: formatChinaTime(new Date()),
+    send_pay_date: formatAlipayTime(new Date()),
   };
 }
 
@@ -421,7 +421,7 @@ describe.each(testEngines)('admin payments on %s', (engine) => {
         third,
       ]);
       expect((await list({ tradeNo: first })).items.map((item) => item.id)).toEqual([first]);
-      const today = formatChinaTime(new Date()).slice(0, 10);
+      const today = businessDayOf(new Date());
       expect((await list({ customer: marker.user.id, from: today, to: today })).total).toBe(3);
       expect((await list({ customer: marker.user.id, to: '2020-01-01' })).total).toBe(0);
       const paged = await list({ customer: marker.user.id, page: 2, pageSize: 2 });

@@ -20,6 +20,7 @@ import {
   type SQL,
 } from '@stratus/db';
 import type { PaymentNotificationRow, PaymentRow } from './repo.ts';
+import { businessDaySql } from '../../business-time.ts';
 
 export interface AdminPaymentRow {
   payment: PaymentRow;
@@ -154,11 +155,6 @@ export async function findPaymentByTradeNo(
   return row;
 }
 
-/** China Standard Time has no daylight saving: its day is the UTC time eight hours on. */
-function chinaDayOf(column: typeof payments.paidAt | typeof ledgerEntries.createdAt) {
-  return sql<string>`to_char((${column} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
-}
-
 const toBigInt = (value: unknown): bigint => BigInt(value as string | number | bigint);
 
 export interface DailyPaidSum {
@@ -168,12 +164,12 @@ export interface DailyPaidSum {
   sumFen: bigint;
 }
 
-/** Paid payments per China day (by `paid_at`) and channel, within [from, before). */
+/** Paid payments per business day (by `paid_at`) and channel, within [from, before). */
 export async function sumPaidPaymentsByDay(
   db: Db,
   { from, before }: { from: Date; before: Date },
 ): Promise<DailyPaidSum[]> {
-  const day = chinaDayOf(payments.paidAt);
+  const day = businessDaySql(payments.paidAt);
   return db
     .select({
       day,
@@ -198,12 +194,12 @@ export interface DailyTopUpSum {
   sumFen: bigint;
 }
 
-/** Ledger `topup` rows per China day (by `created_at`), note and referenced payment's channel. */
+/** Ledger `topup` rows per business day (by `created_at`), note and referenced payment's channel. */
 export async function sumTopUpLedgerByDay(
   db: Db,
   { from, before }: { from: Date; before: Date },
 ): Promise<DailyTopUpSum[]> {
-  const day = chinaDayOf(ledgerEntries.createdAt);
+  const day = businessDaySql(ledgerEntries.createdAt);
   return db
     .select({
       day,

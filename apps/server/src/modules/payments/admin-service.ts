@@ -17,7 +17,7 @@ import {
   type syncAdminPayment,
 } from '@stratus/contract';
 import { isUniqueViolation, type Db, type Tx } from '@stratus/db';
-import { startOfChinaDay } from '../../china-time.ts';
+import { endOfBusinessDay, startOfBusinessDay } from '../../business-time.ts';
 import { AppError } from '../../errors.ts';
 import { diffChanges, recordAudit, type StaffActor } from '../audit/service.ts';
 import { toLedgerEntry } from '../wallet/service.ts';
@@ -34,8 +34,6 @@ import type { PaymentChannels, TradeState } from './channels.ts';
 import { creditPayment } from './crediting.ts';
 import { isUuid } from './notifications.ts';
 import { lockPayment, type PaymentNotificationRow, type PaymentRow } from './repo.ts';
-
-const DAY_MS = 86_400_000;
 
 function toAdminPayment({
   payment,
@@ -94,9 +92,9 @@ function toFilter(query: AdminPaymentQuery): AdminPaymentFilter {
     ...(customer && !isUuid(customer) ? { customerEmailContains: customer } : {}),
     tradeNo,
     tradeNoIsPaymentId: tradeNo !== undefined && isUuid(tradeNo),
-    createdFrom: query.from ? startOfChinaDay(query.from) : undefined,
+    createdFrom: query.from ? startOfBusinessDay(query.from) : undefined,
     // The end of a day is the start of the next one, excluded.
-    createdBefore: query.to ? new Date(startOfChinaDay(query.to).getTime() + DAY_MS) : undefined,
+    createdBefore: query.to ? endOfBusinessDay(query.to) : undefined,
   };
 }
 

@@ -5,7 +5,7 @@ import {
 } from '@stratus/contract';
 import type { Db } from '@stratus/db';
 import type { FastifyBaseLogger } from 'fastify';
-import { parseChinaTime } from '../../china-time.ts';
+import { parseAlipayTime } from '../../business-time.ts';
 import { parseYuanText } from '../../money-text.ts';
 import { AppError } from '../../errors.ts';
 import { isAlipayChannel, isPaidTradeStatus, type AlipayChannelDriver } from './alipay.ts';
@@ -150,7 +150,7 @@ async function judgeAlipayNotification({
       // currency (`trans_currency`), so every trade of this channel is in CNY.
       currency: CURRENCY,
       tradeNo: params.trade_no ?? null,
-      paidAt: parseChinaTime(params.gmt_payment),
+      paidAt: parseAlipayTime(params.gmt_payment),
       paidBy: 'provider',
     });
     if (result.credited) {

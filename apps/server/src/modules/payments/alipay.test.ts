@@ -12,7 +12,7 @@ import { createDatabase, eq, ledgerEntries, payments, wallets } from '@stratus/d
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { formatChinaTime } from '../../china-time.ts';
+import { formatAlipayTime } from '../../business-time.ts';
 import { expireDuePayments } from '../../jobs/expire-payments.ts';
 import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
 import {
@@ -53,7 +53,7 @@ function notification(paymentId: string, overrides: Record<string, string | unde
     trade_status: 'TRADE_SUCCESS',
     total_amount: '88.80',
     receipt_amount: '88.80',
-    gmt_payment: formatChinaTime(new Date()),
+    gmt_payment: formatAlipayTime(new Date()),
     subject: 'Stratus 账户充值',
     ...overrides,
   };
@@ -77,7 +77,7 @@ function paidTrade(paymentId: string, totalAmount = '88.80'): Record<string, str
     trade_no: tradeNoOf(paymentId),
     trade_status: 'TRADE_SUCCESS',
     total_amount: totalAmount,
-    send_pay_date: formatChinaTime(new Date()),
+    send_pay_date: formatAlipayTime(new Date()),
   };
 }
 
@@ -428,7 +428,7 @@ describe.each(testEngines)('alipay on %s', (engine) => {
       notification(paymentId, {
         trade_status: 'TRADE_CLOSED',
         gmt_payment: undefined,
-        gmt_close: formatChinaTime(new Date()),
+        gmt_close: formatAlipayTime(new Date()),
       }),
     ];
     for (const params of notPaid) {
@@ -456,7 +456,7 @@ describe.each(testEngines)('alipay on %s', (engine) => {
       trade_no: '2026112222001400000001',
       trade_status: 'TRADE_SUCCESS',
       total_amount: '88.80',
-      send_pay_date: formatChinaTime(new Date()),
+      send_pay_date: formatAlipayTime(new Date()),
     });
     kit.gateway.trades.set(waiting.paymentId, {
       code: '10000',
@@ -530,7 +530,7 @@ describe.each(testEngines)('alipay on %s', (engine) => {
       trade_no: '2026112222001400000004',
       trade_status: 'TRADE_SUCCESS',
       total_amount: '88.80',
-      send_pay_date: formatChinaTime(new Date()),
+      send_pay_date: formatAlipayTime(new Date()),
     });
     // Earlier tests' payments fell due first: settle them now, so the reports count this one only.
     await expirePayments(new Date(Date.parse(expiresAt) - 1));

@@ -1,6 +1,6 @@
 import { createSign, createVerify } from 'node:crypto';
 import { alipayNotify, buildEndpointUrl } from '@stratus/contract';
-import { formatChinaTime, parseChinaTime } from '../../china-time.ts';
+import { formatAlipayTime, parseAlipayTime } from '../../business-time.ts';
 import type { AlipayConfig } from '../../config.ts';
 import { formatFen, parseYuanText } from '../../money-text.ts';
 import type { PaymentChannelDriver, TradeState } from './channel-driver.ts';
@@ -106,7 +106,7 @@ export function createAlipayChannel(
     format: 'JSON',
     charset: 'utf-8',
     sign_type: 'RSA2',
-    timestamp: formatChinaTime(now),
+    timestamp: formatAlipayTime(now),
     version: '1.0',
     biz_content: JSON.stringify(bizContent),
   });
@@ -161,7 +161,7 @@ export function createAlipayChannel(
           subject: 'Stratus 账户充值',
           // Alipay refuses to take money after our expiry, so a late payment cannot be stranded
           // on a payment the expiry job has closed.
-          time_expire: formatChinaTime(payment.expiresAt),
+          time_expire: formatAlipayTime(payment.expiresAt),
         }),
         notify_url: `${config.publicUrl}${buildEndpointUrl(alipayNotify)}`,
         return_url: `${config.publicUrl}/portal/paySuccess?paymentId=${payment.id}`,
@@ -189,7 +189,7 @@ export function createAlipayChannel(
           amountFen: parseYuanText(answer.total_amount),
           currency: 'CNY',
           tradeNo: answer.trade_no,
-          paidAt: parseChinaTime(answer.send_pay_date),
+          paidAt: parseAlipayTime(answer.send_pay_date),
         };
       }
       return { state: status === 'TRADE_CLOSED' ? 'closed' : 'unpaid' };

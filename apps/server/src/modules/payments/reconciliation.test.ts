@@ -11,14 +11,14 @@ import {
 import { and, eq, ledgerEntries, payments } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatChinaTime } from '../../china-time.ts';
+import { businessDayOf } from '../../business-time.ts';
 import { generatePaymentNo } from '../orders/pricing.ts';
 import { createTestApp, registerStaff, registerUser, type TestApp } from '../../testing.ts';
 import { callEndpoint } from '../../testing/call-endpoint.ts';
 
 /** A time given in China Standard Time. */
 const china = (text: string) => new Date(`${text}+08:00`);
-const chinaDay = (time: Date) => formatChinaTime(time).slice(0, 10);
+const businessDay = (time: Date) => businessDayOf(time);
 
 describe.each(testEngines)('GET /api/admin/reconciliation on %s', (engine) => {
   let testApp: TestApp;
@@ -140,14 +140,14 @@ describe.each(testEngines)('GET /api/admin/reconciliation on %s', (engine) => {
     };
     const inRange = (day: string) => day >= from && day <= to;
     for (const payment of paidRows) {
-      const day = chinaDay(payment.paidAt!);
+      const day = businessDay(payment.paidAt!);
       if (!inRange(day)) continue;
       const target = cell(day, payment.channel);
       target.paidCount += 1;
       target.paidFen += payment.amountFen;
     }
     for (const entry of ledgerRows) {
-      const day = chinaDay(entry.createdAt);
+      const day = businessDay(entry.createdAt);
       if (!inRange(day)) continue;
       const channel =
         parseTopUpNote(entry.note)?.channel ??
@@ -244,7 +244,7 @@ describe.each(testEngines)('GET /api/admin/reconciliation on %s', (engine) => {
   });
 
   it('defaults to the last 30 days up to today in China, and allows up to 92 days', async () => {
-    const today = chinaDay(new Date());
+    const today = businessDay(new Date());
     const defaults = (await reconcile({})).data();
     expect(defaults.to).toBe(today);
     const span =

@@ -13,7 +13,7 @@ import {
   type ReconciliationRow,
 } from '@stratus/contract';
 import type { Db } from '@stratus/db';
-import { formatChinaTime, startOfChinaDay } from '../../china-time.ts';
+import { businessDayOf, startOfBusinessDay } from '../../business-time.ts';
 import { AppError } from '../../errors.ts';
 import { sumPaidPaymentsByDay, sumTopUpLedgerByDay } from './admin-repo.ts';
 
@@ -64,7 +64,7 @@ export async function getReconciliation({
   to?: string;
   now?: Date;
 }): Promise<Reconciliation> {
-  const lastDay = to ?? formatChinaTime(now).slice(0, 10);
+  const lastDay = to ?? businessDayOf(now);
   const firstDay = from ?? addDays(lastDay, 1 - RECONCILIATION_DEFAULT_DAYS);
   if (firstDay > lastDay) {
     throw new AppError('reconciliationRangeReversed', { from: firstDay, to: lastDay });
@@ -72,7 +72,10 @@ export async function getReconciliation({
   if (daysBetween(firstDay, lastDay) + 1 > RECONCILIATION_MAX_DAYS) {
     throw new AppError('reconciliationRangeTooLong', { maxDays: RECONCILIATION_MAX_DAYS });
   }
-  const range = { from: startOfChinaDay(firstDay), before: startOfChinaDay(addDays(lastDay, 1)) };
+  const range = {
+    from: startOfBusinessDay(firstDay),
+    before: startOfBusinessDay(addDays(lastDay, 1)),
+  };
   const [paid, ledger] = await Promise.all([
     sumPaidPaymentsByDay(db, range),
     sumTopUpLedgerByDay(db, range),

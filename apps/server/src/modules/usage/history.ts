@@ -8,12 +8,13 @@ import {
   type UsageSeries,
 } from '@stratus/contract';
 import type { Db } from '@stratus/db';
+import { compactBusinessDay } from '../../business-time.ts';
 import { AppError } from '../../errors.ts';
 import { isSubUserOwnedBy } from '../sub-users/service.ts';
 import { toJsonBytes } from './byte-count.ts';
 import { isPackageOwnedBy, sumPackageUsageByHour } from './history-repo.ts';
 import { isInstanceOwnedBy, sumUsageByHour, type HourTotal } from './repo.ts';
-import { bucketStarts, DAY_MS, fillBuckets, formatLocalTime, formatUsageCsv } from './series.ts';
+import { bucketStarts, DAY_MS, fillBuckets, formatUsageCsv } from './series.ts';
 
 export interface UsageQuery {
   /** ISO 8601; inclusive. */
@@ -25,7 +26,6 @@ export interface UsageQuery {
   kind?: UsageKind;
   packageId?: string;
   subUserId?: string;
-  utcOffsetMinutes: number;
 }
 
 const DEFAULT_RANGE_DAYS: Record<UsageGranularity, number> = { hour: 7, day: 30 };
@@ -88,7 +88,7 @@ export async function getUsageSeries({
   query: UsageQuery;
   now?: Date;
 }): Promise<UsageSeries> {
-  const { granularity, utcOffsetMinutes } = query;
+  const { granularity } = query;
   const to = query.to ? Date.parse(query.to) : now.getTime();
   const from = query.from ? Date.parse(query.from) : to - DEFAULT_RANGE_DAYS[granularity] * DAY_MS;
   if (from >= to) throw new AppError('usageRangeInvalid');
@@ -97,14 +97,13 @@ export async function getUsageSeries({
   const conflict = conflictingFilters(query);
   if (conflict) throw new AppError('usageFiltersConflict', { filters: conflict });
 
-  const starts = bucketStarts(from, to, granularity, utcOffsetMinutes);
+  const starts = bucketStarts(from, to, granularity);
   const first = starts[0] ?? from;
   const hours = await readHours(db, { userId, query, from: new Date(first), to: new Date(to) });
   const { buckets, bytesUp, bytesDown } = fillBuckets({
     hours,
     starts,
     granularity,
-    utcOffsetMinutes,
   });
   return {
     granularity,
@@ -130,11 +129,9 @@ export async function exportUsageCsv({
   now?: Date;
 }): Promise<{ fileName: string; body: string }> {
   const series = await getUsageSeries({ db, userId, query, now });
-  const day = formatLocalTime(now.getTime(), query.utcOffsetMinutes)
-    .slice(0, 10)
-    .replaceAll('-', '');
+  const day = compactBusinessDay(now);
   return {
     fileName: `traffic-usage-${day}.csv`,
-    body: formatUsageCsv(series.buckets, { locale, utcOffsetMinutes: query.utcOffsetMinutes }),
+    body: formatUsageCsv(series.buckets, { locale }),
   };
 }

@@ -1,5 +1,6 @@
-// Bucket arithmetic of usage series: hour buckets on UTC hours, day buckets from midnight at the
-// caller's UTC offset (fixed offsets: no daylight saving to step over).
+// Bucket arithmetic of usage series: hour buckets on UTC hours (usage is stored by the UTC hour),
+// day buckets from midnight in the business time zone — 23 or 25 hours long on the days a zone
+// with daylight saving changes its clocks.
 import {
   translatorFor,
   type Locale,
@@ -7,6 +8,12 @@ import {
   type UsageBucket,
   type UsageGranularity,
 } from '@stratus/contract';
+import {
+  addBusinessDays,
+  businessDayOf,
+  formatBusinessTime,
+  startOfBusinessDay,
+} from '../../business-time.ts';
 import { escapeCsvText } from '../wallet/csv.ts';
 import { toJsonBytes } from './byte-count.ts';
 import type { HourTotal } from './repo.ts';
@@ -15,26 +22,21 @@ export const HOUR_MS = 3_600_000;
 export const DAY_MS = 86_400_000;
 
 /** Start of the bucket holding `time` (epoch milliseconds). */
-export function bucketStart(
-  time: number,
-  granularity: UsageGranularity,
-  utcOffsetMinutes: number,
-): number {
+export function bucketStart(time: number, granularity: UsageGranularity): number {
   if (granularity === 'hour') return Math.floor(time / HOUR_MS) * HOUR_MS;
-  const shift = utcOffsetMinutes * 60_000;
-  return Math.floor((time + shift) / DAY_MS) * DAY_MS - shift;
+  return startOfBusinessDay(businessDayOf(new Date(time))).getTime();
+}
+
+/** The start of the bucket after the one starting at `start`. */
+function nextBucketStart(start: number, granularity: UsageGranularity): number {
+  if (granularity === 'hour') return start + HOUR_MS;
+  return startOfBusinessDay(addBusinessDays(businessDayOf(new Date(start)), 1)).getTime();
 }
 
 /** Every bucket start from the bucket holding `from` up to (excluding) `to`. */
-export function bucketStarts(
-  from: number,
-  to: number,
-  granularity: UsageGranularity,
-  utcOffsetMinutes: number,
-): number[] {
-  const step = granularity === 'hour' ? HOUR_MS : DAY_MS;
+export function bucketStarts(from: number, to: number, granularity: UsageGranularity): number[] {
   const starts: number[] = [];
-  for (let at = bucketStart(from, granularity, utcOffsetMinutes); at < to; at += step) {
+  for (let at = bucketStart(from, granularity); at < to; at = nextBucketStart(at, granularity)) {
     starts.push(at);
   }
   return starts;
@@ -45,18 +47,16 @@ export function fillBuckets({
   hours,
   starts,
   granularity,
-  utcOffsetMinutes,
 }: {
   hours: HourTotal[];
   starts: number[];
   granularity: UsageGranularity;
-  utcOffsetMinutes: number;
 }): { buckets: UsageBucket[]; bytesUp: bigint; bytesDown: bigint } {
   const sums = new Map(starts.map((start) => [start, { up: 0n, down: 0n }]));
   let bytesUp = 0n;
   let bytesDown = 0n;
   for (const hour of hours) {
-    const sum = sums.get(bucketStart(hour.hour.getTime(), granularity, utcOffsetMinutes));
+    const sum = sums.get(bucketStart(hour.hour.getTime(), granularity));
     if (!sum) continue;
     sum.up += hour.bytesUp;
     sum.down += hour.bytesDown;
@@ -90,24 +90,17 @@ function csvHeaders(locale: Locale): string[] {
   ];
 }
 
-/** `YYYY-MM-DD HH:mm` on the caller's clock. */
-export function formatLocalTime(time: number, utcOffsetMinutes: number): string {
-  return new Date(time + utcOffsetMinutes * 60_000).toISOString().slice(0, 16).replace('T', ' ');
-}
-
 /**
  * The series as CSV the way the ledger export is written: UTF-8 with a byte-order mark (Excel),
- * CRLF line ends, headers in the caller's language, times on the caller's clock.
+ * CRLF line ends, headers in the caller's language, times (`YYYY-MM-DD HH:mm`) in the business
+ * time zone.
  */
-export function formatUsageCsv(
-  buckets: UsageBucket[],
-  { locale, utcOffsetMinutes }: { locale: Locale; utcOffsetMinutes: number },
-): string {
+export function formatUsageCsv(buckets: UsageBucket[], { locale }: { locale: Locale }): string {
   const lines = [csvHeaders(locale).map(escapeCsvText).join(',')];
   for (const bucket of buckets) {
     lines.push(
       [
-        escapeCsvText(formatLocalTime(Date.parse(bucket.at), utcOffsetMinutes)),
+        escapeCsvText(formatBusinessTime(new Date(bucket.at)).slice(0, 16)),
         String(bucket.bytesUp),
         String(bucket.bytesDown),
         // In bigint: two exact numbers can add up past the exact range.

@@ -6,7 +6,7 @@ import {
   type Locale,
   type SharedMessageKey,
 } from '@stratus/contract';
-import { formatChinaTime } from '../../china-time.ts';
+import { businessTimeZoneLabel, formatBusinessTime } from '../../business-time.ts';
 import { formatFen } from '../../money-text.ts';
 
 /**
@@ -51,11 +51,14 @@ export function escapeCsvText(value: string): string {
  */
 export function formatLedgerCsv(rows: LedgerCsvRow[], locale: Locale): string {
   const t = translatorFor(locale);
-  const lines = [headerKeys.map((key) => escapeCsvText(t(key))).join(',')];
+  // The time column names the business zone, as the console's column does ("时间 (UTC+8)").
+  const title = (key: SharedMessageKey) =>
+    key === 'wallet.flow.column.time' ? `${t(key)} (${businessTimeZoneLabel()})` : t(key);
+  const lines = [headerKeys.map((key) => escapeCsvText(title(key))).join(',')];
   for (const row of rows) {
     lines.push(
       [
-        escapeCsvText(formatChinaTime(row.createdAt)),
+        escapeCsvText(formatBusinessTime(row.createdAt)),
         escapeCsvText(describeLedgerType(row.type, t)),
         formatFen(row.amountFen),
         formatFen(row.balanceAfterFen),

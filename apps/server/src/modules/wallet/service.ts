@@ -8,7 +8,7 @@ import {
   type Wallet,
 } from '@stratus/contract';
 import type { Db, Tx } from '@stratus/db';
-import { chinaTimeBounds, formatChinaTime } from '../../china-time.ts';
+import { compactBusinessDay, businessTimeBounds } from '../../business-time.ts';
 import { AppError } from '../../errors.ts';
 import { formatLedgerCsv } from './csv.ts';
 import {
@@ -86,7 +86,7 @@ export interface LedgerQuery {
 
 /** A bare `YYYY-MM-DD` bound means that whole day in China Standard Time. */
 function toLedgerFilter(userId: string, { type, from, to }: LedgerQuery): LedgerFilter {
-  return { userId, type, ...chinaTimeBounds({ from, to }) };
+  return { userId, type, ...businessTimeBounds({ from, to }) };
 }
 
 export async function listTransactions({
@@ -131,7 +131,7 @@ export async function exportTransactionsCsv({
     limit: CSV_EXPORT_MAX_ROWS,
     offset: 0,
   });
-  const day = formatChinaTime(now).slice(0, 10).replaceAll('-', '');
+  const day = compactBusinessDay(now);
   return {
     fileName: `transactions-${day}.csv`,
     body: formatLedgerCsv(rows, locale),

@@ -127,7 +127,7 @@ describe.each(testEngines)(
       const text = response.body;
       expect(text.startsWith('\uFEFF')).toBe(true);
       const lines = text.slice(1).split('\r\n');
-      expect(lines[0]).toBe('时间,类型,金额,变动后余额,关联单号,备注');
+      expect(lines[0]).toBe('时间 (UTC+8),类型,金额,变动后余额,关联单号,备注');
       expect(lines[1]).toBe('2026-03-03 12:00:00,退款,25.50,104.99,order-1,');
       expect(lines[2]).toBe('2026-03-02 08:00:00,调整,-0.01,79.49,,"line one\nline two"');
       expect(lines[3]).toBe('2026-03-02 00:00:00,充值,5.00,79.50,pay-2,"\'=cmd|""/c calc""!A1"');
@@ -144,7 +144,7 @@ describe.each(testEngines)(
       );
       const lines = response.body.slice(1).trimEnd().split('\r\n');
       expect(lines).toEqual([
-        'Time,Type,Amount,Balance after,Reference,Note',
+        'Time (UTC+8),Type,Amount,Balance after,Reference,Note',
         '2026-03-02 00:00:00,Top-up,5.00,79.50,pay-2,"\'=cmd|""/c calc""!A1"',
       ]);
     });

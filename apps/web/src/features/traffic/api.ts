@@ -26,12 +26,6 @@ export const trafficKeys = {
   usage: (query: TrafficUsageQuery) => [...trafficKeys.all, 'usage', query] as const,
 };
 
-/** Minutes east of UTC of the browser's clock, as the usage endpoints take it. */
-export function browserUtcOffsetMinutes(): number {
-  // getTimezoneOffset() counts minutes west of UTC (China: -480); `|| 0` turns -0 into 0.
-  return -new Date().getTimezoneOffset() || 0;
-}
-
 export function useTrafficCatalog() {
   return useQuery({
     queryKey: trafficKeys.catalog(),

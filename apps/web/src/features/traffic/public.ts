@@ -1,6 +1,5 @@
 // What other features may use of traffic (the only file they may import from it): the usage
-// chart and the offset its buckets are computed in.
-export { browserUtcOffsetMinutes } from './api.ts';
+// chart.
 export { UsageChart } from './components/usage-chart.tsx';
 // How a package's state is shown, for the operator console's customer page.
 export { PackageStatusTag } from './components/package-status-tag.tsx';

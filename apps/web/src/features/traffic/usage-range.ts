@@ -1,7 +1,8 @@
 import { MAX_USAGE_RANGE_DAYS, type UsageGranularity } from '@stratus/contract';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { businessNow } from '../../shared/format/date.ts';
 
-/** A usage window: inclusive start, exclusive end. */
+/** A usage window: inclusive start, exclusive end, as business wall-clock values. */
 export type UsageRange = [Dayjs, Dayjs];
 
 export const usageRangePresets = ['last24Hours', 'last7Days', 'last30Days'] as const;
@@ -13,7 +14,7 @@ const presetSpans: Record<UsageRangePreset, [number, 'hour' | 'day']> = {
   last30Days: [30, 'day'],
 };
 
-export function presetRange(preset: UsageRangePreset, now: Dayjs = dayjs()): UsageRange {
+export function presetRange(preset: UsageRangePreset, now: Dayjs = businessNow()): UsageRange {
   const [amount, unit] = presetSpans[preset];
   return [now.subtract(amount, unit), now];
 }
@@ -42,7 +43,7 @@ export function isDayOutOfRange(
   day: Dayjs,
   otherEnd: Dayjs | undefined,
   granularity: UsageGranularity,
-  now: Dayjs = dayjs(),
+  now: Dayjs = businessNow(),
 ): boolean {
   if (day.isAfter(now, 'day')) return true;
   if (!otherEnd) return false;

@@ -1,6 +1,7 @@
 import type zhCN from '../zh-CN/common.ts';
 
 export default {
+  'common.time.withZone': '{{title}} ({{zone}})',
   'common.brand': 'Stratus Proxy',
   'common.language.label': 'Language',
   'common.language.zh-CN': '中文',

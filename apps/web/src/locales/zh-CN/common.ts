@@ -1,4 +1,5 @@
 export default {
+  'common.time.withZone': '{{title}} ({{zone}})',
   'common.brand': '层云代理',
   'common.language.label': '语言',
   'common.language.zh-CN': '中文',

@@ -13,6 +13,7 @@ import type { MessageKey } from '../../../locales/index.ts';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { staffRoleColors } from '../../admin-staff/public.ts';
 import styles from './audit-table.module.css';
+import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 
 interface AuditTableProps {
   data: Page<AuditEntry> | undefined;
@@ -31,7 +32,7 @@ export function AuditTable({ data, loading, page, pageSize, onPageChange }: Audi
   const columns: TableColumnsType<AuditEntry> = [
     {
       key: 'createdAt',
-      title: t('adminAudit.column.time'),
+      title: withTimeZone(t('adminAudit.column.time')),
       dataIndex: 'createdAt',
       width: 150,
       render: (time: string) => <span className={styles.number}>{formatDateTime(time)}</span>,

@@ -8,6 +8,7 @@ import { formatMoney } from '../../../shared/format/money.ts';
 import { ADMIN_CUSTOMER_PATH } from '../../../shared/paths.ts';
 import { CustomerStatusTag } from './customer-status-tag.tsx';
 import styles from './customer-table.module.css';
+import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 
 interface CustomerTableProps {
   data: Page<AdminCustomer> | undefined;
@@ -75,13 +76,13 @@ export function CustomerTable({ data, loading, page, pageSize, onPageChange }: C
     },
     {
       key: 'createdAt',
-      title: t('adminCustomers.column.createdAt'),
+      title: withTimeZone(t('adminCustomers.column.createdAt')),
       width: 165,
       render: (_, customer) => formatDateTime(customer.createdAt),
     },
     {
       key: 'lastSignInAt',
-      title: t('adminCustomers.column.lastSignInAt'),
+      title: withTimeZone(t('adminCustomers.column.lastSignInAt')),
       width: 165,
       render: (_, customer) =>
         customer.lastSignInAt

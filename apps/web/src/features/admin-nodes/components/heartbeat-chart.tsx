@@ -1,6 +1,6 @@
 import type { NodeHeartbeatPoint } from '@stratus/contract';
 import { theme } from 'antd';
-import dayjs from 'dayjs';
+import { formatBusinessTime } from '../../../shared/format/date.ts';
 import { useTranslation } from 'react-i18next';
 import {
   CartesianGrid,
@@ -80,7 +80,7 @@ export function HeartbeatChart({ title, points, lines, scale, from, to }: Heartb
             scale="time"
             domain={[from, to]}
             ticks={hourTicks(from, to)}
-            tickFormatter={(value: number) => dayjs(value).format('HH:mm')}
+            tickFormatter={(value: number) => formatBusinessTime(value, 'HH:mm')}
             tick={{ fill: token.colorTextSecondary, fontSize: 12 }}
             stroke={token.colorBorder}
           />
@@ -92,7 +92,7 @@ export function HeartbeatChart({ title, points, lines, scale, from, to }: Heartb
             allowDecimals={scale !== 'count'}
           />
           <Tooltip
-            labelFormatter={(label) => dayjs(Number(label)).format('YYYY-MM-DD HH:mm')}
+            labelFormatter={(label) => formatBusinessTime(Number(label), 'YYYY-MM-DD HH:mm')}
             formatter={(value) => exact(Number(value))}
             contentStyle={{
               borderRadius: token.borderRadius,

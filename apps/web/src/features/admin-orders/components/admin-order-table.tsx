@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { formatMoney } from '../../../shared/format/money.ts';
 import { OrderStatusTag, OrderTypeTag } from '../../orders/public.ts';
+import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 
 interface AdminOrderTableProps {
   data: Page<AdminOrder> | undefined;
@@ -65,7 +66,7 @@ export function AdminOrderTable({
     },
     {
       key: 'createdAt',
-      title: t('orders.column.createdAt'),
+      title: withTimeZone(t('orders.column.createdAt')),
       width: 180,
       render: (_, order) => formatDateTime(order.createdAt),
     },

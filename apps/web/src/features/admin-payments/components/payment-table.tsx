@@ -7,6 +7,7 @@ import { formatMoney } from '../../../shared/format/money.ts';
 import { ADMIN_CUSTOMER_PATH } from '../../../shared/paths.ts';
 import { PaymentStatusTag } from './payment-status-tag.tsx';
 import styles from './payment-table.module.css';
+import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 
 interface PaymentTableProps {
   data: Page<AdminPayment> | undefined;
@@ -88,14 +89,14 @@ export function PaymentTable({
     },
     {
       key: 'createdAt',
-      title: t('adminPayments.column.createdAt'),
+      title: withTimeZone(t('adminPayments.column.createdAt')),
       dataIndex: 'createdAt',
       width: 160,
       render: (time: string) => <span className={styles.number}>{formatDateTime(time)}</span>,
     },
     {
       key: 'paidAt',
-      title: t('adminPayments.column.paidAt'),
+      title: withTimeZone(t('adminPayments.column.paidAt')),
       dataIndex: 'paidAt',
       width: 160,
       render: (time: string | null) =>

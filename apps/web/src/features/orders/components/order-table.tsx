@@ -7,6 +7,7 @@ import { useCompactLayout } from '../../../shared/ui/use-compact-layout.ts';
 import { summariseItems } from '../item-summary.ts';
 import { OrderStatusTag } from './order-status-tag.tsx';
 import { OrderTypeTag } from './order-type-tag.tsx';
+import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 import styles from './order-table.module.css';
 
 interface OrderTableProps {
@@ -67,7 +68,7 @@ export function OrderTable({
     },
     {
       key: 'createdAt',
-      title: t('orders.column.createdAt'),
+      title: withTimeZone(t('orders.column.createdAt')),
       width: 180,
       render: (_, order) => formatDateTime(order.createdAt),
     },

@@ -7,6 +7,7 @@ import { BUY_TRAFFIC_PATH } from '../../../shared/paths.ts';
 import { formatBytes } from '../../../shared/format/bytes.ts';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { PackageStatusTag } from './package-status-tag.tsx';
+import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 
 /** An active package expiring sooner than this is shown in the warning colour. */
 export const EXPIRY_WARNING_DAYS = 3;
@@ -73,13 +74,13 @@ export function PackageTable({ data, loading, page, pageSize, onPageChange }: Pa
     },
     {
       key: 'createdAt',
-      title: t('traffic.packages.column.createdAt'),
+      title: withTimeZone(t('traffic.packages.column.createdAt')),
       width: 180,
       render: (_, item) => formatDateTime(item.createdAt),
     },
     {
       key: 'expiresAt',
-      title: t('traffic.packages.column.expiresAt'),
+      title: withTimeZone(t('traffic.packages.column.expiresAt')),
       width: 180,
       render: (_, item) =>
         expiresSoon(item) ? (

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../shared/format/bytes.ts';
 import { bucketLabel } from '../usage-labels.ts';
+import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 
 interface UsageTableProps {
   buckets: UsageBucket[];
@@ -18,7 +19,7 @@ export function UsageTable({ buckets, granularity, loading }: UsageTableProps) {
   const columns: TableColumnsType<UsageBucket> = [
     {
       key: 'at',
-      title: t('traffic.usage.column.time'),
+      title: withTimeZone(t('traffic.usage.column.time')),
       render: (_, bucket) => bucketLabel(bucket.at, granularity),
     },
     {

@@ -115,7 +115,7 @@ function renderHistory() {
 
 // First renders load Ant Design and the charts: slow on a busy machine.
 describe('TrafficFlowHistoryPage', { timeout: 20_000 }, () => {
-  it('asks for the last 24 hours by hour in the browser offset and shows totals and rows', async () => {
+  it('asks for the last 24 hours by hour and shows totals and rows', async () => {
     renderHistory();
     expect(await screen.findByText('3 GB')).toBeInTheDocument();
     expect(screen.getByText('512 MB')).toBeInTheDocument();
@@ -124,7 +124,7 @@ describe('TrafficFlowHistoryPage', { timeout: 20_000 }, () => {
 
     const [query] = usageQueries();
     expect(query!.granularity).toBe('hour');
-    expect(query!.utcOffsetMinutes).toBe(String(-new Date().getTimezoneOffset() || 0));
+    expect(query!.utcOffsetMinutes).toBeUndefined();
     expect(query!.kind).toBeUndefined();
     const hours = (Date.parse(query!.to!) - Date.parse(query!.from!)) / 3_600_000;
     expect(hours).toBeCloseTo(24, 1);
@@ -143,9 +143,9 @@ describe('TrafficFlowHistoryPage', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByText('按天'));
     await waitFor(() => expect(usageQueries().at(-1)!.granularity).toBe('day'));
     const dayQuery = usageQueries().at(-1)!;
-    // Whole days: the range starts at the viewer's midnight.
+    // Whole days: the range starts at midnight in the business time zone (Shanghai, 16:00 UTC).
     const from = new Date(dayQuery.from!);
-    expect([from.getHours(), from.getMinutes()]).toEqual([0, 0]);
+    expect([from.getUTCHours(), from.getUTCMinutes()]).toEqual([16, 0]);
 
     await userEvent.click(screen.getByRole('combobox', { name: '类型' }));
     await userEvent.click(await screen.findByTitle('动态IP'));
@@ -207,11 +207,11 @@ describe('TrafficFlowHistoryPage', { timeout: 20_000 }, () => {
     await userEvent.click(await findDayCell('2026-11-10'));
     await userEvent.click(await findDayCell('2026-11-12'));
     await waitFor(() => expect(usageQueries()).toHaveLength(before + 1));
-    // From the first day's midnight to the end of the last day, in the viewer's time zone.
+    // From the first day's midnight to the end of the last day, in the business time zone.
     expect(usageQueries().at(-1)).toMatchObject({
       granularity: 'day',
-      from: new Date(2026, 10, 10).toISOString(),
-      to: new Date(2026, 10, 13).toISOString(),
+      from: '2026-11-09T16:00:00.000Z',
+      to: '2026-11-12T16:00:00.000Z',
     });
   });
 
@@ -226,7 +226,6 @@ describe('TrafficFlowHistoryPage', { timeout: 20_000 }, () => {
 
     const csv = usageQueries().find((query) => query.format === 'csv')!;
     expect(csv.granularity).toBe('hour');
-    expect(csv.utcOffsetMinutes).toBeDefined();
     expect(csv.from).toBe(usageQueries()[0]!.from);
     const link = click.mock.contexts[0] as HTMLAnchorElement;
     expect(link.download).toBe('traffic-usage.csv');

@@ -1,32 +1,30 @@
 import type { UsageGranularity } from '@stratus/contract';
 import { App, Card, Col, Row, Statistic } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../shared/format/bytes.ts';
-import {
-  browserUtcOffsetMinutes,
-  useExportTrafficUsage,
-  useTrafficUsage,
-  type TrafficUsageQuery,
-} from '../api.ts';
+import { businessNow, wallClockToIso } from '../../../shared/format/date.ts';
+import { useExportTrafficUsage, useTrafficUsage, type TrafficUsageQuery } from '../api.ts';
 import { UsageChart } from '../components/usage-chart.tsx';
 import { UsageFilters, type KindFilter } from '../components/usage-filters.tsx';
 import type { UsageSubject } from '../components/usage-subject-select.tsx';
 import { UsageTable } from '../components/usage-table.tsx';
 import { clampUsageRange, maxRangeDays, presetRange, type UsageRange } from '../usage-range.ts';
 
-/** Day granularity covers whole days: from the first day's midnight to the last day's end. */
+/**
+ * The range (business wall-clock values) as the instants the API takes. Day granularity covers
+ * whole business days: from the first day's midnight to the last day's end.
+ */
 function requestBounds(range: UsageRange, granularity: UsageGranularity) {
-  const now = dayjs();
+  const now = businessNow();
   if (granularity === 'hour') {
     const to = range[1].isAfter(now) ? now : range[1];
-    return { from: range[0].toISOString(), to: to.toISOString() };
+    return { from: wallClockToIso(range[0]), to: wallClockToIso(to) };
   }
   const end = range[1].startOf('day').add(1, 'day');
   return {
-    from: range[0].startOf('day').toISOString(),
-    to: (end.isAfter(now) ? now : end).toISOString(),
+    from: wallClockToIso(range[0].startOf('day')),
+    to: wallClockToIso(end.isAfter(now) ? now : end),
   };
 }
 
@@ -57,7 +55,6 @@ export default function TrafficFlowHistoryPage() {
     () => ({
       ...requestBounds(range, granularity),
       granularity,
-      utcOffsetMinutes: browserUtcOffsetMinutes(),
       ...subjectFilter(subject),
       // A package has no kind: the API refuses the two together.
       ...(kind === 'all' || subject.kind === 'package' ? {} : { kind }),

@@ -1,5 +1,5 @@
 import { Avatar, Divider, Modal, Skeleton, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { formatDate } from '../../../shared/format/date.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '../../../shared/ui/feedback.ts';
@@ -57,7 +57,7 @@ export function ProfileModal({ open, onClose }: ProfileModalProps) {
               </Tag>
             </dd>
             <dt>{t('users.profile.memberSince')}</dt>
-            <dd>{dayjs(profile.createdAt).format('YYYY-MM-DD')}</dd>
+            <dd>{formatDate(profile.createdAt)}</dd>
             <dt>{t('users.token.label')}</dt>
             <dd>
               <ApiTokenField

@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../shared/format/date.ts';
 import { formatMoney, formatSignedMoney } from '../../../shared/format/money.ts';
 import { LedgerTypeTag } from './ledger-type-tag.tsx';
 import styles from './transaction-table.module.css';
+import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 
 interface TransactionTableProps {
   data: Page<LedgerEntry> | undefined;
@@ -26,7 +27,7 @@ export function TransactionTable({
   const columns: TableColumnsType<LedgerEntry> = [
     {
       key: 'createdAt',
-      title: t('wallet.flow.column.time'),
+      title: withTimeZone(t('wallet.flow.column.time')),
       dataIndex: 'createdAt',
       width: 180,
       render: (value: string) => <span className={styles.number}>{formatDateTime(value)}</span>,

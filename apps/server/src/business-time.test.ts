@@ -1,0 +1,153 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  businessDayOf,
+  businessTimeBounds,
+  businessTimeZone,
+  DEFAULT_BUSINESS_TIME_ZONE,
+  endOfBusinessDay,
+  formatAlipayTime,
+  formatBusinessTime,
+  isKnownTimeZone,
+  parseAlipayTime,
+  startOfBusinessDay,
+  startOfBusinessMonth,
+  useBusinessTimeZone,
+  zoneOffsetMs,
+} from './business-time.ts';
+import { bucketStarts } from './modules/usage/series.ts';
+
+const HOUR_MS = 3_600_000;
+const LOS_ANGELES = 'America/Los_Angeles';
+const utc = (text: string) => new Date(`${text}Z`);
+
+afterEach(() => useBusinessTimeZone(DEFAULT_BUSINESS_TIME_ZONE));
+
+describe('business time in Asia/Shanghai (fixed UTC+8)', () => {
+  it('turns the day at 16:00 UTC', () => {
+    expect(formatBusinessTime(utc('2026-11-23T15:59:59'))).toBe('2026-11-23 23:59:59');
+    expect(formatBusinessTime(utc('2026-11-23T16:00:00'))).toBe('2026-11-24 00:00:00');
+    expect(businessDayOf(utc('2026-11-23T17:30:00'))).toBe('2026-11-24');
+    expect(startOfBusinessDay('2026-11-24').toISOString()).toBe('2026-11-23T16:00:00.000Z');
+    expect(endOfBusinessDay('2026-11-24').toISOString()).toBe('2026-11-24T16:00:00.000Z');
+  });
+
+  it('makes a bare date filter the whole day, its end excluded; an ISO time stays as given', () => {
+    expect(businessTimeBounds({ from: '2026-11-24', to: '2026-11-24' })).toEqual({
+      from: new Date('2026-11-23T16:00:00Z'),
+      to: new Date('2026-11-24T16:00:00Z'),
+      toInclusive: false,
+    });
+    expect(businessTimeBounds({ to: '2026-11-24T12:00:00Z' })).toEqual({
+      to: new Date('2026-11-24T12:00:00Z'),
+      toInclusive: true,
+    });
+  });
+
+  it('starts a month at its first midnight, across the year end', () => {
+    expect(startOfBusinessMonth(utc('2026-03-31T16:00:00')).toISOString()).toBe(
+      '2026-03-31T16:00:00.000Z',
+    );
+    expect(startOfBusinessMonth(utc('2026-03-31T15:59:59')).toISOString()).toBe(
+      '2026-02-28T16:00:00.000Z',
+    );
+    expect(startOfBusinessMonth(utc('2026-12-15T00:00:00'), 1).toISOString()).toBe(
+      '2026-12-31T16:00:00.000Z',
+    );
+  });
+});
+
+describe('business time in America/Los_Angeles (daylight saving)', () => {
+  it('reads the offset of the moment: -8 h in winter, -7 h in summer', () => {
+    expect(zoneOffsetMs(utc('2026-01-15T12:00:00'), LOS_ANGELES)).toBe(-8 * HOUR_MS);
+    expect(zoneOffsetMs(utc('2026-07-15T12:00:00'), LOS_ANGELES)).toBe(-7 * HOUR_MS);
+  });
+
+  it('has a 23-hour day when the clocks spring forward (2026-03-08)', () => {
+    const start = startOfBusinessDay('2026-03-08', LOS_ANGELES);
+    const end = endOfBusinessDay('2026-03-08', LOS_ANGELES);
+    expect(start.toISOString()).toBe('2026-03-08T08:00:00.000Z');
+    expect(end.toISOString()).toBe('2026-03-09T07:00:00.000Z');
+    expect(end.getTime() - start.getTime()).toBe(23 * HOUR_MS);
+    // 01:59:59 PST is followed by 03:00:00 PDT.
+    expect(formatBusinessTime(utc('2026-03-08T09:59:59'), LOS_ANGELES)).toBe('2026-03-08 01:59:59');
+    expect(formatBusinessTime(utc('2026-03-08T10:00:00'), LOS_ANGELES)).toBe('2026-03-08 03:00:00');
+  });
+
+  it('has a 25-hour day when the clocks fall back (2026-11-01)', () => {
+    const start = startOfBusinessDay('2026-11-01', LOS_ANGELES);
+    const end = endOfBusinessDay('2026-11-01', LOS_ANGELES);
+    expect(start.toISOString()).toBe('2026-11-01T07:00:00.000Z');
+    expect(end.toISOString()).toBe('2026-11-02T08:00:00.000Z');
+    expect(end.getTime() - start.getTime()).toBe(25 * HOUR_MS);
+    // 01:30 happens twice: once in PDT, once in PST; both are that day.
+    expect(formatBusinessTime(utc('2026-11-01T08:30:00'), LOS_ANGELES)).toBe('2026-11-01 01:30:00');
+    expect(formatBusinessTime(utc('2026-11-01T09:30:00'), LOS_ANGELES)).toBe('2026-11-01 01:30:00');
+  });
+
+  it('starts a month at local midnight in either season', () => {
+    expect(startOfBusinessMonth(utc('2026-03-15T12:00:00'), 0, LOS_ANGELES).toISOString()).toBe(
+      '2026-03-01T08:00:00.000Z',
+    );
+    expect(startOfBusinessMonth(utc('2026-03-15T12:00:00'), 1, LOS_ANGELES).toISOString()).toBe(
+      '2026-04-01T07:00:00.000Z',
+    );
+    // 23:30 on 31 March in Los Angeles is already April in UTC, but still March here.
+    expect(startOfBusinessMonth(utc('2026-04-01T06:30:00'), 0, LOS_ANGELES).toISOString()).toBe(
+      '2026-03-01T08:00:00.000Z',
+    );
+  });
+
+  it('buckets usage by the configured zone’s days, 23 and 25 hours long at the changes', () => {
+    useBusinessTimeZone(LOS_ANGELES);
+    expect(businessTimeZone()).toBe(LOS_ANGELES);
+    const spring = bucketStarts(
+      Date.parse('2026-03-07T12:00:00Z'),
+      Date.parse('2026-03-10T00:00:00Z'),
+      'day',
+    ).map((start) => new Date(start).toISOString());
+    expect(spring).toEqual([
+      '2026-03-07T08:00:00.000Z',
+      '2026-03-08T08:00:00.000Z',
+      '2026-03-09T07:00:00.000Z',
+    ]);
+    const autumn = bucketStarts(
+      Date.parse('2026-11-01T07:00:00Z'),
+      Date.parse('2026-11-03T00:00:00Z'),
+      'day',
+    ).map((start) => new Date(start).toISOString());
+    expect(autumn).toEqual(['2026-11-01T07:00:00.000Z', '2026-11-02T08:00:00.000Z']);
+  });
+});
+
+describe('the configured zone', () => {
+  it('accepts IANA names and refuses anything else', () => {
+    for (const zone of ['Asia/Shanghai', 'America/Los_Angeles', 'UTC', 'Europe/London']) {
+      expect(isKnownTimeZone(zone)).toBe(true);
+    }
+    for (const zone of ['Mars/Olympus', '+08:00', "Asia/Shanghai'; drop table users; --", '']) {
+      expect(isKnownTimeZone(zone)).toBe(false);
+    }
+    expect(() => useBusinessTimeZone('Mars/Olympus')).toThrow(/unknown time zone/);
+  });
+
+  it('is what the functions use unless told another', () => {
+    useBusinessTimeZone(LOS_ANGELES);
+    expect(businessDayOf(utc('2026-11-23T17:30:00'))).toBe('2026-11-23');
+    useBusinessTimeZone('Asia/Shanghai');
+    expect(businessDayOf(utc('2026-11-23T17:30:00'))).toBe('2026-11-24');
+  });
+});
+
+describe('Alipay times', () => {
+  it('stay Beijing time whatever the business zone is', () => {
+    useBusinessTimeZone(LOS_ANGELES);
+    expect(formatAlipayTime(utc('2026-11-23T17:30:00'))).toBe('2026-11-24 01:30:00');
+    expect(parseAlipayTime('2026-11-24 01:30:00')?.toISOString()).toBe('2026-11-23T17:30:00.000Z');
+  });
+
+  it('reads only real times in its own shape', () => {
+    for (const text of ['2026-02-31 10:00:00', '2026-11-24T01:30:00', '', undefined]) {
+      expect(parseAlipayTime(text)).toBeUndefined();
+    }
+  });
+});
