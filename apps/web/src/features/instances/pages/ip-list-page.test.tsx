@@ -297,14 +297,35 @@ describe('IpListPage', () => {
     expect(router.state.location.pathname).toBe('/console/buyStaticIP');
   });
 
-  it('shows the connection strings in the detail drawer', async () => {
+  it('masks the password across the detail drawer until revealed, and copies the real lines', async () => {
+    const writeText = vi.fn((_text: string) => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
     renderList();
     const row = await findRow('203.0.113.7');
     await userEvent.click(within(row).getByRole('button', { name: '详情' }));
+    const drawer = await screen.findByRole('dialog');
     expect(
-      await screen.findByText('socks5://user_7:secret-one@203.0.113.7:1080'),
+      await within(drawer).findByText('socks5://user_7:••••••••@203.0.113.7:1080'),
     ).toBeInTheDocument();
-    expect(screen.getByText('http://user_7:secret-one@203.0.113.7:1080')).toBeInTheDocument();
-    expect(screen.getByText(/^vmess:\/\//)).toBeInTheDocument();
+    expect(within(drawer).getByText('http://user_7:••••••••@203.0.113.7:1080')).toBeInTheDocument();
+    expect(within(drawer).getByText(/^vmess:\/\//)).toBeInTheDocument();
+    expect(within(drawer).queryByText(/secret-one/)).toBeNull();
+
+    // The copy beside a masked line copies the line a proxy client needs.
+    const socks5Line = within(drawer).getByText(/^socks5:/).parentElement!;
+    await userEvent.click(within(socks5Line).getByRole('button', { name: '复制' }));
+    expect(writeText).toHaveBeenLastCalledWith('socks5://user_7:secret-one@203.0.113.7:1080');
+
+    // One reveal shows the password and the lines; hiding it masks them all again.
+    await userEvent.click(within(drawer).getByRole('button', { name: '显示密码' }));
+    expect(within(drawer).getByTestId('password-value')).toHaveTextContent('secret-one');
+    expect(
+      within(drawer).getByText('socks5://user_7:secret-one@203.0.113.7:1080'),
+    ).toBeInTheDocument();
+    expect(
+      within(drawer).getByText('http://user_7:secret-one@203.0.113.7:1080'),
+    ).toBeInTheDocument();
+    await userEvent.click(within(drawer).getByRole('button', { name: '隐藏密码' }));
+    expect(within(drawer).queryByText(/secret-one/)).toBeNull();
   });
 });
