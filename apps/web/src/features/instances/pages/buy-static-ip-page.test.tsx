@@ -8,6 +8,7 @@ import {
   type StaticIpPlan,
 } from '@stratus/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { failOnAntdDeprecations } from '../../../test/antd-deprecations.ts';
 import { installFakeApi } from '../../../test/fake-api.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import BuyStaticIpPage from './buy-static-ip-page.tsx';
@@ -74,6 +75,7 @@ const instance: Instance = {
 };
 
 const api = installFakeApi();
+failOnAntdDeprecations();
 let balance = 100;
 
 beforeEach(() => {

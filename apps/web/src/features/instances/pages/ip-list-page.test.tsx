@@ -15,6 +15,7 @@ import {
   type Instance,
 } from '@stratus/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { failOnAntdDeprecations } from '../../../test/antd-deprecations.ts';
 import { installFakeApi } from '../../../test/fake-api.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import IpListPage from './ip-list-page.tsx';
@@ -55,6 +56,7 @@ const rows = [
   instance(secondId, '203.0.113.8', 40, 'secret-two'),
 ];
 const api = installFakeApi();
+failOnAntdDeprecations();
 
 beforeEach(() => {
   document.cookie = 'token=abc; path=/';

@@ -9,6 +9,7 @@ import {
   type UsageSeries,
 } from '@stratus/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { failOnAntdDeprecations } from '../../../test/antd-deprecations.ts';
 import { installFakeApi } from '../../../test/fake-api.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import TrafficFlowHistoryPage from './traffic-flow-history-page.tsx';
@@ -31,6 +32,7 @@ function seriesFor(granularity: UsageGranularity): UsageSeries {
 }
 
 const api = installFakeApi();
+failOnAntdDeprecations();
 const packageId = '33333333-3333-4333-8333-333333333333';
 const subUserId = '44444444-4444-4444-8444-444444444444';
 

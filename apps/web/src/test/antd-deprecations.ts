@@ -1,0 +1,23 @@
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+
+/**
+ * Fails each test of the file in which Ant Design warns that a prop is deprecated (it says so once
+ * per message and module load, so the first test to render the component catches it). Other
+ * console output still prints.
+ */
+export function failOnAntdDeprecations() {
+  let warnings: string[] = [];
+  beforeEach(() => {
+    warnings = [];
+    const original = console.error.bind(console);
+    vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+      const text = args.map(String).join(' ');
+      if (/\[antd: [^\]]+\].*deprecated/.test(text)) warnings.push(text);
+      original(...args);
+    });
+  });
+  afterEach(() => {
+    vi.mocked(console.error).mockRestore();
+    expect(warnings).toEqual([]);
+  });
+}
