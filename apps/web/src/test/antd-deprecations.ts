@@ -7,17 +7,19 @@ import { afterEach, beforeEach, expect, vi } from 'vitest';
  */
 export function failOnAntdDeprecations() {
   let warnings: string[] = [];
+  let spy: { mockRestore: () => void } | undefined;
   beforeEach(() => {
     warnings = [];
     const original = console.error.bind(console);
-    vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
       const text = args.map(String).join(' ');
       if (/\[antd: [^\]]+\].*deprecated/.test(text)) warnings.push(text);
       original(...args);
     });
   });
   afterEach(() => {
-    vi.mocked(console.error).mockRestore();
+    // A test file's own vi.restoreAllMocks() may have restored it already: harmless twice.
+    spy?.mockRestore();
     expect(warnings).toEqual([]);
   });
 }

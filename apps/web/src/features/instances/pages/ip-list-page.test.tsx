@@ -246,6 +246,54 @@ describe('IpListPage', () => {
     expect(await screen.findByText('续费成功')).toBeInTheDocument();
   });
 
+  it('keeps a renewed row where it was and highlights it, though the list sorts by expiry', async () => {
+    const scrollIntoView = vi.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
+    const renewed = { ...rows[0]!, expiresAt: new Date(Date.now() + 92 * DAY_MS).toISOString() };
+    api.respondWith(renewInstance, {
+      order: {
+        id: 'o1',
+        orderNo: 'RN1',
+        type: 'renewal',
+        status: 'paid',
+        total: 81,
+        items: [],
+        instanceIds: [firstId],
+        createdAt: '2026-11-22T00:00:00.000Z',
+      },
+      instances: [renewed],
+    });
+    renderList();
+    const row = await findRow('203.0.113.7');
+    await userEvent.click(within(row).getByRole('button', { name: '续费' }));
+    const dialog = await screen.findByRole('dialog');
+    const confirm = within(dialog).getByRole('button', { name: /确认续费/ });
+    await waitFor(() => expect(confirm).toBeEnabled());
+    // From now on the server lists the renewed IP last: it expires last.
+    api.respondWith(listInstances, { items: [rows[1]!, renewed], total: 2, page: 1, pageSize: 20 });
+    await userEvent.click(confirm);
+
+    await waitFor(() => expect(api.requests(listInstances).length).toBeGreaterThan(1));
+    const renewedRow = await findRow('203.0.113.7');
+    await waitFor(() => expect(within(renewedRow).queryByTestId('expiry-tag')).toBeNull());
+    const order = [...document.querySelectorAll('.ant-table-tbody tr.ant-table-row')].map((tr) =>
+      tr.getAttribute('data-row-key'),
+    );
+    expect(order).toEqual([firstId, secondId]);
+    expect(renewedRow).toHaveClass('renewed');
+    expect((await findRow('203.0.113.8')).classList.contains('renewed')).toBe(false);
+    expect(scrollIntoView).toHaveBeenCalled();
+    expect(scrollIntoView.mock.contexts[0]).toBe(renewedRow);
+
+    // Another page or filter is a fresh list, in the server's order.
+    await userEvent.click(screen.getByRole('combobox', { name: '状态' }));
+    await userEvent.click(await screen.findByTitle('使用中'));
+    await waitFor(() => {
+      const fresh = [...document.querySelectorAll('.ant-table-tbody tr.ant-table-row')];
+      expect(fresh.map((tr) => tr.getAttribute('data-row-key'))).toEqual([secondId, firstId]);
+    });
+  });
+
   it('renews the selected rows in one payment', async () => {
     renderList();
     await userEvent.click(within(await findRow('203.0.113.7')).getByRole('checkbox'));
