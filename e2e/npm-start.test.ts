@@ -20,11 +20,7 @@ import {
 import { PROCESS_TEST_MS } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../apps/gateway/src/free-port.ts';
-import {
-  DEMO_IPS_PER_PLAN,
-  demoPrices,
-  demoRegions,
-} from '../apps/server/src/demo/demo-catalog.ts';
+import { demoPrices, demoIpsFor, demoRegions } from '../apps/server/src/demo/demo-catalog.ts';
 import {
   callEndpoint,
   fetchEndpoint,
@@ -193,7 +189,9 @@ describe('npm start', { timeout: PROCESS_TEST_MS + 60_000 }, () => {
     expect(items.map((plan) => `${plan.country} ${plan.lineType}`).sort()).toEqual(
       demoRegions.flatMap((region) => lineTypes.map((line) => `${region.country} ${line}`)).sort(),
     );
-    expect(items.map((plan) => plan.stock)).toEqual(items.map(() => DEMO_IPS_PER_PLAN));
+    expect(items.map((plan) => plan.stock)).toEqual(
+      items.map((plan) => demoIpsFor(plan.country, plan.lineType)),
+    );
   });
 
   let bought: Instance;

@@ -47,7 +47,25 @@ export const demoPrices: Record<LineType, Record<number, bigint>> = {
   datacenter: { 30: 2500n, 90: 6900n, 180: 12900n, 365: 23900n },
 };
 
-export const DEMO_IPS_PER_PLAN = 5;
+/**
+ * Loopback IPs per demo plan, by country and line. Most plans have plenty, so the shop reads as a
+ * shop ("In stock"); two run short, so a fresh install also shows what a nearly sold-out plan
+ * looks like ("3 left"). 206 in all, well inside the loopback block.
+ */
+export const demoIpsPerPlan: Record<string, Record<LineType, number>> = {
+  HK: { isp_residential: 30, datacenter: 40 },
+  JP: { isp_residential: 30, datacenter: 25 },
+  US: { isp_residential: 8, datacenter: 40 },
+  SG: { isp_residential: 30, datacenter: 3 },
+};
+
+/** How many IPs the demo seed loads for one plan. */
+export function demoIpsFor(country: string, lineType: LineType): number {
+  const count = demoIpsPerPlan[country]?.[lineType];
+  if (count === undefined) throw new Error(`no demo stock for ${country} ${lineType}`);
+  return count;
+}
+
 /**
  * HTTP and SOCKS5 port of every demo IP by default; each IP is its own loopback address. The
  * server seeds (and keeps) the demo IPs on its `EMBEDDED_GATEWAY_PORT`, where the demo gateway

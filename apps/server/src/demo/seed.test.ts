@@ -85,15 +85,15 @@ describe.each(testEngines)('demo seed on %s', (engine) => {
       regions: 4,
       plans: 8,
       prices: 32,
-      ips: 40,
+      ips: 206,
     });
-    expect(await counts()).toEqual({ nodes: 1, regions: 4, plans: 8, prices: 32, ips: 40 });
+    expect(await counts()).toEqual({ nodes: 1, regions: 4, plans: 8, prices: 32, ips: 206 });
 
     const [node] = await db().select().from(gatewayNodes);
     expect(node).toMatchObject({ name: 'demo-gateway', host: '127.0.0.1', status: 'active' });
     const ips = await db().select().from(ipAddresses);
-    expect(new Set(ips.map((ip) => ip.address)).size).toBe(40);
-    expect(ips.every((ip) => ip.address.startsWith('127.0.0.') && ip.address !== '127.0.0.1')).toBe(
+    expect(new Set(ips.map((ip) => ip.address)).size).toBe(206);
+    expect(ips.every((ip) => ip.address.startsWith('127.0.') && ip.address !== '127.0.0.1')).toBe(
       true,
     );
     expect(ips.every((ip) => ip.port === 1080 && ip.vmessPort === 10086)).toBe(true);
@@ -112,7 +112,7 @@ describe.each(testEngines)('demo seed on %s', (engine) => {
       seeded: false,
       reason: 'catalogExists',
     });
-    expect(await counts()).toEqual({ nodes: 1, regions: 4, plans: 8, prices: 32, ips: 40 });
+    expect(await counts()).toEqual({ nodes: 1, regions: 4, plans: 8, prices: 32, ips: 206 });
   });
 
   it('is what customers see in the catalog', async () => {
@@ -131,7 +131,19 @@ describe.each(testEngines)('demo seed on %s', (engine) => {
       prices: { durationDays: number; price: number }[];
     }[];
     expect(items).toHaveLength(8);
-    expect(items.every((item) => item.stock === 5)).toBe(true);
+    // Each plan holds its own stock: most have plenty, two run short (a shop, not a clearance).
+    expect(
+      Object.fromEntries(items.map((item) => [`${item.country} ${item.lineType}`, item.stock])),
+    ).toEqual({
+      'HK isp_residential': 30,
+      'HK datacenter': 40,
+      'JP isp_residential': 30,
+      'JP datacenter': 25,
+      'US isp_residential': 8,
+      'US datacenter': 40,
+      'SG isp_residential': 30,
+      'SG datacenter': 3,
+    });
     const tokyo = items.find(
       (item) => item.city === 'Tokyo' && item.lineType === 'isp_residential',
     );
@@ -198,7 +210,7 @@ describe.each(testEngines)('demo seed on %s', (engine) => {
     expect(lines).toEqual([
       expect.objectContaining({
         regions: 4,
-        ips: 40,
+        ips: 206,
         msg: expect.stringContaining('demo catalog'),
       }),
     ]);
@@ -211,7 +223,7 @@ describe.each(testEngines)('demo seed on %s', (engine) => {
       seedDemoCatalog({ db: db() }),
     ]);
     expect(reports.filter((report) => report.seeded)).toHaveLength(1);
-    expect(await counts()).toEqual({ nodes: 1, regions: 4, plans: 8, prices: 32, ips: 40 });
+    expect(await counts()).toEqual({ nodes: 1, regions: 4, plans: 8, prices: 32, ips: 206 });
   });
 
   it('loads the traffic plans once, into a database with a catalog too, and shows them', async () => {

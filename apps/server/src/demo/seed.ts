@@ -11,12 +11,12 @@ import type { InventoryIp } from '../modules/inventory/rows.ts';
 import { addGatewayNode, findGatewayNode } from '../modules/nodes/gateway-nodes.ts';
 import { hasTrafficPlans } from '../modules/traffic/service.ts';
 import {
-  DEMO_IPS_PER_PLAN,
   DEMO_NODE_HOST,
   DEMO_NODE_NAME,
   DEMO_PROXY_PORT,
   DEMO_VMESS_PORT,
   demoAddress,
+  demoIpsFor,
   demoPrices,
   demoRegions,
   demoTrafficPlans,
@@ -59,7 +59,7 @@ export async function seedDemoCatalog({
     const ips: InventoryIp[] = [];
     for (const region of demoRegions) {
       for (const lineType of lineTypes) {
-        for (let n = 0; n < DEMO_IPS_PER_PLAN; n += 1) {
+        for (let n = 0; n < demoIpsFor(region.country, lineType); n += 1) {
           ips.push({
             address: demoAddress(ips.length),
             port: proxyPort,

@@ -7,6 +7,7 @@ import { RouteGuard } from './guard.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { NotFoundPage } from './not-found-page.tsx';
 import { PageError } from './page-error.tsx';
+import { RouteTitle } from './route-title.tsx';
 import { pageRoutes, type PageRoute } from './routes.ts';
 import { CONSOLE_HOME, PORTAL_AUTH } from '../shared/paths.ts';
 
@@ -19,9 +20,13 @@ function pageObject(route: PageRoute, wrap: boolean): RouteObject {
   return {
     path: route.path,
     element: wrap ? (
-      <ErrorBoundary>
-        <Suspense fallback={<PageFallback />}>{page}</Suspense>
-      </ErrorBoundary>
+      <>
+        {/* Before the page: a page that names itself more closely (the portal) sets it after. */}
+        <RouteTitle title={route.title} />
+        <ErrorBoundary>
+          <Suspense fallback={<PageFallback />}>{page}</Suspense>
+        </ErrorBoundary>
+      </>
     ) : (
       page
     ),

@@ -1,4 +1,4 @@
-import { locales } from '@stratus/contract';
+import { errors, locales, sharedMessages } from '@stratus/contract';
 import { describe, expect, it } from 'vitest';
 import { localeDomains, messages } from './index.ts';
 
@@ -26,6 +26,17 @@ describe('locale files', () => {
       0,
     );
     expect(Object.keys(messages['zh-CN'])).toHaveLength(total);
+  });
+
+  it('writes English with English punctuation: no full-width colon or comma', () => {
+    // Chinese punctuation belongs to the zh-CN strings; a copied 「：」 reads as "Balance： ¥1".
+    const fullWidth = /[：，；（）。！？]/;
+    const english = [
+      ...Object.entries(messages['en-US']),
+      ...Object.entries(sharedMessages['en-US']),
+      ...Object.entries(errors).map(([name, error]) => [name, error.message['en-US']] as const),
+    ];
+    expect(english.filter(([, text]) => fullWidth.test(text))).toEqual([]);
   });
 
   it('keeps the seed error texts identical in both languages', () => {

@@ -1,4 +1,5 @@
 import type { AdminRegion, Locale } from '@stratus/contract';
+import { regionLabel as joinRegionNames } from '../../shared/format/region.ts';
 
 type RegionNames = Pick<
   AdminRegion,
@@ -8,8 +9,8 @@ type RegionNames = Pick<
 /** A region's country and city in the reader's language: 日本 · 东京, Japan · Tokyo. */
 export function regionLabel(region: RegionNames, language: Locale): string {
   return language === 'en-US'
-    ? `${region.countryNameEn} · ${region.cityNameEn}`
-    : `${region.countryNameZh} · ${region.cityNameZh}`;
+    ? joinRegionNames(region.countryNameEn, region.cityNameEn)
+    : joinRegionNames(region.countryNameZh, region.cityNameZh);
 }
 
 /** A region's codes as operators and the CLI write them: `JP/tokyo`. */

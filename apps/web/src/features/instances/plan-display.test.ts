@@ -21,8 +21,8 @@ describe('plan display', () => {
   it('names the stock state at its boundaries', () => {
     expect(stockState(0)).toBe('soldOut');
     expect(stockState(1)).toBe('low');
-    expect(stockState(10)).toBe('low');
-    expect(stockState(11)).toBe('available');
+    expect(stockState(20)).toBe('low');
+    expect(stockState(21)).toBe('available');
   });
 
   it('caps the quantity at the stock and at 100', () => {

@@ -1,7 +1,10 @@
 import type { StaticIpPlan } from '@stratus/contract';
 
-/** Stock at or under this count shows the "low stock" state. */
-export const LOW_STOCK = 10;
+/**
+ * Stock at or under this count shows how many are left ("3 left"); above it a plan reads "In
+ * stock": an exact count of a large pool tells a buyer nothing and changes with every sale.
+ */
+export const LOW_STOCK = 20;
 /** The most IPs one purchase may ask for (the contract's limit). */
 export const MAX_QUANTITY = 100;
 

@@ -1,9 +1,10 @@
 import type { Order, OrderItem } from '@stratus/contract';
 import type { TFunction } from 'i18next';
+import { regionLabel } from '../../shared/format/region.ts';
 
 /** Where a static-IP line leaves from; traffic lines have no region. */
 export function itemRegion(item: OrderItem): string {
-  return [item.countryName, item.city].filter(Boolean).join(' ');
+  return item.countryName ? regionLabel(item.countryName, item.city) : '';
 }
 
 /** One line per order item: `10 GB × 2` for traffic, region, line, duration and quantity else. */

@@ -5,11 +5,19 @@ import { clampUsageRange, isDayOutOfRange, presetRange } from './usage-range.ts'
 const now = dayjs('2026-11-22T10:30:00Z');
 
 describe('usage ranges', () => {
-  it('builds the presets back from now', () => {
+  it('builds the presets back from now, counting the current hour or day as one', () => {
     const [from, to] = presetRange('last24Hours', now);
     expect(to.toISOString()).toBe(now.toISOString());
-    expect(from.toISOString()).toBe('2026-11-21T10:30:00.000Z');
-    expect(presetRange('last30Days', now)[0].toISOString()).toBe('2026-10-23T10:30:00.000Z');
+    // 11:00 yesterday to 10:30 today: 24 hour buckets, the last one still filling.
+    expect(from.toISOString()).toBe(now.startOf('hour').subtract(23, 'hour').toISOString());
+    expect(Math.ceil(to.diff(from, 'hour', true))).toBe(24);
+    // Midnight 29 days back to now: 30 day buckets, today's included.
+    const [monthFrom] = presetRange('last30Days', now);
+    expect(monthFrom.toISOString()).toBe(now.startOf('day').subtract(29, 'day').toISOString());
+    expect(now.startOf('day').diff(monthFrom, 'day') + 1).toBe(30);
+    expect(presetRange('last7Days', now)[0].toISOString()).toBe(
+      now.startOf('day').subtract(6, 'day').toISOString(),
+    );
   });
 
   it('keeps ranges within the limit and clamps longer ones to the newest part', () => {

@@ -14,9 +14,14 @@ const presetSpans: Record<UsageRangePreset, [number, 'hour' | 'day']> = {
   last30Days: [30, 'day'],
 };
 
+/**
+ * The last N hours or days counting the current one: from the start of the hour (day) N − 1 back
+ * until now. Exactly N buckets, so "last 24 hours" is 24 rows, a day on one page, rather than 25
+ * (a part hour at each end).
+ */
 export function presetRange(preset: UsageRangePreset, now: Dayjs = businessNow()): UsageRange {
   const [amount, unit] = presetSpans[preset];
-  return [now.subtract(amount, unit), now];
+  return [now.startOf(unit).subtract(amount - 1, unit), now];
 }
 
 /** The granularity's longest span, in days (the contract's limit). */

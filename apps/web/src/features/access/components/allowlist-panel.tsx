@@ -14,11 +14,11 @@ export function AllowlistPanel() {
   const count = data?.items.length ?? 0;
   const max = data?.max ?? 20;
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Alert
         type="info"
         showIcon
-        message={t('access.allowlist.howTitle')}
+        title={t('access.allowlist.howTitle')}
         description={t('access.allowlist.how')}
       />
       <Space wrap align="center" style={{ justifyContent: 'space-between', width: '100%' }}>

@@ -75,7 +75,7 @@ export function SubUserModal({
             max={MAX_SUB_USER_CAP_GB}
             precision={2}
             step={1}
-            addonAfter="GB"
+            suffix="GB"
             style={{ width: '100%' }}
           />
         </Form.Item>

@@ -8,6 +8,7 @@ import {
   type SubUser,
 } from '@stratus/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { failOnAntdDeprecations } from '../../../test/antd-deprecations.ts';
 import { installFakeApi } from '../../../test/fake-api.ts';
 import { renderWithProviders } from '../../../test/render-app.tsx';
 import { SubUsersCard } from './sub-users-card.tsx';
@@ -27,6 +28,7 @@ const subUser: SubUser = {
   port: 7000,
 };
 const api = installFakeApi();
+failOnAntdDeprecations();
 
 beforeEach(() => {
   document.cookie = 'token=abc; path=/';

@@ -33,7 +33,7 @@ export function PlanTable({ plans, loading, canManage, onEdit }: PlanTableProps)
       title: t('adminCatalog.plan.column.region'),
       width: 150,
       render: (_value, plan) => (
-        <Space direction="vertical" size={0}>
+        <Space orientation="vertical" size={0}>
           <span>{regionLabel(plan.region, currentLanguage())}</span>
           <span className={`${styles.code} ${styles.muted}`}>{regionCode(plan.region)}</span>
         </Space>

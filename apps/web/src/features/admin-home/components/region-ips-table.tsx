@@ -1,6 +1,7 @@
 import type { Dashboard, DashboardRegionIps } from '@stratus/contract';
 import { Progress, Table, Tooltip, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { regionLabel } from '../../../shared/format/region.ts';
 import styles from './dashboard.module.css';
 
 type Counts = Dashboard['staticIps']['totals'];
@@ -35,7 +36,7 @@ export function RegionIpsTable({ staticIps }: { staticIps: Dashboard['staticIps'
     {
       key: 'region',
       title: t('adminDashboard.regions.column.region'),
-      render: (_, region) => `${region.countryName} · ${region.cityName}`,
+      render: (_, region) => regionLabel(region.countryName, region.cityName),
     },
     ...countKeys.map((key) => ({
       key,

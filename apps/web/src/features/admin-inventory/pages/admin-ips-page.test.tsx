@@ -149,7 +149,7 @@ describe('AdminIpsPage', { timeout: SLOW_TEST_MS }, () => {
     expect(within(row).getByText('已隔离')).toBeInTheDocument();
     expect(within(row).getByText('待更换')).toBeInTheDocument();
     expect(within(row).getByText('buyer@example.com')).toBeInTheDocument();
-    expect(within(row).getByText('日本 东京')).toBeInTheDocument();
+    expect(within(row).getByText('日本 · 东京')).toBeInTheDocument();
     expect(within(row).getByText('ISP住宅')).toBeInTheDocument();
     expect(within(row).getByText('tokyo-1')).toBeInTheDocument();
     expect(within(await rowOf('203.0.113.7')).getByText('可售')).toBeInTheDocument();

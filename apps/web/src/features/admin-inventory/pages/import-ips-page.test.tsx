@@ -89,7 +89,7 @@ describe('ImportIpsPage', { timeout: SLOW_TEST_MS }, () => {
     renderImport();
     await choose('节点', 'tokyo-1');
     await userEvent.type(screen.getByRole('textbox', { name: '地址' }), '203.0.113.0/30{enter}bad');
-    await choose('地区', '日本 东京 (JP/tokyo)');
+    await choose('地区', '日本 · 东京 (JP/tokyo)');
     await choose('线路', '数据中心');
     await userEvent.click(screen.getByRole('button', { name: '预 览' }));
 
@@ -140,7 +140,7 @@ describe('ImportIpsPage', { timeout: SLOW_TEST_MS }, () => {
     renderImport();
     await choose('节点', 'tokyo-1');
     await userEvent.type(screen.getByRole('textbox', { name: '地址' }), '203.0.113.0/30');
-    await choose('地区', '日本 东京 (JP/tokyo)');
+    await choose('地区', '日本 · 东京 (JP/tokyo)');
     await choose('线路', '数据中心');
     await userEvent.click(screen.getByRole('button', { name: '预 览' }));
     const apply = await screen.findByRole('button', { name: '导入 2 个地址' });

@@ -1,8 +1,10 @@
 import { httpUrl, socks5Url, vmessLink, type Instance } from '@stratus/contract';
 import { Descriptions, Drawer, Space, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../shared/format/bytes.ts';
 import { formatDateTime } from '../../../shared/format/date.ts';
+import { maskPassword } from '../password-mask.ts';
 import { InstanceCheckButton } from './instance-check-button.tsx';
 import { ReplaceInstanceButton } from './replace-instance-button.tsx';
 import { RegionLabel } from './region-label.tsx';
@@ -23,6 +25,12 @@ interface InstanceDetailDrawerProps {
 
 export function InstanceDetailDrawer({ instance, onClose, onReplaced }: InstanceDetailDrawerProps) {
   const { t } = useTranslation();
+  // One reveal for the whole drawer (the password and the lines that carry it), forgotten when
+  // another instance opens.
+  const [revealedId, setRevealedId] = useState<string | null>(null);
+  const revealed = instance !== null && revealedId === instance.id;
+  const shownLine = (line: string) =>
+    revealed || !instance ? line : maskPassword(line, instance.password);
   return (
     <Drawer
       open={instance !== null}
@@ -50,7 +58,11 @@ export function InstanceDetailDrawer({ instance, onClose, onReplaced }: Instance
               {instance.username}
             </Descriptions.Item>
             <Descriptions.Item label={t('instances.field.password')}>
-              <PasswordCell password={instance.password} />
+              <PasswordCell
+                password={instance.password}
+                shown={revealed}
+                onShownChange={(shown) => setRevealedId(shown ? instance.id : null)}
+              />
             </Descriptions.Item>
             <Descriptions.Item label={t('instances.field.vmessId')}>
               {instance.vmessId}
@@ -88,8 +100,16 @@ export function InstanceDetailDrawer({ instance, onClose, onReplaced }: Instance
           <Typography.Title level={5} className={styles.title}>
             {t('instances.detail.connections')}
           </Typography.Title>
-          <ConnectionLine label={t('instances.protocol.socks5')} value={socks5Url(instance)} />
-          <ConnectionLine label={t('instances.protocol.http')} value={httpUrl(instance)} />
+          <ConnectionLine
+            label={t('instances.protocol.socks5')}
+            value={socks5Url(instance)}
+            shownValue={shownLine(socks5Url(instance))}
+          />
+          <ConnectionLine
+            label={t('instances.protocol.http')}
+            value={httpUrl(instance)}
+            shownValue={shownLine(httpUrl(instance))}
+          />
           <ConnectionLine label={t('instances.protocol.vmess')} value={vmessLink(instance)} />
         </>
       )}

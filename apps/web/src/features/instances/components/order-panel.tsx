@@ -1,6 +1,7 @@
 import type { Quote, StaticIpPlan } from '@stratus/contract';
 import { Button, Card, Empty, Form, InputNumber, Radio, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { regionLabel } from '../../../shared/format/region.ts';
 import { maxQuantity, perDaySavingPercent, sortedPrices } from '../plan-display.ts';
 import { QuoteSummary } from './quote-summary.tsx';
 import styles from './order-panel.module.css';
@@ -43,7 +44,7 @@ export function OrderPanel({ plan, choice, onChange, quote, quoting, onBuy }: Or
       <Form layout="vertical" component="div">
         <Form.Item label={t('instances.buy.plan')}>
           <Typography.Text strong>
-            {plan.countryName} · {plan.city} · {t(`instances.lineType.${plan.lineType}`)}
+            {regionLabel(plan.countryName, plan.city)} · {t(`instances.lineType.${plan.lineType}`)}
           </Typography.Text>
         </Form.Item>
         <Form.Item label={t('instances.buy.duration')}>

@@ -2,6 +2,7 @@ import type { StaticIpPlan } from '@stratus/contract';
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../shared/format/money.ts';
+import { regionLabel } from '../../../shared/format/region.ts';
 import { lowestPrice, stockState } from '../plan-display.ts';
 import { LineTypeTag } from './line-type-tag.tsx';
 import { ProtocolTags } from './protocol-tags.tsx';
@@ -19,6 +20,8 @@ export function PlanCard({ plan, selected, onSelect }: PlanCardProps) {
   const state = stockState(plan.stock);
   const from = lowestPrice(plan);
   const soldOut = state === 'soldOut';
+  // Singapore's city under Singapore says nothing new: the card names such a region once.
+  const cityShown = regionLabel(plan.countryName, plan.city) !== plan.countryName;
   return (
     <button
       type="button"
@@ -34,7 +37,7 @@ export function PlanCard({ plan, selected, onSelect }: PlanCardProps) {
         </span>
         <span className={styles.region}>
           <Typography.Text strong>{plan.countryName}</Typography.Text>
-          <Typography.Text type="secondary">{plan.city}</Typography.Text>
+          {cityShown && <Typography.Text type="secondary">{plan.city}</Typography.Text>}
         </span>
         <LineTypeTag lineType={plan.lineType} />
       </span>
@@ -43,11 +46,9 @@ export function PlanCard({ plan, selected, onSelect }: PlanCardProps) {
         {soldOut ? (
           <Tag color="default">{t('instances.buy.soldOut')}</Tag>
         ) : state === 'low' ? (
-          <Tag color="orange">{t('instances.buy.lowStock')}</Tag>
+          <Tag color="orange">{t('instances.buy.stockLeft', { count: plan.stock })}</Tag>
         ) : (
-          <Typography.Text type="secondary">
-            {t('instances.buy.stock', { count: plan.stock })}
-          </Typography.Text>
+          <Typography.Text type="secondary">{t('instances.buy.inStock')}</Typography.Text>
         )}
         {from !== null && (
           <span className={styles.price}>

@@ -1,3 +1,4 @@
+import { regionLabel } from '../../../shared/format/region.ts';
 import styles from './region-label.module.css';
 
 interface RegionLabelProps {
@@ -17,7 +18,7 @@ export function RegionLabel({ country, countryName, city }: RegionLabelProps) {
       <span className={styles.code} aria-hidden>
         {country.toUpperCase()}
       </span>
-      <span>{city ? `${countryName} · ${city}` : countryName}</span>
+      <span>{regionLabel(countryName, city)}</span>
     </span>
   );
 }

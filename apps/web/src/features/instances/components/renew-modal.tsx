@@ -1,4 +1,4 @@
-import { DEFAULT_DURATIONS } from '@stratus/contract';
+import { DEFAULT_DURATIONS, type Instance } from '@stratus/contract';
 import { Alert, Descriptions, Modal, Radio, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,8 @@ interface RenewModalProps {
   /** Instances to renew; the modal is open while there are any. */
   ids: string[];
   onClose: () => void;
-  onRenewed: () => void;
+  /** The renewed instances, as the renewal answered them. */
+  onRenewed: (instances: Instance[]) => void;
 }
 
 /** Renews one or several instances for a chosen duration, priced by the server first. */
@@ -28,9 +29,9 @@ export function RenewModal({ ids, onClose, onRenewed }: RenewModalProps) {
     renew.mutate(
       { ids, durationDays },
       {
-        onSuccess: () => {
+        onSuccess: (data) => {
           showSuccessToast(t('instances.renew.done'));
-          onRenewed();
+          onRenewed(data.instances);
           onClose();
         },
       },

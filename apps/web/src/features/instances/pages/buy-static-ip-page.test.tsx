@@ -8,6 +8,7 @@ import {
   type StaticIpPlan,
 } from '@stratus/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { failOnAntdDeprecations } from '../../../test/antd-deprecations.ts';
 import { installFakeApi } from '../../../test/fake-api.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import BuyStaticIpPage from './buy-static-ip-page.tsx';
@@ -37,6 +38,16 @@ const plans: StaticIpPlan[] = [
     stock: 0,
     prices: [{ durationDays: 30, price: 20 }],
   },
+  {
+    id: '9c3f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+    country: 'SG',
+    countryName: '新加坡',
+    city: '新加坡',
+    lineType: 'isp_residential',
+    protocols: ['socks5'],
+    stock: 21,
+    prices: [{ durationDays: 30, price: 40 }],
+  },
 ];
 const instance: Instance = {
   id: 'i1',
@@ -64,6 +75,7 @@ const instance: Instance = {
 };
 
 const api = installFakeApi();
+failOnAntdDeprecations();
 let balance = 100;
 
 beforeEach(() => {
@@ -116,8 +128,15 @@ describe('BuyStaticIpPage', () => {
     renderBuy();
     const tokyo = await screen.findByTestId(`plan-${planId}`);
     expect(tokyo).toHaveTextContent('JP');
+    expect(tokyo).toHaveTextContent('日本东京');
     expect(tokyo).toHaveTextContent('ISP住宅');
-    expect(tokyo).toHaveTextContent('库存紧张');
+    // A few left: the count, not a vague warning; plenty: no count that changes with every sale.
+    expect(tokyo).toHaveTextContent('剩余 8 个');
+    const singapore = screen.getByTestId(`plan-${plans[2]!.id}`);
+    expect(singapore).toHaveTextContent('库存充足');
+    expect(singapore).not.toHaveTextContent(/\d+ 个/);
+    // Singapore's city is Singapore: said once.
+    expect(within(singapore).getAllByText('新加坡')).toHaveLength(1);
     expect(tokyo).toHaveTextContent('¥30.00/IP 起');
     const losAngeles = screen.getByTestId(`plan-${plans[1]!.id}`);
     expect(losAngeles).toBeDisabled();

@@ -9,6 +9,7 @@ import {
   type AllowlistEntry,
 } from '@stratus/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { failOnAntdDeprecations } from '../../../test/antd-deprecations.ts';
 import { installFakeApi } from '../../../test/fake-api.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import IpListPage from './ip-list-page.tsx';
@@ -16,6 +17,7 @@ import IpListPage from './ip-list-page.tsx';
 const entryId = '11111111-1111-4111-8111-111111111111';
 let entries: AllowlistEntry[];
 const api = installFakeApi();
+failOnAntdDeprecations();
 
 beforeEach(() => {
   document.cookie = 'token=abc; path=/';

@@ -15,6 +15,7 @@ import {
   type Instance,
 } from '@stratus/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { failOnAntdDeprecations } from '../../../test/antd-deprecations.ts';
 import { installFakeApi } from '../../../test/fake-api.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import IpListPage from './ip-list-page.tsx';
@@ -55,6 +56,7 @@ const rows = [
   instance(secondId, '203.0.113.8', 40, 'secret-two'),
 ];
 const api = installFakeApi();
+failOnAntdDeprecations();
 
 beforeEach(() => {
   document.cookie = 'token=abc; path=/';
@@ -244,6 +246,54 @@ describe('IpListPage', () => {
     expect(await screen.findByText('续费成功')).toBeInTheDocument();
   });
 
+  it('keeps a renewed row where it was and highlights it, though the list sorts by expiry', async () => {
+    const scrollIntoView = vi.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
+    const renewed = { ...rows[0]!, expiresAt: new Date(Date.now() + 92 * DAY_MS).toISOString() };
+    api.respondWith(renewInstance, {
+      order: {
+        id: 'o1',
+        orderNo: 'RN1',
+        type: 'renewal',
+        status: 'paid',
+        total: 81,
+        items: [],
+        instanceIds: [firstId],
+        createdAt: '2026-11-22T00:00:00.000Z',
+      },
+      instances: [renewed],
+    });
+    renderList();
+    const row = await findRow('203.0.113.7');
+    await userEvent.click(within(row).getByRole('button', { name: '续费' }));
+    const dialog = await screen.findByRole('dialog');
+    const confirm = within(dialog).getByRole('button', { name: /确认续费/ });
+    await waitFor(() => expect(confirm).toBeEnabled());
+    // From now on the server lists the renewed IP last: it expires last.
+    api.respondWith(listInstances, { items: [rows[1]!, renewed], total: 2, page: 1, pageSize: 20 });
+    await userEvent.click(confirm);
+
+    await waitFor(() => expect(api.requests(listInstances).length).toBeGreaterThan(1));
+    const renewedRow = await findRow('203.0.113.7');
+    await waitFor(() => expect(within(renewedRow).queryByTestId('expiry-tag')).toBeNull());
+    const order = [...document.querySelectorAll('.ant-table-tbody tr.ant-table-row')].map((tr) =>
+      tr.getAttribute('data-row-key'),
+    );
+    expect(order).toEqual([firstId, secondId]);
+    expect(renewedRow).toHaveClass('renewed');
+    expect((await findRow('203.0.113.8')).classList.contains('renewed')).toBe(false);
+    expect(scrollIntoView).toHaveBeenCalled();
+    expect(scrollIntoView.mock.contexts[0]).toBe(renewedRow);
+
+    // Another page or filter is a fresh list, in the server's order.
+    await userEvent.click(screen.getByRole('combobox', { name: '状态' }));
+    await userEvent.click(await screen.findByTitle('使用中'));
+    await waitFor(() => {
+      const fresh = [...document.querySelectorAll('.ant-table-tbody tr.ant-table-row')];
+      expect(fresh.map((tr) => tr.getAttribute('data-row-key'))).toEqual([secondId, firstId]);
+    });
+  });
+
   it('renews the selected rows in one payment', async () => {
     renderList();
     await userEvent.click(within(await findRow('203.0.113.7')).getByRole('checkbox'));
@@ -297,14 +347,35 @@ describe('IpListPage', () => {
     expect(router.state.location.pathname).toBe('/console/buyStaticIP');
   });
 
-  it('shows the connection strings in the detail drawer', async () => {
+  it('masks the password across the detail drawer until revealed, and copies the real lines', async () => {
+    const writeText = vi.fn((_text: string) => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
     renderList();
     const row = await findRow('203.0.113.7');
     await userEvent.click(within(row).getByRole('button', { name: '详情' }));
+    const drawer = await screen.findByRole('dialog');
     expect(
-      await screen.findByText('socks5://user_7:secret-one@203.0.113.7:1080'),
+      await within(drawer).findByText('socks5://user_7:••••••••@203.0.113.7:1080'),
     ).toBeInTheDocument();
-    expect(screen.getByText('http://user_7:secret-one@203.0.113.7:1080')).toBeInTheDocument();
-    expect(screen.getByText(/^vmess:\/\//)).toBeInTheDocument();
+    expect(within(drawer).getByText('http://user_7:••••••••@203.0.113.7:1080')).toBeInTheDocument();
+    expect(within(drawer).getByText(/^vmess:\/\//)).toBeInTheDocument();
+    expect(within(drawer).queryByText(/secret-one/)).toBeNull();
+
+    // The copy beside a masked line copies the line a proxy client needs.
+    const socks5Line = within(drawer).getByText(/^socks5:/).parentElement!;
+    await userEvent.click(within(socks5Line).getByRole('button', { name: '复制' }));
+    expect(writeText).toHaveBeenLastCalledWith('socks5://user_7:secret-one@203.0.113.7:1080');
+
+    // One reveal shows the password and the lines; hiding it masks them all again.
+    await userEvent.click(within(drawer).getByRole('button', { name: '显示密码' }));
+    expect(within(drawer).getByTestId('password-value')).toHaveTextContent('secret-one');
+    expect(
+      within(drawer).getByText('socks5://user_7:secret-one@203.0.113.7:1080'),
+    ).toBeInTheDocument();
+    expect(
+      within(drawer).getByText('http://user_7:secret-one@203.0.113.7:1080'),
+    ).toBeInTheDocument();
+    await userEvent.click(within(drawer).getByRole('button', { name: '隐藏密码' }));
+    expect(within(drawer).queryByText(/secret-one/)).toBeNull();
   });
 });

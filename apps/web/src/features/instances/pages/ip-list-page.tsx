@@ -15,6 +15,7 @@ import { RenewModal } from '../components/renew-modal.tsx';
 import { SubscriptionModal } from '../components/subscription-modal.tsx';
 import { useInstanceColumns } from '../components/use-instance-columns.tsx';
 import { useInstanceFilters } from '../use-instance-filters.ts';
+import { useRenewedRows } from '../use-renewed-rows.ts';
 import styles from './ip-list-page.module.css';
 
 export default function IpListPage() {
@@ -24,6 +25,7 @@ export default function IpListPage() {
   const instances = useInstances(query);
   const catalog = useStaticIpCatalog();
   const tabs = useIpListTabs();
+  const renewedRows = useRenewedRows(instances.data?.items ?? [], JSON.stringify(query));
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const [renewIds, setRenewIds] = useState<string[]>([]);
   const [detail, setDetail] = useState<Instance | null>(null);
@@ -66,7 +68,8 @@ export default function IpListPage() {
       <Table<Instance>
         rowKey="id"
         columns={columns}
-        dataSource={data?.items ?? []}
+        dataSource={renewedRows.rows}
+        rowClassName={(row) => (renewedRows.isHighlighted(row.id) ? (styles.renewed ?? '') : '')}
         loading={instances.isFetching}
         scroll={{ x: 1100 }}
         rowSelection={{
@@ -102,7 +105,10 @@ export default function IpListPage() {
       <RenewModal
         ids={renewIds}
         onClose={() => setRenewIds([])}
-        onRenewed={() => setSelectedIds([])}
+        onRenewed={(renewed) => {
+          setSelectedIds([]);
+          renewedRows.onRenewed(renewed);
+        }}
       />
       <InstanceDetailDrawer
         instance={detail}

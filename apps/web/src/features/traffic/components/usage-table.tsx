@@ -6,6 +6,15 @@ import { formatBytes } from '../../../shared/format/bytes.ts';
 import { bucketLabel } from '../usage-labels.ts';
 import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 
+/**
+ * Rows per page by granularity: a whole day of hours (or a week) on a page, a whole month of days
+ * (or a week, or a quarter).
+ */
+export const usagePageSizes: Record<UsageGranularity, { initial: number; options: number[] }> = {
+  hour: { initial: 24, options: [24, 48, 168] },
+  day: { initial: 31, options: [7, 31, 92] },
+};
+
 interface UsageTableProps {
   buckets: UsageBucket[];
   granularity: UsageGranularity;
@@ -41,17 +50,20 @@ export function UsageTable({ buckets, granularity, loading }: UsageTableProps) {
       render: (_, bucket) => formatBytes(bucket.bytesUp + bucket.bytesDown),
     },
   ];
+  const pageSizes = usagePageSizes[granularity];
   return (
     <Table<UsageBucket>
+      // A new granularity starts on its own page size, from the first page.
+      key={granularity}
       rowKey="at"
       size="small"
       columns={columns}
       dataSource={rows}
       loading={loading}
       pagination={{
-        defaultPageSize: 24,
+        defaultPageSize: pageSizes.initial,
         showSizeChanger: true,
-        pageSizeOptions: [24, 48, 96],
+        pageSizeOptions: pageSizes.options,
         showTotal: (total) => t('traffic.usage.rows', { total }),
       }}
     />

@@ -9,6 +9,7 @@ import {
   type UsageSeries,
 } from '@stratus/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { failOnAntdDeprecations } from '../../../test/antd-deprecations.ts';
 import { installFakeApi } from '../../../test/fake-api.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import TrafficFlowHistoryPage from './traffic-flow-history-page.tsx';
@@ -31,6 +32,7 @@ function seriesFor(granularity: UsageGranularity): UsageSeries {
 }
 
 const api = installFakeApi();
+failOnAntdDeprecations();
 const packageId = '33333333-3333-4333-8333-333333333333';
 const subUserId = '44444444-4444-4444-8444-444444444444';
 
@@ -126,8 +128,11 @@ describe('TrafficFlowHistoryPage', { timeout: 20_000 }, () => {
     expect(query!.granularity).toBe('hour');
     expect(query!.utcOffsetMinutes).toBeUndefined();
     expect(query!.kind).toBeUndefined();
+    // From the start of the hour 23 hours back: 24 hour buckets, the current one included.
+    expect(new Date(query!.from!).getMinutes()).toBe(0);
     const hours = (Date.parse(query!.to!) - Date.parse(query!.from!)) / 3_600_000;
-    expect(hours).toBeCloseTo(24, 1);
+    expect(hours).toBeGreaterThan(23);
+    expect(hours).toBeLessThanOrEqual(24);
 
     // Newest bucket first.
     const rows = document.querySelectorAll('.ant-table-tbody tr.ant-table-row');
@@ -180,7 +185,7 @@ describe('TrafficFlowHistoryPage', { timeout: 20_000 }, () => {
     renderHistory();
     await screen.findByText('3 GB');
     expect(usageQueries()[0]).toMatchObject({
-      from: new Date(2026, 10, 20, 12, 34).toISOString(),
+      from: new Date(2026, 10, 20, 13, 0).toISOString(),
       to: new Date(2026, 10, 21, 12, 34).toISOString(),
     });
 
@@ -189,7 +194,7 @@ describe('TrafficFlowHistoryPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(usageQueries()).toHaveLength(2));
     expect(usageQueries()[1]).toMatchObject({
       granularity: 'hour',
-      from: new Date(2026, 10, 14, 12, 34).toISOString(),
+      from: new Date(2026, 10, 15).toISOString(),
       to: new Date(2026, 10, 21, 12, 34).toISOString(),
     });
   });
@@ -213,6 +218,40 @@ describe('TrafficFlowHistoryPage', { timeout: 20_000 }, () => {
       from: '2026-11-09T16:00:00.000Z',
       to: '2026-11-12T16:00:00.000Z',
     });
+  });
+
+  it('shows a whole day of hours, or a whole month of days, on one page', async () => {
+    const series = (granularity: UsageGranularity, count: number, stepMs: number): UsageSeries => {
+      const start = Date.parse('2026-11-01T00:00:00.000Z');
+      const buckets = Array.from({ length: count }, (_, index) => ({
+        at: new Date(start + index * stepMs).toISOString(),
+        bytesUp: MB,
+        bytesDown: MB,
+      }));
+      return {
+        granularity,
+        from: buckets[0]!.at,
+        to: new Date(start + count * stepMs).toISOString(),
+        buckets,
+        totals: { bytesUp: count * MB, bytesDown: count * MB },
+      };
+    };
+    api.respondWith(getTrafficUsage, (request) =>
+      request.query.granularity === 'day'
+        ? series('day', 31, 86_400_000)
+        : series('hour', 24, 3_600_000),
+    );
+    renderHistory();
+    expect(await screen.findByText('共 24 条')).toBeInTheDocument();
+    expect(document.querySelectorAll('.ant-table-tbody tr.ant-table-row')).toHaveLength(24);
+    expect(document.querySelector('.ant-pagination-item-2')).toBeNull();
+    expect(screen.getByTitle('24 条/页')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByText('按天'));
+    expect(await screen.findByText('共 31 条')).toBeInTheDocument();
+    expect(document.querySelectorAll('.ant-table-tbody tr.ant-table-row')).toHaveLength(31);
+    expect(document.querySelector('.ant-pagination-item-2')).toBeNull();
+    expect(screen.getByTitle('31 条/页')).toBeInTheDocument();
   });
 
   it('downloads the same series as CSV', async () => {

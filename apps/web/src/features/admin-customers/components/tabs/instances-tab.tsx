@@ -2,6 +2,7 @@ import { hasPermission, type AdminCustomerInstance, type Role } from '@stratus/c
 import { Button, Empty, Popconfirm, Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../shared/format/date.ts';
+import { regionLabel } from '../../../../shared/format/region.ts';
 import { showSuccessToast } from '../../../../shared/ui/feedback.ts';
 import { InstanceStatusTag, ProtocolTags } from '../../../instances/public.ts';
 import { useCustomerTab, useResetProxyPassword } from '../../api.ts';
@@ -29,7 +30,7 @@ export function InstancesTab({ customerId, role }: { customerId: string; role: R
       key: 'region',
       title: t('instances.field.region'),
       width: 180,
-      render: (_, instance) => `${instance.countryName} · ${instance.city}`,
+      render: (_, instance) => regionLabel(instance.countryName, instance.city),
     },
     {
       key: 'protocols',
