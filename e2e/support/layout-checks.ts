@@ -19,6 +19,8 @@ const MAX_CONTROLS = 160;
  *   (a fixed bar, a sibling laid over it);
  * - `wrapped-per-character`: text of three or more characters broken onto lines of one or two
  *   characters each (a label or an amount squeezed into a column too narrow for it).
+ * While a modal or drawer is open only its own controls are checked: the page behind it is
+ * covered on purpose.
  * Scrolls the page and its scroll containers while it looks; call it last on a page state.
  */
 export async function findLayoutProblems(page: Page): Promise<LayoutProblem[]> {
@@ -88,8 +90,14 @@ export async function findLayoutProblems(page: Page): Promise<LayoutProblem[]> {
       return around !== null && (around === hit || around.contains(hit));
     };
 
+    // While a modal or drawer is open, the page behind it is out of play (its mask takes the
+    // taps): only the topmost dialog's controls are a person's to reach.
+    const dialogs = Array.from(
+      document.querySelectorAll('[role="dialog"][aria-modal="true"]'),
+    ).filter(isShown);
+    const scope: ParentNode = dialogs.at(-1) ?? document;
     const controls = Array.from(
-      document.querySelectorAll(
+      scope.querySelectorAll(
         'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="tab"], [role="menuitem"], [role="switch"], [role="link"], [tabindex="0"]',
       ),
     )
