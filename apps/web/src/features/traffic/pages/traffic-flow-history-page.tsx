@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../shared/format/bytes.ts';
+import { useCompactLayout } from '../../../shared/ui/use-compact-layout.ts';
 import {
   browserUtcOffsetMinutes,
   useExportTrafficUsage,
@@ -15,6 +16,7 @@ import { UsageFilters, type KindFilter } from '../components/usage-filters.tsx';
 import type { UsageSubject } from '../components/usage-subject-select.tsx';
 import { UsageTable } from '../components/usage-table.tsx';
 import { clampUsageRange, maxRangeDays, presetRange, type UsageRange } from '../usage-range.ts';
+import styles from './traffic-flow-history-page.module.css';
 
 /** Day granularity covers whole days: from the first day's midnight to the last day's end. */
 function requestBounds(range: UsageRange, granularity: UsageGranularity) {
@@ -52,6 +54,7 @@ export default function TrafficFlowHistoryPage() {
   const [kind, setKind] = useState<KindFilter>('all');
   const [subject, setSubject] = useState<UsageSubject>({ kind: 'all' });
   const exportCsv = useExportTrafficUsage();
+  const compact = useCompactLayout();
 
   const query = useMemo<TrafficUsageQuery>(
     () => ({
@@ -76,7 +79,7 @@ export default function TrafficFlowHistoryPage() {
   };
 
   return (
-    <Card>
+    <Card size={compact ? 'small' : undefined}>
       <UsageFilters
         granularity={granularity}
         range={range}
@@ -93,22 +96,25 @@ export default function TrafficFlowHistoryPage() {
         onExport={() => exportCsv.mutate({ query, fileName: t('traffic.usage.exportFileName') })}
       />
       <Row gutter={[16, 16]}>
-        <Col xs={24} md={8}>
+        <Col span={8}>
           <Statistic
+            className={styles.total}
             title={t('traffic.usage.totalDownload')}
             value={formatBytes(series?.totals.bytesDown ?? 0)}
             loading={usage.isPending}
           />
         </Col>
-        <Col xs={24} md={8}>
+        <Col span={8}>
           <Statistic
+            className={styles.total}
             title={t('traffic.usage.totalUpload')}
             value={formatBytes(series?.totals.bytesUp ?? 0)}
             loading={usage.isPending}
           />
         </Col>
-        <Col xs={24} md={8}>
+        <Col span={8}>
           <Statistic
+            className={styles.total}
             title={t('traffic.usage.totalAll')}
             value={formatBytes((series?.totals.bytesUp ?? 0) + (series?.totals.bytesDown ?? 0))}
             loading={usage.isPending}

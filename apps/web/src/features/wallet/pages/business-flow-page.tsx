@@ -15,7 +15,7 @@ export default function BusinessFlowPage() {
   const compact = useCompactLayout();
 
   return (
-    <Card size={compact ? 'small' : 'default'}>
+    <Card size={compact ? 'small' : undefined}>
       <TransactionFilters
         filters={filters}
         onChange={update}
