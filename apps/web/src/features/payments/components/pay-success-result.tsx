@@ -16,6 +16,7 @@ export function PaySuccessResult({ payment }: PaySuccessResultProps) {
   const navigate = useNavigate();
   return (
     <Result
+      className={styles.result}
       status="success"
       title={t('payments.result.success.title')}
       subTitle={

@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { usageKinds, type UsageGranularity, type UsageKind } from '@stratus/contract';
-import { Button, DatePicker, Segmented, Select, Space } from 'antd';
+import { Button, DatePicker, Segmented, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
@@ -48,7 +48,7 @@ export function UsageFilters({
   const hourly = granularity === 'hour';
   return (
     <div className={styles.bar}>
-      <Space wrap size={12}>
+      <div className={styles.filters}>
         <Segmented<UsageGranularity>
           value={granularity}
           onChange={onGranularityChange}
@@ -58,6 +58,7 @@ export function UsageFilters({
           ]}
         />
         <DatePicker.RangePicker
+          className={styles.range}
           aria-label={t('traffic.usage.range')}
           value={range}
           allowClear={false}
@@ -89,7 +90,7 @@ export function UsageFilters({
             ? t('traffic.usage.subject.packageHint')
             : t('traffic.usage.maxRange', { count: maxRangeDays(granularity) })}
         </span>
-      </Space>
+      </div>
       <Button icon={<DownloadOutlined />} loading={exporting} onClick={onExport}>
         {t('traffic.usage.export')}
       </Button>

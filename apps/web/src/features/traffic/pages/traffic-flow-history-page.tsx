@@ -4,12 +4,14 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../shared/format/bytes.ts';
 import { businessNow, wallClockToIso } from '../../../shared/format/date.ts';
+import { useCompactLayout } from '../../../shared/ui/use-compact-layout.ts';
 import { useExportTrafficUsage, useTrafficUsage, type TrafficUsageQuery } from '../api.ts';
 import { UsageChart } from '../components/usage-chart.tsx';
 import { UsageFilters, type KindFilter } from '../components/usage-filters.tsx';
 import type { UsageSubject } from '../components/usage-subject-select.tsx';
 import { UsageTable } from '../components/usage-table.tsx';
 import { clampUsageRange, maxRangeDays, presetRange, type UsageRange } from '../usage-range.ts';
+import styles from './traffic-flow-history-page.module.css';
 
 /**
  * The range (business wall-clock values) as the instants the API takes. Day granularity covers
@@ -50,6 +52,7 @@ export default function TrafficFlowHistoryPage() {
   const [kind, setKind] = useState<KindFilter>('all');
   const [subject, setSubject] = useState<UsageSubject>({ kind: 'all' });
   const exportCsv = useExportTrafficUsage();
+  const compact = useCompactLayout();
 
   const query = useMemo<TrafficUsageQuery>(
     () => ({
@@ -73,7 +76,7 @@ export default function TrafficFlowHistoryPage() {
   };
 
   return (
-    <Card>
+    <Card size={compact ? 'small' : undefined}>
       <UsageFilters
         granularity={granularity}
         range={range}
@@ -90,22 +93,25 @@ export default function TrafficFlowHistoryPage() {
         onExport={() => exportCsv.mutate({ query, fileName: t('traffic.usage.exportFileName') })}
       />
       <Row gutter={[16, 16]}>
-        <Col xs={24} md={8}>
+        <Col span={8}>
           <Statistic
+            className={styles.total}
             title={t('traffic.usage.totalDownload')}
             value={formatBytes(series?.totals.bytesDown ?? 0)}
             loading={usage.isPending}
           />
         </Col>
-        <Col xs={24} md={8}>
+        <Col span={8}>
           <Statistic
+            className={styles.total}
             title={t('traffic.usage.totalUpload')}
             value={formatBytes(series?.totals.bytesUp ?? 0)}
             loading={usage.isPending}
           />
         </Col>
-        <Col xs={24} md={8}>
+        <Col span={8}>
           <Statistic
+            className={styles.total}
             title={t('traffic.usage.totalAll')}
             value={formatBytes((series?.totals.bytesUp ?? 0) + (series?.totals.bytesDown ?? 0))}
             loading={usage.isPending}

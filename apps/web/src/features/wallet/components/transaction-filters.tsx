@@ -1,6 +1,6 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { ledgerEntryTypes, type LedgerEntryType } from '@stratus/contract';
-import { Button, DatePicker, Select, Space } from 'antd';
+import { Button, DatePicker, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DATE_PARAM_FORMAT } from '../../../shared/format/date.ts';
@@ -28,7 +28,7 @@ export function TransactionFilters({
 
   return (
     <div className={styles.bar}>
-      <Space wrap size={12}>
+      <div className={styles.filters}>
         <Select<LedgerEntryType | 'all'>
           className={styles.type}
           aria-label={t('wallet.flow.filter.type')}
@@ -43,6 +43,7 @@ export function TransactionFilters({
           ]}
         />
         <DatePicker.RangePicker
+          className={styles.range}
           aria-label={t('wallet.flow.filter.dateRange')}
           value={range ? [range[0], range[1]] : null}
           allowEmpty={[false, false]}
@@ -54,12 +55,13 @@ export function TransactionFilters({
           }
         />
         <Button
+          className={styles.reset}
           icon={<ReloadOutlined />}
           onClick={() => onChange({ type: undefined, from: undefined, to: undefined })}
         >
           {t('wallet.flow.filter.reset')}
         </Button>
-      </Space>
+      </div>
       <Button type="primary" icon={<DownloadOutlined />} loading={exporting} onClick={onExport}>
         {t('wallet.flow.export')}
       </Button>

@@ -3,6 +3,7 @@ import { Empty, Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { formatMoney, formatSignedMoney } from '../../../shared/format/money.ts';
+import { useCompactLayout } from '../../../shared/ui/use-compact-layout.ts';
 import { LedgerTypeTag } from './ledger-type-tag.tsx';
 import styles from './transaction-table.module.css';
 import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
@@ -15,7 +16,11 @@ interface TransactionTableProps {
   onPageChange: (page: number, pageSize: number) => void;
 }
 
-/** Ledger rows, paged by the server. */
+/**
+ * Ledger rows, paged by the server. On a narrow screen the table scrolls sideways inside its card
+ * with the time kept at the left (its date and clock on two lines), and the amount in the first
+ * screen.
+ */
 export function TransactionTable({
   data,
   loading,
@@ -24,19 +29,25 @@ export function TransactionTable({
   onPageChange,
 }: TransactionTableProps) {
   const { t } = useTranslation();
+  const compact = useCompactLayout();
   const columns: TableColumnsType<LedgerEntry> = [
     {
       key: 'createdAt',
       title: withTimeZone(t('wallet.flow.column.time')),
       dataIndex: 'createdAt',
-      width: 180,
-      render: (value: string) => <span className={styles.number}>{formatDateTime(value)}</span>,
+      width: compact ? 104 : 180,
+      fixed: compact ? 'left' : undefined,
+      render: (value: string) => (
+        <span className={compact ? styles.stackedTime : styles.number}>
+          {formatDateTime(value)}
+        </span>
+      ),
     },
     {
       key: 'type',
       title: t('wallet.flow.column.type'),
       dataIndex: 'type',
-      width: 140,
+      width: compact ? 104 : 140,
       render: (type: LedgerEntry['type']) => <LedgerTypeTag type={type} />,
     },
     {
@@ -44,7 +55,7 @@ export function TransactionTable({
       title: t('wallet.flow.column.amount'),
       dataIndex: 'amount',
       align: 'right',
-      width: 140,
+      width: compact ? 120 : 140,
       render: (amount: number) => (
         <span
           className={`${styles.number} ${amount < 0 ? styles.debit : styles.credit}`}
@@ -94,7 +105,7 @@ export function TransactionTable({
       columns={columns}
       dataSource={data?.items ?? []}
       loading={loading}
-      scroll={{ x: 900 }}
+      scroll={{ x: compact ? 840 : 900 }}
       locale={{
         emptyText: (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('wallet.flow.empty')} />

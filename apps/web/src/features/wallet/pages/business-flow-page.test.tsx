@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { listTransactions, type LedgerEntry } from '@stratus/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi } from '../../../test/fake-api.ts';
+import { COMPACT_LAYOUT_QUERY } from '../../../shared/ui/use-compact-layout.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import BusinessFlowPage from './business-flow-page.tsx';
 
@@ -137,5 +138,34 @@ describe('BusinessFlowPage', () => {
     const link = click.mock.contexts[0] as HTMLAnchorElement;
     expect(link.download).toBe('ledger-2026.csv');
     expect(link.href).toBe('blob:ledger');
+  });
+});
+
+describe('BusinessFlowPage on a narrow screen', () => {
+  const desktopMatchMedia = window.matchMedia;
+  afterEach(() => {
+    window.matchMedia = desktopMatchMedia;
+  });
+
+  const timeHeader = async () => {
+    const table = await screen.findByRole('table');
+    await within(table).findByText('静态IP购买');
+    return within(table).getByRole('columnheader', { name: '时间' });
+  };
+
+  it('keeps the time at the left while the table scrolls sideways', async () => {
+    window.matchMedia = ((query: string) => ({
+      ...desktopMatchMedia(query),
+      matches: query === COMPACT_LAYOUT_QUERY,
+    })) as typeof window.matchMedia;
+    renderFlow();
+    expect(await timeHeader()).toHaveClass('ant-table-cell-fix');
+    // The export stays on the page, under the stacked filters.
+    expect(screen.getByRole('button', { name: /导出 CSV/ })).toBeInTheDocument();
+  });
+
+  it('lets the time scroll with the rest on a wide screen', async () => {
+    renderFlow();
+    expect(await timeHeader()).not.toHaveClass('ant-table-cell-fix');
   });
 });

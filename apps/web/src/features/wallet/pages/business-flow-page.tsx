@@ -1,5 +1,6 @@
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useCompactLayout } from '../../../shared/ui/use-compact-layout.ts';
 import { useExportTransactions, useTransactions } from '../api.ts';
 import { TransactionFilters } from '../components/transaction-filters.tsx';
 import { TransactionTable } from '../components/transaction-table.tsx';
@@ -10,9 +11,11 @@ export default function BusinessFlowPage() {
   const { filters, query, update } = useFlowFilters();
   const transactions = useTransactions(query);
   const exportCsv = useExportTransactions();
+  // On a phone the card's padding would take a tenth of the width from the table.
+  const compact = useCompactLayout();
 
   return (
-    <Card>
+    <Card size={compact ? 'small' : undefined}>
       <TransactionFilters
         filters={filters}
         onChange={update}
