@@ -16,7 +16,7 @@ const MAX_CONTROLS = 160;
  * - `out-of-reach`: a visible control that scrolling it into view still leaves outside the window
  *   (clipped by an ancestor that does not scroll, or off the side of the page);
  * - `covered`: a control whose centre, once scrolled into view, belongs to another element
- *   (a fixed bar, a sibling laid over it);
+ *   (a fixed bar, a sibling laid over it); with a modal dialog open, only its own controls count;
  * - `wrapped-per-character`: text of three or more characters broken onto lines of one or two
  *   characters each (a label or an amount squeezed into a column too narrow for it).
  * Scrolls the page and its scroll containers while it looks; call it last on a page state.
@@ -88,8 +88,14 @@ export async function findLayoutProblems(page: Page): Promise<LayoutProblem[]> {
       return around !== null && (around === hit || around.contains(hit));
     };
 
+    // While a modal dialog (a modal, a drawer) is open, what lies behind it is out of use by
+    // design, under its mask: only the topmost dialog's controls are the person's to reach.
+    const dialogs = Array.from(
+      document.querySelectorAll('[role="dialog"][aria-modal="true"]'),
+    ).filter(isShown);
+    const scope: ParentNode = dialogs.at(-1) ?? document;
     const controls = Array.from(
-      document.querySelectorAll(
+      scope.querySelectorAll(
         'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="tab"], [role="menuitem"], [role="switch"], [role="link"], [tabindex="0"]',
       ),
     )

@@ -35,6 +35,9 @@ export function RegionIpsTable({ staticIps }: { staticIps: Dashboard['staticIps'
     {
       key: 'region',
       title: t('adminDashboard.regions.column.region'),
+      // Named whole and kept in view while the counts scroll beside it on a phone.
+      width: 200,
+      fixed: 'left',
       render: (_, region) => `${region.countryName} · ${region.cityName}`,
     },
     ...countKeys.map((key) => ({
