@@ -31,6 +31,8 @@ export function AuditTable({ data, loading, page, pageSize, onPageChange }: Audi
   const columns: TableColumnsType<AuditEntry> = [
     {
       key: 'createdAt',
+      // Kept in view while the other columns scroll under it on a phone.
+      fixed: 'left',
       title: t('adminAudit.column.time'),
       dataIndex: 'createdAt',
       width: 150,

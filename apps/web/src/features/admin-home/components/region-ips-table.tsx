@@ -35,8 +35,8 @@ export function RegionIpsTable({ staticIps }: { staticIps: Dashboard['staticIps'
     {
       key: 'region',
       title: t('adminDashboard.regions.column.region'),
-      // Named whole and kept in view while the counts scroll beside it on a phone.
-      width: 200,
+      // Kept in view while the counts scroll beside it on a phone.
+      width: 140,
       fixed: 'left',
       render: (_, region) => `${region.countryName} · ${region.cityName}`,
     },
@@ -51,7 +51,7 @@ export function RegionIpsTable({ staticIps }: { staticIps: Dashboard['staticIps'
     {
       key: 'share',
       title: t('adminDashboard.regions.column.share'),
-      width: 180,
+      width: 140,
       render: (_, region) => <ShareBar counts={region} />,
     },
   ];
@@ -62,7 +62,7 @@ export function RegionIpsTable({ staticIps }: { staticIps: Dashboard['staticIps'
       columns={columns}
       dataSource={staticIps.regions}
       pagination={false}
-      scroll={{ x: 720 }}
+      scroll={{ x: 730 }}
       locale={{ emptyText: t('adminDashboard.regions.empty') }}
       summary={() =>
         staticIps.regions.length > 1 && (
