@@ -1,5 +1,6 @@
-import { Menu, Tag, Typography } from 'antd';
-import { Suspense, useEffect } from 'react';
+import { MenuOutlined, RollbackOutlined } from '@ant-design/icons';
+import { Button, Drawer, Grid, Tag, Typography } from 'antd';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { AccountMenu } from '../../features/users/components/account-menu.tsx';
@@ -9,53 +10,72 @@ import { Brand } from '../../shared/ui/brand.tsx';
 import { LanguageSwitch } from '../../shared/ui/language-switch.tsx';
 import { PageFallback } from '../../shared/ui/page-fallback.tsx';
 import { ErrorBoundary } from '../error-boundary.tsx';
+import { AdminMenu } from './admin-menu.tsx';
 import { adminMenuOf, findAdminRoute } from './admin-routes.ts';
 import styles from './admin-layout.module.css';
 
-/** The operator console's frame: its own header and a menu of the pages the role may open. */
+/**
+ * The operator console's frame: its own header and a menu of the pages the role may open. Below
+ * Ant Design's `lg` the menu leaves the side for a drawer opened from the header, so the page
+ * keeps the whole width of a phone or a tablet held upright.
+ */
 export function AdminLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const switchLanguage = useSwitchLanguage();
   const role = useMe().data?.role;
+  const screens = Grid.useBreakpoint();
+  // Until the first measurement `lg` is undefined: the wide layout, as on the server-less first paint.
+  const compact = screens.lg === false;
+  // Open for the page it was opened on: any navigation (menu, link, back button) closes it, as
+  // the drawer was opened to go somewhere.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
   const route = findAdminRoute(pathname);
   const menu = role ? adminMenuOf(role) : [];
   const title = route ? t(route.title) : undefined;
+  const selectedPath = route ? (route.menuPath ?? route.path) : undefined;
 
   useEffect(() => {
     if (title) document.title = `${title} · ${t('admin.title')}`;
   }, [title, t]);
 
+  const backToConsole = (
+    <Link to={CONSOLE_HOME} className={compact ? styles.drawerLink : undefined}>
+      {compact && <RollbackOutlined />} {t('admin.backToConsole')}
+    </Link>
+  );
+
   return (
     <div className={styles.shell}>
       <header className={styles.header}>
         <div className={styles.brand}>
+          {compact && menu.length > 0 && (
+            <Button
+              type="text"
+              className={styles.menuButton}
+              icon={<MenuOutlined />}
+              aria-label={t('admin.menu.open')}
+              aria-expanded={menuOpen}
+              onClick={() => setMenuOpenOn(pathname)}
+            />
+          )}
           <Brand onClick={() => navigate(ADMIN_HOME)} />
-          <Tag color="gold">{t('admin.title')}</Tag>
+          {!compact && <Tag color="gold">{t('admin.title')}</Tag>}
         </div>
         <div className={styles.actions}>
-          <Link to={CONSOLE_HOME}>{t('admin.backToConsole')}</Link>
+          {!compact && backToConsole}
           <LanguageSwitch onSwitch={(language) => void switchLanguage(language)} />
           <AccountMenu />
         </div>
       </header>
       <div className={styles.body}>
-        {menu.length > 0 && (
+        {menu.length > 0 && !compact && (
           <aside className={styles.sider}>
-            <Menu
-              mode="inline"
-              selectedKeys={route ? [route.menuPath ?? route.path] : []}
-              items={menu.map((entry) => {
-                const Icon = entry.icon;
-                return {
-                  key: entry.path,
-                  label: t(entry.title),
-                  icon: Icon ? <Icon /> : undefined,
-                };
-              })}
-              onClick={({ key }) => navigate(key)}
-            />
+            <div className={styles.siderMenu}>
+              <AdminMenu entries={menu} selectedPath={selectedPath} onOpen={navigate} />
+            </div>
           </aside>
         )}
         <main className={styles.content}>
@@ -71,6 +91,19 @@ export function AdminLayout() {
           </ErrorBoundary>
         </main>
       </div>
+      {compact && (
+        <Drawer
+          open={menuOpen}
+          onClose={() => setMenuOpenOn(null)}
+          placement="left"
+          size={280}
+          title={t('admin.title')}
+          classNames={{ body: styles.drawerBody }}
+        >
+          <AdminMenu entries={menu} selectedPath={selectedPath} onOpen={navigate} />
+          {backToConsole}
+        </Drawer>
+      )}
     </div>
   );
 }

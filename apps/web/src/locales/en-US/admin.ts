@@ -4,6 +4,7 @@ export default {
   'admin.title': 'Operator console',
   'admin.nav.home': 'Home',
   'admin.backToConsole': 'Back to the customer console',
+  'admin.menu.open': 'Open the menu',
   'admin.openConsole': 'Operator console',
   'admin.denied.customer': 'The operator console is for staff only',
   'admin.denied.role': 'Your role cannot open this page',

@@ -2,6 +2,7 @@ export default {
   'admin.title': '运营后台',
   'admin.nav.home': '后台首页',
   'admin.backToConsole': '返回客户控制台',
+  'admin.menu.open': '打开菜单',
   'admin.openConsole': '运营后台',
   'admin.denied.customer': '运营后台仅对员工开放',
   'admin.denied.role': '您的角色无权打开此页面',

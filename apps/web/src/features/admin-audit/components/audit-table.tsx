@@ -32,6 +32,8 @@ export function AuditTable({ data, loading, page, pageSize, onPageChange }: Audi
   const columns: TableColumnsType<AuditEntry> = [
     {
       key: 'createdAt',
+      // Kept in view while the other columns scroll under it on a phone.
+      fixed: 'left',
       title: withTimeZone(t('adminAudit.column.time')),
       dataIndex: 'createdAt',
       width: 150,

@@ -30,6 +30,8 @@ export function PlanTable({ plans, loading, canManage, onEdit }: PlanTableProps)
   const columns: TableColumnsType<AdminStaticIpPlan> = [
     {
       key: 'region',
+      // Kept in view while the other columns scroll under it on a phone.
+      fixed: 'left',
       title: t('adminCatalog.plan.column.region'),
       width: 150,
       render: (_value, plan) => (

@@ -24,6 +24,8 @@ export function RegionTable({ regions, loading, onEdit }: RegionTableProps) {
   const columns: TableColumnsType<AdminRegion> = [
     {
       key: 'code',
+      // Kept in view while the other columns scroll under it on a phone.
+      fixed: 'left',
       title: t('adminCatalog.region.column.code'),
       width: 170,
       render: (_value, region) => <span className={styles.code}>{regionCode(region)}</span>,

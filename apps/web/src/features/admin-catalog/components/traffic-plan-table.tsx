@@ -29,6 +29,8 @@ export function TrafficPlanTable({ plans, loading, canManage, onEdit }: TrafficP
   const columns: TableColumnsType<AdminTrafficPlan> = [
     {
       key: 'gb',
+      // Kept in view while the other columns scroll under it on a phone.
+      fixed: 'left',
       title: t('adminCatalog.traffic.column.size'),
       dataIndex: 'gb',
       render: (gb: number) => number(`${gb} GB`),

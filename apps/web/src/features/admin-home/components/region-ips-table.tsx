@@ -36,6 +36,9 @@ export function RegionIpsTable({ staticIps }: { staticIps: Dashboard['staticIps'
     {
       key: 'region',
       title: t('adminDashboard.regions.column.region'),
+      // Kept in view while the counts scroll beside it on a phone.
+      width: 140,
+      fixed: 'left',
       render: (_, region) => regionLabel(region.countryName, region.cityName),
     },
     ...countKeys.map((key) => ({
@@ -49,7 +52,7 @@ export function RegionIpsTable({ staticIps }: { staticIps: Dashboard['staticIps'
     {
       key: 'share',
       title: t('adminDashboard.regions.column.share'),
-      width: 180,
+      width: 140,
       render: (_, region) => <ShareBar counts={region} />,
     },
   ];
@@ -60,7 +63,7 @@ export function RegionIpsTable({ staticIps }: { staticIps: Dashboard['staticIps'
       columns={columns}
       dataSource={staticIps.regions}
       pagination={false}
-      scroll={{ x: 720 }}
+      scroll={{ x: 730 }}
       locale={{ emptyText: t('adminDashboard.regions.empty') }}
       summary={() =>
         staticIps.regions.length > 1 && (

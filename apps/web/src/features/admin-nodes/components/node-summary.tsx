@@ -1,5 +1,5 @@
 import { ipAddressStatuses, type AdminNodeDetail } from '@stratus/contract';
-import { Alert, Card, Descriptions, Flex, Space, Tooltip, Typography } from 'antd';
+import { Alert, Card, Descriptions, Flex, Grid, Space, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../shared/format/bytes.ts';
@@ -19,6 +19,8 @@ interface NodeSummaryProps {
 /** Who the node is, its state and everything its latest heartbeat said. */
 export function NodeSummary({ node, canManage, now }: NodeSummaryProps) {
   const { t } = useTranslation();
+  // Beside the title only where there is room: on a phone they would hide the node's state.
+  const actionsInHead = Grid.useBreakpoint().sm !== false;
   const beat = node.heartbeat;
   const item = (label: string, value: ReactNode) => ({ label, children: value });
   const items = [
@@ -88,9 +90,10 @@ export function NodeSummary({ node, canManage, now }: NodeSummaryProps) {
           <NodeStateTag node={node} />
         </Space>
       }
-      extra={canManage && <NodeActions node={node} />}
+      extra={canManage && actionsInHead && <NodeActions node={node} />}
     >
       <Flex vertical gap={16}>
+        {canManage && !actionsInHead && <NodeActions node={node} />}
         {!beat && <Alert type="info" showIcon title={t('adminNodes.detail.noHeartbeat')} />}
         <Descriptions column={{ xs: 1, sm: 2, lg: 3 }} size="small" items={items} />
       </Flex>

@@ -22,10 +22,12 @@ export function OrderInstancesTable({ order }: { order: AdminOrderDetail }) {
       size="small"
       pagination={false}
       dataSource={order.instances}
+      scroll={{ x: 460 }}
       columns={[
         {
           key: 'ip',
           title: t('adminOrders.instance.ip'),
+          width: 170,
           render: (_, instance) => <Typography.Text copyable>{instance.ip}</Typography.Text>,
         },
         {

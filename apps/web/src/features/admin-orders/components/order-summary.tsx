@@ -9,11 +9,11 @@ import { OrderStatusTag, OrderTypeTag } from '../../orders/public.ts';
 export function OrderSummary({ order }: { order: AdminOrderDetail }) {
   const { t } = useTranslation();
   return (
-    <Descriptions column={2} size="small" bordered>
-      <Descriptions.Item label={t('orders.column.orderNo')} span={2}>
+    <Descriptions column={{ xs: 1, sm: 2 }} size="small" bordered>
+      <Descriptions.Item label={t('orders.column.orderNo')} span="filled">
         <Typography.Text copyable>{order.orderNo}</Typography.Text>
       </Descriptions.Item>
-      <Descriptions.Item label={t('adminOrders.column.customer')} span={2}>
+      <Descriptions.Item label={t('adminOrders.column.customer')} span="filled">
         <Space>
           <Typography.Text copyable>{order.customer.email}</Typography.Text>
           {order.customer.disabledAt && (
@@ -23,7 +23,7 @@ export function OrderSummary({ order }: { order: AdminOrderDetail }) {
       </Descriptions.Item>
       {/* A ternary: `'' && …` would render the empty name as an item of its own. */}
       {order.customer.name ? (
-        <Descriptions.Item label={t('adminOrders.detail.customerName')} span={2}>
+        <Descriptions.Item label={t('adminOrders.detail.customerName')} span="filled">
           {order.customer.name}
         </Descriptions.Item>
       ) : null}

@@ -31,6 +31,8 @@ export function PaymentTable({
   const columns: TableColumnsType<AdminPayment> = [
     {
       key: 'id',
+      // Kept in view while the other columns scroll under it on a phone.
+      fixed: 'left',
       title: t('adminPayments.column.paymentNo'),
       dataIndex: 'id',
       width: 125,

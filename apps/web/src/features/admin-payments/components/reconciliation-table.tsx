@@ -36,7 +36,13 @@ export function ReconciliationTable({
   const sum = t('adminPayments.reconciliation.sum');
   const money = (amount: number) => <span className={styles.number}>{formatMoney(amount)}</span>;
   const columns: TableColumnsType<ReconciliationRow> = [
-    { key: 'day', title: t('adminPayments.reconciliation.day'), dataIndex: 'day', width: 120 },
+    {
+      key: 'day',
+      title: t('adminPayments.reconciliation.day'),
+      dataIndex: 'day',
+      width: 120,
+      fixed: 'left',
+    },
     {
       key: 'channel',
       title: t('adminPayments.reconciliation.channel'),
@@ -52,7 +58,14 @@ export function ReconciliationTable({
       title: t('adminPayments.reconciliation.paid'),
       children: [
         { key: 'paidCount', title: count, dataIndex: 'paidCount', align: 'right', width: 80 },
-        { key: 'paidAmount', title: sum, dataIndex: 'paidAmount', align: 'right', render: money },
+        {
+          key: 'paidAmount',
+          title: sum,
+          dataIndex: 'paidAmount',
+          align: 'right',
+          width: 120,
+          render: money,
+        },
       ],
     },
     {
@@ -65,6 +78,7 @@ export function ReconciliationTable({
           title: sum,
           dataIndex: 'ledgerAmount',
           align: 'right',
+          width: 120,
           render: money,
         },
       ],
@@ -74,6 +88,7 @@ export function ReconciliationTable({
       title: t('adminPayments.reconciliation.difference'),
       dataIndex: 'difference',
       align: 'right',
+      width: 120,
       render: (amount: number) => <Difference amount={amount} />,
     },
     {
@@ -122,6 +137,8 @@ export function ReconciliationTable({
       bordered
       size="middle"
       pagination={false}
+      // On a phone the table scrolls inside its card, the day staying in view.
+      scroll={{ x: 880 }}
       // A stable class besides the module's, for end-to-end tests and user styles.
       rowClassName={(row) => (row.matched ? '' : `${styles.mismatched} reconciliation-mismatch`)}
       summary={() => (data && data.rows.length > 0 ? totals(data.totals) : null)}

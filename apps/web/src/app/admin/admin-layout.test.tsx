@@ -1,0 +1,86 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { getMe, type UserProfile } from '@stratus/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeApi } from '../../test/fake-api.ts';
+import { renderRoutes } from '../../test/render-app.tsx';
+import { AdminLayout } from './admin-layout.tsx';
+
+const owner: UserProfile = {
+  id: '00000000-0000-4000-8000-000000000001',
+  email: 'boss@example.com',
+  name: 'Boss',
+  role: 'owner',
+  language: 'zh-CN',
+  apiToken: 'st_token',
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+const api = installFakeApi();
+
+/** A window `width` pixels wide, as Ant Design's breakpoints read it through matchMedia. */
+function useWindowWidth(width: number) {
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const min = /min-width:\s*(\d+)px/.exec(query);
+    const max = /max-width:\s*(\d+)px/.exec(query);
+    return {
+      matches: (!min || width >= Number(min[1])) && (!max || width <= Number(max[1])),
+      media: query,
+      onchange: null,
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      dispatchEvent: vi.fn(),
+    };
+  });
+}
+
+function renderConsole() {
+  return renderRoutes(
+    [
+      {
+        path: '/admin',
+        element: <AdminLayout />,
+        children: [
+          { index: true, element: <p>home page</p> },
+          { path: 'customers', element: <p>customers page</p> },
+        ],
+      },
+    ],
+    '/admin',
+  );
+}
+
+beforeEach(() => {
+  document.cookie = 'token=abc; path=/';
+  api.respondWith(getMe, owner);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the operator console frame', () => {
+  it('keeps the menu beside the page on a wide screen', async () => {
+    useWindowWidth(1440);
+    renderConsole();
+    expect(await screen.findByRole('menuitem', { name: /(^|\s)客户$/ })).toBeVisible();
+    expect(screen.queryByRole('button', { name: '打开菜单' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '返回客户控制台' })).toBeVisible();
+  });
+
+  it('puts the menu in a drawer on a phone, which a choice closes', async () => {
+    useWindowWidth(390);
+    const { router } = renderConsole();
+    const user = userEvent.setup();
+    const open = await screen.findByRole('button', { name: '打开菜单' });
+    await screen.findByText('home page');
+    expect(screen.queryByRole('menuitem')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: '返回客户控制台' })).not.toBeInTheDocument();
+
+    await user.click(open);
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByRole('link', { name: /返回客户控制台/ })).toBeVisible();
+    await user.click(within(drawer).getByRole('menuitem', { name: /(^|\s)客户$/ }));
+    expect(await screen.findByText('customers page')).toBeVisible();
+    expect(router.state.location.pathname).toBe('/admin/customers');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,44 @@
+import {
+  ADMIN_ADJUSTMENTS_PATH,
+  ADMIN_ANNOUNCEMENTS_PATH,
+  ADMIN_AUDIT_LOG_PATH,
+  ADMIN_CATALOG_REGIONS_PATH,
+  ADMIN_CATALOG_STATIC_IP_PLANS_PATH,
+  ADMIN_CATALOG_TRAFFIC_PLANS_PATH,
+  ADMIN_CUSTOMER_PATH,
+  ADMIN_CUSTOMERS_PATH,
+  ADMIN_HOME,
+  ADMIN_IP_IMPORT_PATH,
+  ADMIN_IPS_PATH,
+  ADMIN_NODE_PATH,
+  ADMIN_NODES_PATH,
+  ADMIN_ORDERS_PATH,
+  ADMIN_PAYMENTS_PATH,
+  ADMIN_RECONCILIATION_PATH,
+  ADMIN_STAFF_PATH,
+} from '../../shared/paths.ts';
+
+/**
+ * Every page of the operator console, as plain paths (`:id` for a page about one record). It
+ * imports nothing that draws, so the browser journeys can read it; a unit test holds it equal to
+ * the route table, so a page added there and forgotten here fails at once.
+ */
+export const adminPagePaths: readonly string[] = [
+  ADMIN_HOME,
+  ADMIN_CUSTOMERS_PATH,
+  ADMIN_CUSTOMER_PATH,
+  ADMIN_ADJUSTMENTS_PATH,
+  ADMIN_ORDERS_PATH,
+  ADMIN_PAYMENTS_PATH,
+  ADMIN_RECONCILIATION_PATH,
+  ADMIN_CATALOG_REGIONS_PATH,
+  ADMIN_CATALOG_STATIC_IP_PLANS_PATH,
+  ADMIN_CATALOG_TRAFFIC_PLANS_PATH,
+  ADMIN_IPS_PATH,
+  ADMIN_IP_IMPORT_PATH,
+  ADMIN_NODES_PATH,
+  ADMIN_NODE_PATH,
+  ADMIN_ANNOUNCEMENTS_PATH,
+  ADMIN_AUDIT_LOG_PATH,
+  ADMIN_STAFF_PATH,
+];
