@@ -6,6 +6,7 @@ import { generateSessionToken, hashToken, isApiToken, type TokenCipher } from '.
 import {
   createUser,
   findUserByEmail,
+  isReplacedApiTokenHash,
   requireUser,
   toUserProfile,
   updateUser,
@@ -187,6 +188,20 @@ export async function authenticateToken({
     sessionId: session.sessionId,
     method: 'session',
   };
+}
+
+/**
+ * Whether a token that did not authenticate is a personal API token a rotation replaced, so the
+ * caller can be told to use the new one. Session tokens are never recorded there.
+ */
+export async function isReplacedApiToken({
+  db,
+  token,
+}: {
+  db: Db;
+  token: string;
+}): Promise<boolean> {
+  return isApiToken(token) && isReplacedApiTokenHash(db, hashToken(token));
 }
 
 /**
