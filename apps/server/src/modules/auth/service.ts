@@ -11,6 +11,7 @@ import {
   toUserProfile,
   updateUser,
 } from '../users/service.ts';
+import { assertPasswordChoice } from './password-choice.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import {
   countSessionsOfUser,
@@ -73,6 +74,7 @@ export async function register({
   input: { email: string; password: string; name?: string; language?: Locale };
   client: ClientInfo;
 }): Promise<Session> {
+  assertPasswordChoice({ password: input.password, email: input.email, field: 'password' });
   await claimSignUpAttempt({ db, config, address: client.ip });
   // Hashing takes tens of milliseconds: do it before the transaction opens.
   const passwordHash = await hashPassword(input.password);
@@ -152,7 +154,15 @@ export async function changePassword({
   const attempt = await claimSignInAttempt({ db, config, email: user.email, address });
   const valid = await verifyPassword(user.passwordHash, currentPassword);
   await settleSignInAttempt({ db, attempt, succeeded: valid });
-  if (!valid) throw new AppError('currentPasswordIncorrect');
+  if (!valid) throw new AppError('currentPasswordIncorrect', {}, { field: 'currentPassword' });
+  // Only after the current password proved right: comparing before would tell a guesser
+  // whether the guess was the current password.
+  assertPasswordChoice({
+    password: newPassword,
+    email: user.email,
+    currentPassword,
+    field: 'newPassword',
+  });
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     await updateUser(tx, userId, { passwordHash });

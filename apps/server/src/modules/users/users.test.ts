@@ -120,8 +120,26 @@ describe.each(testEngines)('users on %s', (engine) => {
     expect(wrong.json()).toEqual({
       code: 20004,
       message: 'The current password is incorrect',
-      data: null,
+      data: { field: 'currentPassword' },
     });
+    // A wrong current password equal to the new one is still only "incorrect": the rule that
+    // compares them must not tell a guesser that the guess was right.
+    const guess = await call(changePassword, token, {
+      body: { currentPassword: 'a guessed secret', newPassword: 'a guessed secret' },
+    });
+    expect(guess.json().code).toBe(20004);
+    const refusals = [
+      { newPassword: testPassword, code: 20009 },
+      { newPassword: 'Sunshine', code: 20007 },
+      { newPassword: `${email.split('@')[0]}!`, code: 20008 },
+    ];
+    for (const { newPassword, code } of refusals) {
+      const refused = await call(changePassword, token, {
+        body: { currentPassword: testPassword, newPassword },
+      });
+      expect(refused.statusCode, newPassword).toBe(400);
+      expect(refused.json(), newPassword).toMatchObject({ code, data: { field: 'newPassword' } });
+    }
     const weak = await call(changePassword, token, {
       body: { currentPassword: testPassword, newPassword: '12345678' },
     });

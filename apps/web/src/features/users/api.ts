@@ -44,10 +44,11 @@ export function useCompleteTour() {
   });
 }
 
+/** Silent: the dialog shows a refusal under the field it concerns. */
 export function useChangePassword() {
   return useMutation({
     mutationFn: (body: EndpointBody<typeof changePassword>) =>
-      callEndpoint(changePassword, { body }),
+      callEndpoint(changePassword, { body, silent: true }),
   });
 }
 
