@@ -25,6 +25,10 @@ export function PaySuccessResult({ payment }: PaySuccessResultProps) {
             <dd data-testid="paid-amount">{formatMoney(payment.amount, payment.currency)}</dd>
           </div>
           <div className={styles.figure}>
+            <dt>{t('payments.checkout.paymentId')}</dt>
+            <dd data-testid="payment-no">{payment.paymentNo}</dd>
+          </div>
+          <div className={styles.figure}>
             <dt>{t('payments.result.success.balance')}</dt>
             <dd data-testid="balance-after">
               {payment.balanceAfter === null
