@@ -14,7 +14,7 @@ import { useJourney } from './support/journey.ts';
 import { browseAs, signIn, until, useProxyTarget } from './support/staff-console.ts';
 import { wordsOf } from './support/words.ts';
 
-const OWNER = { email: 'owner@stratus.example', password: 'owner pass 1' };
+const OWNER = { email: 'owner@stratus.example', password: 'head of house 1' };
 const OPS = { email: 'ops@stratus.example', password: 'ops pass 12' };
 const REGION = {
   country: 'DE',

@@ -18,7 +18,7 @@ import {
 } from './support/staff-console.ts';
 import { wordsOf } from './support/words.ts';
 
-const OWNER = { email: 'owner@stratus.example', password: 'owner pass 1' };
+const OWNER = { email: 'owner@stratus.example', password: 'head of house 1' };
 
 // The operator console in Chromium, in each language, through the real server with the demo
 // gateway beside it: an owner adds a finance and a support member; finance refunds an order (its

@@ -170,7 +170,7 @@ describe('traffic in Chromium', () => {
     await saveScreenshot(page, 'overview-en-US');
   });
 
-  it('shows a new account the console tour once per session', async () => {
+  it('shows a new account the console tour once, remembered on the account', async () => {
     const { url } = journey.server;
     const browser = await launchBrowser({ tour: true });
     try {
@@ -185,9 +185,16 @@ describe('traffic in Chromium', () => {
         await tour.getByRole('button', { name: '下一步' }).click();
       }
       await tour.getByText('账户菜单').waitFor();
+      const saved = page.waitForResponse(
+        (response) =>
+          response.request().method() === 'PATCH' && response.url().endsWith('/user/me'),
+      );
       await tour.getByRole('button', { name: '结束导览' }).click();
       await tour.waitFor({ state: 'hidden' });
+      expect((await saved).status()).toBe(200);
 
+      // A new browser session: only the account can remember the finished tour now.
+      await page.evaluate(() => window.sessionStorage.clear());
       await page.reload();
       await page.getByTestId('account-menu').getByText(fresh.email).waitFor();
       await page.goto(`${url}/console/buyTrafficFlow`);

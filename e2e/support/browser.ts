@@ -41,7 +41,9 @@ export interface Browser {
 
 /**
  * `tour: true` keeps the console's first-visit tour; by default every page starts with the tour
- * marked seen (the seed's `isFirst` flag), so journeys of new accounts are not covered by it.
+ * marked seen for the browser session (the seed's `isFirst` flag), so journeys of new accounts are
+ * not covered by it. The session flag rather than the account's `tourCompleted`: journeys create
+ * accounts in many ways (API, sign-up form, operator), and the flag covers them all at once.
  */
 export async function launchBrowser(
   options: {

@@ -184,7 +184,7 @@ export const errors = {
       'en-US': 'Too many sign-ups from this address; please try again later',
     },
   },
-  /** A new password found in the list of common passwords (`passwords/common.txt`). */
+  /** A new password found in the list of common passwords (`passwords/common-passwords.ts`). */
   passwordTooCommon: {
     code: 20007,
     status: 400,

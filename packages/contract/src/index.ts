@@ -6,6 +6,7 @@ export * from './endpoint.ts';
 export * from './permissions.ts';
 export * from './money.ts';
 export * from './validation.ts';
+export * from './passwords/password-choice.ts';
 export * from './pagination.ts';
 export * from './endpoints/health.ts';
 export * from './endpoints/auth.ts';

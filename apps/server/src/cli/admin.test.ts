@@ -78,11 +78,11 @@ describe.each(testEngines)('npm run admin on %s', (engine) => {
       'create-operator',
       'chosen@example.com',
       '--password',
-      'chosen pass 1',
+      'my own pick 7',
     );
     expect(code).toBe(0);
     expect(output).not.toContain('Password');
-    expect((await login('chosen@example.com', 'chosen pass 1')).statusCode).toBe(200);
+    expect((await login('chosen@example.com', 'my own pick 7')).statusCode).toBe(200);
   });
 
   it('promotes an existing customer', async () => {
@@ -108,31 +108,40 @@ describe.each(testEngines)('npm run admin on %s', (engine) => {
     expect(badEmail.output).toContain('A valid email is required');
     const weak = await run('create-operator', 'weak@example.com', '--password', '123');
     expect(weak.code).toBe(2);
+    const common = await run('create-operator', 'common@example.com', '--password', 'Sunshine');
+    expect(common).toEqual({
+      code: 2,
+      output: 'This password is too common and easy to guess; please choose another.\n',
+    });
+    const named = await run('create-operator', 'named@example.com', '--password', 'named pass 1');
+    expect(named.code).toBe(2);
+    expect(named.output).toContain('must not contain the name part of your email');
+    expect((await login('common@example.com', 'Sunshine')).statusCode).toBe(400);
   });
 
   it('runs commands joined by --then in turn and stops at the first that does not succeed', async () => {
     const { code, output } = await runJoined(
-      ...['create-operator', 'first@example.com', '--password', 'first pass 1', THEN],
+      ...['create-operator', 'first@example.com', '--password', 'opening move 1', THEN],
       ...['create-operator', 'not-an-email', THEN],
-      ...['create-operator', 'third@example.com', '--password', 'third pass 1'],
+      ...['create-operator', 'third@example.com', '--password', 'closing move 3'],
     );
     expect(code).toBe(2);
     expect(output).toContain('Created staff account first@example.com');
     expect(output).toContain('A valid email is required');
     expect(output).not.toContain('third@example.com');
-    expect((await login('first@example.com', 'first pass 1')).statusCode).toBe(200);
-    expect((await login('third@example.com', 'third pass 1')).statusCode).toBe(400);
+    expect((await login('first@example.com', 'opening move 1')).statusCode).toBe(200);
+    expect((await login('third@example.com', 'closing move 3')).statusCode).toBe(400);
   });
 
   it('runs none of the joined commands when one is unknown or empty', async () => {
     for (const last of [['bogus'], []]) {
       const { code, output } = await runJoined(
-        ...['create-operator', 'never@example.com', '--password', 'never pass 1', THEN],
+        ...['create-operator', 'never@example.com', '--password', 'unused move 9', THEN],
         ...last,
       );
       expect({ code, output }).toEqual({ code: 2, output: usage });
     }
-    expect((await login('never@example.com', 'never pass 1')).statusCode).toBe(400);
+    expect((await login('never@example.com', 'unused move 9')).statusCode).toBe(400);
     expect(await runJoined()).toEqual({ code: 0, output: usage });
     expect(await runJoined('help')).toEqual({ code: 0, output: usage });
   });

@@ -1,6 +1,13 @@
 // `npm run admin -- <command>`: operator tasks run on the server machine, with the same
 // configuration (DATABASE_URL, DATA_DIR, SECRET_KEY) as the server.
-import { emailSchema, passwordSchema, staffRoleSchema, staffRoles } from '@stratus/contract';
+import {
+  emailSchema,
+  formatErrorMessage,
+  passwordSchema,
+  staffRoleSchema,
+  staffRoles,
+  type PasswordChoiceProblem,
+} from '@stratus/contract';
 import { createDatabase, migrateDatabase } from '@stratus/db';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { AppError } from '../errors.ts';
@@ -120,6 +127,10 @@ export async function runAdminCommand(args: string[], context: AdminContext): Pr
       actor: CLI_ACTOR,
     });
   } catch (error) {
+    if (error instanceof AppError && passwordChoiceProblems.has(error.kind)) {
+      context.print(`${formatErrorMessage(error.kind, 'en-US')}.\n`);
+      return 2;
+    }
     // Already staff: nothing to do (their role is changed on the staff page), as before.
     if (!(error instanceof AppError && error.kind === 'staffAlreadyStaff')) throw error;
     context.print(`${email.data} is already staff (${error.params.role}).\n`);
@@ -139,6 +150,11 @@ export async function runAdminCommand(args: string[], context: AdminContext): Pr
   }
   return 0;
 }
+
+const passwordChoiceProblems = new Set<string>([
+  'passwordTooCommon',
+  'passwordContainsEmail',
+] satisfies PasswordChoiceProblem[]);
 
 async function main(args: string[]): Promise<number> {
   // Help and typos need no configuration and no database: opening PGlite alone takes seconds,

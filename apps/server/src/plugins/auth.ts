@@ -1,6 +1,10 @@
 import { hasPermission, isStaffRole, type EndpointDefinition } from '@stratus/contract';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { authenticateToken, type Authentication } from '../modules/auth/service.ts';
+import {
+  authenticateToken,
+  isReplacedApiToken,
+  type Authentication,
+} from '../modules/auth/service.ts';
 import {
   authenticateNodeKey,
   NODE_KEY_PREFIX,
@@ -36,7 +40,12 @@ async function authenticate(request: FastifyRequest): Promise<Authentication> {
     token && !token.startsWith(NODE_KEY_PREFIX)
       ? await authenticateToken({ db: request.server.db, config: request.server.config, token })
       : null;
-  if (!auth) throw new AppError('unauthorized');
+  if (!auth) {
+    if (token && (await isReplacedApiToken({ db: request.server.db, token }))) {
+      throw new AppError('apiTokenReplaced');
+    }
+    throw new AppError('unauthorized');
+  }
   request.auth = auth;
   return auth;
 }

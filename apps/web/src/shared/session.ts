@@ -1,5 +1,6 @@
 import { browserNavigation } from './browser.ts';
 import { readCookie, removeCookie, writeCookie } from './cookies.ts';
+import { LANGUAGE_STORAGE_KEY } from './i18n/i18n.ts';
 
 export const TOKEN_COOKIE = 'token';
 /** Seed flag of a first visit; sign-out removes it with everything else. */
@@ -26,11 +27,14 @@ export function storeToken(token: string): void {
 /**
  * Seed sign-out: wipe both storages, the `isFirst` flag and the token cookie, then load the portal
  * with `redirect` = the current address, unless the address already carries a redirect (keep it,
- * so repeated sign-outs never nest redirects).
+ * so repeated sign-outs never nest redirects). Deliberately kept: the `language` preference, which
+ * belongs to the person at the screen rather than to the session.
  */
 export function signOut(): void {
+  const language = localStorage.getItem(LANGUAGE_STORAGE_KEY);
   sessionStorage.clear();
   localStorage.clear();
+  if (language !== null) localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   removeCookie(FIRST_VISIT_FLAG);
   removeCookie(TOKEN_COOKIE);
   const { pathname, search } = window.location;

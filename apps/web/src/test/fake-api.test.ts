@@ -22,6 +22,7 @@ const profile: UserProfile = {
   language: 'zh-CN',
   apiToken: 'st_token',
   createdAt: '2026-01-01T00:00:00.000Z',
+  tourCompleted: true,
 };
 
 // The fake is exercised through its own `fetch`, with the paths the web client sends: that is the

@@ -61,14 +61,16 @@ export const operatorReasonSchema = singleLineTextSchema({ min: 1, max: 200 });
 export const listAdminCustomers = defineEndpoint({
   method: 'GET',
   path: '/admin/customers',
-  summary: 'Search customers (email, name, id, IP address or order number), newest first',
+  summary:
+    'Search customers (email, name, id, IP address, order number or payment number), newest first',
   tag: 'admin',
   access: 'staff',
   permission: 'customers.read',
   query: paginationQuerySchema.extend({
     /**
      * Part of the email or name (case-insensitive, `%` and `_` taken literally), or exactly a
-     * customer id, an IP address one of their static IPs had, or one of their order numbers.
+     * customer id, an IP address one of their static IPs had, one of their order numbers or one
+     * of their payment numbers (`TP…`).
      */
     keyword: singleLineTextSchema({ max: 100 }).optional(),
     status: customerStatusSchema.optional(),
@@ -102,6 +104,8 @@ export const listAdminCustomerLedger = defineEndpoint({
 /** A customer's top-up payment as operators see it. */
 export const adminCustomerPaymentSchema = z.object({
   id: z.string(),
+  /** The readable payment number (`TP…`). */
+  paymentNo: z.string(),
   channel: paymentChannelSchema,
   /** Yuan. */
   amount: z.number(),

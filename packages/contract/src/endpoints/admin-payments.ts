@@ -43,8 +43,10 @@ export type PaymentNotificationOutcome = z.infer<typeof paymentNotificationOutco
 
 /** A payment as operators see it in the list and the detail. */
 export const adminPaymentSchema = z.object({
-  /** The payment number: also the merchant order number sent to the provider (`out_trade_no`). */
+  /** The payment's id: also the merchant order number sent to the provider (`out_trade_no`). */
   id: z.string(),
+  /** The readable payment number (`TP…`) customers see and quote. */
+  paymentNo: z.string(),
   customerId: z.string(),
   customerEmail: z.string(),
   channel: paymentChannelSchema,
@@ -101,7 +103,7 @@ export const listAdminPayments = defineEndpoint({
     channel: paymentChannelSchema.optional(),
     /** The customer's id, or part of their email (case-insensitive). */
     customer: singleLineTextSchema({ min: 1, max: 254 }).optional(),
-    /** The provider's trade number, or our payment number, exactly. */
+    /** The provider's trade number, our payment number (`TP…`) or the payment id, exactly. */
     tradeNo: singleLineTextSchema({ min: 1, max: 64 }).optional(),
     /** Created on or after this day (China Standard Time). */
     from: chinaDaySchema.optional(),

@@ -46,6 +46,15 @@ export const orderItemSchema = z.object({
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
+/** An instance an order created or renewed, as people recognise it: by its IP and port. */
+export const orderInstanceSchema = z.object({
+  id: z.string(),
+  ip: z.string(),
+  /** HTTP and SOCKS5 port. */
+  port: z.number().int(),
+});
+export type OrderInstance = z.infer<typeof orderInstanceSchema>;
+
 export const orderSchema = z.object({
   id: z.string(),
   /** Human-readable order number shown to customers and in the ledger. */
@@ -55,8 +64,10 @@ export const orderSchema = z.object({
   /** Yuan paid. */
   total: z.number(),
   items: z.array(orderItemSchema),
-  /** Instances the order created or renewed. */
+  /** Ids of the instances the order created or renewed (those of `instances`, in order). */
   instanceIds: z.array(z.string()),
+  /** The instances the order created or renewed, with their IP and port. */
+  instances: z.array(orderInstanceSchema),
   createdAt: z.string(),
 });
 export type Order = z.infer<typeof orderSchema>;

@@ -16,6 +16,8 @@ export const userProfileSchema = z.object({
   apiToken: z.string(),
   /** ISO 8601 time of sign-up. */
   createdAt: z.string(),
+  /** The account finished or closed the console's first-visit tour; it never shows again. */
+  tourCompleted: z.boolean(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
@@ -31,13 +33,15 @@ export const getMe = defineEndpoint({
 export const updateMe = defineEndpoint({
   method: 'PATCH',
   path: '/user/me',
-  summary: 'Edit name and language',
+  summary: 'Edit name and language, or mark the console tour done',
   tag: 'users',
   access: 'user',
   body: z
     .object({
       name: singleLineTextSchema({ max: 64 }).optional(),
       language: z.enum(locales).optional(),
+      /** `true` once the tour is finished or closed; a finished tour cannot be undone. */
+      tourCompleted: z.literal(true).optional(),
     })
     .strict(),
   response: userProfileSchema,

@@ -39,7 +39,7 @@ export const ledgerEntrySchema = z.object({
   amount: z.number(),
   /** Balance in yuan right after this change. */
   balanceAfter: z.number(),
-  /** What caused it: a payment id, an order number…; null when nothing does. */
+  /** What caused it: a top-up's payment number (`TP…`), an order number…; null when nothing does. */
   reference: z.string().nullable(),
   /**
    * A code the server wrote (`alipay:credited-after-close`, `auto-renew`, `traffic:10x2:30d`),
@@ -140,6 +140,8 @@ export const createTopUp = defineEndpoint({
   }),
   response: z.object({
     paymentId: z.string(),
+    /** The readable payment number (`TP…`) the customer sees. */
+    paymentNo: z.string(),
     /** Where the browser goes to pay: the channel's cashier page. */
     payUrl: z.string(),
     /** ISO 8601 time after which the payment closes unpaid. */
@@ -148,7 +150,10 @@ export const createTopUp = defineEndpoint({
 });
 
 export const paymentSchema = z.object({
+  /** Also the merchant order number sent to the provider (Alipay's `out_trade_no`). */
   id: z.string(),
+  /** The readable payment number (`TP` + day + 10 digits) shown to people. */
+  paymentNo: z.string(),
   channel: paymentChannelSchema,
   /** Yuan. */
   amount: z.number(),

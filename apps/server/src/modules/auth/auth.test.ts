@@ -113,6 +113,33 @@ describe.each(testEngines)('auth on %s', (engine) => {
     }
   });
 
+  it('refuses a common password or one containing the email name when registering', async () => {
+    const email = `Margarethe.${Date.now()}@example.com`;
+    const cases = [
+      { password: 'Password1', code: 20007, message: 'This password is too common' },
+      { password: 'iloveyou', code: 20007, message: 'This password is too common' },
+      {
+        password: `my ${email.split('@')[0]!.toUpperCase()} key`,
+        code: 20008,
+        message: 'The password must not contain the name part of your email',
+      },
+    ];
+    for (const { password, code, message } of cases) {
+      const response = await callEndpoint(testApp.app, registerEndpoint, {
+        body: { email, password },
+        headers: { 'accept-language': 'en-US' },
+      });
+      expect(response.statusCode, password).toBe(400);
+      expect(response.json(), password).toMatchObject({ code, data: { field: 'password' } });
+      expect(response.json().message).toContain(message);
+    }
+    // Nothing was created: the same email signs up with an acceptable password.
+    const accepted = await callEndpoint(testApp.app, registerEndpoint, {
+      body: { email, password: testPassword },
+    });
+    expect(accepted.statusCode).toBe(200);
+  });
+
   it('gives a new token at every sign-in, with any case of the email', async () => {
     const { email, token } = await registerUser(testApp.app);
     const first = await login(email.toUpperCase(), testPassword);

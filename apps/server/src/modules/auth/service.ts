@@ -6,10 +6,12 @@ import { generateSessionToken, hashToken, isApiToken, type TokenCipher } from '.
 import {
   createUser,
   findUserByEmail,
+  isReplacedApiTokenHash,
   requireUser,
   toUserProfile,
   updateUser,
 } from '../users/service.ts';
+import { assertPasswordChoice } from './password-choice.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import {
   countSessionsOfUser,
@@ -72,6 +74,7 @@ export async function register({
   input: { email: string; password: string; name?: string; language?: Locale };
   client: ClientInfo;
 }): Promise<Session> {
+  assertPasswordChoice({ password: input.password, email: input.email, field: 'password' });
   await claimSignUpAttempt({ db, config, address: client.ip });
   // Hashing takes tens of milliseconds: do it before the transaction opens.
   const passwordHash = await hashPassword(input.password);
@@ -151,7 +154,15 @@ export async function changePassword({
   const attempt = await claimSignInAttempt({ db, config, email: user.email, address });
   const valid = await verifyPassword(user.passwordHash, currentPassword);
   await settleSignInAttempt({ db, attempt, succeeded: valid });
-  if (!valid) throw new AppError('currentPasswordIncorrect');
+  if (!valid) throw new AppError('currentPasswordIncorrect', {}, { field: 'currentPassword' });
+  // Only after the current password proved right: comparing before would tell a guesser
+  // whether the guess was the current password.
+  assertPasswordChoice({
+    password: newPassword,
+    email: user.email,
+    currentPassword,
+    field: 'newPassword',
+  });
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     await updateUser(tx, userId, { passwordHash });
@@ -187,6 +198,20 @@ export async function authenticateToken({
     sessionId: session.sessionId,
     method: 'session',
   };
+}
+
+/**
+ * Whether a token that did not authenticate is a personal API token a rotation replaced, so the
+ * caller can be told to use the new one. Session tokens are never recorded there.
+ */
+export async function isReplacedApiToken({
+  db,
+  token,
+}: {
+  db: Db;
+  token: string;
+}): Promise<boolean> {
+  return isApiToken(token) && isReplacedApiTokenHash(db, hashToken(token));
 }
 
 /**

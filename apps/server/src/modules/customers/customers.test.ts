@@ -34,6 +34,7 @@ describe.each(testEngines)('customers in the operator console on %s', (engine) =
   let alice: { token: string; id: string; email: string };
   let aliceExpiredIp: string;
   let aliceOrderNo: string;
+  let alicePaymentNo: string;
   let never: { id: string };
 
   beforeAll(async () => {
@@ -77,6 +78,7 @@ describe.each(testEngines)('customers in the operator console on %s', (engine) =
       body: { amount: 50, channel: 'sandbox' },
     });
     expect(topUp.statusCode).toBe(200);
+    alicePaymentNo = topUp.data().paymentNo;
 
     for (let index = 0; index < 5; index += 1) {
       await registerCustomer(testApp, {
@@ -167,8 +169,16 @@ describe.each(testEngines)('customers in the operator console on %s', (engine) =
     });
   });
 
-  it('finds by exact id, IP address (of an expired IP too) and order number', async () => {
-    for (const keyword of [alice.id, alice.id.toUpperCase(), aliceExpiredIp, aliceOrderNo]) {
+  it('finds by exact id, IP address (of an expired IP too), order or payment number', async () => {
+    const keywords = [
+      alice.id,
+      alice.id.toUpperCase(),
+      aliceExpiredIp,
+      aliceOrderNo,
+      alicePaymentNo,
+      alicePaymentNo.toLowerCase(),
+    ];
+    for (const keyword of keywords) {
       const { items } = (await list({ query: { keyword } })).data();
       expect(
         items.map((item) => item.id),
@@ -176,7 +186,11 @@ describe.each(testEngines)('customers in the operator console on %s', (engine) =
       ).toEqual([alice.id]);
     }
     // Exact only: part of an address or an order number finds nobody.
-    for (const keyword of [aliceExpiredIp.slice(0, -1), aliceOrderNo.slice(0, -2)]) {
+    for (const keyword of [
+      aliceExpiredIp.slice(0, -1),
+      aliceOrderNo.slice(0, -2),
+      alicePaymentNo.slice(0, -2),
+    ]) {
       expect((await list({ query: { keyword } })).data().total, keyword).toBe(0);
     }
   });
@@ -260,6 +274,7 @@ describe.each(testEngines)('customers in the operator console on %s', (engine) =
     expect(payments.items).toEqual([
       {
         id: expect.any(String),
+        paymentNo: alicePaymentNo,
         channel: 'sandbox',
         amount: 50,
         status: 'pending',

@@ -11,6 +11,7 @@ import {
   isNull,
   or,
   orders,
+  payments,
   proxyInstances,
   sessions,
   sql,
@@ -54,8 +55,9 @@ function containsPattern(keyword: string): string {
 
 /**
  * The keyword matches part of the email or name, or exactly: the customer's id, an address one
- * of their static IPs had (expired ones too: support is often asked about a past IP), or one of
- * their order numbers. The exact matches use the unique indexes on address and order number.
+ * of their static IPs had (expired ones too: support is often asked about a past IP), one of
+ * their order numbers or one of their payment numbers. The exact matches use the unique indexes
+ * on address, order number and payment number.
  */
 function keywordCondition(keyword: string): SQL | undefined {
   const pattern = containsPattern(keyword);
@@ -65,6 +67,7 @@ function keywordCondition(keyword: string): SQL | undefined {
     UUID.test(keyword) ? eq(users.id, keyword.toLowerCase()) : undefined,
     sql`${users.id} in (select ${proxyInstances.userId} from ${proxyInstances} inner join ${ipAddresses} on ${ipAddresses.id} = ${proxyInstances.ipAddressId} where ${ipAddresses.address} = ${keyword})`,
     sql`${users.id} in (select ${orders.userId} from ${orders} where ${orders.orderNo} = ${keyword})`,
+    sql`${users.id} in (select ${payments.userId} from ${payments} where ${payments.paymentNo} = ${keyword.toUpperCase()})`,
   );
 }
 

@@ -221,7 +221,13 @@ describe.each(testEngines)('proxy instances on %s', (engine) => {
     });
     expect(single.statusCode).toBe(200);
     const renewed = single.data();
-    expect(renewed.order).toMatchObject({ type: 'renewal', total: 80, instanceIds: [first.id] });
+    expect(renewed.order).toMatchObject({
+      type: 'renewal',
+      total: 80,
+      instanceIds: [first.id],
+      // A renewal names the instance it renewed, by IP and port too.
+      instances: [{ id: first.id, ip: first.ip, port: first.port }],
+    });
     expect(renewed.order.orderNo).toMatch(/^RN\d{18}$/);
     expect(Date.parse(renewed.instances[0]?.expiresAt ?? '')).toBe(
       Date.parse(first.expiresAt) + 90 * DAY_MS,
@@ -237,6 +243,9 @@ describe.each(testEngines)('proxy instances on %s', (engine) => {
     const { order, instances } = batch.data();
     expect(order.items).toHaveLength(2);
     expect(order).toMatchObject({ type: 'renewal', total: 60 });
+    expect(order.instances.map((each: { ip: string }) => each.ip).sort()).toEqual(
+      [first.ip, second.ip].sort(),
+    );
     const byId = new Map(instances.map((item: InstanceBody) => [item.id, item]));
     expect(Date.parse((byId.get(first.id) as InstanceBody).expiresAt)).toBe(
       Date.parse(first.expiresAt) + 120 * DAY_MS,

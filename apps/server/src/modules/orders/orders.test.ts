@@ -160,6 +160,12 @@ describe.each(testEngines)('static-IP orders on %s', (engine) => {
       headers: { 'accept-language': 'en-US' },
     });
     expect(detail.data().items[0]).toMatchObject({ countryName: 'Japan', city: 'Tokyo' });
+    // The order names its instances by IP and port, as the IP list shows them.
+    const shown = (list: { id: string; ip: string; port: number }[]) =>
+      list.map(({ id, ip, port }) => ({ id, ip, port })).sort((a, b) => a.id.localeCompare(b.id));
+    expect(shown(detail.data().instances)).toEqual(shown(instances));
+    expect(detail.data().instanceIds).toEqual(detail.data().instances.map((each) => each.id));
+    expect(listed.data().items[0]?.instances).toEqual(detail.data().instances);
   });
 
   it('fails with 422 and changes nothing when the balance does not cover it', async () => {

@@ -8,6 +8,7 @@ import {
   ipAddresses,
   isNotNull,
   orderItems,
+  or,
   orders,
   proxyInstances,
   sql,
@@ -93,27 +94,50 @@ export async function listOrderItems(db: Db, orderIds: string[]): Promise<OrderI
 }
 
 /** Instance ids per order: those it created (purchases) and those its items renewed. */
-export async function listOrderInstanceIds(
+/** An instance an order created or renewed, with the address people recognise it by. */
+export interface OrderInstanceRow {
+  id: string;
+  ip: string;
+  port: number;
+}
+
+/**
+ * The instances each order created or renewed, with their IP and port, in one query: created
+ * ones first (oldest first), then those a renewal line names.
+ */
+export async function listOrderInstances(
   db: Db,
   orderIds: string[],
-): Promise<Map<string, string[]>> {
-  const result = new Map<string, string[]>();
+): Promise<Map<string, OrderInstanceRow[]>> {
+  const result = new Map<string, OrderInstanceRow[]>();
   if (orderIds.length === 0) return result;
-  const [created, renewed] = await Promise.all([
-    db
-      .select({ orderId: proxyInstances.orderId, instanceId: proxyInstances.id })
-      .from(proxyInstances)
-      .where(inArray(proxyInstances.orderId, orderIds))
-      .orderBy(asc(proxyInstances.createdAt), asc(proxyInstances.id)),
-    db
-      .select({ orderId: orderItems.orderId, instanceId: sql<string>`${orderItems.instanceId}` })
-      .from(orderItems)
-      .where(and(inArray(orderItems.orderId, orderIds), isNotNull(orderItems.instanceId))),
-  ]);
-  for (const { orderId, instanceId } of [...created, ...renewed]) {
-    const ids = result.get(orderId) ?? [];
-    if (!ids.includes(instanceId)) ids.push(instanceId);
-    result.set(orderId, ids);
+  const rows = await db
+    .select({
+      createdBy: proxyInstances.orderId,
+      renewedBy: orderItems.orderId,
+      id: proxyInstances.id,
+      ip: ipAddresses.address,
+      port: ipAddresses.port,
+    })
+    .from(proxyInstances)
+    .innerJoin(ipAddresses, eq(ipAddresses.id, proxyInstances.ipAddressId))
+    .leftJoin(
+      orderItems,
+      and(eq(orderItems.instanceId, proxyInstances.id), inArray(orderItems.orderId, orderIds)),
+    )
+    .where(or(inArray(proxyInstances.orderId, orderIds), isNotNull(orderItems.orderId)))
+    .orderBy(asc(proxyInstances.createdAt), asc(proxyInstances.id));
+  const add = (orderId: string, instance: OrderInstanceRow) => {
+    const instances = result.get(orderId) ?? [];
+    if (!instances.some((known) => known.id === instance.id)) instances.push(instance);
+    result.set(orderId, instances);
+  };
+  const wanted = new Set(orderIds);
+  for (const { createdBy, id, ip, port } of rows) {
+    if (wanted.has(createdBy)) add(createdBy, { id, ip, port });
+  }
+  for (const { renewedBy, id, ip, port } of rows) {
+    if (renewedBy) add(renewedBy, { id, ip, port });
   }
   return result;
 }

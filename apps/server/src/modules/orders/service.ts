@@ -26,7 +26,8 @@ import {
   claimAvailableIps,
   countOrders,
   findOrder,
-  listOrderInstanceIds,
+  listOrderInstances,
+  type OrderInstanceRow,
   listOrderItems,
   listOrders as listOrderRows,
   setIpStatus,
@@ -67,7 +68,7 @@ function toOrderItem(item: OrderItemRow, locale: Locale): OrderItem {
 function toOrder(
   order: OrderRow,
   items: OrderItemRow[],
-  instanceIds: string[],
+  instances: OrderInstanceRow[],
   locale: Locale,
 ): Order {
   return {
@@ -77,7 +78,8 @@ function toOrder(
     status: order.status,
     total: fenToYuan(order.totalFen),
     items: items.map((item) => toOrderItem(item, locale)),
-    instanceIds,
+    instanceIds: instances.map((instance) => instance.id),
+    instances,
     createdAt: order.createdAt.toISOString(),
   };
 }
@@ -88,12 +90,12 @@ export async function toOrders(db: Db, rows: OrderRow[], locale: Locale): Promis
   // One after the other: `db` may be a transaction (the renewal job renews inside its own), and a
   // transaction's one connection takes one query at a time (pg deprecates queueing a second).
   const items = await listOrderItems(db, ids);
-  const instanceIds = await listOrderInstanceIds(db, ids);
+  const instances = await listOrderInstances(db, ids);
   return rows.map((row) =>
     toOrder(
       row,
       items.filter((item) => item.orderId === row.id),
-      instanceIds.get(row.id) ?? [],
+      instances.get(row.id) ?? [],
       locale,
     ),
   );

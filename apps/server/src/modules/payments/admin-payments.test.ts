@@ -286,7 +286,8 @@ describe.each(testEngines)('admin payments on %s', (engine) => {
       expect(detail.ledgerEntry).toMatchObject({
         type: 'topup',
         amount: 88.8,
-        reference: paymentId,
+        // Worded as the ledger shows it: the payment number, not the stored id.
+        reference: detail.payment.paymentNo,
         note: 'alipay',
       });
     });
@@ -385,6 +386,8 @@ describe.each(testEngines)('admin payments on %s', (engine) => {
         });
         return response.data().paymentId;
       };
+      const numberOf = async (paymentId: string) =>
+        (await call(getAdminPayment, { params: { id: paymentId } })).data().payment.paymentNo;
       const first = await own('sandbox', 1);
       const second = await own('alipay', 2);
       const third = await own('alipay', 3);
@@ -397,6 +400,7 @@ describe.each(testEngines)('admin payments on %s', (engine) => {
       expect(mine.items.map((item) => item.id)).toEqual([third, second, first]);
       expect(mine.items[0]).toEqual({
         id: third,
+        paymentNo: await numberOf(third),
         customerId: marker.user.id,
         customerEmail: `filter-${engine}@list.example`,
         channel: 'alipay',
@@ -421,6 +425,11 @@ describe.each(testEngines)('admin payments on %s', (engine) => {
         third,
       ]);
       expect((await list({ tradeNo: first })).items.map((item) => item.id)).toEqual([first]);
+      const secondNo = await numberOf(second);
+      expect(secondNo).toMatch(/^TP\d{18}$/);
+      for (const tradeNo of [secondNo, secondNo.toLowerCase()]) {
+        expect((await list({ tradeNo })).items.map((item) => item.id)).toEqual([second]);
+      }
       const today = businessDayOf(new Date());
       expect((await list({ customer: marker.user.id, from: today, to: today })).total).toBe(3);
       expect((await list({ customer: marker.user.id, to: '2020-01-01' })).total).toBe(0);

@@ -61,6 +61,7 @@ function adminPaymentConditions(filter: AdminPaymentFilter): SQL | undefined {
     tradeNo
       ? or(
           eq(payments.providerTradeNo, tradeNo),
+          eq(payments.paymentNo, tradeNo.toUpperCase()),
           filter.tradeNoIsPaymentId ? eq(payments.id, tradeNo) : undefined,
         )
       : undefined,

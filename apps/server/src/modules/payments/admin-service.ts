@@ -42,6 +42,7 @@ function toAdminPayment({
 }: AdminPaymentRow): AdminPayment {
   return {
     id: payment.id,
+    paymentNo: payment.paymentNo,
     customerId: payment.userId,
     customerEmail,
     channel: payment.channel,
@@ -133,7 +134,10 @@ export async function getPaymentForOperator({
   return {
     payment: toAdminPayment(row),
     notifications: notifications.map(toNotification),
-    ledgerEntry: ledgerEntry ? toLedgerEntry(ledgerEntry) : null,
+    // Shown as the ledger shows it: the payment number, not the id the row stores.
+    ledgerEntry: ledgerEntry
+      ? { ...toLedgerEntry(ledgerEntry), reference: row.payment.paymentNo }
+      : null,
   };
 }
 

@@ -5,6 +5,7 @@ import {
   getTopUp,
   getTopUpOptions,
   getWallet,
+  listTransactions,
   type EndpointBody,
 } from '@stratus/contract';
 import { eq, ledgerEntries, payments, wallets } from '@stratus/db';
@@ -32,7 +33,7 @@ describe.each(testEngines)('sandbox top-ups on %s', (engine) => {
   const startTopUp = async (token: string, amount: number) => {
     const response = await topUp(token, { amount, channel: 'sandbox' });
     expect(response.statusCode).toBe(200);
-    return response.data() as { paymentId: string; payUrl: string; expiresAt: string };
+    return response.data();
   };
   const balanceFen = async (userId: string) => {
     const [wallet] = await testApp.database.db
@@ -58,7 +59,9 @@ describe.each(testEngines)('sandbox top-ups on %s', (engine) => {
   it('tops up through the sandbox cashier: one ledger row, balance and payment status', async () => {
     const { token, user } = await registerUser(testApp.app);
     const started = Date.now();
-    const { paymentId, payUrl, expiresAt } = await startTopUp(token, 123.45);
+    const { paymentId, paymentNo, payUrl, expiresAt } = await startTopUp(token, 123.45);
+    // Today in China time, then 10 digits; the provider still gets the id.
+    expect(paymentNo).toMatch(/^TP20\d{16}$/);
     expect(payUrl).toBe(`/console/checkout-counter?paymentId=${paymentId}`);
     const minutes = (new Date(expiresAt).getTime() - started) / 60_000;
     expect(minutes).toBeGreaterThan(29.9);
@@ -67,6 +70,7 @@ describe.each(testEngines)('sandbox top-ups on %s', (engine) => {
     const pending = await callEndpoint(testApp.app, getTopUp, { token, params: { id: paymentId } });
     expect(pending.data()).toMatchObject({
       id: paymentId,
+      paymentNo,
       channel: 'sandbox',
       amount: 123.45,
       currency: 'CNY',
@@ -88,6 +92,16 @@ describe.each(testEngines)('sandbox top-ups on %s', (engine) => {
       balanceAfterFen: 12_345n,
       reference: paymentId,
     });
+
+    // People see the payment number where the row stores the id: in the list and in the CSV.
+    const ledger = await callEndpoint(testApp.app, listTransactions, { token });
+    expect(ledger.data().items.map((entry) => entry.reference)).toEqual([paymentNo]);
+    const csv = await callEndpoint(testApp.app, listTransactions, {
+      token,
+      query: { format: 'csv' },
+    });
+    expect(csv.body).toContain(paymentNo);
+    expect(csv.body).not.toContain(paymentId);
 
     const wallet = await callEndpoint(testApp.app, getWallet, { token });
     expect(wallet.data().wallet.balance).toBe(123.45);

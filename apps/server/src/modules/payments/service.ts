@@ -3,6 +3,8 @@ import {
   fenToYuan,
   yuanToFen,
   type AdminCustomerPayment,
+  type createTopUp as createTopUpEndpoint,
+  type EndpointData,
   type Page,
   type Payment,
   type PaymentChannel,
@@ -72,7 +74,7 @@ export async function createTopUp({
   amount: number;
   channel: PaymentChannel;
   now?: Date;
-}): Promise<{ paymentId: string; payUrl: string; expiresAt: string }> {
+}): Promise<EndpointData<typeof createTopUpEndpoint>> {
   const channel = requireChannel(channels, channelName);
   const amountFen = yuanToFen(amount);
   if (amountFen < config.topUpMinFen || amountFen > config.topUpMaxFen) {
@@ -89,6 +91,7 @@ export async function createTopUp({
   });
   return {
     paymentId: payment.id,
+    paymentNo: payment.paymentNo,
     payUrl: channel.createPayUrl(payment),
     expiresAt: payment.expiresAt.toISOString(),
   };
@@ -100,6 +103,7 @@ async function toPayment(db: Db, channels: PaymentChannels, payment: PaymentRow)
     payment.status === 'paid' ? await findCreditedBalance(db, payment) : undefined;
   return {
     id: payment.id,
+    paymentNo: payment.paymentNo,
     channel: payment.channel,
     amount: fenToYuan(payment.amountFen),
     currency: CURRENCY,
@@ -245,6 +249,7 @@ export async function listPaymentsForOperator({
   return {
     items: rows.map((payment) => ({
       id: payment.id,
+      paymentNo: payment.paymentNo,
       channel: payment.channel,
       amount: fenToYuan(payment.amountFen),
       status: payment.status,

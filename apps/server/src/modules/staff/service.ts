@@ -2,6 +2,7 @@ import { hasPermission, isStaffRole, type StaffMember, type StaffRole } from '@s
 import type { Db, Tx } from '@stratus/db';
 import { AppError } from '../../errors.ts';
 import type { TokenCipher } from '../../tokens.ts';
+import { assertPasswordChoice } from '../auth/password-choice.ts';
 import { generatePassword, hashPassword } from '../auth/passwords.ts';
 import { recordAudit, type StaffActor } from '../audit/service.ts';
 import { createUser, findUserByEmail, updateUser } from '../users/service.ts';
@@ -74,6 +75,7 @@ export async function addStaffMember({
   if (existing && isStaffRole(existing.role)) {
     throw new AppError('staffAlreadyStaff', { email, role: existing.role });
   }
+  if (password && !existing) assertPasswordChoice({ password, email, field: 'password' });
   // Hashing takes a while: done before the transaction, for the account it will most likely create.
   let generatedPassword = existing || password ? undefined : generatePassword();
   let passwordHash = existing ? undefined : await hashPassword(password ?? generatedPassword ?? '');
@@ -100,6 +102,7 @@ export async function addStaffMember({
     }
     if (passwordHash === undefined) {
       // The account seen before the transaction is gone: create one after all.
+      if (password) assertPasswordChoice({ password, email, field: 'password' });
       generatedPassword = password ? undefined : generatePassword();
       passwordHash = await hashPassword(password ?? generatedPassword ?? '');
     }

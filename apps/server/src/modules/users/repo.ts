@@ -1,4 +1,4 @@
-import { eq, sql, users, type Db } from '@stratus/db';
+import { eq, replacedApiTokens, sql, users, type Db, type Tx } from '@stratus/db';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -40,13 +40,45 @@ export async function updateUser(
     Pick<
       UserRow,
       'name' | 'language' | 'role' | 'passwordHash' | 'apiTokenHash' | 'apiTokenCiphertext'
-    >
+    > & { tourCompleted: true }
   >,
 ): Promise<UserRow | undefined> {
+  const { tourCompleted, ...fields } = changes;
   const [user] = await db
     .update(users)
-    .set({ ...changes, updatedAt: sql`now()` })
+    .set({
+      ...fields,
+      // The first time only: the moment the tour was done is kept, however often it is reported.
+      ...(tourCompleted ? { tourCompletedAt: sql`coalesce(${users.tourCompletedAt}, now())` } : {}),
+      updatedAt: sql`now()`,
+    })
     .where(eq(users.id, id))
     .returning();
   return user;
+}
+
+/** The user's current API token hash, row-locked until the rotation replacing it commits. */
+export async function lockApiTokenHash(tx: Tx, userId: string): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ apiTokenHash: users.apiTokenHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row?.apiTokenHash;
+}
+
+export async function insertReplacedApiToken(
+  tx: Tx,
+  values: { tokenHash: string; userId: string },
+): Promise<void> {
+  // A hash is replaced once; a repeat (never expected) changes nothing.
+  await tx.insert(replacedApiTokens).values(values).onConflictDoNothing();
+}
+
+export async function isReplacedApiTokenHash(db: Db, tokenHash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ tokenHash: replacedApiTokens.tokenHash })
+    .from(replacedApiTokens)
+    .where(eq(replacedApiTokens.tokenHash, tokenHash));
+  return row !== undefined;
 }

@@ -4,10 +4,17 @@ import type { Db, Tx } from '@stratus/db';
 import { AppError } from '../../errors.ts';
 import { generateApiToken, hashToken, type TokenCipher } from '../../tokens.ts';
 import { insertWallet } from '../wallet/service.ts';
-import { findUserById, insertUser, updateUser, type UserRow } from './repo.ts';
+import {
+  findUserById,
+  insertReplacedApiToken,
+  insertUser,
+  lockApiTokenHash,
+  updateUser,
+  type UserRow,
+} from './repo.ts';
 
 // The user queries other modules may use (sign-in, password changes, operator promotion).
-export { findUserByEmail, updateUser } from './repo.ts';
+export { findUserByEmail, isReplacedApiTokenHash, updateUser } from './repo.ts';
 export type { UserRow };
 
 function sealApiToken(cipher: TokenCipher, userId: string) {
@@ -74,6 +81,7 @@ export function toUserProfile(user: UserRow, cipher: TokenCipher): UserProfile {
     language: user.language,
     apiToken,
     createdAt: user.createdAt.toISOString(),
+    tourCompleted: user.tourCompletedAt !== null,
   };
 }
 
@@ -105,7 +113,7 @@ export async function updateProfile({
   db: Db;
   cipher: TokenCipher;
   userId: string;
-  changes: { name?: string; language?: UserRow['language'] };
+  changes: { name?: string; language?: UserRow['language']; tourCompleted?: true };
 }): Promise<UserProfile> {
   const edits = Object.fromEntries(
     Object.entries(changes).filter(([, value]) => value !== undefined),
@@ -127,7 +135,13 @@ export async function rotateApiToken({
   userId: string;
 }): Promise<string> {
   const { apiToken, apiTokenHash, apiTokenCiphertext } = sealApiToken(cipher, userId);
-  const user = await updateUser(db, userId, { apiTokenHash, apiTokenCiphertext });
-  if (!user) throw new AppError('unauthorized');
-  return apiToken;
+  return db.transaction(async (tx) => {
+    // Remembered with the rotation, so a script still holding the old token is told it was
+    // replaced rather than that a session expired.
+    const replaced = await lockApiTokenHash(tx, userId);
+    if (replaced === undefined) throw new AppError('unauthorized');
+    await insertReplacedApiToken(tx, { tokenHash: replaced, userId });
+    await updateUser(tx, userId, { apiTokenHash, apiTokenCiphertext });
+    return apiToken;
+  });
 }

@@ -39,9 +39,15 @@ describe.each(testEngines)('users on %s', (engine) => {
     expect(response.statusCode).toBe(200);
     const data = response.data();
     expect(Object.keys(data).sort()).toEqual(
-      ['apiToken', 'createdAt', 'email', 'id', 'language', 'name', 'role'].sort(),
+      ['apiToken', 'createdAt', 'email', 'id', 'language', 'name', 'role', 'tourCompleted'].sort(),
     );
-    expect(data).toMatchObject({ id: user.id, email, name: 'Bob', role: 'customer' });
+    expect(data).toMatchObject({
+      id: user.id,
+      email,
+      name: 'Bob',
+      role: 'customer',
+      tourCompleted: false,
+    });
     expect(new Date(data.createdAt).toISOString()).toBe(data.createdAt);
   });
 
@@ -56,6 +62,24 @@ describe.each(testEngines)('users on %s', (engine) => {
     expect(unchanged.data()).toMatchObject({ name: 'Carol', language: 'en-US' });
     const again = await call(getMe, token);
     expect(again.data()).toMatchObject({ name: 'Carol', language: 'en-US' });
+  });
+
+  it('remembers on the account that the console tour was done', async () => {
+    const { token, email } = await registerUser(testApp.app);
+    const done = await call(updateMe, token, { body: { tourCompleted: true } });
+    expect(done.statusCode).toBe(200);
+    expect(done.data()).toMatchObject({ tourCompleted: true, name: '' });
+    // Another browser signing in to the same account learns it too.
+    const session = (await signIn(email, testPassword)).data();
+    expect(session.user.tourCompleted).toBe(true);
+    expect((await call(getMe, session.token)).data().tourCompleted).toBe(true);
+    expect((await call(updateMe, token, { body: { name: 'Dee' } })).data().tourCompleted).toBe(
+      true,
+    );
+    // A finished tour cannot be undone.
+    const undo = await call(updateMe, token, { rawBody: { tourCompleted: false } });
+    expect(undo.statusCode).toBe(400);
+    expect(undo.json().data.field).toBe('tourCompleted');
   });
 
   it('validates the profile edit', async () => {
@@ -96,8 +120,26 @@ describe.each(testEngines)('users on %s', (engine) => {
     expect(wrong.json()).toEqual({
       code: 20004,
       message: 'The current password is incorrect',
-      data: null,
+      data: { field: 'currentPassword' },
     });
+    // A wrong current password equal to the new one is still only "incorrect": the rule that
+    // compares them must not tell a guesser that the guess was right.
+    const guess = await call(changePassword, token, {
+      body: { currentPassword: 'a guessed secret', newPassword: 'a guessed secret' },
+    });
+    expect(guess.json().code).toBe(20004);
+    const refusals = [
+      { newPassword: testPassword, code: 20009 },
+      { newPassword: 'Sunshine', code: 20007 },
+      { newPassword: `${email.split('@')[0]}!`, code: 20008 },
+    ];
+    for (const { newPassword, code } of refusals) {
+      const refused = await call(changePassword, token, {
+        body: { currentPassword: testPassword, newPassword },
+      });
+      expect(refused.statusCode, newPassword).toBe(400);
+      expect(refused.json(), newPassword).toMatchObject({ code, data: { field: 'newPassword' } });
+    }
     const weak = await call(changePassword, token, {
       body: { currentPassword: testPassword, newPassword: '12345678' },
     });
@@ -119,13 +161,24 @@ describe.each(testEngines)('users on %s', (engine) => {
     expect(newApiToken).toMatch(/^stk_/);
     expect(newApiToken).not.toBe(oldApiToken);
 
-    expect((await call(getMe, oldApiToken)).statusCode).toBe(401);
-    const profile = await call(getMe, newApiToken);
+    const stale = await call(getMe, oldApiToken);
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json()).toMatchObject({
+      code: 10102,
+      message: 'This API token has been replaced; use the new token from your profile',
+    });
+    // Rotating again remembers the second token too; a signed-out session stays `unauthorized`.
+    const again = (await call(rotateApiToken, token)).data().apiToken;
+    expect((await call(getMe, newApiToken)).json().code).toBe(10102);
+    expect((await call(getMe, again)).statusCode).toBe(200);
+    expect((await call(logout, token)).statusCode).toBe(200);
+    expect((await call(getMe, token)).json().code).toBe(10101);
+    const profile = await call(getMe, again);
     expect(profile.statusCode).toBe(200);
-    expect(profile.data().apiToken).toBe(newApiToken);
+    expect(profile.data().apiToken).toBe(again);
     // Signing out with an API token ends no session and leaves the token working.
-    expect((await call(logout, newApiToken)).statusCode).toBe(200);
-    expect((await call(getMe, newApiToken)).statusCode).toBe(200);
+    expect((await call(logout, again)).statusCode).toBe(200);
+    expect((await call(getMe, again)).statusCode).toBe(200);
   });
 
   it('requires a token on every user route', async () => {

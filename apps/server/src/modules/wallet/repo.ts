@@ -3,10 +3,12 @@ import {
   count,
   desc,
   eq,
+  getTableColumns,
   gte,
   ledgerEntries,
   lt,
   lte,
+  payments,
   sql,
   wallets,
   type Db,
@@ -89,15 +91,31 @@ function ledgerConditions(filter: LedgerFilter): SQL | undefined {
   );
 }
 
-/** Matching ledger rows, newest first. */
+/**
+ * Matching ledger rows, newest first. A top-up's `reference` is its payment's readable number
+ * (`TP…`) rather than the payment id it stores, which people could not match with anything.
+ */
 export async function listLedgerEntries(
   db: Db,
   filter: LedgerFilter,
   { limit, offset }: { limit: number; offset: number },
 ): Promise<LedgerEntryRow[]> {
   return db
-    .select()
+    .select({
+      ...getTableColumns(ledgerEntries),
+      reference: sql<string | null>`coalesce(${payments.paymentNo}, ${ledgerEntries.reference})`,
+    })
     .from(ledgerEntries)
+    .leftJoin(
+      payments,
+      and(
+        eq(ledgerEntries.type, 'topup'),
+        // The payment's own user narrows the join to one customer's few payments; the id is
+        // compared as text, as references of other kinds are not uuids.
+        eq(payments.userId, ledgerEntries.userId),
+        sql`${payments.id}::text = ${ledgerEntries.reference}`,
+      ),
+    )
     .where(ledgerConditions(filter))
     .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
     .limit(limit)

@@ -26,6 +26,7 @@ const profile: UserProfile = {
   language: 'zh-CN',
   apiToken: 'st_abcdefghijklmnopqrstuvwxyz',
   createdAt: '2026-01-01T00:00:00.000Z',
+  tourCompleted: true,
 };
 
 const overview: EndpointData<typeof getOverview> = {

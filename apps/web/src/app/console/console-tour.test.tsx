@@ -5,6 +5,7 @@ import {
   getTopUpOptions,
   getWallet,
   listCurrentAnnouncements,
+  updateMe,
   type UserProfile,
 } from '@stratus/contract';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -13,6 +14,8 @@ import { renderRoutes } from '../../test/render-app.tsx';
 import { appRoutes } from '../router.tsx';
 
 let accountCreatedAt = new Date().toISOString();
+// What the fake server knows: the PATCH below sets it, as the real one stores it on the account.
+let tourCompleted = false;
 const api = installFakeApi();
 
 beforeAll(async () => {
@@ -24,7 +27,8 @@ beforeEach(() => {
   // The shared setup marks the tour as seen; these tests are the first visit of a session.
   sessionStorage.removeItem('isFirst');
   accountCreatedAt = new Date().toISOString();
-  api.respondWith(getMe, (): UserProfile => ({
+  tourCompleted = false;
+  const profile = (): UserProfile => ({
     id: '00000000-0000-4000-8000-000000000001',
     email: 'new@example.com',
     name: '',
@@ -32,7 +36,13 @@ beforeEach(() => {
     language: 'zh-CN',
     apiToken: 'st_0123456789abcdef0123456789abcdef',
     createdAt: accountCreatedAt,
-  }));
+    tourCompleted,
+  });
+  api.respondWith(getMe, profile);
+  api.respondWith(updateMe, (request) => {
+    if ((request.body as { tourCompleted?: boolean }).tourCompleted) tourCompleted = true;
+    return profile();
+  });
   api.respondWith(getWallet, { wallet: { balance: 12.5, currency: 'CNY' } });
   api.respondWith(listCurrentAnnouncements, { items: [] });
   api.respondWith(getTopUpOptions, {
@@ -52,7 +62,7 @@ describe('console tour', { timeout: 20_000 }, () => {
     expect(sessionStorage.getItem('isFirst')).toBe('1');
   });
 
-  it('walks through the menu groups, balance and account menu, then never shows again', async () => {
+  it('walks through the menu groups, balance and account menu, then saves it on the account', async () => {
     const first = renderRoutes(appRoutes, '/console/recharge');
     await screen.findByText('功能菜单');
     for (const title of ['IP管理', '流量管理', '账户余额', '账户菜单']) {
@@ -61,25 +71,46 @@ describe('console tour', { timeout: 20_000 }, () => {
         expect(document.querySelector('.ant-tour-title')).toHaveTextContent(title),
       );
     }
+    expect(api.requests(updateMe)).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: '结束导览' }));
     await waitFor(() => expect(screen.queryByText('账户菜单')).not.toBeInTheDocument());
+    await waitFor(() => expect(api.requests(updateMe)).toHaveLength(1));
+    expect(api.requests(updateMe)[0]?.body).toEqual({ tourCompleted: true });
     first.unmount();
 
+    // A new browser session (or another browser) of the same account: the account remembers.
+    sessionStorage.removeItem('isFirst');
     renderRoutes(appRoutes, '/console/recharge');
     expect(await screen.findByRole('heading', { name: '充值' })).toBeInTheDocument();
+    await screen.findByText('new@example.com');
     expect(screen.queryByText('功能菜单')).not.toBeInTheDocument();
   });
 
-  it('stays closed once dismissed, and never shows when the flag is already set', async () => {
+  it('closing it counts as done for the account too', async () => {
     const first = renderRoutes(appRoutes, '/console/recharge');
     await screen.findByText('功能菜单');
     await userEvent.click(document.querySelector<HTMLElement>('.ant-tour-close')!);
     await waitFor(() => expect(screen.queryByText('功能菜单')).not.toBeInTheDocument());
+    await waitFor(() => expect(tourCompleted).toBe(true));
+    first.unmount();
+
+    sessionStorage.removeItem('isFirst');
+    renderRoutes(appRoutes, '/console/recharge');
+    expect(await screen.findByRole('heading', { name: '充值' })).toBeInTheDocument();
+    await screen.findByText('new@example.com');
+    expect(screen.queryByText('功能菜单')).not.toBeInTheDocument();
+  });
+
+  it('does not come back on a reload of the session that opened it, even unfinished', async () => {
+    const first = renderRoutes(appRoutes, '/console/recharge');
+    await screen.findByText('功能菜单');
     first.unmount();
 
     renderRoutes(appRoutes, '/console/recharge');
     expect(await screen.findByRole('heading', { name: '充值' })).toBeInTheDocument();
+    await screen.findByText('new@example.com');
     expect(screen.queryByText('功能菜单')).not.toBeInTheDocument();
+    expect(api.requests(updateMe)).toHaveLength(0);
   });
 
   it('is not shown to an account older than a week', async () => {

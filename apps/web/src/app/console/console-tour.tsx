@@ -1,7 +1,7 @@
 import { Tour, type TourProps } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMe } from '../../features/users/api.ts';
+import { useCompleteTour, useMe } from '../../features/users/api.ts';
 import { FIRST_VISIT_FLAG } from '../../shared/session.ts';
 import type { MenuGroupKey } from '../routes.ts';
 
@@ -21,7 +21,11 @@ function menuGroup(key: MenuGroupKey): TourTarget {
       ?.closest<HTMLElement>('li') as HTMLElement;
 }
 
-/** Whether this session has not shown the tour yet (the seed's `isFirst` flag is absent). */
+/**
+ * Whether this browser session has not opened the tour yet (the seed's `isFirst` flag is absent):
+ * a reload while the tour is open, or a failed save of its completion, does not bring it back
+ * within the session. Browser journeys set the flag to keep the tour out of their way.
+ */
 function isFirstVisit(): boolean {
   try {
     return sessionStorage.getItem(FIRST_VISIT_FLAG) === null;
@@ -31,7 +35,10 @@ function isFirstVisit(): boolean {
   }
 }
 
-/** Accounts younger than this are new: the tour is for them, not for regulars. */
+/**
+ * Accounts younger than this are new: the tour is for them, not for regulars (accounts from before
+ * the tour was remembered on the account have not completed it, and need no tour either).
+ */
 export const NEW_ACCOUNT_DAYS = 7;
 
 function isNewAccount(createdAt: string): boolean {
@@ -39,17 +46,31 @@ function isNewAccount(createdAt: string): boolean {
 }
 
 /**
- * A short tour of the console on the first console visit of a browser session, for new accounts.
- * The flag is set the moment the tour opens, so a reload, closing or finishing never brings it
- * back; sign-out clears session storage, so the next sign-in of a new account shows it again.
+ * A short tour of the console for a new account that has not finished or closed it yet. Finishing
+ * or closing it is saved on the account, so it never returns, in this browser or any other.
  */
 export function ConsoleTour() {
   const { t } = useTranslation();
   const me = useMe();
+  const completeTour = useCompleteTour();
   // Read once per mount: the flag this component sets must not close the tour it opened.
   const [firstVisit] = useState(isFirstVisit);
   const [dismissed, setDismissed] = useState(false);
-  const open = firstVisit && !dismissed && !!me.data && isNewAccount(me.data.createdAt);
+  const open =
+    firstVisit &&
+    !dismissed &&
+    !!me.data &&
+    !me.data.tourCompleted &&
+    isNewAccount(me.data.createdAt);
+
+  // Finishing calls both onFinish and onClose: save once.
+  const saved = useRef(false);
+  const complete = () => {
+    setDismissed(true);
+    if (saved.current) return;
+    saved.current = true;
+    completeTour.mutate();
+  };
 
   useEffect(() => {
     if (!open) return;
@@ -97,8 +118,8 @@ export function ConsoleTour() {
     <Tour
       open={open}
       steps={steps}
-      onClose={() => setDismissed(true)}
-      onFinish={() => setDismissed(true)}
+      onClose={complete}
+      onFinish={complete}
       indicatorsRender={(current, total) => `${current + 1} / ${total}`}
     />
   );

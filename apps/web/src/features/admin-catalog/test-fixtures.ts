@@ -15,6 +15,7 @@ export const profileOf = (role: Role): UserProfile => ({
   language: 'zh-CN',
   apiToken: 'st_token',
   createdAt: '2026-01-01T00:00:00.000Z',
+  tourCompleted: true,
 });
 
 export const tokyo: AdminRegion = {

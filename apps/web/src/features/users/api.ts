@@ -32,10 +32,23 @@ export function useUpdateMe() {
   });
 }
 
+/**
+ * Saves on the account that the console tour was finished or closed. Silent: a failed save only
+ * means the tour may show again in a later session.
+ */
+export function useCompleteTour() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callEndpoint(updateMe, { body: { tourCompleted: true }, silent: true }),
+    onSuccess: (profile) => queryClient.setQueryData(userKeys.me(), profile),
+  });
+}
+
+/** Silent: the dialog shows a refusal under the field it concerns. */
 export function useChangePassword() {
   return useMutation({
     mutationFn: (body: EndpointBody<typeof changePassword>) =>
-      callEndpoint(changePassword, { body }),
+      callEndpoint(changePassword, { body, silent: true }),
   });
 }
 

@@ -5,7 +5,7 @@ export default {
   'adminCustomers.nav.customer': 'Customer',
   'adminCustomers.nav.adjustments': 'Balance adjustments',
 
-  'adminCustomers.search.placeholder': 'Email, name, ID, IP or order number',
+  'adminCustomers.search.placeholder': 'Email, name, ID, IP, order or payment number',
   'adminCustomers.search.allStatuses': 'All statuses',
   'adminCustomers.status.active': 'Active',
   'adminCustomers.status.disabled': 'Disabled',
@@ -77,7 +77,7 @@ export default {
   'adminCustomers.tab.total': '{{total}} in total',
   'adminCustomers.tab.empty': 'Nothing here yet',
 
-  'adminCustomers.payment.id': 'Payment ID',
+  'adminCustomers.payment.id': 'Payment no.',
   'adminCustomers.payment.channel': 'Channel',
   'adminCustomers.payment.amount': 'Amount',
   'adminCustomers.payment.status': 'Status',

@@ -7,7 +7,7 @@ export default {
   'payments.checkout.amount': 'Amount due',
   'payments.checkout.channel': 'Payment method',
   'payments.checkout.createdAt': 'Created',
-  'payments.checkout.paymentId': 'Payment ID',
+  'payments.checkout.paymentId': 'Payment no.',
   'payments.checkout.expiresIn': 'Time left to pay',
   'payments.checkout.sandboxNotice':
     'This is the sandbox cashier: confirming credits the payment through the same verified path as a real callback.',

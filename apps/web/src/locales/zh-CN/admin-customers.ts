@@ -3,7 +3,7 @@ export default {
   'adminCustomers.nav.customer': '客户详情',
   'adminCustomers.nav.adjustments': '余额调整',
 
-  'adminCustomers.search.placeholder': '邮箱、姓名、ID、IP 或订单号',
+  'adminCustomers.search.placeholder': '邮箱、姓名、ID、IP、订单号或支付单号',
   'adminCustomers.search.allStatuses': '全部状态',
   'adminCustomers.status.active': '正常',
   'adminCustomers.status.disabled': '已停用',

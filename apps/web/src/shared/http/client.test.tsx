@@ -180,17 +180,20 @@ describe('callEndpoint', () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
-  it('signs out on 401: clears storage and cookies, then goes to the portal with redirect', async () => {
+  it('signs out on 401: clears storage and cookies but the language, then goes to the portal with redirect', async () => {
     document.cookie = 'token=abc123; path=/';
     document.cookie = 'isFirst=1; path=/';
     localStorage.setItem('recentPages', '[]');
+    localStorage.setItem('language', 'en-US');
     sessionStorage.setItem('isFirst', '1');
     fetchMock.mockResolvedValue(
       envelopeResponse({ code: 10101, message: '登录已失效', data: null }, 401),
     );
     await expect(callEndpoint(getMe)).rejects.toMatchObject({ status: 401 });
     await expectOneToast('登录已失效');
-    expect(localStorage.length).toBe(0);
+    // The person at the screen keeps their language: the portal opens in English.
+    expect(localStorage.getItem('language')).toBe('en-US');
+    expect(localStorage.length).toBe(1);
     expect(sessionStorage.length).toBe(0);
     expect(document.cookie).not.toContain('token=');
     expect(document.cookie).not.toContain('isFirst=');

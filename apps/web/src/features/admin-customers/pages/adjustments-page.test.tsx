@@ -69,6 +69,7 @@ beforeEach(() => {
     language: 'zh-CN',
     apiToken: 'st_token',
     createdAt: '2026-01-01T00:00:00.000Z',
+    tourCompleted: true,
   });
   api.respondWith(listBalanceAdjustments, (request) => ({
     items: adjustments,

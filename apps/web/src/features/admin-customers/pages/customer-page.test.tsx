@@ -66,6 +66,7 @@ function signInAs(role: StaffRole) {
     language: 'zh-CN',
     apiToken: 'st_token',
     createdAt: '2026-01-01T00:00:00.000Z',
+    tourCompleted: true,
   });
 }
 

@@ -73,7 +73,7 @@ describe('CustomersPage', () => {
     expect(mallory.getByText('已停用')).toBeInTheDocument();
     expect(mallory.getByText('从未登录')).toBeInTheDocument();
     expect(screen.getByText('共 42 位客户')).toBeInTheDocument();
-    expect(screen.getByPlaceholderText('邮箱、姓名、ID、IP 或订单号')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('邮箱、姓名、ID、IP、订单号或支付单号')).toBeInTheDocument();
   });
 
   it('searches by what was typed, from the first page, and keeps it in the address', async () => {
@@ -81,7 +81,7 @@ describe('CustomersPage', () => {
     await screen.findByText('alice@wonder.example');
     expect(listQueries()[0]).toEqual({ page: '2', pageSize: '20' });
     await userEvent.type(
-      screen.getByPlaceholderText('邮箱、姓名、ID、IP 或订单号'),
+      screen.getByPlaceholderText('邮箱、姓名、ID、IP、订单号或支付单号'),
       ' 203.0.113.7 {Enter}',
     );
     await waitFor(() =>

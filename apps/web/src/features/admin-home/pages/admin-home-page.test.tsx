@@ -99,6 +99,7 @@ function profile(role: StaffRole): UserProfile {
     language: 'zh-CN',
     apiToken: 'st_token',
     createdAt: '2026-01-01T00:00:00.000Z',
+    tourCompleted: true,
   };
 }
 

@@ -102,6 +102,7 @@ const profile = (role: Role): UserProfile => ({
   language: 'zh-CN',
   apiToken: 'st_token',
   createdAt: '2026-01-01T00:00:00.000Z',
+  tourCompleted: true,
 });
 const api = installFakeApi();
 /** Drawer, modal and typed input: several renders each, slow on a busy two-core machine. */

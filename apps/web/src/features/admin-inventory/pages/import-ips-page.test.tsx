@@ -53,6 +53,7 @@ const profile: UserProfile = {
   language: 'zh-CN',
   apiToken: 'st_token',
   createdAt: '2026-01-01T00:00:00.000Z',
+  tourCompleted: true,
 };
 const api = installFakeApi();
 const SLOW_TEST_MS = 30_000;

@@ -9,6 +9,7 @@ export const ops: UserProfile = {
   language: 'zh-CN',
   apiToken: 'st_token',
   createdAt: '2026-01-01T00:00:00.000Z',
+  tourCompleted: true,
 };
 
 export const heartbeat: NodeHeartbeat = {

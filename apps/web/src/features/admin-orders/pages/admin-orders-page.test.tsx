@@ -41,6 +41,7 @@ const order: AdminOrder = {
     },
   ],
   instanceIds: [instanceId],
+  instances: [{ id: instanceId, ip: '203.0.113.10', port: 30001 }],
   createdAt: '2026-11-22T00:00:00.000Z',
   customerId: '22222222-2222-4222-8222-222222222222',
   customerEmail: 'alice@shop.example',
@@ -56,6 +57,7 @@ const traffic: AdminOrder = {
   total: 15,
   items: [],
   instanceIds: [],
+  instances: [],
   customerEmail: 'bob@elsewhere.example',
   refunded: 0,
   refundable: 15,
@@ -107,6 +109,7 @@ function profile(role: Role): UserProfile {
     language: 'zh-CN',
     apiToken: 'st_token',
     createdAt: '2026-01-01T00:00:00.000Z',
+    tourCompleted: true,
   };
 }
 

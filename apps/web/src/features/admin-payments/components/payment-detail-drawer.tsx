@@ -73,7 +73,7 @@ export function PaymentDetailDrawer({
         <>
           <Descriptions column={1} size="small" bordered>
             <Descriptions.Item label={t('adminPayments.column.paymentNo')}>
-              <Typography.Text copyable>{payment.id}</Typography.Text>
+              <Typography.Text copyable>{payment.paymentNo}</Typography.Text>
             </Descriptions.Item>
             <Descriptions.Item label={t('adminPayments.column.customer')}>
               {payment.customerEmail}

@@ -30,15 +30,15 @@ export function PaymentTable({
   const { t } = useTranslation();
   const columns: TableColumnsType<AdminPayment> = [
     {
-      key: 'id',
+      key: 'paymentNo',
       // Kept in view while the other columns scroll under it on a phone.
       fixed: 'left',
       title: t('adminPayments.column.paymentNo'),
-      dataIndex: 'id',
+      dataIndex: 'paymentNo',
       width: 125,
-      render: (id: string) => (
-        <Typography.Text copyable ellipsis={{ tooltip: id }} className={styles.code}>
-          {id}
+      render: (paymentNo: string) => (
+        <Typography.Text copyable ellipsis={{ tooltip: paymentNo }} className={styles.code}>
+          {paymentNo}
         </Typography.Text>
       ),
     },

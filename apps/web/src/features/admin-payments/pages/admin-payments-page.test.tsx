@@ -20,6 +20,7 @@ const pendingId = '3f2b8c4e-1a2b-4c3d-8e9f-0a1b2c3d4e5f';
 const paidId = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 const pending: AdminPayment = {
   id: pendingId,
+  paymentNo: 'TP202611220000000001',
   customerId: '11111111-1111-4111-8111-111111111111',
   customerEmail: 'buyer@example.com',
   channel: 'alipay',
@@ -36,6 +37,7 @@ const pending: AdminPayment = {
 const paid: AdminPayment = {
   ...pending,
   id: paidId,
+  paymentNo: 'TP202611220000000002',
   customerEmail: 'payer@example.com',
   channel: 'sandbox',
   amount: 50,
@@ -108,6 +110,7 @@ const profile = (role: Role): UserProfile => ({
   language: 'zh-CN',
   apiToken: 'st_token',
   createdAt: '2026-01-01T00:00:00.000Z',
+  tourCompleted: true,
 });
 const api = installFakeApi();
 /** Drawer, modal and typed input: several renders each, slow on a busy two-core machine. */
@@ -155,7 +158,7 @@ describe('AdminPaymentsPage', () => {
     async () => {
       renderPayments();
       const row = await rowOf('buyer@example.com');
-      expect(within(row).getByText(pendingId)).toBeInTheDocument();
+      expect(within(row).getByText('TP202611220000000001')).toBeInTheDocument();
       expect(within(row).getByText('支付宝')).toBeInTheDocument();
       expect(within(row).getByText('¥88.80')).toBeInTheDocument();
       expect(within(row).getByText('待支付')).toBeInTheDocument();
@@ -208,6 +211,7 @@ describe('AdminPaymentsPage', () => {
       renderPayments();
       const drawer = await openDetail('buyer@example.com');
       const entries = await within(drawer).findAllByTestId('payment-notification');
+      expect(within(drawer).getByText('TP202611220000000001')).toBeInTheDocument();
       expect(entries).toHaveLength(2);
       expect(within(entries[0]!).getByText('✗ 验签失败')).toBeInTheDocument();
       expect(within(entries[0]!).getByText('签名无效')).toBeInTheDocument();

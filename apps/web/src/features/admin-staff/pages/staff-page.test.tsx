@@ -23,6 +23,7 @@ const me: UserProfile = {
   language: 'zh-CN',
   apiToken: 'st_token',
   createdAt: '2026-01-01T00:00:00.000Z',
+  tourCompleted: true,
 };
 const books: StaffMember = {
   id: '00000000-0000-4000-8000-000000000002',

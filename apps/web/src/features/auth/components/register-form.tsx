@@ -1,6 +1,6 @@
 import { LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
 import { PASSWORD_MIN_LENGTH } from '@stratus/contract';
-import { Button, Form, Input } from 'antd';
+import { Button, Form, Input, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   confirmPasswordRules,
@@ -17,14 +17,22 @@ export interface RegisterValues {
 }
 
 interface RegisterFormProps {
+  /** The form's instance, so the card can show the server's refusals under their fields. */
+  form: FormInstance<RegisterValues>;
   pending: boolean;
   onSubmit: (values: RegisterValues) => void;
 }
 
-export function RegisterForm({ pending, onSubmit }: RegisterFormProps) {
+export function RegisterForm({ form, pending, onSubmit }: RegisterFormProps) {
   const { t } = useTranslation();
   return (
-    <Form<RegisterValues> layout="vertical" requiredMark={false} size="large" onFinish={onSubmit}>
+    <Form<RegisterValues>
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      size="large"
+      onFinish={onSubmit}
+    >
       <Form.Item name="email" label={t('auth.field.email')} rules={emailRules(t)}>
         <Input
           prefix={<MailOutlined />}
@@ -49,7 +57,8 @@ export function RegisterForm({ pending, onSubmit }: RegisterFormProps) {
         name="password"
         label={t('auth.field.password')}
         extra={t('validation.password.rules', { min: PASSWORD_MIN_LENGTH })}
-        rules={newPasswordRules(t)}
+        dependencies={['email']}
+        rules={newPasswordRules(t, { emailField: 'email' })}
       >
         <Input.Password
           prefix={<LockOutlined />}

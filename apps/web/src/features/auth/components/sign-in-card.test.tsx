@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { login, register, type UserProfile } from '@stratus/contract';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ const user: UserProfile = {
   language: 'zh-CN',
   apiToken: 'st_token',
   createdAt: '2026-01-01T00:00:00.000Z',
+  tourCompleted: true,
 };
 const api = installFakeApi();
 
@@ -60,7 +61,9 @@ describe('SignInCard', () => {
     renderCard();
     await userEvent.click(screen.getByRole('button', { name: '立即注册' }));
     expect(screen.getByRole('heading', { name: '注册' })).toBeInTheDocument();
-    expect(screen.getByText('至少 8 个字符，不能全为数字')).toBeInTheDocument();
+    expect(
+      screen.getByText('至少 8 个字符，不能全为数字、不能是常见密码，也不能包含邮箱名'),
+    ).toBeInTheDocument();
     const password = screen.getByLabelText('密码');
     await userEvent.type(password, 'short1');
     expect(await screen.findByText('密码至少 8 个字符')).toBeInTheDocument();
@@ -68,9 +71,31 @@ describe('SignInCard', () => {
     await userEvent.type(password, '1234567890');
     expect(await screen.findByText('密码不能全为数字')).toBeInTheDocument();
     await userEvent.clear(password);
+    await userEvent.type(password, 'IloveYou');
+    expect(await screen.findByText('该密码过于常见，容易被猜到，请换一个')).toBeInTheDocument();
+    // The email's name part, checked again when the email changes after the password.
+    await userEvent.clear(password);
+    await userEvent.type(password, 'grace-hopper-9');
+    await userEvent.type(screen.getByLabelText('邮箱'), 'Grace@example.com');
+    expect(await screen.findByText('密码不能包含邮箱名')).toBeInTheDocument();
+    await userEvent.clear(password);
     await userEvent.type(password, 'correct-horse-9');
     await userEvent.type(screen.getByLabelText('确认密码'), 'correct-horse-8');
     expect(await screen.findByText('两次输入的密码不一致')).toBeInTheDocument();
+    expect(api.requests()).toHaveLength(0);
+  });
+
+  it("shows the server's refusal of a sign-up password under the password field", async () => {
+    api.respondWithError(register, 'passwordContainsEmail');
+    renderCard();
+    await userEvent.click(screen.getByRole('button', { name: '立即注册' }));
+    await userEvent.type(screen.getByLabelText('邮箱'), 'new@example.com');
+    await userEvent.type(screen.getByLabelText('密码'), 'a-good-password');
+    await userEvent.type(screen.getByLabelText('确认密码'), 'a-good-password');
+    await userEvent.click(screen.getByRole('button', { name: '注册并登录' }));
+    const item = screen.getByLabelText('密码').closest<HTMLElement>('.ant-form-item')!;
+    expect(await within(item).findByText('密码不能包含邮箱名')).toBeInTheDocument();
+    expect(document.querySelector('.ant-alert')).toBeNull();
   });
 
   it('shows a server error once, inline, without a toast', async () => {

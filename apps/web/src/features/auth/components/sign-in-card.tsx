@@ -1,7 +1,11 @@
-import { Alert, Button, Tabs, Typography } from 'antd';
+import { Alert, Button, Form, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import {
+  newPasswordFields,
+  showErrorUnderField,
+} from '../../../shared/form/server-field-errors.ts';
 import { isApiError } from '../../../shared/http/api-error.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { REDIRECT_PARAM } from '../../../shared/session.ts';
@@ -19,9 +23,11 @@ export function SignInCard() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [mode, setMode] = useState<Mode>('login');
+  const isLogin = mode === 'login';
   const [error, setError] = useState<string | null>(null);
   const login = useLogin();
   const register = useRegister();
+  const [registerForm] = Form.useForm<RegisterValues>();
 
   const run = async (action: () => Promise<unknown>) => {
     setError(null);
@@ -29,6 +35,10 @@ export function SignInCard() {
       await action();
       navigate(safeRedirectTarget(searchParams.get(REDIRECT_PARAM)), { replace: true });
     } catch (caught) {
+      // A refused password goes under the password field; everything else above the form.
+      if (!isLogin && showErrorUnderField(registerForm, caught, newPasswordFields('password'))) {
+        return;
+      }
       setError(isApiError(caught) ? caught.message : t('http.error.network'));
     }
   };
@@ -50,7 +60,6 @@ export function SignInCard() {
   const alert = error && (
     <Alert type="error" showIcon title={error} className={styles.alert} role="alert" />
   );
-  const isLogin = mode === 'login';
 
   return (
     <section className={styles.card} aria-labelledby="sign-in-title">
@@ -79,7 +88,11 @@ export function SignInCard() {
       ) : (
         <div className={styles.registerBody}>
           {alert}
-          <RegisterForm pending={register.isPending} onSubmit={submitRegister} />
+          <RegisterForm
+            form={registerForm}
+            pending={register.isPending}
+            onSubmit={submitRegister}
+          />
         </div>
       )}
       <div className={styles.switch}>

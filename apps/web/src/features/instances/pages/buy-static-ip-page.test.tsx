@@ -106,6 +106,7 @@ beforeEach(() => {
       total: 60,
       items: [],
       instanceIds: ['i1'],
+      instances: [{ id: 'i1', ip: '203.0.113.10', port: 30001 }],
       createdAt: '2026-11-22T00:00:00.000Z',
     },
     instances: [instance],

@@ -78,6 +78,7 @@ beforeEach(() => {
       total: 81,
       items: [],
       instanceIds: [firstId],
+      instances: [{ id: firstId, ip: '203.0.113.10', port: 30001 }],
       createdAt: '2026-11-22T00:00:00.000Z',
     },
     instances: [rows[0]!],

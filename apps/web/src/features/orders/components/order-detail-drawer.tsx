@@ -106,17 +106,17 @@ export function OrderDetailDrawer({
           <Typography.Title level={5} className={styles.title}>
             {t('orders.detail.instances')}
           </Typography.Title>
-          {data.instanceIds.length === 0 ? (
+          {data.instances.length === 0 ? (
             <Empty
               image={Empty.PRESENTED_IMAGE_SIMPLE}
               description={t('orders.detail.noInstances')}
             />
           ) : (
             <ul className={styles.instances}>
-              {data.instanceIds.map((id) => (
+              {data.instances.map(({ id, ip, port }) => (
                 <li key={id}>
                   <Typography.Text copyable code>
-                    {id}
+                    {`${ip}:${port}`}
                   </Typography.Text>
                 </li>
               ))}

@@ -31,6 +31,7 @@ const order: Order = {
     },
   ],
   instanceIds: [instanceId],
+  instances: [{ id: instanceId, ip: '203.0.113.10', port: 30001 }],
   createdAt: '2026-11-22T00:00:00.000Z',
 };
 const renewal: Order = {
@@ -41,6 +42,7 @@ const renewal: Order = {
   total: 30,
   items: [],
   instanceIds: [],
+  instances: [],
 };
 const trafficOrderId = '55555555-5555-4555-8555-555555555555';
 const traffic: Order = {
@@ -66,6 +68,7 @@ const traffic: Order = {
     },
   ],
   instanceIds: [],
+  instances: [],
 };
 const api = installFakeApi();
 
@@ -129,12 +132,13 @@ describe('IpOrderListPage', () => {
     expect(router.state.location.search).toBe('?type=renewal&page=2');
   });
 
-  it('opens the detail drawer with the items and instance ids', async () => {
+  it('opens the detail drawer with the items and the IPs of its instances', async () => {
     renderOrders();
     const cell = await screen.findByText('SO20261122001');
     await userEvent.click(within(cell.closest('tr')!).getByRole('button', { name: '详情' }));
     const drawer = await screen.findByRole('dialog');
-    expect(await within(drawer).findByText(instanceId)).toBeInTheDocument();
+    expect(await within(drawer).findByText('203.0.113.10:30001')).toBeInTheDocument();
+    expect(within(drawer).queryByText(instanceId)).not.toBeInTheDocument();
     expect(within(drawer).getByText('订单明细')).toBeInTheDocument();
     expect(within(drawer).getByText('30天')).toBeInTheDocument();
     expect(within(drawer).getAllByText('¥60.00').length).toBeGreaterThan(0);

@@ -46,6 +46,7 @@ const overview: EndpointData<typeof getOverview> = {
         },
       ],
       instanceIds: [],
+      instances: [],
       createdAt: '2026-11-21T08:00:00.000Z',
     },
   ],

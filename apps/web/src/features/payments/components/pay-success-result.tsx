@@ -1,5 +1,5 @@
 import type { Payment } from '@stratus/contract';
-import { Button, Result } from 'antd';
+import { Button, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BUSINESS_FLOW_PATH, CONSOLE_HOME, RECHARGE_PATH } from '../../../shared/paths.ts';
@@ -20,20 +20,29 @@ export function PaySuccessResult({ payment }: PaySuccessResultProps) {
       status="success"
       title={t('payments.result.success.title')}
       subTitle={
-        <dl className={styles.figures}>
-          <div className={styles.figure}>
-            <dt>{t('payments.result.success.amount')}</dt>
-            <dd data-testid="paid-amount">{formatMoney(payment.amount, payment.currency)}</dd>
-          </div>
-          <div className={styles.figure}>
-            <dt>{t('payments.result.success.balance')}</dt>
-            <dd data-testid="balance-after">
-              {payment.balanceAfter === null
-                ? '--'
-                : formatMoney(payment.balanceAfter, payment.currency)}
-            </dd>
-          </div>
-        </dl>
+        <>
+          <dl className={styles.figures}>
+            <div className={styles.figure}>
+              <dt>{t('payments.result.success.amount')}</dt>
+              <dd data-testid="paid-amount">{formatMoney(payment.amount, payment.currency)}</dd>
+            </div>
+            <div className={styles.figure}>
+              <dt>{t('payments.result.success.balance')}</dt>
+              <dd data-testid="balance-after">
+                {payment.balanceAfter === null
+                  ? '--'
+                  : formatMoney(payment.balanceAfter, payment.currency)}
+              </dd>
+            </div>
+          </dl>
+          {/* A line of its own: a 20-character number beside the figures overflows a phone. */}
+          <p className={styles.paymentNo}>
+            {t('payments.checkout.paymentId')}
+            <Typography.Text copyable className={styles.mono} data-testid="payment-no">
+              {payment.paymentNo}
+            </Typography.Text>
+          </p>
+        </>
       }
       extra={[
         <Button key="overview" type="primary" onClick={() => void navigate(CONSOLE_HOME)}>

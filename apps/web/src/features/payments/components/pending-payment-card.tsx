@@ -53,7 +53,7 @@ export function PendingPaymentCard({ payment, remainingMs }: PendingPaymentCardP
         </Descriptions.Item>
         <Descriptions.Item label={t('payments.checkout.paymentId')}>
           <Typography.Text copyable className={styles.mono}>
-            {payment.id}
+            {payment.paymentNo}
           </Typography.Text>
         </Descriptions.Item>
       </Descriptions>

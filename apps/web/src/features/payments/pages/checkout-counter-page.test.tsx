@@ -21,6 +21,7 @@ let expiresAt: string;
 function payment(): Payment {
   return {
     id: paymentId,
+    paymentNo: 'TP202611220000012345',
     channel: 'sandbox',
     amount: 100,
     currency: 'CNY',
@@ -81,7 +82,9 @@ describe('CheckoutCounterPage', () => {
     renderCheckout();
 
     expect(await screen.findByTestId('checkout-amount')).toHaveTextContent('¥100.00');
-    expect(screen.getByText(paymentId)).toBeInTheDocument();
+    // The readable number, never the id the provider is sent.
+    expect(screen.getByText('TP202611220000012345')).toBeInTheDocument();
+    expect(screen.queryByText(paymentId)).not.toBeInTheDocument();
     expect(screen.getAllByText('沙箱支付').length).toBeGreaterThan(0);
     expect(screen.getByTestId('payment-countdown')).toHaveTextContent('01:05');
 

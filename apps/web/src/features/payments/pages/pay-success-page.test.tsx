@@ -15,6 +15,7 @@ let answers: PaymentStatus[];
 function payment(status: PaymentStatus): Payment {
   return {
     id: paymentId,
+    paymentNo: 'TP202611220000054321',
     channel: 'alipay',
     amount: 100,
     currency: 'CNY',
@@ -54,6 +55,7 @@ describe('PaySuccessPage', () => {
     expect(await screen.findByText('充值成功')).toBeInTheDocument();
     expect(screen.getByTestId('paid-amount')).toHaveTextContent('¥100.00');
     expect(screen.getByTestId('balance-after')).toHaveTextContent('¥1234.50');
+    expect(screen.getByTestId('payment-no')).toHaveTextContent('TP202611220000054321');
     expect(api.requests()).toHaveLength(2);
     // The header balance refreshes: the whole wallet domain is stale once a top-up is paid.
     expect(queryClient.getQueryState(walletKeys.wallet())?.isInvalidated).toBe(true);

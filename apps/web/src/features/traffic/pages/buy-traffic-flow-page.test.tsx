@@ -49,6 +49,7 @@ beforeEach(() => {
       total: 100,
       items: [],
       instanceIds: [],
+      instances: [],
       createdAt: '2026-11-22T00:00:00.000Z',
     },
     package: {

@@ -15,6 +15,7 @@ const profile: UserProfile = {
   language: 'zh-CN',
   apiToken: 'st_token',
   createdAt: '2026-01-01T00:00:00.000Z',
+  tourCompleted: true,
 };
 const api = installFakeApi();
 
@@ -61,6 +62,7 @@ describe('AccountMenu', () => {
   it('asks 确认退出登录？ and signs out even when logout fails', async () => {
     const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
     localStorage.setItem('recentPages', '[]');
+    localStorage.setItem('language', 'zh-CN');
     renderMenu();
     await userEvent.click(await screen.findByText('ada@example.com'));
     await userEvent.click(await screen.findByText('退出登录'));
@@ -73,7 +75,7 @@ describe('AccountMenu', () => {
     );
     expect(api.requests(logout)).toHaveLength(1);
     expect(document.cookie).not.toContain('token=');
-    expect(localStorage.length).toBe(0);
+    expect(Object.keys(localStorage)).toEqual(['language']);
   });
 
   it('opens the change-password dialog and checks the confirmation', async () => {

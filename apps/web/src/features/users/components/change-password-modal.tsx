@@ -2,8 +2,12 @@ import { PASSWORD_MIN_LENGTH } from '@stratus/contract';
 import { Alert, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { confirmPasswordRules, newPasswordRules } from '../../../shared/form/credential-rules.ts';
-import { showSuccessToast } from '../../../shared/ui/feedback.ts';
-import { useChangePassword } from '../api.ts';
+import {
+  newPasswordFields,
+  showErrorUnderField,
+} from '../../../shared/form/server-field-errors.ts';
+import { showErrorToast, showSuccessToast } from '../../../shared/ui/feedback.ts';
+import { useChangePassword, useMe } from '../api.ts';
 
 interface ChangePasswordModalProps {
   open: boolean;
@@ -20,10 +24,20 @@ export function ChangePasswordModal({ open, onClose }: ChangePasswordModalProps)
   const { t } = useTranslation();
   const [form] = Form.useForm<PasswordForm>();
   const changePassword = useChangePassword();
+  const email = useMe().data?.email;
 
   const submit = async ({ currentPassword, newPassword }: PasswordForm) => {
-    // A failure is toasted by the client; the dialog stays open for another try.
-    await changePassword.mutateAsync({ currentPassword, newPassword });
+    try {
+      await changePassword.mutateAsync({ currentPassword, newPassword });
+    } catch (error) {
+      // The dialog stays open for another try, the reason under the field it concerns.
+      const placed = showErrorUnderField(form, error, {
+        currentPasswordIncorrect: 'currentPassword',
+        ...newPasswordFields('newPassword'),
+      });
+      if (!placed && error instanceof Error) showErrorToast(error.message);
+      return;
+    }
     showSuccessToast(t('users.password.changed'));
     onClose();
   };
@@ -59,7 +73,8 @@ export function ChangePasswordModal({ open, onClose }: ChangePasswordModalProps)
           name="newPassword"
           label={t('users.password.new')}
           extra={t('validation.password.rules', { min: PASSWORD_MIN_LENGTH })}
-          rules={newPasswordRules(t)}
+          dependencies={['currentPassword']}
+          rules={newPasswordRules(t, { email, currentPasswordField: 'currentPassword' })}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>

@@ -16,6 +16,7 @@ const profile: UserProfile = {
   language: 'zh-CN',
   apiToken: 'st_0123456789abcdef',
   createdAt: '2026-01-01T00:00:00.000Z',
+  tourCompleted: true,
 };
 const api = installFakeApi();
 const writeText = vi.fn<(text: string) => Promise<void>>();

@@ -22,6 +22,7 @@ beforeEach(() => {
   api.respondWith(getTopUpOptions, options);
   api.respondWith(createTopUp, (request) => ({
     paymentId,
+    paymentNo: 'TP202611220000012345',
     payUrl:
       (request.body as { channel: string }).channel === 'sandbox'
         ? `/console/checkout-counter?paymentId=${paymentId}`

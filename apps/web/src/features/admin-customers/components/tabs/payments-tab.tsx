@@ -18,12 +18,12 @@ export function PaymentsTab({ customerId }: { customerId: string }) {
   const payments = useCustomerTab(customerId, 'payments', paging);
   const columns: TableColumnsType<AdminCustomerPayment> = [
     {
-      key: 'id',
+      key: 'paymentNo',
       title: t('adminCustomers.payment.id'),
-      width: 300,
+      width: 220,
       render: (_, payment) => (
         <Typography.Text copyable code>
-          {payment.id}
+          {payment.paymentNo}
         </Typography.Text>
       ),
     },
