@@ -16,6 +16,7 @@ beforeEach(() => {
     getTopUp,
     {
       id: paymentId,
+      paymentNo: 'TP202611220000000001',
       channel: 'sandbox',
       amount: 100,
       currency: 'CNY',

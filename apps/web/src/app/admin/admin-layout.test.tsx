@@ -14,6 +14,7 @@ const owner: UserProfile = {
   language: 'zh-CN',
   apiToken: 'st_token',
   createdAt: '2026-01-01T00:00:00.000Z',
+  tourCompleted: true,
 };
 const api = installFakeApi();
 

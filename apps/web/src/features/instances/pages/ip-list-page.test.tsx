@@ -260,6 +260,7 @@ describe('IpListPage', () => {
         total: 81,
         items: [],
         instanceIds: [firstId],
+        instances: [{ id: firstId, ip: renewed.ip, port: renewed.port }],
         createdAt: '2026-11-22T00:00:00.000Z',
       },
       instances: [renewed],

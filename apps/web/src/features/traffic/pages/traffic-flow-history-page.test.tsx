@@ -194,7 +194,8 @@ describe('TrafficFlowHistoryPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(usageQueries()).toHaveLength(2));
     expect(usageQueries()[1]).toMatchObject({
       granularity: 'hour',
-      from: new Date(2026, 10, 15).toISOString(),
+      // Seven business days, today's included: from midnight of 11-15 in Asia/Shanghai.
+      from: '2026-11-14T16:00:00.000Z',
       to: new Date(2026, 10, 21, 12, 34).toISOString(),
     });
   });

@@ -150,7 +150,7 @@ describe('BusinessFlowPage on a narrow screen', () => {
   const timeHeader = async () => {
     const table = await screen.findByRole('table');
     await within(table).findByText('静态IP购买');
-    return within(table).getByRole('columnheader', { name: '时间' });
+    return within(table).getByRole('columnheader', { name: '时间 (UTC+8)' });
   };
 
   it('keeps the time at the left while the table scrolls sideways', async () => {
