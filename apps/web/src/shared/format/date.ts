@@ -88,6 +88,11 @@ export function wallClockToIso(wallClock: Dayjs): string {
   return dayjs.tz(wallClock.format('YYYY-MM-DDTHH:mm:ss.SSS'), businessTimeZone()).toISOString();
 }
 
+/** An ISO instant from the API as a wall-clock value on the business clock, for a picker. */
+export function isoToWallClock(iso: string): Dayjs {
+  return dayjs(inBusinessZone(iso).format('YYYY-MM-DDTHH:mm:ss.SSS'));
+}
+
 /** Calendar day as the API's date filters take it: a business day. */
 export const DATE_PARAM_FORMAT = 'YYYY-MM-DD';
 

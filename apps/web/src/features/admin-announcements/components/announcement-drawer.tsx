@@ -7,8 +7,10 @@ import {
 } from '@stratus/contract';
 import { Button, DatePicker, Drawer, Form, Input, Radio, Space, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { businessNow, isoToWallClock, wallClockToIso } from '../../../shared/format/date.ts';
+import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 import { showSuccessToast } from '../../../shared/ui/feedback.ts';
 import {
   useCreateAnnouncement,
@@ -40,16 +42,21 @@ function toBody(values: AnnouncementForm): NewAnnouncement {
     bodyZh: values.bodyZh ?? '',
     bodyEn: values.bodyEn ?? '',
     severity: values.severity,
-    startsAt: start.toISOString(),
-    endsAt: end ? end.toISOString() : null,
+    // The picker shows the business clock: its fields are read in the business time zone.
+    startsAt: wallClockToIso(start),
+    endsAt: end ? wallClockToIso(end) : null,
   };
 }
 
 function initialValues(announcement: AdminAnnouncement | null): Partial<AnnouncementForm> {
-  if (!announcement) return { severity: 'info', bodyZh: '', bodyEn: '', window: [dayjs(), null] };
+  if (!announcement)
+    return { severity: 'info', bodyZh: '', bodyEn: '', window: [businessNow(), null] };
   return {
     ...announcement,
-    window: [dayjs(announcement.startsAt), announcement.endsAt ? dayjs(announcement.endsAt) : null],
+    window: [
+      isoToWallClock(announcement.startsAt),
+      announcement.endsAt ? isoToWallClock(announcement.endsAt) : null,
+    ],
   };
 }
 
@@ -186,7 +193,7 @@ export function AnnouncementDrawer({ announcement, onClose }: AnnouncementDrawer
         </Form.Item>
         <Form.Item
           name="window"
-          label={t('adminAnnouncements.form.window')}
+          label={withTimeZone(t('adminAnnouncements.form.window'))}
           rules={windowRules}
           extra={
             <Typography.Text type="secondary">

@@ -132,6 +132,10 @@ describe('AnnouncementsPage', { timeout: 20_000 }, () => {
     const drawer = await screen.findByRole('dialog');
     const title = within(drawer).getByLabelText('英文标题');
     expect(title).toHaveValue('New prices');
+    // The window reads the business clock (UTC+8), whatever the browser's zone: 00:00 UTC is 08:00.
+    expect(within(drawer).getByText('展示时间 (UTC+8)')).toBeInTheDocument();
+    expect(within(drawer).getByDisplayValue('2026-12-01 08:00')).toBeInTheDocument();
+    expect(within(drawer).getByDisplayValue('2026-12-08 08:00')).toBeInTheDocument();
     await userEvent.clear(title);
     await userEvent.type(title, 'Price changes');
     await userEvent.click(within(drawer).getByRole('button', { name: SAVE }));
