@@ -18,7 +18,7 @@ import { startServer, type RunningServer } from './support/server.ts';
 import { signIn, until } from './support/staff-console.ts';
 import { wordsOf, type Language } from './support/words.ts';
 
-const OWNER = { email: 'owner@stratus.example', password: 'owner pass 1' };
+const OWNER = { email: 'owner@stratus.example', password: 'head of house 1' };
 const SCREENS = {
   phone: { width: 390, height: 844 },
   desktop: { width: 1440, height: 900 },

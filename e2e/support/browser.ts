@@ -88,8 +88,8 @@ export async function launchBrowser(
 }
 
 /**
- * Saves a full-page PNG under e2e/screenshots/ for a person to look at, once no popup is still
- * appearing. Even with motion off, Ant Design gives an opening popup a frame or two in its
+ * Saves a full-page PNG under e2e/screenshots/ for a person to look at (with `E2E_SCREENSHOTS=1`),
+ * once no popup is still appearing. Even with motion off, Ant Design gives an opening popup a frame or two in its
  * "appear" phase at opacity 0; a picture taken then would miss it. Only the picture waits for
  * this: clicks rely on Playwright's own checks (visible, stable, receiving the pointer).
  */
@@ -100,6 +100,9 @@ export async function saveScreenshot(page: Page, name: string) {
       (element) => Array.from(element.classList).some((name) => appearing.test(name)),
     );
   });
+  // Pictures are for a person looking (`E2E_SCREENSHOTS=1`); a plain test run, CI's included,
+  // skips writing them: the wait above still holds, so the test sees the same page either way.
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
   await mkdir(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }
