@@ -14,6 +14,7 @@ import { adminPagePaths } from '../apps/web/src/app/admin/admin-page-paths.ts';
 import { callEndpoint, registerUser, topUp } from './support/api.ts';
 import { launchBrowser, saveScreenshot } from './support/browser.ts';
 import { findLayoutProblems, formatLayoutProblems } from './support/layout-checks.ts';
+import { trackApiRequests, waitForPageSettled } from './support/settle.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { signIn, until } from './support/staff-console.ts';
 import { wordsOf, type Language } from './support/words.ts';
@@ -88,14 +89,14 @@ describe('the operator console on every screen', () => {
   }, PROCESS_TEST_MS);
   afterAll(() => server?.stop());
 
+  /** The page's API requests under way, per page (set when a pass opens its browser). */
+  const apiRequests = new WeakMap<Page, () => number>();
+
   /** Opens `path` and waits until its code and data have arrived. */
   async function openPage(page: Page, path: string) {
     await page.goto(`${server.url}${path}`);
     await page.locator('main h4').waitFor();
-    await page.waitForLoadState('networkidle');
-    await page.waitForFunction(
-      () => !document.querySelector('main .ant-spin-spinning, main .ant-skeleton-active'),
-    );
+    await waitForPageSettled(page, apiRequests.get(page) ?? (() => 0));
   }
 
   /** Pictures the page for a person to look at and answers what a check finds on it. */
@@ -115,6 +116,7 @@ describe('the operator console on every screen', () => {
         try {
           await browser.context.addCookies([{ name: 'token', value: ownerToken, url: server.url }]);
           const { page } = browser;
+          apiRequests.set(page, trackApiRequests(page));
           await page.goto(`${server.url}/portal/home`);
           await page.evaluate((value) => localStorage.setItem('language', value), language);
 
@@ -143,10 +145,7 @@ describe('the operator console on every screen', () => {
             .getByRole('button', { name: button('orders.detail') })
             .click();
           await page.getByRole('dialog').waitFor();
-          await page.waitForLoadState('networkidle');
-          await page.waitForFunction(
-            () => !document.querySelector('.ant-drawer .ant-spin-spinning'),
-          );
+          await waitForPageSettled(page, apiRequests.get(page) ?? (() => 0));
           problems.push(...(await inspect(page, 'order-drawer', language, screen)));
 
           await openPage(page, '/admin/catalog/static-ip-plans');

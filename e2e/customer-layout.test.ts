@@ -23,6 +23,7 @@ import {
 import { callEndpoint, registerUser, topUp, type RegisteredUser } from './support/api.ts';
 import { launchBrowser, saveScreenshot } from './support/browser.ts';
 import { findLayoutProblems, formatLayoutProblems } from './support/layout-checks.ts';
+import { trackApiRequests, waitForPageSettled } from './support/settle.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { wordsOf, type Language } from './support/words.ts';
 
@@ -77,10 +78,12 @@ async function seedCustomer(url: string): Promise<Customer> {
   return { ...user, pendingPaymentId: pending.paymentId, paidPaymentId: paid.paymentId };
 }
 
+/** The page's API requests under way, per page (set when a pass opens its browser). */
+const apiRequests = new WeakMap<Page, () => number>();
+
 /** Waits until the page has its data: no request under way and no spinner left. */
 async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'));
+  await waitForPageSettled(page, apiRequests.get(page) ?? (() => 0));
 }
 
 /** An overlay opened from a page: a drawer, a modal or a menu. */
@@ -220,6 +223,7 @@ describe('customer pages on a phone and a laptop', () => {
           window.localStorage.setItem('language', chosen);
         }, language);
         const { page } = browser;
+        apiRequests.set(page, trackApiRequests(page));
         const look = async (where: string) => {
           await saveScreenshot(page, `layout-${size}-${language}-${where}`);
           problems.push(
