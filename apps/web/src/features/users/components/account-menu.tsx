@@ -67,13 +67,7 @@ export function AccountMenu() {
           },
         }}
       >
-        <button
-          type="button"
-          className={styles.trigger}
-          data-testid="account-menu"
-          // On a phone only the avatar shows: the email still names the button.
-          aria-label={profile?.email}
-        >
+        <button type="button" className={styles.trigger} data-testid="account-menu">
           <Avatar size={28} className={styles.avatar}>
             {profile ? initialsOf(profile.name, profile.email) : <UserOutlined />}
           </Avatar>
