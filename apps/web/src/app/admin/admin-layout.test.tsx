@@ -4,6 +4,7 @@ import { getMe, type UserProfile } from '@stratus/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi } from '../../test/fake-api.ts';
 import { renderRoutes } from '../../test/render-app.tsx';
+import { emulateWindowWidth } from '../../test/window-width.ts';
 import { AdminLayout } from './admin-layout.tsx';
 
 const owner: UserProfile = {
@@ -17,24 +18,6 @@ const owner: UserProfile = {
   tourCompleted: true,
 };
 const api = installFakeApi();
-
-/** A window `width` pixels wide, as Ant Design's breakpoints read it through matchMedia. */
-function useWindowWidth(width: number) {
-  vi.stubGlobal('matchMedia', (query: string) => {
-    const min = /min-width:\s*(\d+)px/.exec(query);
-    const max = /max-width:\s*(\d+)px/.exec(query);
-    return {
-      matches: (!min || width >= Number(min[1])) && (!max || width <= Number(max[1])),
-      media: query,
-      onchange: null,
-      addListener: vi.fn(),
-      removeListener: vi.fn(),
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-      dispatchEvent: vi.fn(),
-    };
-  });
-}
 
 function renderConsole() {
   return renderRoutes(
@@ -60,7 +43,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the operator console frame', () => {
   it('keeps the menu beside the page on a wide screen', async () => {
-    useWindowWidth(1440);
+    emulateWindowWidth(1440);
     renderConsole();
     expect(await screen.findByRole('menuitem', { name: /(^|\s)客户$/ })).toBeVisible();
     expect(screen.queryByRole('button', { name: '打开菜单' })).not.toBeInTheDocument();
@@ -68,7 +51,7 @@ describe('the operator console frame', () => {
   });
 
   it('puts the menu in a drawer on a phone, which a choice closes', async () => {
-    useWindowWidth(390);
+    emulateWindowWidth(390);
     const { router } = renderConsole();
     const user = userEvent.setup();
     const open = await screen.findByRole('button', { name: '打开菜单' });

@@ -1,5 +1,5 @@
 import { MenuOutlined, RollbackOutlined } from '@ant-design/icons';
-import { Button, Drawer, Grid, Tag, Typography } from 'antd';
+import { Button, Drawer, Tag, Typography } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import { ADMIN_HOME, CONSOLE_HOME } from '../../shared/paths.ts';
 import { Brand } from '../../shared/ui/brand.tsx';
 import { LanguageSwitch } from '../../shared/ui/language-switch.tsx';
 import { PageFallback } from '../../shared/ui/page-fallback.tsx';
+import { useCompactLayout } from '../../shared/ui/use-compact-layout.ts';
 import { ErrorBoundary } from '../error-boundary.tsx';
 import { AdminMenu } from './admin-menu.tsx';
 import { adminMenuOf, findAdminRoute } from './admin-routes.ts';
@@ -25,9 +26,8 @@ export function AdminLayout() {
   const navigate = useNavigate();
   const switchLanguage = useSwitchLanguage();
   const role = useMe().data?.role;
-  const screens = Grid.useBreakpoint();
-  // Until the first measurement `lg` is undefined: the wide layout, as on the server-less first paint.
-  const compact = screens.lg === false;
+  // The console's rule, read before the first paint: a phone never draws the wide layout first.
+  const compact = useCompactLayout();
   // Open for the page it was opened on: any navigation (menu, link, back button) closes it, as
   // the drawer was opened to go somewhere.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);

@@ -11,11 +11,11 @@ import {
   type EndpointData,
   type UserProfile,
 } from '@stratus/contract';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readRecentPages } from '../../shared/recent-pages.ts';
-import { COMPACT_LAYOUT_QUERY } from '../../shared/ui/use-compact-layout.ts';
 import { installFakeApi } from '../../test/fake-api.ts';
 import { renderRoutes } from '../../test/render-app.tsx';
+import { emulateWindowWidth } from '../../test/window-width.ts';
 import { appRoutes } from '../router.tsx';
 
 const profile: UserProfile = {
@@ -149,17 +149,8 @@ describe('console layout', () => {
 });
 
 describe('console layout on a narrow screen', () => {
-  const desktopMatchMedia = window.matchMedia;
-  beforeEach(() => {
-    // Narrower than `lg`: the compact layout's media query matches, every other one does not.
-    window.matchMedia = ((query: string) => ({
-      ...desktopMatchMedia(query),
-      matches: query === COMPACT_LAYOUT_QUERY,
-    })) as typeof window.matchMedia;
-  });
-  afterEach(() => {
-    window.matchMedia = desktopMatchMedia;
-  });
+  beforeEach(() => emulateWindowWidth(390));
+  afterEach(() => vi.unstubAllGlobals());
 
   it('puts the menu in a drawer behind the header button, closed again by choosing a page', async () => {
     const { router } = renderRoutes(appRoutes, '/console/overview');

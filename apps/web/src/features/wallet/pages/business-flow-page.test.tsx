@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { listTransactions, type LedgerEntry } from '@stratus/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi } from '../../../test/fake-api.ts';
-import { COMPACT_LAYOUT_QUERY } from '../../../shared/ui/use-compact-layout.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
+import { emulateWindowWidth } from '../../../test/window-width.ts';
 import BusinessFlowPage from './business-flow-page.tsx';
 
 const rows: LedgerEntry[] = [
@@ -142,10 +142,7 @@ describe('BusinessFlowPage', () => {
 });
 
 describe('BusinessFlowPage on a narrow screen', () => {
-  const desktopMatchMedia = window.matchMedia;
-  afterEach(() => {
-    window.matchMedia = desktopMatchMedia;
-  });
+  afterEach(() => vi.unstubAllGlobals());
 
   const timeHeader = async () => {
     const table = await screen.findByRole('table');
@@ -154,10 +151,7 @@ describe('BusinessFlowPage on a narrow screen', () => {
   };
 
   it('keeps the time at the left while the table scrolls sideways', async () => {
-    window.matchMedia = ((query: string) => ({
-      ...desktopMatchMedia(query),
-      matches: query === COMPACT_LAYOUT_QUERY,
-    })) as typeof window.matchMedia;
+    emulateWindowWidth(390);
     renderFlow();
     expect(await timeHeader()).toHaveClass('ant-table-cell-fix');
     // The export stays on the page, under the stacked filters.
