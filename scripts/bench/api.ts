@@ -92,7 +92,8 @@ function printHeader() {
     .map(([name, value]) => `${name}=${value} `)
     .join('');
   print('API benchmark (npm run bench:api)');
-  print(`  command   ${benchEnv}npm run bench:api -- ${process.argv.slice(2).join(' ')}`.trimEnd());
+  const argv = process.argv.slice(2);
+  print(`  command   ${benchEnv}npm run bench:api${argv.length ? ` -- ${argv.join(' ')}` : ''}`);
   print(`  date      ${new Date().toISOString()}`);
   print(
     `  machine   ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ` +
@@ -379,6 +380,17 @@ async function main() {
   printHeader();
   const bench = await createBenchDatabase();
   const servers: BenchServer[] = [];
+  let cleaning: Promise<void> | null = null;
+  const cleanUp = () =>
+    (cleaning ??= (async () => {
+      for (const server of servers.reverse()) await server.stop();
+      await bench.drop();
+    })());
+  // Ctrl-C: the servers stop and the database is dropped all the same.
+  process.once('SIGINT', () => {
+    print('\nInterrupted: stopping the servers and dropping the benchmark database');
+    void cleanUp().finally(() => process.exit(130));
+  });
   try {
     const secretKey = generateSecretKey();
     const db = bench.database.db;
@@ -405,14 +417,13 @@ async function main() {
   } catch (error) {
     problems.push(`harness error: ${(error as Error).stack ?? String(error)}`);
   } finally {
-    for (const server of servers.reverse()) await server.stop();
-    await bench.drop();
+    await cleanUp();
   }
   print(
-    `  load      ${os
+    `\nMachine load at the end: ${os
       .loadavg()
       .map((load) => fixed(load))
-      .join(' ')} (1, 5, 15 min) at end`,
+      .join(' ')} (1, 5, 15 min)`,
   );
   print('\nGoals');
   for (const goal of goals) print(`  ${goalLine(goal)}`);
