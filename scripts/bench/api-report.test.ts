@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import {
+  describeFailures,
+  failureCount,
+  floorGoal,
+  formatTable,
+  goalLine,
+  median,
+  percentile,
+  purchaseGoal,
+  ratio,
+  summarise,
+  type Round,
+} from './api-report.ts';
+
+const round = (overrides: Partial<Round> = {}): Round => ({
+  perSecond: 100,
+  p50: 1,
+  p99: 10,
+  ok: 1000,
+  failed: {},
+  errors: 0,
+  ...overrides,
+});
+
+describe('percentile', () => {
+  it('takes the nearest rank, whatever order the values come in', () => {
+    const values = [5, 1, 4, 2, 3, 10, 9, 8, 7, 6];
+    expect(percentile(values, 0.5)).toBe(5);
+    expect(percentile(values, 0.99)).toBe(10);
+    expect(percentile(values, 0.1)).toBe(1);
+    expect(percentile(values, 0)).toBe(1);
+    expect(percentile(values, 1)).toBe(10);
+  });
+
+  it('refuses no values rather than answering undefined', () => {
+    expect(() => percentile([], 0.5)).toThrow('no values');
+  });
+});
+
+describe('median', () => {
+  it('is the middle of an odd count and the mean of the middle two of an even count', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([7])).toBe(7);
+    expect(() => median([])).toThrow('no values');
+  });
+});
+
+describe('ratio', () => {
+  it('divides by the floor, and is NaN without a floor to compare with', () => {
+    expect(ratio(800, 1000)).toBe(0.8);
+    expect(ratio(800, 0)).toBeNaN();
+  });
+});
+
+describe('summarise', () => {
+  it('takes the median of each figure and sums the counts over the rounds', () => {
+    const summary = summarise([
+      round({ perSecond: 300, p50: 3, p99: 30, ok: 10, failed: { '409': 1 } }),
+      round({ perSecond: 100, p50: 9, p99: 10, ok: 20, failed: { '409': 2, '500': 1 } }),
+      round({ perSecond: 200, p50: 1, p99: 90, ok: 30, errors: 4 }),
+    ]);
+    expect(summary).toEqual({
+      perSecond: 200,
+      p50: 3,
+      p99: 30,
+      ok: 60,
+      failed: { '409': 3, '500': 1 },
+      errors: 4,
+      rounds: 3,
+    });
+    expect(failureCount(summary)).toBe(8);
+    expect(describeFailures(summary)).toBe('409×3 500×1 errors×4');
+  });
+
+  it('describes a clean run as 0', () => {
+    expect(describeFailures(summarise([round()]))).toBe('0');
+    expect(failureCount(summarise([round()]))).toBe(0);
+  });
+});
+
+describe('goals', () => {
+  it('passes a floor goal at the factor exactly and fails just below it', () => {
+    expect(floorGoal('wallet', { measured: 800, floor: 1000, factor: 0.8 }).passed).toBe(true);
+    expect(floorGoal('wallet', { measured: 799, floor: 1000, factor: 0.8 }).passed).toBe(false);
+    expect(floorGoal('wallet', { measured: 800, floor: 0, factor: 0.8 }).passed).toBe(false);
+  });
+
+  it('needs both the rate and the p99 for purchases', () => {
+    const wanted = { minPerSecond: 500, maxP99Ms: 50 };
+    expect(purchaseGoal('buy', { perSecond: 500, p99: 49.9 }, wanted).passed).toBe(true);
+    expect(purchaseGoal('buy', { perSecond: 499, p99: 10 }, wanted).passed).toBe(false);
+    expect(purchaseGoal('buy', { perSecond: 900, p99: 50 }, wanted).passed).toBe(false);
+  });
+
+  it('words the verdict first', () => {
+    const goal = floorGoal('catalog ≥ 1 × one-query floor', {
+      measured: 500,
+      floor: 1000,
+      factor: 1,
+    });
+    expect(goalLine(goal)).toBe(
+      'FAIL  catalog ≥ 1 × one-query floor: 0.50 × the one-query floor (wanted ≥ 1.0)',
+    );
+  });
+});
+
+describe('formatTable', () => {
+  it('pads the first column to the left and the others to the right', () => {
+    expect(
+      formatTable(
+        ['target', 'req/s'],
+        [
+          ['wallet', '12'],
+          ['floor: hello', '3456'],
+        ],
+      ),
+    ).toEqual([
+      'target        req/s',
+      '------------  -----',
+      'wallet           12',
+      'floor: hello   3456',
+    ]);
+  });
+});

@@ -1,0 +1,139 @@
+// The arithmetic and the wording of `npm run bench:api`'s report: medians of rounds, ratios to
+// the floors, the goals, and plain-text tables. No I/O here, so every rule has a test.
+
+/** One round of load on one target, as the load generator counted it. */
+export interface Round {
+  /** Successful (2xx) answers per second. */
+  perSecond: number;
+  /** Latency percentiles of every answer, in milliseconds. */
+  p50: number;
+  p99: number;
+  ok: number;
+  /** Answers with another status, by status. */
+  failed: Record<string, number>;
+  /** Connection errors and timeouts. */
+  errors: number;
+}
+
+/** The median of a target's rounds, each figure taken on its own. */
+export interface Summary {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  failed: Record<string, number>;
+  errors: number;
+  rounds: number;
+}
+
+/** The value at `fraction` (0–1) of the sorted values: the nearest rank, never interpolated. */
+export function percentile(values: readonly number[], fraction: number): number {
+  if (values.length === 0) throw new Error('percentile of no values');
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.ceil(fraction * sorted.length) - 1;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))]!;
+}
+
+/** The middle value; of an even count, the mean of the two middle ones. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) throw new Error('median of no values');
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** `value / floor`; NaN when the floor is not a positive number (nothing to compare with). */
+export function ratio(value: number, floor: number): number {
+  return floor > 0 ? value / floor : Number.NaN;
+}
+
+/** Medians of the rounds; the counts (answers, failures, errors) are summed over all of them. */
+export function summarise(rounds: readonly Round[]): Summary {
+  const failed: Record<string, number> = {};
+  for (const round of rounds) {
+    for (const [status, count] of Object.entries(round.failed)) {
+      failed[status] = (failed[status] ?? 0) + count;
+    }
+  }
+  return {
+    perSecond: median(rounds.map((round) => round.perSecond)),
+    p50: median(rounds.map((round) => round.p50)),
+    p99: median(rounds.map((round) => round.p99)),
+    ok: rounds.reduce((sum, round) => sum + round.ok, 0),
+    failed,
+    errors: rounds.reduce((sum, round) => sum + round.errors, 0),
+    rounds: rounds.length,
+  };
+}
+
+/** Non-2xx answers and connection errors of a summary, e.g. `409×3 500×1 errors×2`, or `0`. */
+export function describeFailures(summary: Pick<Summary, 'failed' | 'errors'>): string {
+  const parts = Object.entries(summary.failed)
+    .filter(([, count]) => count > 0)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([status, count]) => `${status}×${count}`);
+  if (summary.errors > 0) parts.push(`errors×${summary.errors}`);
+  return parts.length ? parts.join(' ') : '0';
+}
+
+export function failureCount(summary: Pick<Summary, 'failed' | 'errors'>): number {
+  return Object.values(summary.failed).reduce((sum, count) => sum + count, summary.errors);
+}
+
+export interface Goal {
+  name: string;
+  passed: boolean;
+  /** What was measured against what was wanted. */
+  detail: string;
+}
+
+const fixed = (value: number, digits = 2) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
+
+/** `measured ≥ factor × floor` of requests per second. */
+export function floorGoal(
+  name: string,
+  { measured, floor, factor }: { measured: number; floor: number; factor: number },
+): Goal {
+  const achieved = ratio(measured, floor);
+  return {
+    name,
+    passed: achieved >= factor,
+    detail: `${fixed(achieved)} × the one-query floor (wanted ≥ ${fixed(factor, 1)})`,
+  };
+}
+
+/** At least `minPerSecond` successful purchases per second with p99 under `maxP99Ms`. */
+export function purchaseGoal(
+  name: string,
+  summary: Pick<Summary, 'perSecond' | 'p99'>,
+  { minPerSecond, maxP99Ms }: { minPerSecond: number; maxP99Ms: number },
+): Goal {
+  return {
+    name,
+    passed: summary.perSecond >= minPerSecond && summary.p99 < maxP99Ms,
+    detail:
+      `${fixed(summary.perSecond, 0)}/s with p99 ${fixed(summary.p99, 1)} ms ` +
+      `(wanted ≥ ${minPerSecond}/s and p99 < ${maxP99Ms} ms)`,
+  };
+}
+
+export function goalLine(goal: Goal): string {
+  return `${goal.passed ? 'PASS' : 'FAIL'}  ${goal.name}: ${goal.detail}`;
+}
+
+/** A plain-text table: the first column left-aligned, the others right-aligned. */
+export function formatTable(header: readonly string[], rows: readonly (readonly string[])[]) {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, column) =>
+        column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!),
+      )
+      .join('  ')
+      .trimEnd();
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)];
+}
+
+export { fixed as formatNumber };
