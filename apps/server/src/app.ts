@@ -30,6 +30,7 @@ import { registerUserRoutes } from './modules/users/routes.ts';
 import { registerWalletRoutes } from './modules/wallet/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerBodyParsing } from './plugins/body-parsing.ts';
+import { registerChangeBus } from './change-notifications.ts';
 import { registerDatabase } from './plugins/db.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { answerFrameworkError } from './plugins/framework-errors.ts';
@@ -87,6 +88,7 @@ export async function buildApp({
   app.decorate('tokenCipher', createTokenCipher(await resolveSecretKey(config)));
   app.decorate('paymentChannels', createPaymentChannels(config.payments));
   registerDatabase(app, database);
+  await registerChangeBus(app, database);
 
   // Order matters: hooks added here cover every route and plugin registered below.
   registerErrorHandling(app);
