@@ -79,6 +79,19 @@ export async function buildApp({
     // Bad URLs and over-long path parameters are refused by the router itself: answered in the
     // envelope with the security headers, not Fastify's JSON echoing the URL.
     frameworkErrors: answerFrameworkError,
+    // Fastify logs two lines per request (in and out); one line at the end says the same (the
+    // method and URL are added to it below) for half the serialising and writing.
+    disableRequestLogging: true,
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        req: { method: request.method, url: request.url },
+        res: { statusCode: reply.statusCode },
+        responseTime: reply.elapsedTime,
+      },
+      'request completed',
+    );
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
