@@ -30,6 +30,7 @@ import { registerUserRoutes } from './modules/users/routes.ts';
 import { registerWalletRoutes } from './modules/wallet/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerBodyParsing } from './plugins/body-parsing.ts';
+import { registerChangeBus } from './change-notifications.ts';
 import { registerDatabase } from './plugins/db.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { answerFrameworkError } from './plugins/framework-errors.ts';
@@ -78,6 +79,19 @@ export async function buildApp({
     // Bad URLs and over-long path parameters are refused by the router itself: answered in the
     // envelope with the security headers, not Fastify's JSON echoing the URL.
     frameworkErrors: answerFrameworkError,
+    // Fastify logs two lines per request (in and out); one line at the end says the same (the
+    // method and URL are added to it below) for half the serialising and writing.
+    disableRequestLogging: true,
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        req: { method: request.method, url: request.url },
+        res: { statusCode: reply.statusCode },
+        responseTime: reply.elapsedTime,
+      },
+      'request completed',
+    );
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -87,6 +101,7 @@ export async function buildApp({
   app.decorate('tokenCipher', createTokenCipher(await resolveSecretKey(config)));
   app.decorate('paymentChannels', createPaymentChannels(config.payments));
   registerDatabase(app, database);
+  await registerChangeBus(app, database);
 
   // Order matters: hooks added here cover every route and plugin registered below.
   registerErrorHandling(app);

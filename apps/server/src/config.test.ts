@@ -15,7 +15,8 @@ describe('loadConfig', () => {
       logFormat: 'json',
       isProduction: false,
       trustProxy: false,
-      sessions: { idleHours: 12, maxDays: 7 },
+      sessions: { idleHours: 12, maxDays: 7, cacheMs: 1000 },
+      catalogCacheSeconds: 60,
       throttle: {
         loginPerAccount: { max: 100, windowMinutes: 60 },
         loginPerAccountAddress: { max: 10, windowMinutes: 60 },
@@ -23,6 +24,13 @@ describe('loadConfig', () => {
       },
     });
     expect(config.webDistDir).toBe(path.resolve(import.meta.dirname, '../../web/dist'));
+  });
+
+  it('reuses a token check for at most a second', () => {
+    expect(loadConfig({ SESSION_CACHE_MS: '0' }).sessions.cacheMs).toBe(0);
+    expect(() => loadConfig({ SESSION_CACHE_MS: '1001' })).toThrow(
+      /SESSION_CACHE_MS: must be between 0 and 1000/,
+    );
   });
 
   it('logs pretty on a terminal unless told otherwise', () => {

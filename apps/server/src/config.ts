@@ -53,6 +53,19 @@ const environmentSchema = z.object({
   SECRET_KEY: z.string().min(32, { error: 'must be at least 32 characters long' }).optional(),
   SESSION_IDLE_HOURS: positiveNumber(12),
   SESSION_MAX_DAYS: positiveNumber(7),
+  // At most a second: the bound other servers may lag a revocation by if a notification is lost.
+  SESSION_CACHE_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must be between 0 and 1000' })
+    .max(1000, { error: 'must be between 0 and 1000' })
+    .default(1000),
+  CATALOG_CACHE_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must be between 0 and 3600' })
+    .max(3600, { error: 'must be between 0 and 3600' })
+    .default(60),
   LOGIN_ACCOUNT_MAX_FAILURES: positiveInteger(100),
   LOGIN_ACCOUNT_WINDOW_MINUTES: positiveNumber(60),
   LOGIN_ACCOUNT_ADDRESS_MAX_FAILURES: positiveInteger(10),
@@ -197,7 +210,13 @@ export interface Config {
   publicUrl: string | undefined;
   /** Key material for encrypting API tokens; generated under `dataDir` when absent (not in production). */
   secretKey: string | undefined;
-  sessions: { idleHours: number; maxDays: number };
+  /** `cacheMs`: how long a token's authentication is reused (`SESSION_CACHE_MS`, 0 = never). */
+  sessions: { idleHours: number; maxDays: number; cacheMs: number };
+  /**
+   * The most the customers' catalog is served from memory (`CATALOG_CACHE_SECONDS`, 0 = never):
+   * writes drop it at once through the change bus; this bounds a notification lost anyway.
+   */
+  catalogCacheSeconds: number;
   throttle: {
     /** Failed sign-ins on one account from anywhere: a high ceiling against distributed guessing. */
     loginPerAccount: AttemptLimit;
@@ -293,7 +312,12 @@ export function loadConfig(
     trustProxy: parseTrustProxy(vars.TRUST_PROXY),
     publicUrl: vars.PUBLIC_URL,
     secretKey: vars.SECRET_KEY,
-    sessions: { idleHours: vars.SESSION_IDLE_HOURS, maxDays: vars.SESSION_MAX_DAYS },
+    sessions: {
+      idleHours: vars.SESSION_IDLE_HOURS,
+      maxDays: vars.SESSION_MAX_DAYS,
+      cacheMs: vars.SESSION_CACHE_MS,
+    },
+    catalogCacheSeconds: vars.CATALOG_CACHE_SECONDS,
     throttle: {
       loginPerAccount: {
         max: vars.LOGIN_ACCOUNT_MAX_FAILURES,

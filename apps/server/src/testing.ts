@@ -30,6 +30,10 @@ const testEnvironment = {
   LOGIN_ACCOUNT_ADDRESS_MAX_FAILURES: '1000',
   LOGIN_ADDRESS_MAX_FAILURES: '1000',
   REGISTER_ADDRESS_MAX: '1000',
+  // Suites arrange rows directly in the database, which announces nothing: they read every
+  // request afresh. The caches' own tests switch them on through `env`.
+  SESSION_CACHE_MS: '0',
+  CATALOG_CACHE_SECONDS: '0',
 };
 
 export async function createTestApp(

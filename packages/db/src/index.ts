@@ -96,6 +96,11 @@ export interface Database {
   engine: DatabaseEngine;
   /** One round trip; resolves with its duration in milliseconds, rejects when the database fails. */
   ping(): Promise<number>;
+  /**
+   * Receives the NOTIFY messages of `channel` (sent with `pg_notify`, delivered on commit): on
+   * PostgreSQL over a dedicated connection, on PGlite inside this process.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<NotificationListener>;
   close(): Promise<void>;
 }
 
@@ -122,6 +127,23 @@ export async function dumpPgliteArchive(database: Database): Promise<Blob> {
   if (!client) throw new Error('dumpPgliteArchive needs a PGlite database');
   const archive = await client.dumpDataDir('none');
   return archive;
+}
+
+export interface NotificationHandlers {
+  onNotification(payload: string): void;
+  /**
+   * The listening connection dropped: messages sent until it is back are lost. Called once per
+   * drop, at once; reconnecting then goes on by itself.
+   */
+  onDisconnect(): void;
+  /** Listening again after a drop (whatever was sent meanwhile was missed). */
+  onReconnect(): void;
+}
+
+export interface NotificationListener {
+  /** Whether messages are being received now (false between a drop and the reconnect). */
+  readonly listening: boolean;
+  close(): Promise<void>;
 }
 
 export interface MigrationReport {
@@ -159,6 +181,7 @@ async function createPostgresDatabase(
     db,
     engine: 'postgres',
     ping: () => timeRoundTrip(db),
+    listen: (channel, handlers) => listenOnPostgres(url, channel, handlers),
     close: () => pool.end(),
   };
   migrators.set(database, async () => {
@@ -264,6 +287,11 @@ async function createPgliteDatabase(dataDir: string, archive?: Blob): Promise<Da
     db,
     engine: 'pglite',
     ping: () => timeRoundTrip(db),
+    async listen(channel, handlers) {
+      // One process owns an embedded database: its connection never drops.
+      const unlisten = await client.listen(channel, handlers.onNotification);
+      return { listening: true, close: unlisten };
+    },
     close: () => client.close(),
   };
   pgliteClients.set(database, client);
@@ -271,6 +299,86 @@ async function createPgliteDatabase(dataDir: string, archive?: Blob): Promise<Da
     migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
   );
   return database;
+}
+
+/** The longest wait between two attempts to reconnect a dropped listening connection. */
+const LISTEN_RETRY_MAX_MS = 2_000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries and lose it). A
+ * dropped connection (a restart, a network cut, `pg_terminate_backend`) is reported at once and
+ * reconnected with a growing pause; the first connection is awaited, later ones are not.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  handlers: NotificationHandlers,
+): Promise<NotificationListener> {
+  let current: pg.Client | null = null;
+  let closed = false;
+  let retryMs = 100;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const scheduleReconnect = () => {
+    if (closed || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      void connect().then((connected) => {
+        if (connected) handlers.onReconnect();
+      });
+    }, retryMs);
+    retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MAX_MS);
+  };
+
+  const connect = async (): Promise<boolean> => {
+    const client = new pg.Client({ connectionString: url });
+    let ended = false;
+    const onLost = () => {
+      if (ended) return;
+      ended = true;
+      if (current === client) {
+        current = null;
+        handlers.onDisconnect();
+      }
+      void client.end().catch(() => undefined);
+      scheduleReconnect();
+    };
+    // Errors of this connection only ever mean it is gone: never an unhandled 'error' event.
+    client.on('error', onLost);
+    client.on('end', onLost);
+    client.on('notification', (message) => {
+      if (message.channel === channel) handlers.onNotification(message.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${client.escapeIdentifier(channel)}`);
+    } catch {
+      onLost();
+      return false;
+    }
+    if (closed || ended) {
+      ended = true;
+      await client.end().catch(() => undefined);
+      return false;
+    }
+    current = client;
+    retryMs = 100;
+    return true;
+  };
+
+  if (!(await connect())) handlers.onDisconnect();
+  return {
+    get listening() {
+      return current !== null;
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      const client = current;
+      current = null;
+      await client?.end().catch(() => undefined);
+    },
+  };
 }
 
 async function timeRoundTrip(db: Db): Promise<number> {

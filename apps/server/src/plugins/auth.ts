@@ -10,10 +10,15 @@ import {
   NODE_KEY_PREFIX,
   type AuthenticatedNode,
 } from '../modules/nodes/gateway-nodes.ts';
+import { SessionCache } from '../modules/auth/session-cache.ts';
 import { AppError } from '../errors.ts';
 import type { StaffActor } from '../modules/audit/service.ts';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Recent token checks (SESSION_CACHE_MS), dropped on every revocation. */
+    sessionCache: SessionCache<Authentication>;
+  }
   interface FastifyRequest {
     /** The authenticated caller on guarded routes; null on public ones. */
     auth: Authentication | null;
@@ -23,6 +28,9 @@ declare module 'fastify' {
 }
 
 export function registerAuth(app: FastifyInstance): void {
+  const sessionCache = new SessionCache<Authentication>(app.config.sessions.cacheMs);
+  app.changeBus.subscribe(sessionCache.onChange);
+  app.decorate('sessionCache', sessionCache);
   app.decorateRequest('auth', null);
   app.decorateRequest('node', null);
 }
@@ -38,7 +46,12 @@ async function authenticate(request: FastifyRequest): Promise<Authentication> {
   // A node key is never a customer credential, whatever tables it might be looked up in.
   const auth =
     token && !token.startsWith(NODE_KEY_PREFIX)
-      ? await authenticateToken({ db: request.server.db, config: request.server.config, token })
+      ? await authenticateToken({
+          db: request.server.db,
+          config: request.server.config,
+          token,
+          cache: request.server.sessionCache,
+        })
       : null;
   if (!auth) {
     if (token && (await isReplacedApiToken({ db: request.server.db, token }))) {

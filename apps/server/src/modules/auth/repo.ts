@@ -49,6 +49,8 @@ export interface SessionOwner {
   role: UserRole;
   /** The last-use time is old enough to be worth writing again. */
   stale: boolean;
+  /** Milliseconds until the session expires or goes idle, by the database's clock. */
+  lifetimeMs: number;
 }
 
 /** The live session with this token hash: not revoked, not expired, not idle, owner enabled. */
@@ -62,6 +64,7 @@ export async function findLiveSession(
       userId: sessions.userId,
       role: users.role,
       stale: sql<boolean>`${sessions.lastUsedAt} < now() - interval '1 minute'`,
+      lifetimeMs: sql<number>`(extract(epoch from least(${sessions.expiresAt}, ${sessions.lastUsedAt} + make_interval(secs => ${idleSeconds})) - now()) * 1000)::float8`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

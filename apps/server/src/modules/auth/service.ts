@@ -2,6 +2,7 @@ import type { AdminCustomerSession, Locale, Page, Session } from '@stratus/contr
 import type { Db, Tx, UserRole } from '@stratus/db';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
+import { announceChange, authChanged, deliverChangeLocally } from '../../change-notifications.ts';
 import { generateSessionToken, hashToken, isApiToken, type TokenCipher } from '../../tokens.ts';
 import {
   createUser,
@@ -24,6 +25,7 @@ import {
   revokeSession,
   touchSession,
 } from './repo.ts';
+import type { SessionCache } from './session-cache.ts';
 import { claimSignInAttempt, claimSignUpAttempt, settleSignInAttempt } from './throttle.ts';
 
 /** Who is calling, established from the bearer token. */
@@ -126,7 +128,14 @@ export async function login({
 
 export async function logout({ db, auth }: { db: Db; auth: Authentication }): Promise<void> {
   // Calls made with the API token have no session to end; the token stays valid until rotated.
-  if (auth.sessionId) await revokeSession(db, auth.sessionId);
+  const { sessionId } = auth;
+  if (!sessionId) return;
+  const change = authChanged(auth.userId);
+  await db.transaction(async (tx) => {
+    await revokeSession(tx, sessionId);
+    await announceChange(tx, change);
+  });
+  deliverChangeLocally(db, change);
 }
 
 /**
@@ -164,26 +173,47 @@ export async function changePassword({
     field: 'newPassword',
   });
   const passwordHash = await hashPassword(newPassword);
+  const change = authChanged(userId);
   await db.transaction(async (tx) => {
     await updateUser(tx, userId, { passwordHash });
     await revokeOtherSessions(tx, { userId, keepSessionId });
+    await announceChange(tx, change);
   });
+  deliverChangeLocally(db, change);
 }
 
-/** The caller behind a bearer token, or null when the token is unknown, expired or revoked. */
+/**
+ * The caller behind a bearer token, or null when the token is unknown, expired or revoked. With
+ * a `cache`, an answer is reused for at most its TTL (never past the session's expiry); every
+ * path that revokes a token or changes what this answer carries announces `authChanged`.
+ * Refusals are not cached: a token that just became valid works at once.
+ */
 export async function authenticateToken({
   db,
   config,
   token,
+  cache,
 }: {
   db: Db;
   config: Config;
   token: string;
+  cache?: SessionCache<Authentication>;
 }): Promise<Authentication | null> {
   const tokenHash = hashToken(token);
+  const cached = cache?.get(tokenHash);
+  if (cached) return cached;
+  const generation = cache?.begin() ?? 0;
   if (isApiToken(token)) {
     const owner = await findApiTokenOwner(db, tokenHash);
-    return owner ? { ...owner, sessionId: null, method: 'apiToken' } : null;
+    if (!owner) return null;
+    const auth: Authentication = { ...owner, sessionId: null, method: 'apiToken' };
+    cache?.store(tokenHash, {
+      userId: owner.userId,
+      value: auth,
+      lifetimeMs: Infinity,
+      generation,
+    });
+    return auth;
   }
   const session = await findLiveSession(db, {
     tokenHash,
@@ -192,12 +222,19 @@ export async function authenticateToken({
   if (!session) return null;
   // Written at most about once a minute per session: enough for the idle timeout, cheap on reads.
   if (session.stale) await touchSession(db, session.sessionId);
-  return {
+  const auth: Authentication = {
     userId: session.userId,
     role: session.role,
     sessionId: session.sessionId,
     method: 'session',
   };
+  cache?.store(tokenHash, {
+    userId: session.userId,
+    value: auth,
+    lifetimeMs: session.lifetimeMs,
+    generation,
+  });
+  return auth;
 }
 
 /**
@@ -217,6 +254,7 @@ export async function isReplacedApiToken({
 /**
  * Ends every live session of a user inside the caller's transaction (an operator's "sign out
  * everywhere", or disabling the account); answers how many were live. The API token is left.
+ * Announces the change with the commit; the caller delivers `authChanged(userId)` locally after.
  */
 export async function revokeAllSessions({
   tx,
@@ -225,7 +263,9 @@ export async function revokeAllSessions({
   tx: Tx;
   userId: string;
 }): Promise<number> {
-  return revokeLiveSessions(tx, userId);
+  const revoked = await revokeLiveSessions(tx, userId);
+  await announceChange(tx, authChanged(userId));
+  return revoked;
 }
 
 /** A user's sign-in sessions for operators, newest first; never the token (only its hash exists). */

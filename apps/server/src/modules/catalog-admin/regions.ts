@@ -3,6 +3,7 @@
 // catalog order change. Every write records its audit entry in its transaction.
 import type { AdminRegion } from '@stratus/contract';
 import type { Db } from '@stratus/db';
+import { catalogChanged, transactionAnnouncing } from '../../change-notifications.ts';
 import { AppError } from '../../errors.ts';
 import { diffChanges, recordAudit, type StaffActor } from '../audit/service.ts';
 import { definedOnly } from './changes.ts';
@@ -74,7 +75,7 @@ export async function createRegion({
   actor: StaffActor;
   region: NewRegionInput;
 }): Promise<AdminRegion> {
-  return db.transaction(async (tx) => {
+  return transactionAnnouncing(db, catalogChanged, async (tx) => {
     const created = await insertRegion(tx, region);
     if (!created) {
       throw new AppError('regionTaken', { country: region.country, city: region.cityCode });
@@ -102,7 +103,7 @@ export async function updateRegion({
   regionId: string;
   changes: Partial<RegionNames & { sortOrder: number }>;
 }): Promise<AdminRegion> {
-  return db.transaction(async (tx) => {
+  return transactionAnnouncing(db, catalogChanged, async (tx) => {
     const before = await lockRegion(tx, regionId);
     if (!before) throw new AppError('regionNotFound');
     const after = { ...before, ...definedOnly(changes) };

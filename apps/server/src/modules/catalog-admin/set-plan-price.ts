@@ -2,6 +2,7 @@
 // `npm run admin -- set-price` sets (and the demo catalog loads), creating the plan when missing.
 import { proxyProtocols, type LineType, type ProxyProtocol } from '@stratus/contract';
 import type { Db, Tx } from '@stratus/db';
+import { catalogChanged, transactionAnnouncing } from '../../change-notifications.ts';
 import { recordAudit, type StaffActor } from '../audit/service.ts';
 import {
   findPlanByRegionLine,
@@ -90,7 +91,7 @@ export async function setPlanPrice({
   actor,
   ...spec
 }: PlanPriceSpec & { db: Db; actor: StaffActor }): Promise<SetPriceOutcome> {
-  return db.transaction(async (tx) => {
+  return transactionAnnouncing(db, catalogChanged, async (tx) => {
     const result = await putPrice(tx, spec);
     if (result) {
       const { region, plan, planCreated, before, after } = result;

@@ -11,6 +11,7 @@ import {
   type ProxyProtocol,
 } from '@stratus/contract';
 import type { Db, Tx } from '@stratus/db';
+import { catalogChanged, transactionAnnouncing } from '../../change-notifications.ts';
 import { AppError } from '../../errors.ts';
 import { diffChanges, recordAudit, type StaffActor } from '../audit/service.ts';
 import { definedOnly } from './changes.ts';
@@ -109,7 +110,7 @@ export async function createStaticIpPlan({
   actor: StaffActor;
   plan: NewPlanInput;
 }): Promise<AdminStaticIpPlan> {
-  return db.transaction(async (tx) => {
+  return transactionAnnouncing(db, catalogChanged, async (tx) => {
     const region = await findRegionRow(tx, plan.regionId);
     if (!region) throw new AppError('regionNotFound');
     const created = await insertPlan(tx, {
@@ -159,7 +160,7 @@ export async function updateStaticIpPlan({
   planId: string;
   changes: PlanChanges;
 }): Promise<AdminStaticIpPlan> {
-  return db.transaction(async (tx) => {
+  return transactionAnnouncing(db, catalogChanged, async (tx) => {
     const before = await lockPlan(tx, planId, 'no key update');
     if (!before) throw new AppError('staticIpPlanNotFound');
     const { prices, ...fields } = changes;
@@ -215,7 +216,7 @@ export async function deleteStaticIpPlan({
   actor: StaffActor;
   planId: string;
 }): Promise<void> {
-  await db.transaction(async (tx) => {
+  await transactionAnnouncing(db, catalogChanged, async (tx) => {
     const plan = await lockPlan(tx, planId, 'update');
     if (!plan) throw new AppError('staticIpPlanNotFound');
     const instances = await countLiveInstances(tx, plan);

@@ -4,6 +4,7 @@
 // come here; every write records its audit entry in its transaction.
 import { fenToYuan, yuanToFen, type AdminTrafficPlan } from '@stratus/contract';
 import type { Db, Tx } from '@stratus/db';
+import { catalogChanged, transactionAnnouncing } from '../../change-notifications.ts';
 import { AppError } from '../../errors.ts';
 import { diffChanges, recordAudit, type StaffActor } from '../audit/service.ts';
 import { pricePerGbFen } from '../traffic/service.ts';
@@ -104,7 +105,7 @@ export async function createTrafficPlan({
   plan: Required<TrafficPlanInput>;
   now?: Date;
 }): Promise<AdminTrafficPlan> {
-  return db.transaction(async (tx) => {
+  return transactionAnnouncing(db, catalogChanged, async (tx) => {
     const created = await insertAudited(tx, actor, toFields(plan) as TrafficPlanFields);
     return requireTrafficPlan(tx, created.id, now);
   });
@@ -152,7 +153,7 @@ export async function updateTrafficPlan({
   changes: TrafficPlanInput;
   now?: Date;
 }): Promise<AdminTrafficPlan> {
-  return db.transaction(async (tx) => {
+  return transactionAnnouncing(db, catalogChanged, async (tx) => {
     const before = await lockTrafficPlan(tx, planId, 'no key update');
     if (!before) throw new AppError('trafficPlanNotFound');
     const fields = toFields(changes);
@@ -182,7 +183,7 @@ export async function deleteTrafficPlan({
   planId: string;
   now?: Date;
 }): Promise<void> {
-  await db.transaction(async (tx) => {
+  await transactionAnnouncing(db, catalogChanged, async (tx) => {
     const plan = await lockTrafficPlan(tx, planId, 'update');
     if (!plan) throw new AppError('trafficPlanNotFound');
     const packages = await countLivePackages(tx, planId, now);
@@ -241,7 +242,7 @@ export async function saveTrafficPlanBySize({
   actor,
   ...plan
 }: TrafficPlanBySize & { db: Db; actor: StaffActor }) {
-  return db.transaction((tx) => putTrafficPlan(tx, actor, plan));
+  return transactionAnnouncing(db, catalogChanged, (tx) => putTrafficPlan(tx, actor, plan));
 }
 
 /**

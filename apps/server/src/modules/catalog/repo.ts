@@ -21,9 +21,9 @@ export interface PlanWithRegion {
 }
 
 /**
- * Plans on sale (a hidden plan is left out the moment it is hidden: nothing is cached) with
- * their region, in the operators' order: the region's sort order, then the plan's, with
- * country, city and line type settling ties.
+ * Plans on sale with their region, in the operators' order: the region's sort order, then the
+ * plan's, with country, city and line type settling ties. (The route keeps the answer in memory;
+ * the write hiding a plan drops it on every server.)
  */
 export async function listActivePlans(db: Db): Promise<PlanWithRegion[]> {
   return db

@@ -1,12 +1,22 @@
-import { listStaticIpCatalog } from '@stratus/contract';
+import { listStaticIpCatalog, type Locale, type StaticIpPlan } from '@stratus/contract';
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../plugins/auth.ts';
 import { registerEndpoint } from '../../plugins/contract-routes.ts';
+import { CatalogCache } from './catalog-cache.ts';
 import * as catalog from './service.ts';
 
 export function registerCatalogRoutes(app: FastifyInstance): void {
+  // Read by every customer page that sells: served from memory until a catalog or stock change.
+  const cache = new CatalogCache<Locale, { items: StaticIpPlan[] }>(
+    app.config.catalogCacheSeconds * 1000,
+    () => app.changeBus.listening,
+  );
+  app.changeBus.subscribe(cache.onChange);
   registerEndpoint(app, listStaticIpCatalog, async (request) => {
     requireAuth(request);
-    return { items: await catalog.listStaticIpCatalog({ db: app.db, locale: request.locale }) };
+    const { locale } = request;
+    return cache.get(locale, async () => ({
+      items: await catalog.listStaticIpCatalog({ db: app.db, locale }),
+    }));
   });
 }

@@ -14,6 +14,7 @@ import type { AuditChanges, Db } from '@stratus/db';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit, type StaffActor } from '../audit/service.ts';
+import { authChanged, deliverChangeLocally } from '../../change-notifications.ts';
 import { revokeAllSessions } from '../auth/service.ts';
 import { findDynamicAccount } from '../dynamic/service.ts';
 import { resetInstancePassword } from '../instances/service.ts';
@@ -134,6 +135,8 @@ export async function setCustomerStatus({
       reason,
     });
   });
+  // The account's sessions and API token are refused from now on, on this server too.
+  if (disabled) deliverChangeLocally(db, authChanged(id));
   return getCustomer({ db, config, id });
 }
 
@@ -149,7 +152,7 @@ export async function signOutCustomer({
   id: string;
   reason?: string;
 }): Promise<{ revokedSessions: number }> {
-  return db.transaction(async (tx) => {
+  const signedOut = await db.transaction(async (tx) => {
     const customer = await lockCustomer(tx, id);
     if (!customer) throw new AppError('customerNotFound');
     const revokedSessions = await revokeAllSessions({ tx, userId: id });
@@ -163,6 +166,8 @@ export async function signOutCustomer({
     });
     return { revokedSessions };
   });
+  deliverChangeLocally(db, authChanged(id));
+  return signedOut;
 }
 
 /** An instance as operators see it: everything but the proxy credentials. */

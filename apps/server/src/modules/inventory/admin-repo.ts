@@ -19,6 +19,7 @@ import {
   type SQL,
   type Tx,
 } from '@stratus/db';
+import { announceChange, catalogChanged } from '../../change-notifications.ts';
 
 export interface IpFilter {
   nodeName?: string;
@@ -197,4 +198,5 @@ export async function setIpStatusWithReason(
     .update(ipAddresses)
     .set({ status, statusReason: reason, coolingUntil: null })
     .where(eq(ipAddresses.id, id));
+  await announceChange(tx, catalogChanged);
 }

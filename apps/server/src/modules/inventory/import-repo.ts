@@ -9,6 +9,7 @@ import {
   type LineTypeKind,
   type Tx,
 } from '@stratus/db';
+import { announceChange, catalogChanged } from '../../change-notifications.ts';
 
 /** Keeps each statement's parameter count well inside PostgreSQL's limit. */
 const BATCH = 500;
@@ -63,5 +64,6 @@ export async function insertNewIpAddresses(tx: Tx, rows: NewIpAddress[]): Promis
       .returning({ address: ipAddresses.address });
     inserted.push(...batch.map((row) => row.address));
   }
+  if (inserted.length > 0) await announceChange(tx, catalogChanged);
   return inserted;
 }

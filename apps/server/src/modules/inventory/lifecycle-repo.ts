@@ -19,6 +19,7 @@ import {
   type Db,
   type Tx,
 } from '@stratus/db';
+import { announceChange, catalogChanged } from '../../change-notifications.ts';
 
 export interface DueRenewal {
   id: string;
@@ -188,5 +189,6 @@ export async function releaseCooledIps(
     .update(ipAddresses)
     .set({ status: 'available', coolingUntil: null })
     .where(and(inArray(ipAddresses.id, ids), eq(ipAddresses.status, 'cooling')));
+  await announceChange(tx, catalogChanged);
   return ids;
 }

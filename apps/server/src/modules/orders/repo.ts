@@ -16,6 +16,7 @@ import {
   type Tx,
   type SQL,
 } from '@stratus/db';
+import { announceChange, catalogChanged } from '../../change-notifications.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -198,6 +199,7 @@ export async function setIpStatus(
     .update(ipAddresses)
     .set({ status, coolingUntil: null })
     .where(inArray(ipAddresses.id, ipIds));
+  await announceChange(tx, catalogChanged);
 }
 
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;

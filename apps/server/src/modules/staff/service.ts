@@ -1,6 +1,7 @@
 import { hasPermission, isStaffRole, type StaffMember, type StaffRole } from '@stratus/contract';
 import type { Db, Tx } from '@stratus/db';
 import { AppError } from '../../errors.ts';
+import { announceChange, authChanged, deliverChangeLocally } from '../../change-notifications.ts';
 import type { TokenCipher } from '../../tokens.ts';
 import { assertPasswordChoice } from '../auth/password-choice.ts';
 import { generatePassword, hashPassword } from '../auth/passwords.ts';
@@ -79,7 +80,7 @@ export async function addStaffMember({
   // Hashing takes a while: done before the transaction, for the account it will most likely create.
   let generatedPassword = existing || password ? undefined : generatePassword();
   let passwordHash = existing ? undefined : await hashPassword(password ?? generatedPassword ?? '');
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     const account = await lockUserByEmail(tx, email);
     if (account && isStaffRole(account.role)) {
       throw new AppError('staffAlreadyStaff', { email, role: account.role });
@@ -87,6 +88,7 @@ export async function addStaffMember({
     const granted: StaffRole = (await countStaff(tx)) === 0 ? 'owner' : role;
     if (account) {
       await updateUser(tx, account.id, { role: granted });
+      await announceChange(tx, authChanged(account.id));
       await recordAudit({
         tx,
         actor,
@@ -120,6 +122,9 @@ export async function addStaffMember({
       generatedPassword,
     };
   });
+  // An existing account's sessions now carry a staff role, on this server at once.
+  if (!outcome.accountCreated) deliverChangeLocally(db, authChanged(outcome.member.id));
+  return outcome;
 }
 
 /**
@@ -158,6 +163,7 @@ async function setStaffRole({
     }
   }
   await updateUser(tx, target.id, { role });
+  await announceChange(tx, authChanged(target.id));
   await recordAudit({
     tx,
     actor,
@@ -179,10 +185,12 @@ export async function changeStaffRole({
   userId: string;
   role: StaffRole;
 }): Promise<StaffMember> {
-  return db.transaction(async (tx) => {
+  const member = await db.transaction(async (tx) => {
     await setStaffRole({ tx, actor, userId, role, action: 'staff.update' });
     return requireStaffMember(tx, userId);
   });
+  deliverChangeLocally(db, authChanged(userId));
+  return member;
 }
 
 /** Takes the staff role away (the account stays, as a customer); audited as `staff.remove`. */
@@ -198,4 +206,5 @@ export async function removeStaffMember({
   await db.transaction((tx) =>
     setStaffRole({ tx, actor, userId, role: 'customer', action: 'staff.remove' }),
   );
+  deliverChangeLocally(db, authChanged(userId));
 }

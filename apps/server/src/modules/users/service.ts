@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { defaultLocale, type Locale, type UserProfile } from '@stratus/contract';
 import type { Db, Tx } from '@stratus/db';
 import { AppError } from '../../errors.ts';
+import { announceChange, authChanged, deliverChangeLocally } from '../../change-notifications.ts';
 import { generateApiToken, hashToken, type TokenCipher } from '../../tokens.ts';
 import { insertWallet } from '../wallet/service.ts';
 import {
@@ -135,13 +136,17 @@ export async function rotateApiToken({
   userId: string;
 }): Promise<string> {
   const { apiToken, apiTokenHash, apiTokenCiphertext } = sealApiToken(cipher, userId);
-  return db.transaction(async (tx) => {
+  const change = authChanged(userId);
+  await db.transaction(async (tx) => {
     // Remembered with the rotation, so a script still holding the old token is told it was
     // replaced rather than that a session expired.
     const replaced = await lockApiTokenHash(tx, userId);
     if (replaced === undefined) throw new AppError('unauthorized');
     await insertReplacedApiToken(tx, { tokenHash: replaced, userId });
     await updateUser(tx, userId, { apiTokenHash, apiTokenCiphertext });
-    return apiToken;
+    await announceChange(tx, change);
   });
+  // The old token is refused from the very next request on this server.
+  deliverChangeLocally(db, change);
+  return apiToken;
 }
