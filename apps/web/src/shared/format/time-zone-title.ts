@@ -9,7 +9,11 @@ import { businessTimeZoneLabel } from './date.ts';
  * whose clock the times are on.
  */
 export function withTimeZone(title: string): string {
-  return titleWithTimeZone((key, params) => i18n.t(key, params), title, businessTimeZoneLabel());
+  return titleWithTimeZone(
+    (key, params) => i18n.t(key, params ?? {}),
+    title,
+    businessTimeZoneLabel(),
+  );
 }
 
 /** A chart's time-axis caption: "时间 (UTC+8)". */
