@@ -4,8 +4,10 @@
 
 const zhCN = {
   'common.time.withZone': '{{title}} ({{zone}})',
-  /** A chart's time axis. */
+  /** A chart's axis of times (hours). */
   'common.time.axis': '时间',
+  /** A chart's axis of business days. */
+  'common.time.dayAxis': '日期',
 };
 
 export const timeMessages = {
@@ -13,5 +15,6 @@ export const timeMessages = {
   'en-US': {
     'common.time.withZone': '{{title}} ({{zone}})',
     'common.time.axis': 'Time',
+    'common.time.dayAxis': 'Date',
   } satisfies Record<keyof typeof zhCN, string>,
 };

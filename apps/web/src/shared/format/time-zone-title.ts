@@ -16,7 +16,7 @@ export function withTimeZone(title: string): string {
   );
 }
 
-/** A chart's time-axis caption: "时间 (UTC+8)". */
-export function timeAxisTitle(): string {
-  return withTimeZone(i18n.t('common.time.axis'));
+/** A chart's time-axis title: "时间 (UTC+8)", or "日期 (UTC+8)" for an axis of business days. */
+export function timeAxisTitle(axis: 'time' | 'day' = 'time'): string {
+  return withTimeZone(i18n.t(axis === 'day' ? 'common.time.dayAxis' : 'common.time.axis'));
 }

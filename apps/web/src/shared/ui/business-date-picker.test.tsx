@@ -11,6 +11,16 @@ import { isDayOutOfRange, presetRange } from '../../features/traffic/usage-range
 import { setBusinessTimeZoneForTests } from '../format/date.ts';
 import { BusinessDatePicker, businessPickerConfig } from './business-date-picker.ts';
 
+const noFilters = {
+  actor: undefined,
+  action: undefined,
+  target: undefined,
+  from: undefined,
+  to: undefined,
+  page: 1,
+  pageSize: 20,
+};
+
 /** The day each open calendar marks as today. */
 function markedToday(): string[] {
   return [...document.querySelectorAll('.ant-picker-cell-today')].map(
@@ -65,7 +75,12 @@ describe('date pickers on the business clock', () => {
 
   it('marks the business day in the audit log’s date filter', async () => {
     renderWithProviders(
-      <AuditFilters filters={{}} onChange={() => {}} onExport={() => {}} exporting={false} />,
+      <AuditFilters
+        filters={noFilters}
+        onChange={() => {}}
+        onExport={() => {}}
+        exporting={false}
+      />,
     );
     fireEvent.click(document.querySelector('.ant-picker-range input')!);
     await waitFor(() => expect(markedToday().length).toBeGreaterThan(0));
