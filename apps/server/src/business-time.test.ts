@@ -3,6 +3,7 @@ import {
   businessDayOf,
   businessTimeBounds,
   businessTimeZone,
+  businessTimeZoneLabel,
   DEFAULT_BUSINESS_TIME_ZONE,
   endOfBusinessDay,
   formatAlipayTime,
@@ -149,5 +150,17 @@ describe('Alipay times', () => {
     for (const text of ['2026-02-31 10:00:00', '2026-11-24T01:30:00', '', undefined]) {
       expect(parseAlipayTime(text)).toBeUndefined();
     }
+  });
+});
+
+describe('the zone as people read it', () => {
+  it('is named as the console names it: by its offset, UTC itself plainly', () => {
+    expect(businessTimeZoneLabel(utc('2026-01-15T12:00:00'))).toBe('UTC+8');
+    expect(businessTimeZoneLabel(utc('2026-01-15T12:00:00'), LOS_ANGELES)).toBe('UTC-8');
+    expect(businessTimeZoneLabel(utc('2026-07-15T12:00:00'), LOS_ANGELES)).toBe('UTC-7');
+    expect(businessTimeZoneLabel(utc('2026-07-15T12:00:00'), 'Asia/Kolkata')).toBe('UTC+5:30');
+    expect(businessTimeZoneLabel(utc('2026-07-15T12:00:00'), 'UTC')).toBe('UTC');
+    expect(businessTimeZoneLabel(utc('2026-07-15T12:00:00'), 'Europe/London')).toBe('UTC+1');
+    expect(businessTimeZoneLabel(utc('2026-01-15T12:00:00'), 'Europe/London')).toBe('UTC');
   });
 });

@@ -5,6 +5,7 @@
 // The zone is fixed for the life of a process, like the clock: `buildApp` installs the configured
 // one with `useBusinessTimeZone`, and every function reads it unless told another zone. That
 // keeps it out of the parameters of every purchase, payment and export path that makes a number.
+import { titleWithTimeZone, type Translate } from '@stratus/contract';
 import { sql, type SQL } from '@stratus/db';
 
 export const DEFAULT_BUSINESS_TIME_ZONE = 'Asia/Shanghai';
@@ -143,7 +144,24 @@ export function businessTimeZoneLabel(time: Date = new Date(), zone = businessZo
     offsetNameFormatters.set(zone, formatter);
   }
   const name = formatter.formatToParts(time).find((part) => part.type === 'timeZoneName');
-  return (name?.value ?? 'GMT').replace('GMT', 'UTC');
+  // `GMT+8` as people here read it, `UTC+8`; Intl writes UTC itself `GMT` or `GMT+0` (by engine),
+  // which the console names `UTC`.
+  const offset = (name?.value ?? 'GMT').replace('GMT', '');
+  return /^([+-]0)?$/.test(offset) ? 'UTC' : `UTC${offset}`;
+}
+
+/**
+ * A CSV time column's title naming the business zone, worded as the console titles the same
+ * column: "时间 (UTC+8)". A zone with daylight saving is named by its offset at `exportedAt` (the
+ * moment the file is made, as the console names it by the offset at the moment it shows the page);
+ * times on the other side of a change are still written on the zone's wall clock.
+ */
+export function timeColumnTitle(
+  t: Translate<'common.time.withZone'>,
+  title: string,
+  exportedAt: Date = new Date(),
+): string {
+  return titleWithTimeZone(t, title, businessTimeZoneLabel(exportedAt));
 }
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;

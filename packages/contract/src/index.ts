@@ -1,5 +1,6 @@
 export * from './locale.ts';
 export * from './messages.ts';
+export * from './time-zone-title.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './endpoint.ts';

@@ -7,6 +7,7 @@ import { auditMessages } from './messages/audit.ts';
 import { instancesMessages } from './messages/instances.ts';
 import { inventoryMessages } from './messages/inventory.ts';
 import { paymentsMessages } from './messages/payments.ts';
+import { timeMessages } from './messages/time.ts';
 import { trafficMessages } from './messages/traffic.ts';
 import { validationMessages } from './messages/validation.ts';
 import { walletMessages } from './messages/wallet.ts';
@@ -16,6 +17,7 @@ export {
   instancesMessages,
   inventoryMessages,
   paymentsMessages,
+  timeMessages,
   trafficMessages,
   validationMessages,
   walletMessages,
@@ -26,6 +28,7 @@ const zhCN = {
   ...instancesMessages['zh-CN'],
   ...inventoryMessages['zh-CN'],
   ...paymentsMessages['zh-CN'],
+  ...timeMessages['zh-CN'],
   ...trafficMessages['zh-CN'],
   ...validationMessages['zh-CN'],
   ...walletMessages['zh-CN'],
@@ -41,6 +44,7 @@ export const sharedMessages: Record<Locale, Record<SharedMessageKey, string>> = 
     ...instancesMessages['en-US'],
     ...inventoryMessages['en-US'],
     ...paymentsMessages['en-US'],
+    ...timeMessages['en-US'],
     ...trafficMessages['en-US'],
     ...validationMessages['en-US'],
     ...walletMessages['en-US'],

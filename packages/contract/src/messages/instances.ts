@@ -12,7 +12,7 @@ const zhCN = {
   'instances.csv.country': '国家/地区',
   'instances.csv.city': '城市',
   'instances.csv.remark': '备注',
-  'instances.csv.expiresAt': '到期时间（{{zone}}）',
+  'instances.csv.expiresAt': '到期时间',
 };
 
 export const instancesMessages = {
@@ -28,6 +28,6 @@ export const instancesMessages = {
     'instances.csv.country': 'Country/region',
     'instances.csv.city': 'City',
     'instances.csv.remark': 'Remark',
-    'instances.csv.expiresAt': 'Expires ({{zone}})',
+    'instances.csv.expiresAt': 'Expires',
   } satisfies Record<keyof typeof zhCN, string>,
 };

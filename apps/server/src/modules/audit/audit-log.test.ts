@@ -199,7 +199,7 @@ describe.each(testEngines)(
       );
       expect(response.body.startsWith('\uFEFF')).toBe(true);
       expect(response.body.slice(1).split('\r\n')).toEqual([
-        '时间,操作人,角色,操作,对象,变更,原因,来源地址',
+        '时间 (UTC+8),操作人,角色,操作,对象,变更,原因,来源地址',
         '2026-03-03 12:00:00,cli,命令行,添加员工,user:u2,角色: — → owner,,',
         '2026-03-02 18:00:00,fixnance@example.com,客服,停用客户,user:u1,停用时间: — → 2026-03-02T10:00:00.000Z,"chargeback, ticket 7",198.51.100.4',
         '2026-03-02 00:30:00,boss@example.com,所有者,添加员工,user:u1,角色: customer → support,,203.0.113.9',
@@ -211,7 +211,7 @@ describe.each(testEngines)(
     it('exports in English and honours the filters', async () => {
       const response = await search({ query: { format: 'csv', target: 'u1', actor: 'boss' } });
       expect(response.body.slice(1).trimEnd().split('\r\n')).toEqual([
-        'Time,Actor,Role,Action,Target,Changes,Reason,Source address',
+        'Time (UTC+8),Actor,Role,Action,Target,Changes,Reason,Source address',
         '2026-03-02 00:30:00,boss@example.com,Owner,Add staff member,user:u1,Role: customer → support,,203.0.113.9',
       ]);
     });

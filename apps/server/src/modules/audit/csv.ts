@@ -8,7 +8,7 @@ import {
   type Locale,
   type SharedMessageKey,
 } from '@stratus/contract';
-import { formatBusinessTime } from '../../business-time.ts';
+import { formatBusinessTime, timeColumnTitle } from '../../business-time.ts';
 import { escapeCsvText } from '../wallet/csv.ts';
 
 /** The columns, titled as the audit-log page titles its table. */
@@ -27,11 +27,18 @@ const headerKeys: SharedMessageKey[] = [
  * The audit log as CSV, written as the ledger's export is: UTF-8 with a byte-order mark (so Excel
  * reads the Chinese text), CRLF line ends, a header row, and the action and role labels in the
  * caller's language from the contract's catalogue. Every cell goes through `escapeCsvText`, so a
- * reason such as `=HYPERLINK(…)` stays text.
+ * reason such as `=HYPERLINK(…)` stays text. The time column names the business zone as of
+ * `exportedAt`, as the console's column does ("时间 (UTC+8)").
  */
-export function formatAuditCsv(entries: AuditEntry[], locale: Locale): string {
+export function formatAuditCsv(
+  entries: AuditEntry[],
+  locale: Locale,
+  exportedAt: Date = new Date(),
+): string {
   const t = translatorFor(locale);
-  const lines = [headerKeys.map((key) => escapeCsvText(t(key))).join(',')];
+  const title = (key: SharedMessageKey) =>
+    key === 'adminAudit.column.time' ? timeColumnTitle(t, t(key), exportedAt) : t(key);
+  const lines = [headerKeys.map((key) => escapeCsvText(title(key))).join(',')];
   for (const entry of entries) {
     lines.push(
       [

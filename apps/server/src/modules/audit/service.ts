@@ -170,5 +170,8 @@ export async function exportAuditLogCsv({
     offset: 0,
   });
   const day = compactBusinessDay(now);
-  return { fileName: `audit-log-${day}.csv`, body: formatAuditCsv(rows.map(toAuditEntry), locale) };
+  return {
+    fileName: `audit-log-${day}.csv`,
+    body: formatAuditCsv(rows.map(toAuditEntry), locale, now),
+  };
 }

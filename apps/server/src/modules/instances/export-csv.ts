@@ -1,5 +1,5 @@
 import { translatorFor, type Locale, type SharedMessageKey } from '@stratus/contract';
-import { formatBusinessTime } from '../../business-time.ts';
+import { formatBusinessTime, timeColumnTitle } from '../../business-time.ts';
 import { escapeCsvText } from '../wallet/csv.ts';
 
 /** What a CSV row says about an instance. */
@@ -35,11 +35,17 @@ const headerKeys: SharedMessageKey[] = [
 /**
  * The instances as CSV, one row each: UTF-8 with a byte-order mark and CRLF line ends like the
  * ledger's export, titles from the contract's catalogue in the caller's language, expiry in the
- * business time zone (China Standard Time, UTC+8).
+ * business time zone, its title naming the zone as of `exportedAt` ("到期时间 (UTC+8)").
  */
-export function formatInstancesCsv(rows: InstanceCsvRow[], locale: Locale): string {
+export function formatInstancesCsv(
+  rows: InstanceCsvRow[],
+  locale: Locale,
+  exportedAt: Date = new Date(),
+): string {
   const t = translatorFor(locale);
-  const lines = [headerKeys.map((key) => escapeCsvText(t(key, { zone: 'UTC+8' }))).join(',')];
+  const title = (key: SharedMessageKey) =>
+    key === 'instances.csv.expiresAt' ? timeColumnTitle(t, t(key), exportedAt) : t(key);
+  const lines = [headerKeys.map((key) => escapeCsvText(title(key))).join(',')];
   for (const row of rows) {
     lines.push(
       [

@@ -100,7 +100,7 @@ describe.each(testEngines)('instance exports in every format on %s', (engine) =>
     expect(csv.body.startsWith('\uFEFF')).toBe(true);
     const [header, ...rows] = csv.body.slice(1).trimEnd().split('\r\n');
     expect(header).toBe(
-      'IP,端口,vmess 端口,协议,用户名,密码,vmess UUID,国家/地区,城市,备注,到期时间（UTC+8）',
+      'IP,端口,vmess 端口,协议,用户名,密码,vmess UUID,国家/地区,城市,备注,到期时间 (UTC+8)',
     );
     expect(rows).toHaveLength(2);
     for (const item of mine) {

@@ -286,7 +286,7 @@ export async function exportInstances({
   const instances = rows.map((row) => toExportRow(row, locale));
   const day = compactBusinessDay(now);
   if (type === 'csv') {
-    const csv = formatInstancesCsv(instances, locale);
+    const csv = formatInstancesCsv(instances, locale, now);
     return encoding === 'base64'
       ? { fileName: `proxies-csv-${day}.txt`, body: base64Utf8(csv), contentType: TEXT }
       : { fileName: `proxies-${day}.csv`, body: csv, contentType: 'text/csv; charset=utf-8' };

@@ -132,6 +132,6 @@ export async function exportUsageCsv({
   const day = compactBusinessDay(now);
   return {
     fileName: `traffic-usage-${day}.csv`,
-    body: formatUsageCsv(series.buckets, { locale }),
+    body: formatUsageCsv(series.buckets, { locale, exportedAt: now }),
   };
 }

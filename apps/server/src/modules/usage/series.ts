@@ -13,6 +13,7 @@ import {
   businessDayOf,
   formatBusinessTime,
   startOfBusinessDay,
+  timeColumnTitle,
 } from '../../business-time.ts';
 import { escapeCsvText } from '../wallet/csv.ts';
 import { toJsonBytes } from './byte-count.ts';
@@ -78,12 +79,12 @@ export function fillBuckets({
 }
 
 /** The traffic-history table's titles; the byte columns say their unit, the CSV holds bytes. */
-function csvHeaders(locale: Locale): string[] {
+function csvHeaders(locale: Locale, exportedAt: Date): string[] {
   const t = translatorFor(locale);
   const inBytes = (column: SharedMessageKey) =>
     t('traffic.usage.csv.inBytes', { column: t(column) });
   return [
-    t('traffic.usage.column.time'),
+    timeColumnTitle(t, t('traffic.usage.column.time'), exportedAt),
     inBytes('traffic.usage.upload'),
     inBytes('traffic.usage.download'),
     inBytes('traffic.usage.total'),
@@ -93,10 +94,13 @@ function csvHeaders(locale: Locale): string[] {
 /**
  * The series as CSV the way the ledger export is written: UTF-8 with a byte-order mark (Excel),
  * CRLF line ends, headers in the caller's language, times (`YYYY-MM-DD HH:mm`) in the business
- * time zone.
+ * time zone, named in the time column's title as of `exportedAt` ("时间 (UTC+8)").
  */
-export function formatUsageCsv(buckets: UsageBucket[], { locale }: { locale: Locale }): string {
-  const lines = [csvHeaders(locale).map(escapeCsvText).join(',')];
+export function formatUsageCsv(
+  buckets: UsageBucket[],
+  { locale, exportedAt = new Date() }: { locale: Locale; exportedAt?: Date },
+): string {
+  const lines = [csvHeaders(locale, exportedAt).map(escapeCsvText).join(',')];
   for (const bucket of buckets) {
     lines.push(
       [

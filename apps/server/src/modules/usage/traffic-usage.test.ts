@@ -215,13 +215,13 @@ describe.each(testEngines)('traffic usage series on %s', (engine) => {
       /^attachment; filename="traffic-usage-\d{8}\.csv"$/,
     );
     expect(english.body).toBe(
-      '\uFEFFTime,Upload (bytes),Download (bytes),Total (bytes)\r\n' +
+      '\uFEFFTime (UTC+8),Upload (bytes),Download (bytes),Total (bytes)\r\n' +
         '2026-01-10 09:00,110,220,330\r\n' +
         '2026-01-10 10:00,0,0,0\r\n',
     );
     const chinese = await usage(range, { 'accept-language': 'zh-CN' });
     expect(chinese.body).toBe(
-      '\uFEFF时间,上传（字节）,下载（字节）,合计（字节）\r\n' +
+      '\uFEFF时间 (UTC+8),上传（字节）,下载（字节）,合计（字节）\r\n' +
         '2026-01-10 09:00,110,220,330\r\n' +
         '2026-01-10 10:00,0,0,0\r\n',
     );

@@ -6,7 +6,7 @@ import {
   type Locale,
   type SharedMessageKey,
 } from '@stratus/contract';
-import { businessTimeZoneLabel, formatBusinessTime } from '../../business-time.ts';
+import { formatBusinessTime, timeColumnTitle } from '../../business-time.ts';
 import { formatFen } from '../../money-text.ts';
 
 /**
@@ -47,13 +47,17 @@ export function escapeCsvText(value: string): string {
 /**
  * The ledger as CSV: UTF-8 with a byte-order mark (so Excel reads the Chinese text), CRLF line
  * ends as RFC 4180 has them, a header row, type labels and notes in the caller's language, worded
- * by the contract's catalogue exactly as the console words them.
+ * by the contract's catalogue exactly as the console words them. The time column names the
+ * business zone as of `exportedAt`, as the console's column does ("时间 (UTC+8)").
  */
-export function formatLedgerCsv(rows: LedgerCsvRow[], locale: Locale): string {
+export function formatLedgerCsv(
+  rows: LedgerCsvRow[],
+  locale: Locale,
+  exportedAt: Date = new Date(),
+): string {
   const t = translatorFor(locale);
-  // The time column names the business zone, as the console's column does ("时间 (UTC+8)").
   const title = (key: SharedMessageKey) =>
-    key === 'wallet.flow.column.time' ? `${t(key)} (${businessTimeZoneLabel()})` : t(key);
+    key === 'wallet.flow.column.time' ? timeColumnTitle(t, t(key), exportedAt) : t(key);
   const lines = [headerKeys.map((key) => escapeCsvText(title(key))).join(',')];
   for (const row of rows) {
     lines.push(

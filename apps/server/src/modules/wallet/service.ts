@@ -134,6 +134,6 @@ export async function exportTransactionsCsv({
   const day = compactBusinessDay(now);
   return {
     fileName: `transactions-${day}.csv`,
-    body: formatLedgerCsv(rows, locale),
+    body: formatLedgerCsv(rows, locale, now),
   };
 }

@@ -1,7 +1,9 @@
+import { timeMessages } from '@stratus/contract';
 import type zhCN from '../zh-CN/common.ts';
 
 export default {
-  'common.time.withZone': '{{title}} ({{zone}})',
+  // Words the server writes too (CSV time columns): one catalogue, in the contract.
+  ...timeMessages['en-US'],
   'common.brand': 'Stratus Proxy',
   'common.language.label': 'Language',
   'common.language.zh-CN': '中文',

@@ -1,5 +1,8 @@
+import { timeMessages } from '@stratus/contract';
+
 export default {
-  'common.time.withZone': '{{title}} ({{zone}})',
+  // Words the server writes too (CSV time columns): one catalogue, in the contract.
+  ...timeMessages['zh-CN'],
   'common.brand': '层云代理',
   'common.language.label': '语言',
   'common.language.zh-CN': '中文',

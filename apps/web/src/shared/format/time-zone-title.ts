@@ -1,11 +1,22 @@
+import { titleWithTimeZone } from '@stratus/contract';
 import { i18n } from '../i18n/i18n.ts';
 import { businessTimeZoneLabel } from './date.ts';
 
 /**
- * A date column's title naming the business time zone once for the whole column: "创建时间
- * (UTC+8)". Every table with dates says it this way, so a reader never has to guess whose clock
- * the times are on.
+ * A time's title naming the business time zone once for everything under it: "创建时间 (UTC+8)".
+ * Date columns, detail fields (drawers, description lists) and chart axes all say it this way,
+ * and the server titles its CSV time columns with the same words, so a reader never has to guess
+ * whose clock the times are on.
  */
 export function withTimeZone(title: string): string {
-  return i18n.t('common.time.withZone', { title, zone: businessTimeZoneLabel() });
+  return titleWithTimeZone(
+    (key, params) => i18n.t(key, params ?? {}),
+    title,
+    businessTimeZoneLabel(),
+  );
+}
+
+/** A chart's time-axis title: "时间 (UTC+8)", or "日期 (UTC+8)" for an axis of business days. */
+export function timeAxisTitle(axis: 'time' | 'day' = 'time'): string {
+  return withTimeZone(i18n.t(axis === 'day' ? 'common.time.dayAxis' : 'common.time.axis'));
 }

@@ -5,7 +5,7 @@ import {
   type AdminAnnouncement,
   type AnnouncementSeverity,
 } from '@stratus/contract';
-import { Button, DatePicker, Drawer, Form, Input, Radio, Space, Typography } from 'antd';
+import { Button, Drawer, Form, Input, Radio, Space, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import {
   type AnnouncementChanges,
   type NewAnnouncement,
 } from '../api.ts';
+import { BusinessDatePicker } from '../../../shared/ui/business-date-picker.ts';
 
 interface AnnouncementForm {
   titleZh: string;
@@ -201,7 +202,7 @@ export function AnnouncementDrawer({ announcement, onClose }: AnnouncementDrawer
             </Typography.Text>
           }
         >
-          <DatePicker.RangePicker
+          <BusinessDatePicker.RangePicker
             showTime={{ format: 'HH:mm' }}
             format="YYYY-MM-DD HH:mm"
             allowEmpty={[false, true]}

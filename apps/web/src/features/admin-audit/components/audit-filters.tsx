@@ -1,11 +1,12 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { auditActions, describeAuditAction, type AuditAction } from '@stratus/contract';
-import { Button, DatePicker, Input, Select, Space } from 'antd';
+import { Button, Input, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DATE_PARAM_FORMAT } from '../../../shared/format/date.ts';
 import type { AuditFilters as Filters } from '../use-audit-filters.ts';
 import styles from './audit-filters.module.css';
+import { BusinessDatePicker } from '../../../shared/ui/business-date-picker.ts';
 
 interface AuditFiltersProps {
   filters: Filters;
@@ -55,7 +56,7 @@ export function AuditFilters({ filters, onChange, onExport, exporting }: AuditFi
           allowClear
           onSearch={(value) => onChange({ target: value.trim() || undefined })}
         />
-        <DatePicker.RangePicker
+        <BusinessDatePicker.RangePicker
           className={styles.range}
           aria-label={t('adminAudit.filter.dateRange')}
           value={range ? [range[0], range[1]] : null}

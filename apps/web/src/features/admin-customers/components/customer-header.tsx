@@ -3,6 +3,7 @@ import { Card, Descriptions, Flex, Grid, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../shared/format/bytes.ts';
 import { formatDateTime } from '../../../shared/format/date.ts';
+import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 import { formatMoney } from '../../../shared/format/money.ts';
 import { CustomerActions } from './customer-actions.tsx';
 import { CustomerStatusTag } from './customer-status-tag.tsx';
@@ -38,10 +39,10 @@ export function CustomerHeader({ customer, role }: { customer: AdminCustomerDeta
           <Descriptions.Item label={t('adminCustomers.column.name')}>
             {customer.name || '--'}
           </Descriptions.Item>
-          <Descriptions.Item label={t('adminCustomers.column.createdAt')}>
+          <Descriptions.Item label={withTimeZone(t('adminCustomers.column.createdAt'))}>
             {formatDateTime(customer.createdAt)}
           </Descriptions.Item>
-          <Descriptions.Item label={t('adminCustomers.column.lastSignInAt')}>
+          <Descriptions.Item label={withTimeZone(t('adminCustomers.column.lastSignInAt'))}>
             {customer.lastSignInAt
               ? formatDateTime(customer.lastSignInAt)
               : t('adminCustomers.neverSignedIn')}

@@ -14,6 +14,7 @@ import {
 } from 'recharts';
 import { formatFigure } from '../money-text.ts';
 import { CHART_HEIGHT, dayTick, INITIAL_CHART_SIZE } from './chart-axis.ts';
+import { TIME_AXIS_HEIGHT, timeAxisLabel } from '../../../shared/ui/chart-time-axis.ts';
 
 /** Paid top-ups per day as bars, net sales per day as a line, in yuan. */
 export function RevenueChart({ series }: { series: DashboardMoneyDay[] }) {
@@ -35,6 +36,8 @@ export function RevenueChart({ series }: { series: DashboardMoneyDay[] }) {
             tick={{ fill: token.colorTextSecondary, fontSize: 12 }}
             stroke={token.colorBorder}
             minTickGap={24}
+            height={TIME_AXIS_HEIGHT}
+            label={timeAxisLabel('day', token.colorTextSecondary)}
           />
           <YAxis
             tickFormatter={(value: number) => formatFigure(value).replace('.00', '')}

@@ -14,6 +14,7 @@ import {
 import { byteUnitFor, formatBytes } from '../../../shared/format/bytes.ts';
 import { roundTicks } from '../../traffic/public.ts';
 import { CHART_HEIGHT, dayTick, INITIAL_CHART_SIZE } from './chart-axis.ts';
+import { TIME_AXIS_HEIGHT, timeAxisLabel } from '../../../shared/ui/chart-time-axis.ts';
 
 /** Static-IP and dynamic bytes per day, stacked, on an axis in the unit of the largest day. */
 export function TrafficChart({ series }: { series: DashboardTrafficDay[] }) {
@@ -41,6 +42,8 @@ export function TrafficChart({ series }: { series: DashboardTrafficDay[] }) {
             tick={{ fill: token.colorTextSecondary, fontSize: 12 }}
             stroke={token.colorBorder}
             minTickGap={24}
+            height={TIME_AXIS_HEIGHT}
+            label={timeAxisLabel('day', token.colorTextSecondary)}
           />
           <YAxis
             ticks={ticks}

@@ -2,6 +2,7 @@ import type { AdminIp } from '@stratus/contract';
 import { Alert, Descriptions, Drawer, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/date.ts';
+import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 import { useAdminIp, type IpStatusChange } from '../api.ts';
 import { IpActions } from './ip-actions.tsx';
 import { IpHistoryTimeline } from './ip-history-timeline.tsx';
@@ -77,14 +78,14 @@ export function IpDetailDrawer({ ipId, canManage, onChange, onClose }: IpDetailD
               </Descriptions.Item>
             )}
             {ip.coolingUntil && (
-              <Descriptions.Item label={t('adminInventory.detail.coolingUntil')}>
+              <Descriptions.Item label={withTimeZone(t('adminInventory.detail.coolingUntil'))}>
                 {formatDateTime(ip.coolingUntil)}
               </Descriptions.Item>
             )}
             <Descriptions.Item label={t('adminInventory.column.instance')}>
               <LiveInstanceCell instance={ip.liveInstance} />
             </Descriptions.Item>
-            <Descriptions.Item label={t('adminInventory.detail.createdAt')}>
+            <Descriptions.Item label={withTimeZone(t('adminInventory.detail.createdAt'))}>
               {formatDateTime(ip.createdAt)}
             </Descriptions.Item>
           </Descriptions>

@@ -14,6 +14,7 @@ import {
 } from 'recharts';
 import { byteUnitFor, formatBytes } from '../../../shared/format/bytes.ts';
 import { chartRows, hourTicks, type ChartRow } from '../chart-rows.ts';
+import { TIME_AXIS_HEIGHT, timeAxisLabel } from '../../../shared/ui/chart-time-axis.ts';
 
 const HEIGHT = 200;
 // Before the container is measured (and in tests, where nothing is), draw at this size.
@@ -83,6 +84,8 @@ export function HeartbeatChart({ title, points, lines, scale, from, to }: Heartb
             tickFormatter={(value: number) => formatBusinessTime(value, 'HH:mm')}
             tick={{ fill: token.colorTextSecondary, fontSize: 12 }}
             stroke={token.colorBorder}
+            height={TIME_AXIS_HEIGHT}
+            label={timeAxisLabel('time', token.colorTextSecondary)}
           />
           <YAxis
             tickFormatter={axis.tick}

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../shared/format/bytes.ts';
 import { formatDateTime } from '../../../shared/format/date.ts';
+import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 import { formatAgo, formatDuration, formatPercent, formatRate } from '../node-format.ts';
 import { NodeActions } from './node-actions.tsx';
 import { NodeStateTag } from './node-state-tag.tsx';
@@ -26,7 +27,7 @@ export function NodeSummary({ node, canManage, now }: NodeSummaryProps) {
   const items = [
     item(t('adminNodes.detail.host'), node.host),
     item(
-      t('adminNodes.detail.lastSeen'),
+      withTimeZone(t('adminNodes.detail.lastSeen')),
       node.lastSeenAt
         ? t('adminNodes.detail.lastSeenAt', {
             time: formatDateTime(node.lastSeenAt),
@@ -34,7 +35,7 @@ export function NodeSummary({ node, canManage, now }: NodeSummaryProps) {
           })
         : t('adminNodes.lastSeen.never'),
     ),
-    item(t('adminNodes.detail.createdAt'), formatDateTime(node.createdAt)),
+    item(withTimeZone(t('adminNodes.detail.createdAt')), formatDateTime(node.createdAt)),
   ];
   if (beat) {
     items.push(

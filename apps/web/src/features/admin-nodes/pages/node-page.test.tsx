@@ -39,6 +39,7 @@ describe('NodePage', { timeout: 20_000 }, () => {
     expect(screen.getByText('下行 1.5 MB/s · 上行 2 KB/s')).toBeInTheDocument();
     expect(screen.getByText('运行中')).toBeInTheDocument();
     expect(screen.getByText('3f2a9c0d1e4b')).toBeInTheDocument();
+    expect(screen.getByText('添加时间 (UTC+8)')).toBeInTheDocument();
     expect(
       screen.getByText('可售 12 · 已分配 30 · 冷却中 2 · 隔离 1 · 已退役 0'),
     ).toBeInTheDocument();

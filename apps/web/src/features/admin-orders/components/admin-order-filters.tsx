@@ -1,11 +1,12 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { orderStatuses, orderTypes } from '@stratus/contract';
-import { Button, DatePicker, Input, Select, Space } from 'antd';
+import { Button, Input, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DATE_PARAM_FORMAT } from '../../../shared/format/date.ts';
 import type { AdminOrderFilters as Filters } from '../use-admin-order-filters.ts';
 import styles from './admin-order-filters.module.css';
+import { BusinessDatePicker } from '../../../shared/ui/business-date-picker.ts';
 
 interface AdminOrderFiltersProps {
   filters: Filters;
@@ -59,7 +60,7 @@ export function AdminOrderFilters({ filters, onChange }: AdminOrderFiltersProps)
         defaultValue={filters.orderNo}
         onSearch={(orderNo) => onChange({ orderNo })}
       />
-      <DatePicker.RangePicker
+      <BusinessDatePicker.RangePicker
         aria-label={t('adminOrders.filter.dateRange')}
         value={range ? [range[0], range[1]] : null}
         allowEmpty={[false, false]}

@@ -2,6 +2,7 @@ import type { AdminOrderDetail } from '@stratus/contract';
 import { Descriptions, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/date.ts';
+import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 import { formatMoney } from '../../../shared/format/money.ts';
 import { OrderStatusTag, OrderTypeTag } from '../../orders/public.ts';
 
@@ -42,7 +43,7 @@ export function OrderSummary({ order }: { order: AdminOrderDetail }) {
       <Descriptions.Item label={t('adminOrders.column.refundable')}>
         {formatMoney(order.refundable)}
       </Descriptions.Item>
-      <Descriptions.Item label={t('orders.column.createdAt')}>
+      <Descriptions.Item label={withTimeZone(t('orders.column.createdAt'))}>
         {formatDateTime(order.createdAt)}
       </Descriptions.Item>
     </Descriptions>

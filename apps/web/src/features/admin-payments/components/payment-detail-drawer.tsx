@@ -3,6 +3,7 @@ import type { AdminPayment } from '@stratus/contract';
 import { App, Button, Descriptions, Drawer, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/date.ts';
+import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 import { formatMoney } from '../../../shared/format/money.ts';
 import { showSuccessToast } from '../../../shared/ui/feedback.ts';
 import { useAdminPayment, useSyncPayment } from '../api.ts';
@@ -94,16 +95,16 @@ export function PaymentDetailDrawer({
                 '--'
               )}
             </Descriptions.Item>
-            <Descriptions.Item label={t('adminPayments.column.createdAt')}>
+            <Descriptions.Item label={withTimeZone(t('adminPayments.column.createdAt'))}>
               {formatDateTime(payment.createdAt)}
             </Descriptions.Item>
-            <Descriptions.Item label={t('adminPayments.detail.expiresAt')}>
+            <Descriptions.Item label={withTimeZone(t('adminPayments.detail.expiresAt'))}>
               {formatDateTime(payment.expiresAt)}
             </Descriptions.Item>
-            <Descriptions.Item label={t('adminPayments.column.paidAt')}>
+            <Descriptions.Item label={withTimeZone(t('adminPayments.column.paidAt'))}>
               {payment.paidAt ? formatDateTime(payment.paidAt) : '--'}
             </Descriptions.Item>
-            <Descriptions.Item label={t('adminPayments.detail.closedAt')}>
+            <Descriptions.Item label={withTimeZone(t('adminPayments.detail.closedAt'))}>
               {payment.closedAt ? formatDateTime(payment.closedAt) : '--'}
             </Descriptions.Item>
             <Descriptions.Item label={t('adminPayments.detail.ledger')}>

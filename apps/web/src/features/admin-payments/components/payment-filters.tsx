@@ -1,11 +1,12 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { paymentChannels, paymentStatuses } from '@stratus/contract';
-import { Button, DatePicker, Input, Select, Space } from 'antd';
+import { Button, Input, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DATE_PARAM_FORMAT } from '../../../shared/format/date.ts';
 import type { PaymentFilters as Filters } from '../use-payment-filters.ts';
 import styles from './payment-filters.module.css';
+import { BusinessDatePicker } from '../../../shared/ui/business-date-picker.ts';
 
 interface PaymentFiltersProps {
   filters: Filters;
@@ -62,7 +63,7 @@ export function PaymentFilters({ filters, onChange }: PaymentFiltersProps) {
         defaultValue={filters.tradeNo}
         onSearch={(tradeNo) => onChange({ tradeNo: tradeNo.trim() || undefined })}
       />
-      <DatePicker.RangePicker
+      <BusinessDatePicker.RangePicker
         aria-label={t('adminPayments.filter.dateRange')}
         value={range ? [range[0], range[1]] : null}
         onChange={(dates) =>

@@ -212,6 +212,7 @@ describe('AdminPaymentsPage', () => {
       const drawer = await openDetail('buyer@example.com');
       const entries = await within(drawer).findAllByTestId('payment-notification');
       expect(within(drawer).getByText('TP202611220000000001')).toBeInTheDocument();
+      expect(within(drawer).getByText('过期时间 (UTC+8)')).toBeInTheDocument();
       expect(entries).toHaveLength(2);
       expect(within(entries[0]!).getByText('✗ 验签失败')).toBeInTheDocument();
       expect(within(entries[0]!).getByText('签名无效')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { RECONCILIATION_MAX_DAYS } from '@stratus/contract';
-import { Card, DatePicker, Space, Typography } from 'antd';
+import { Card, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { DATE_PARAM_FORMAT } from '../../../shared/format/date.ts';
 import { useReconciliation, type ReconciliationQuery } from '../api.ts';
 import { ReconciliationTable } from '../components/reconciliation-table.tsx';
 import styles from './reconciliation-page.module.css';
+import { BusinessDatePicker } from '../../../shared/ui/business-date-picker.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -23,7 +24,7 @@ export default function ReconciliationPage() {
   return (
     <Card>
       <Space wrap size={12} className={styles.bar}>
-        <DatePicker.RangePicker
+        <BusinessDatePicker.RangePicker
           aria-label={t('adminPayments.reconciliation.range')}
           allowClear={false}
           // The server takes at most 92 days at once.

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../shared/format/bytes.ts';
 import { formatDateTime } from '../../../shared/format/date.ts';
+import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 import { maskPassword } from '../password-mask.ts';
 import { InstanceCheckButton } from './instance-check-button.tsx';
 import { ReplaceInstanceButton } from './replace-instance-button.tsx';
@@ -90,10 +91,10 @@ export function InstanceDetailDrawer({ instance, onClose, onReplaced }: Instance
             <Descriptions.Item label={t('instances.field.usage30Days')}>
               {formatBytes(instance.usage30Days)}
             </Descriptions.Item>
-            <Descriptions.Item label={t('instances.field.createdAt')}>
+            <Descriptions.Item label={withTimeZone(t('instances.field.createdAt'))}>
               {formatDateTime(instance.createdAt)}
             </Descriptions.Item>
-            <Descriptions.Item label={t('instances.field.expiresAt')}>
+            <Descriptions.Item label={withTimeZone(t('instances.field.expiresAt'))}>
               {formatDateTime(instance.expiresAt)}
             </Descriptions.Item>
           </Descriptions>

@@ -10,6 +10,7 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/date.ts';
+import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 import { formatMoney } from '../../../shared/format/money.ts';
 import { useOrder } from '../api.ts';
 import { itemRegion } from '../item-summary.ts';
@@ -89,7 +90,7 @@ export function OrderDetailDrawer({
             <Descriptions.Item label={t('orders.column.total')}>
               {formatMoney(data.total)}
             </Descriptions.Item>
-            <Descriptions.Item label={t('orders.column.createdAt')}>
+            <Descriptions.Item label={withTimeZone(t('orders.column.createdAt'))}>
               {formatDateTime(data.createdAt)}
             </Descriptions.Item>
           </Descriptions>

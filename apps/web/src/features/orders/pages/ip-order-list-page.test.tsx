@@ -140,6 +140,7 @@ describe('IpOrderListPage', () => {
     expect(await within(drawer).findByText('203.0.113.10:30001')).toBeInTheDocument();
     expect(within(drawer).queryByText(instanceId)).not.toBeInTheDocument();
     expect(within(drawer).getByText('订单明细')).toBeInTheDocument();
+    expect(within(drawer).getByText('创建时间 (UTC+8)')).toBeInTheDocument();
     expect(within(drawer).getByText('30天')).toBeInTheDocument();
     expect(within(drawer).getAllByText('¥60.00').length).toBeGreaterThan(0);
     expect(api.requests(getOrder, { params: { id: orderId } })).toHaveLength(1);

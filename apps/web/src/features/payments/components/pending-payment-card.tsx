@@ -4,6 +4,7 @@ import { Alert, App, Button, Card, Descriptions, Space, Typography } from 'antd'
 import { useTranslation } from 'react-i18next';
 import { browserNavigation } from '../../../shared/browser.ts';
 import { formatDateTime } from '../../../shared/format/date.ts';
+import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 import { formatMoney } from '../../../shared/format/money.ts';
 import { showSuccessToast } from '../../../shared/ui/feedback.ts';
 import { useCancelTopUp, useCompleteSandboxPayment } from '../api.ts';
@@ -48,7 +49,7 @@ export function PendingPaymentCard({ payment, remainingMs }: PendingPaymentCardP
         <Descriptions.Item label={t('payments.checkout.channel')}>
           {t(`payments.channel.${payment.channel}`)}
         </Descriptions.Item>
-        <Descriptions.Item label={t('payments.checkout.createdAt')}>
+        <Descriptions.Item label={withTimeZone(t('payments.checkout.createdAt'))}>
           {formatDateTime(payment.createdAt)}
         </Descriptions.Item>
         <Descriptions.Item label={t('payments.checkout.paymentId')}>

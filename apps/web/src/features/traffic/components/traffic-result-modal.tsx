@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { DYNAMIC_IP_PATH, TRAFFIC_PACKAGES_PATH } from '../../../shared/paths.ts';
 import { formatBytes } from '../../../shared/format/bytes.ts';
 import { formatDateTime } from '../../../shared/format/date.ts';
+import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 
 interface TrafficResultModalProps {
   result: { orderNo: string; trafficPackage: TrafficPackage } | null;
@@ -39,7 +40,7 @@ export function TrafficResultModal({ result, onClose }: TrafficResultModalProps)
             <Descriptions.Item label={t('traffic.buy.packageSize')}>
               {formatBytes(result.trafficPackage.totalBytes)}
             </Descriptions.Item>
-            <Descriptions.Item label={t('traffic.packages.column.expiresAt')}>
+            <Descriptions.Item label={withTimeZone(t('traffic.packages.column.expiresAt'))}>
               {formatDateTime(result.trafficPackage.expiresAt)}
             </Descriptions.Item>
           </Descriptions>

@@ -14,6 +14,7 @@ import {
 import { byteUnitFor, formatBytes } from '../../../shared/format/bytes.ts';
 import { roundTicks } from '../chart-ticks.ts';
 import { axisLabel, bucketLabel } from '../usage-labels.ts';
+import { TIME_AXIS_HEIGHT, timeAxisLabel } from '../../../shared/ui/chart-time-axis.ts';
 
 export const USAGE_CHART_HEIGHT = 280;
 // Before the container is measured (and in tests, where nothing is), draw at this size.
@@ -58,6 +59,8 @@ export function UsageChart({ buckets, granularity, height = USAGE_CHART_HEIGHT }
             tick={{ fill: token.colorTextSecondary, fontSize: 12 }}
             stroke={token.colorBorder}
             minTickGap={24}
+            height={TIME_AXIS_HEIGHT}
+            label={timeAxisLabel('time', token.colorTextSecondary)}
           />
           <YAxis
             ticks={ticks}

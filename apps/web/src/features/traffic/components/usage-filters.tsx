@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { usageKinds, type UsageGranularity, type UsageKind } from '@stratus/contract';
-import { Button, DatePicker, Segmented, Select } from 'antd';
+import { Button, Segmented, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,6 +12,7 @@ import {
 } from '../usage-range.ts';
 import styles from './usage-filters.module.css';
 import { UsageSubjectSelect, type UsageSubject } from './usage-subject-select.tsx';
+import { BusinessDatePicker } from '../../../shared/ui/business-date-picker.ts';
 
 export type KindFilter = UsageKind | 'all';
 
@@ -57,7 +58,7 @@ export function UsageFilters({
             { value: 'day', label: t('traffic.usage.granularity.day') },
           ]}
         />
-        <DatePicker.RangePicker
+        <BusinessDatePicker.RangePicker
           className={styles.range}
           aria-label={t('traffic.usage.range')}
           value={range}

@@ -1,5 +1,6 @@
 import { Avatar, Divider, Modal, Skeleton, Tag, Typography } from 'antd';
 import { formatDate } from '../../../shared/format/date.ts';
+import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '../../../shared/ui/feedback.ts';
@@ -56,7 +57,7 @@ export function ProfileModal({ open, onClose }: ProfileModalProps) {
                 {t(`users.role.${profile.role}`)}
               </Tag>
             </dd>
-            <dt>{t('users.profile.memberSince')}</dt>
+            <dt>{withTimeZone(t('users.profile.memberSince'))}</dt>
             <dd>{formatDate(profile.createdAt)}</dd>
             <dt>{t('users.token.label')}</dt>
             <dd>

@@ -1,12 +1,13 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { ledgerEntryTypes, type LedgerEntryType } from '@stratus/contract';
-import { Button, DatePicker, Select } from 'antd';
+import { Button, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DATE_PARAM_FORMAT } from '../../../shared/format/date.ts';
 import { ledgerTypeLooks } from '../ledger-types.ts';
 import type { FlowFilters } from '../use-flow-filters.ts';
 import styles from './transaction-filters.module.css';
+import { BusinessDatePicker } from '../../../shared/ui/business-date-picker.ts';
 
 interface TransactionFiltersProps {
   filters: FlowFilters;
@@ -42,7 +43,7 @@ export function TransactionFilters({
             })),
           ]}
         />
-        <DatePicker.RangePicker
+        <BusinessDatePicker.RangePicker
           className={styles.range}
           aria-label={t('wallet.flow.filter.dateRange')}
           value={range ? [range[0], range[1]] : null}

@@ -2,6 +2,7 @@ import type { AdminCustomerDetail } from '@stratus/contract';
 import { Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../shared/format/date.ts';
+import { withTimeZone } from '../../../../shared/format/time-zone-title.ts';
 import { CustomerStatusTag } from '../customer-status-tag.tsx';
 
 export function ProfileTab({ customer }: { customer: AdminCustomerDetail }) {
@@ -34,16 +35,16 @@ export function ProfileTab({ customer }: { customer: AdminCustomerDetail }) {
           t('adminCustomers.field.dynamicAccountNone')
         )}
       </Descriptions.Item>
-      <Descriptions.Item label={t('adminCustomers.column.createdAt')}>
+      <Descriptions.Item label={withTimeZone(t('adminCustomers.column.createdAt'))}>
         {formatDateTime(customer.createdAt)}
       </Descriptions.Item>
-      <Descriptions.Item label={t('adminCustomers.column.lastSignInAt')}>
+      <Descriptions.Item label={withTimeZone(t('adminCustomers.column.lastSignInAt'))}>
         {customer.lastSignInAt
           ? formatDateTime(customer.lastSignInAt)
           : t('adminCustomers.neverSignedIn')}
       </Descriptions.Item>
       {customer.disabledAt && (
-        <Descriptions.Item label={t('adminCustomers.field.disabledAt')}>
+        <Descriptions.Item label={withTimeZone(t('adminCustomers.field.disabledAt'))}>
           {formatDateTime(customer.disabledAt)}
         </Descriptions.Item>
       )}
