@@ -1,3 +1,4 @@
+import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 import type { AllowlistEntry } from '@stratus/contract';
 import { Alert, Button, Popconfirm, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -48,12 +49,12 @@ export function AllowlistPanel() {
           },
           { title: t('access.allowlist.note'), dataIndex: 'note' },
           {
-            title: t('access.allowlist.lastUsed'),
+            title: withTimeZone(t('access.allowlist.lastUsed')),
             dataIndex: 'lastUsedAt',
             render: (at: string | null) => (at ? formatDateTime(at) : t('access.allowlist.never')),
           },
           {
-            title: t('access.allowlist.createdAt'),
+            title: withTimeZone(t('access.allowlist.createdAt')),
             dataIndex: 'createdAt',
             render: (at: string) => formatDateTime(at),
           },

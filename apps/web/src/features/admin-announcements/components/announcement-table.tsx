@@ -1,3 +1,4 @@
+import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 import type { AdminAnnouncement, Page } from '@stratus/contract';
 import { Empty, Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -49,7 +50,7 @@ export function AnnouncementTable({
     },
     {
       key: 'window',
-      title: t('adminAnnouncements.column.window'),
+      title: withTimeZone(t('adminAnnouncements.column.window')),
       width: 200,
       render: (_, item) => (
         <div className={styles.window}>
@@ -69,7 +70,7 @@ export function AnnouncementTable({
     },
     {
       key: 'updatedAt',
-      title: t('adminAnnouncements.column.updatedAt'),
+      title: withTimeZone(t('adminAnnouncements.column.updatedAt')),
       dataIndex: 'updatedAt',
       width: 180,
       render: (time: string) => <span className={styles.number}>{formatDateTime(time)}</span>,

@@ -1,3 +1,4 @@
+import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 import type { BalanceAdjustment, Page } from '@stratus/contract';
 import {
   Button,
@@ -55,7 +56,7 @@ export function AdjustmentsTable({
   const columns: TableColumnsType<BalanceAdjustment> = [
     {
       key: 'createdAt',
-      title: t('adminCustomers.adjustments.column.createdAt'),
+      title: withTimeZone(t('adminCustomers.adjustments.column.createdAt')),
       width: 170,
       render: (_, adjustment) => formatDateTime(adjustment.createdAt),
     },

@@ -1,3 +1,4 @@
+import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 import type { AdminIpInstance } from '@stratus/contract';
 import { Empty, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -29,14 +30,14 @@ export function IpInstancesTable({ instances }: { instances: AdminIpInstance[] }
     },
     {
       key: 'createdAt',
-      title: t('adminInventory.instance.createdAt'),
+      title: withTimeZone(t('adminInventory.instance.createdAt')),
       dataIndex: 'createdAt',
       width: 140,
       render: (time: string) => <span className={styles.number}>{formatDateTime(time)}</span>,
     },
     {
       key: 'expiresAt',
-      title: t('adminInventory.instance.expiresAt'),
+      title: withTimeZone(t('adminInventory.instance.expiresAt')),
       dataIndex: 'expiresAt',
       width: 140,
       render: (time: string) => <span className={styles.number}>{formatDateTime(time)}</span>,

@@ -1,3 +1,4 @@
+import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 import type { AdminOrderDetail } from '@stratus/contract';
 import { Empty, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +43,7 @@ export function OrderInstancesTable({ order }: { order: AdminOrderDetail }) {
         },
         {
           key: 'expiresAt',
-          title: t('adminOrders.instance.expiresAt'),
+          title: withTimeZone(t('adminOrders.instance.expiresAt')),
           width: 180,
           render: (_, instance) => formatDateTime(instance.expiresAt),
         },

@@ -1,3 +1,4 @@
+import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 import type { AdminOrderDetail } from '@stratus/contract';
 import { Empty, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -47,7 +48,7 @@ export function OrderRefundsTable({ order }: { order: AdminOrderDetail }) {
         },
         {
           key: 'time',
-          title: t('adminOrders.refund.time'),
+          title: withTimeZone(t('adminOrders.refund.time')),
           width: 170,
           render: (_, refund) => formatDateTime(refund.createdAt),
         },

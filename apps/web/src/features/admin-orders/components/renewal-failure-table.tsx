@@ -1,3 +1,4 @@
+import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 import type { Page, RenewalFailure } from '@stratus/contract';
 import { Empty, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -46,7 +47,7 @@ export function RenewalFailureTable({
     },
     {
       key: 'expiresAt',
-      title: t('adminOrders.renewalFailure.expiresAt'),
+      title: withTimeZone(t('adminOrders.renewalFailure.expiresAt')),
       width: 180,
       render: (_, failure) => formatDateTime(failure.expiresAt),
     },

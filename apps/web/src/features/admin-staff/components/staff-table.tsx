@@ -1,3 +1,4 @@
+import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 import type { StaffMember } from '@stratus/contract';
 import { Empty, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -46,7 +47,7 @@ export function StaffTable({ members, loading, selfId, canManage }: StaffTablePr
     },
     {
       key: 'lastSignInAt',
-      title: t('adminStaff.column.lastSignIn'),
+      title: withTimeZone(t('adminStaff.column.lastSignIn')),
       dataIndex: 'lastSignInAt',
       width: 180,
       render: (time: string | null) =>
@@ -58,7 +59,7 @@ export function StaffTable({ members, loading, selfId, canManage }: StaffTablePr
     },
     {
       key: 'createdAt',
-      title: t('adminStaff.column.createdAt'),
+      title: withTimeZone(t('adminStaff.column.createdAt')),
       dataIndex: 'createdAt',
       width: 180,
       render: (time: string) => <span className={styles.number}>{formatDateTime(time)}</span>,

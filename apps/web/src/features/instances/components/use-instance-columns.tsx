@@ -1,3 +1,4 @@
+import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 import type { Instance } from '@stratus/contract';
 import { Button, Popconfirm, Space, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -93,7 +94,7 @@ export function useInstanceColumns({ onRenew, onDetail }: ColumnActions) {
     },
     {
       key: 'expiresAt',
-      title: t('instances.field.expiresAt'),
+      title: withTimeZone(t('instances.field.expiresAt')),
       width: 170,
       render: (_, instance) => (
         <div className={styles.stack}>

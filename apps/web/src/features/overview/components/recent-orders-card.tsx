@@ -1,3 +1,4 @@
+import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 import type { Order } from '@stratus/contract';
 import { Card, Empty, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +36,7 @@ export function RecentOrdersCard({ orders, loading }: RecentOrdersCardProps) {
     },
     {
       key: 'createdAt',
-      title: t('orders.column.createdAt'),
+      title: withTimeZone(t('orders.column.createdAt')),
       render: (_, order) => formatDateTime(order.createdAt),
     },
   ];

@@ -1,3 +1,4 @@
+import { withTimeZone } from '../../../../shared/format/time-zone-title.ts';
 import { hasPermission, type AdminCustomerInstance, type Role } from '@stratus/contract';
 import { Button, Empty, Popconfirm, Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -46,7 +47,7 @@ export function InstancesTab({ customerId, role }: { customerId: string; role: R
     },
     {
       key: 'expiresAt',
-      title: t('instances.field.expiresAt'),
+      title: withTimeZone(t('instances.field.expiresAt')),
       width: 180,
       render: (_, instance) => formatDateTime(instance.expiresAt),
     },

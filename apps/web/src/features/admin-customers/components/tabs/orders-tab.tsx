@@ -1,3 +1,4 @@
+import { withTimeZone } from '../../../../shared/format/time-zone-title.ts';
 import type { Order } from '@stratus/contract';
 import { Empty, Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -45,7 +46,7 @@ export function OrdersTab({ customerId }: { customerId: string }) {
     },
     {
       key: 'createdAt',
-      title: t('orders.column.createdAt'),
+      title: withTimeZone(t('orders.column.createdAt')),
       width: 180,
       render: (_, order) => formatDateTime(order.createdAt),
     },

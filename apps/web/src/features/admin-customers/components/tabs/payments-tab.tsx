@@ -1,3 +1,4 @@
+import { withTimeZone } from '../../../../shared/format/time-zone-title.ts';
 import type { AdminCustomerPayment, PaymentStatus } from '@stratus/contract';
 import { Empty, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -58,13 +59,13 @@ export function PaymentsTab({ customerId }: { customerId: string }) {
     },
     {
       key: 'createdAt',
-      title: t('adminCustomers.payment.createdAt'),
+      title: withTimeZone(t('adminCustomers.payment.createdAt')),
       width: 180,
       render: (_, payment) => formatDateTime(payment.createdAt),
     },
     {
       key: 'paidAt',
-      title: t('adminCustomers.payment.paidAt'),
+      title: withTimeZone(t('adminCustomers.payment.paidAt')),
       width: 180,
       render: (_, payment) => (payment.paidAt ? formatDateTime(payment.paidAt) : '--'),
     },

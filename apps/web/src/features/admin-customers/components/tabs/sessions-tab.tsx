@@ -1,3 +1,4 @@
+import { withTimeZone } from '../../../../shared/format/time-zone-title.ts';
 import type { AdminCustomerSession, CustomerSessionStatus } from '@stratus/contract';
 import { Empty, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +19,7 @@ export function SessionsTab({ customerId }: { customerId: string }) {
   const columns: TableColumnsType<AdminCustomerSession> = [
     {
       key: 'createdAt',
-      title: t('adminCustomers.session.createdAt'),
+      title: withTimeZone(t('adminCustomers.session.createdAt')),
       width: 180,
       render: (_, session) => formatDateTime(session.createdAt),
     },
@@ -34,13 +35,13 @@ export function SessionsTab({ customerId }: { customerId: string }) {
     },
     {
       key: 'lastUsedAt',
-      title: t('adminCustomers.session.lastUsedAt'),
+      title: withTimeZone(t('adminCustomers.session.lastUsedAt')),
       width: 180,
       render: (_, session) => formatDateTime(session.lastUsedAt),
     },
     {
       key: 'expiresAt',
-      title: t('adminCustomers.session.expiresAt'),
+      title: withTimeZone(t('adminCustomers.session.expiresAt')),
       width: 180,
       render: (_, session) => formatDateTime(session.expiresAt),
     },

@@ -1,3 +1,4 @@
+import { withTimeZone } from '../../../../shared/format/time-zone-title.ts';
 import type { TrafficPackage } from '@stratus/contract';
 import { Empty, Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -43,13 +44,13 @@ export function TrafficPackagesTab({ customerId }: { customerId: string }) {
     },
     {
       key: 'createdAt',
-      title: t('traffic.packages.column.createdAt'),
+      title: withTimeZone(t('traffic.packages.column.createdAt')),
       width: 180,
       render: (_, item) => formatDateTime(item.createdAt),
     },
     {
       key: 'expiresAt',
-      title: t('traffic.packages.column.expiresAt'),
+      title: withTimeZone(t('traffic.packages.column.expiresAt')),
       width: 180,
       render: (_, item) => formatDateTime(item.expiresAt),
     },
