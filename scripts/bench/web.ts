@@ -9,6 +9,8 @@
 //
 //   BENCH_RUNS       Lighthouse runs per page and preset (default 3)
 //   BENCH_LANGUAGE   interface language (default zh-CN)
+//   BENCH_WEB_DIST   serve this already built web app instead of building apps/web (e.g. an
+//                    older build, to compare both under the same machine load)
 //   A11Y_DB_ENGINE, CHROMIUM_PATH: see ../lighthouse/session.ts
 import os from 'node:os';
 import type { Browser, CDPSession } from 'puppeteer-core';
@@ -105,11 +107,14 @@ async function initialScripts(browser: Browser, url: string): Promise<ScriptLoad
   }
 }
 
-const buildStatus = buildWebApp({ ...process.env, NODE_ENV: 'production' });
-if (buildStatus !== 0) process.exit(buildStatus);
+const distDir = process.env.BENCH_WEB_DIST;
+if (!distDir) {
+  const buildStatus = buildWebApp({ ...process.env, NODE_ENV: 'production' });
+  if (buildStatus !== 0) process.exit(buildStatus);
+}
 
 const started = Date.now();
-const session = await openLighthouseSession();
+const session = await openLighthouseSession(distDir ? { WEB_DIST_DIR: distDir } : {});
 const measures: PageMeasure[] = [];
 const initialJs: Record<string, ScriptLoad> = {};
 try {

@@ -69,12 +69,17 @@ export interface LighthouseSession {
   close(): Promise<void>;
 }
 
-/** Starts the server and the browser, signed in as a freshly seeded customer. */
-export async function openLighthouseSession(): Promise<LighthouseSession> {
+/**
+ * Starts the server and the browser, signed in as a freshly seeded customer. `env` goes to the
+ * server (e.g. WEB_DIST_DIR to serve another build).
+ */
+export async function openLighthouseSession(
+  env: Record<string, string> = {},
+): Promise<LighthouseSession> {
   const engine =
     (process.env.A11Y_DB_ENGINE as 'postgres' | 'pglite' | undefined) ??
     ((await postgresAnswers()) ? 'postgres' : 'pglite');
-  const server = await startServer(engine);
+  const server = await startServer(engine, env);
   let browser: Browser | undefined;
   try {
     browser = await puppeteer.launch({

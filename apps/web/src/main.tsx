@@ -1,5 +1,5 @@
 // i18n first: modules below translate as soon as they render.
-import './shared/i18n/i18n.ts';
+import { startI18n } from './shared/i18n/i18n.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
@@ -12,6 +12,8 @@ import { createAppRouter } from './app/router.tsx';
 const nonce = readCspNonce();
 if (nonce) stampNonceOnCreatedStyles(nonce);
 
+// Only the language shown is fetched; nothing renders before its texts are here.
+await startI18n();
 const router = createAppRouter();
 const queryClient = createQueryClient();
 
