@@ -12,18 +12,20 @@ import { createAppRouter } from './app/router.tsx';
 const nonce = readCspNonce();
 if (nonce) stampNonceOnCreatedStyles(nonce);
 
-// Only the language shown is fetched; nothing renders before its texts are here.
-await startI18n();
 const router = createAppRouter();
 const queryClient = createQueryClient();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks the #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
+// Only the language shown is fetched; nothing renders before its texts are here. (A promise,
+// not a top-level await: with one, the bundler stops merging shared chunks.)
+void startI18n().then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  ),
 );
