@@ -10,6 +10,7 @@ const webSources = [
   'apps/web/src',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/build',
   'packages/contract/src',
 ];
 
@@ -30,7 +31,11 @@ function webBuildIsStale(): boolean {
 
 /** Answers the build's exit status: 0 when the build was fresh already or has just succeeded. */
 export function buildWebAppIfStale(env: NodeJS.ProcessEnv = process.env): number {
-  if (!webBuildIsStale()) return 0;
+  return webBuildIsStale() ? buildWebApp(env) : 0;
+}
+
+/** Builds the web app now (precompressed copies included); answers the build's exit status. */
+export function buildWebApp(env: NodeJS.ProcessEnv = process.env): number {
   console.warn('Building the web app…');
   const build = spawnSync('npm', ['run', 'build', '--workspace', '@stratus/web'], {
     cwd: root,

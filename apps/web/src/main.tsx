@@ -1,5 +1,5 @@
 // i18n first: modules below translate as soon as they render.
-import './shared/i18n/i18n.ts';
+import { startI18n } from './shared/i18n/i18n.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
@@ -18,10 +18,14 @@ const queryClient = createQueryClient();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks the #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
+// Only the language shown is fetched; nothing renders before its texts are here. (A promise,
+// not a top-level await: with one, the bundler stops merging shared chunks.)
+void startI18n().then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  ),
 );

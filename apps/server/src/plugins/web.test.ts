@@ -1,5 +1,6 @@
 import { getHealth } from '@stratus/contract';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { testEngines } from '@stratus/db/testing';
@@ -10,6 +11,8 @@ import { callEndpoint } from '../testing/call-endpoint.ts';
 const indexHtml = `<!doctype html>
 <html><head><meta name="csp-nonce" content="__CSP_NONCE__"><meta name="business-time-zone" content="__BUSINESS_TIME_ZONE__"><script type="module" src="/assets/x.js"></script></head>
 <body><div id="root"></div></body></html>`;
+
+const appScript = 'export const greeting = "hello";\n'.repeat(100);
 
 function metaNonce(html: string): string | undefined {
   return /<meta name="csp-nonce" content="([^"]+)">/.exec(html)?.[1];
@@ -29,6 +32,10 @@ describe.each(testEngines)('web app serving on %s', (engine) => {
     await writeFile(path.join(distDir, 'index.html'), indexHtml);
     await writeFile(path.join(distDir, 'assets/x.js'), 'console.log("x")');
     await writeFile(path.join(distDir, 'favicon.svg'), '<svg/>');
+    // What the build writes beside each asset (apps/web/build/precompress.ts).
+    await writeFile(path.join(distDir, 'assets/app.js'), appScript);
+    await writeFile(path.join(distDir, 'assets/app.js.br'), brotliCompressSync(appScript));
+    await writeFile(path.join(distDir, 'assets/app.js.gz'), gzipSync(appScript));
     testApp = await createTestApp(engine, { env: { WEB_DIST_DIR: distDir } });
   });
   afterAll(async () => {
@@ -83,6 +90,51 @@ describe.each(testEngines)('web app serving on %s', (engine) => {
     const icon = await testApp.app.inject({ url: '/favicon.svg' });
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the precompressed copy the client accepts: brotli, then gzip, else identity', async () => {
+    const br = await testApp.app.inject({
+      url: '/assets/app.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(appScript);
+
+    const gz = await testApp.app.inject({
+      url: '/assets/app.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(appScript);
+
+    for (const headers of [{}, { 'accept-encoding': 'identity' }]) {
+      const plain = await testApp.app.inject({ url: '/assets/app.js', headers });
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
+      expect(plain.body).toBe(appScript);
+    }
+  });
+
+  it('serves an asset without compressed copies as it is, and the page uncompressed', async () => {
+    const asset = await testApp.app.inject({
+      url: '/assets/x.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(asset.headers['content-encoding']).toBeUndefined();
+    expect(asset.body).toBe('console.log("x")');
+    const page = await testApp.app.inject({
+      url: '/portal/home',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(page.headers['content-encoding']).toBeUndefined();
+    expect(metaNonce(page.body)).toBeTruthy();
+    expect(metaTimeZone(page.body)).toBe('Asia/Shanghai');
   });
 
   it('answers a missing file with 404 rather than the page', async () => {

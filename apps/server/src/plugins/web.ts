@@ -68,6 +68,10 @@ export async function registerWebApp(
     index: false,
     dotfiles: 'ignore',
     cacheControl: false,
+    // The build writes `.br` and `.gz` beside each asset (apps/web/build/precompress.ts): the
+    // best one the client accepts is sent as it is, with `Vary: Accept-Encoding`; nothing is
+    // compressed per request. index.html (small, rewritten per request) is sent uncompressed.
+    preCompressed: true,
     // index.html is always sent through sendAppPage (it needs its nonce); /api is never a file.
     allowedPath: (pathname) => !isApiPath(pathname) && pathname !== '/index.html',
     setHeaders: (fileReply, filePath) => {

@@ -1,18 +1,14 @@
-import type { Locale } from '@stratus/contract';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { App, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../shared/i18n/i18n.ts';
+import { antdLocaleOf, currentLanguage } from '../shared/i18n/i18n.ts';
 import { useCompactLayout } from '../shared/ui/use-compact-layout.ts';
 import { useReducedMotion } from '../shared/ui/use-reduced-motion.ts';
 import { readCspNonce } from './csp-nonce.ts';
 import { FeedbackBinder } from './feedback-binder.tsx';
 import { appTheme } from './theme.ts';
 
-const antdLocales = { 'zh-CN': zhCN, 'en-US': enUS } satisfies Record<Locale, unknown>;
 const csp = { nonce: readCspNonce() };
 /** Control heights on touch screens; small controls (dense table actions) stay smaller. */
 const touchSizes = { controlHeight: 44, controlHeightLG: 48, controlHeightSM: 32 };
@@ -41,7 +37,7 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
     [reducedMotion, compact],
   );
   return (
-    <ConfigProvider locale={antdLocales[currentLanguage()]} theme={theme} csp={csp}>
+    <ConfigProvider locale={antdLocaleOf(currentLanguage())} theme={theme} csp={csp}>
       <App>
         <FeedbackBinder />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

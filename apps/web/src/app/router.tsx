@@ -1,7 +1,6 @@
 import { Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageFallback } from '../shared/ui/page-fallback.tsx';
-import { ConsoleLayout } from './console/console-layout.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { RouteGuard } from './guard.tsx';
 import { lazyPage } from './lazy-page.ts';
@@ -12,6 +11,10 @@ import { pageRoutes, type PageRoute } from './routes.ts';
 import { CONSOLE_HOME, PORTAL_AUTH } from '../shared/paths.ts';
 
 const AdminApp = lazyPage(() => import('./admin/admin-app.tsx'));
+// The console's frame (menu, drawer, tour) is not the portal's: fetched with the first console page.
+const ConsoleLayout = lazyPage(() =>
+  import('./console/console-layout.tsx').then((module) => ({ default: module.ConsoleLayout })),
+);
 
 function pageObject(route: PageRoute, wrap: boolean): RouteObject {
   const Page = lazyPage(route.load);
@@ -44,7 +47,13 @@ export const appRoutes: RouteObject[] = [
       ...pageRoutes.filter((route) => route.layout === 'portal').map((r) => pageObject(r, true)),
       {
         path: '/console',
-        element: <ConsoleLayout />,
+        element: (
+          <ErrorBoundary>
+            <Suspense fallback={<PageFallback />}>
+              <ConsoleLayout />
+            </Suspense>
+          </ErrorBoundary>
+        ),
         children: [
           { index: true, element: <Navigate to={CONSOLE_HOME} replace /> },
           ...pageRoutes

@@ -83,7 +83,8 @@ describe('OverviewPage', { timeout: 20_000 }, () => {
       'aria-valuenow',
       '38',
     );
-    expect(screen.getByTestId('usage-chart')).toBeInTheDocument();
+    // The chart's module loads on first use.
+    expect(await screen.findByTestId('usage-chart')).toBeInTheDocument();
     // No announcement showing: no card for it.
     expect(screen.queryByTestId('announcements-card')).not.toBeInTheDocument();
     const order = screen.getByText('流量包 10 GB × 2').closest('tr')!;

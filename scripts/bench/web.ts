@@ -1,0 +1,152 @@
+// `npm run bench:web`: builds the web app, serves it with the real server (precompressed assets,
+// as in production) and measures, with the system Chromium:
+// - Lighthouse's performance (score, FCP, LCP, TBT, CLS) of the portal, the overview and the IP
+//   list, desktop and mobile presets, BENCH_RUNS runs each (median);
+// - the JavaScript bytes on the wire (as encoded: brotli when the browser accepts it) that
+//   /portal/home and /console/overview load before their first screen is usable.
+// Prints the goals as PASS/FAIL (docs/performance.md). Exits 0 when it measured, whatever the
+// goals say; non-zero only when the harness itself breaks.
+//
+//   BENCH_RUNS       Lighthouse runs per page and preset (default 3)
+//   BENCH_LANGUAGE   interface language (default zh-CN)
+//   BENCH_WEB_DIST   serve this already built web app instead of building apps/web (e.g. an
+//                    older build, to compare both under the same machine load)
+//   A11Y_DB_ENGINE, CHROMIUM_PATH: see ../lighthouse/session.ts
+import os from 'node:os';
+import type { Browser, CDPSession } from 'puppeteer-core';
+import { openLighthouseSession, runLighthouse, type Preset } from '../lighthouse/session.ts';
+import { buildWebApp } from '../web-build.ts';
+import {
+  evaluateGoals,
+  formatReport,
+  INITIAL_JS_BUDGET,
+  medianOf,
+  performanceRun,
+  type PageMeasure,
+  type PerformanceResult,
+} from './web-report.ts';
+
+const pages = ['/portal/home', '/console/overview', '/console/ipList'];
+const presets: Preset[] = ['desktop', 'mobile'];
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+const language = process.env.BENCH_LANGUAGE ?? 'zh-CN';
+/** The network counts as quiet after this long without a request under way. */
+const QUIET_MS = 500;
+const USABLE_BUDGET_MS = 60_000;
+
+interface ScriptLoad {
+  bytes: number;
+  files: number;
+}
+
+/**
+ * Loads `url` in a fresh tab with an empty cache and adds up the encoded body bytes of every
+ * script it requested until its first screen is usable: `main` rendered with no spinner or
+ * skeleton, and no request under way for QUIET_MS. Scripts requested after that (lazy chunks a
+ * later interaction needs) do not count.
+ */
+async function initialScripts(browser: Browser, url: string): Promise<ScriptLoad> {
+  const page = await browser.newPage();
+  try {
+    await page.evaluateOnNewDocument((chosen) => {
+      localStorage.setItem('language', chosen);
+      sessionStorage.setItem('isFirst', '1');
+    }, language);
+    const cdp: CDPSession = await page.createCDPSession();
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const scripts = new Map<string, { headerBytes: number; bytes?: number }>();
+    const open = new Set<string>();
+    let counting = true;
+    let lastActivity = Date.now();
+    cdp.on('Network.requestWillBeSent', (event) => {
+      open.add(event.requestId);
+      lastActivity = Date.now();
+    });
+    cdp.on('Network.responseReceived', (event) => {
+      if (!counting) return;
+      if (event.type === 'Script' || event.response.mimeType.includes('javascript'))
+        scripts.set(event.requestId, { headerBytes: event.response.encodedDataLength });
+    });
+    cdp.on('Network.loadingFinished', (event) => {
+      open.delete(event.requestId);
+      lastActivity = Date.now();
+      const script = scripts.get(event.requestId);
+      if (script) script.bytes = event.encodedDataLength - script.headerBytes;
+    });
+    cdp.on('Network.loadingFailed', (event) => {
+      open.delete(event.requestId);
+      lastActivity = Date.now();
+    });
+
+    await page.goto(url, { waitUntil: 'load' });
+    const deadline = Date.now() + USABLE_BUDGET_MS;
+    for (;;) {
+      if (Date.now() > deadline) throw new Error(`${url} never became usable`);
+      const rendered = await page.evaluate(() => {
+        const main = document.querySelector('main');
+        return (
+          main !== null &&
+          (main.textContent ?? '').trim() !== '' &&
+          document.querySelector('.ant-spin-spinning, .ant-skeleton-active') === null
+        );
+      });
+      if (rendered && open.size === 0 && Date.now() - lastActivity >= QUIET_MS) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    counting = false;
+    const loaded = [...scripts.values()];
+    if (loaded.some((script) => script.bytes === undefined))
+      throw new Error(`${url}: a script never finished loading`);
+    return {
+      bytes: loaded.reduce((sum, script) => sum + (script.bytes ?? 0), 0),
+      files: loaded.length,
+    };
+  } finally {
+    await page.close();
+  }
+}
+
+const distDir = process.env.BENCH_WEB_DIST;
+if (!distDir) {
+  const buildStatus = buildWebApp({ ...process.env, NODE_ENV: 'production' });
+  if (buildStatus !== 0) process.exit(buildStatus);
+}
+
+const started = Date.now();
+const session = await openLighthouseSession(distDir ? { WEB_DIST_DIR: distDir } : {});
+const measures: PageMeasure[] = [];
+const initialJs: Record<string, ScriptLoad> = {};
+try {
+  for (const path of Object.keys(INITIAL_JS_BUDGET)) {
+    initialJs[path] = await initialScripts(session.browser, `${session.server.url}${path}`);
+    console.warn(`initial JS ${path}: ${initialJs[path].bytes} bytes`);
+  }
+  for (const path of pages)
+    for (const preset of presets) {
+      const results = [];
+      for (let run = 0; run < runs; run++) {
+        const result = await runLighthouse<PerformanceResult>(
+          session.browser,
+          `${session.server.url}${path}`,
+          { preset, language, categories: ['performance'] },
+        );
+        results.push(performanceRun(result));
+      }
+      measures.push(medianOf(results, { page: path, preset }));
+      console.warn(`measured ${path} ${preset}: ${results.map((r) => r.score).join(', ')}`);
+    }
+} finally {
+  await session.close();
+}
+
+const goals = evaluateGoals(
+  measures,
+  Object.fromEntries(Object.entries(initialJs).map(([path, load]) => [path, load.bytes])),
+);
+process.stdout.write(
+  `${formatReport(measures, initialJs, goals)}\n\n` +
+    `${session.engine}, ${language}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ` +
+    `load ${os.loadavg()[0]!.toFixed(1)}, ${new Date().toISOString().slice(0, 10)}, ` +
+    `${Math.round((Date.now() - started) / 1000)} s\n`,
+);
