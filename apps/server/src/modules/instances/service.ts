@@ -33,6 +33,7 @@ export {
   listInstanceDetailsByIds,
   lockInstanceDetails,
   takeBackRenewedDays,
+  type InstanceRow,
 } from './repo.ts';
 
 const DAY_MS = 86_400_000;
