@@ -21,6 +21,7 @@ import {
   insertInstances,
   listInstanceDetailsByIds,
   toInstances,
+  toNewInstances,
   type InstanceRow,
 } from '../instances/service.ts';
 import { findWallet } from '../wallet/service.ts';
@@ -230,14 +231,12 @@ interface DeliveredPurchase {
 /**
  * The answer to a purchase from the rows its transaction wrote, exactly as
  * `getOrderWithInstances` reads them back (a replay answers through that, and the tests compare
- * the two): four queries fewer per purchase. Only the instances' usage and replacement figures
- * are read, through the one function every instance answer uses.
+ * the two), without a query: six fewer per purchase.
  */
-async function answerDeliveredPurchase(
-  db: Db,
+function answerDeliveredPurchase(
   { order, items, instances, ips, plan }: DeliveredPurchase,
   locale: Locale,
-): Promise<{ order: Order; instances: Instance[] }> {
+): { order: Order; instances: Instance[] } {
   const ipById = new Map(ips.map((ip) => [ip.id, ip]));
   // The orders the read-back uses: lines by id; instances (one creation time) by id.
   const byId = <Row extends { id: string }>(a: Row, b: Row) => (a.id < b.id ? -1 : 1);
@@ -253,7 +252,10 @@ async function answerDeliveredPurchase(
       details.map(({ instance, ip }) => ({ id: instance.id, ip: ip.address, port: ip.port })),
       locale,
     ),
-    instances: await toInstances(db, details, { locale }),
+    instances: toNewInstances(details, {
+      locale,
+      replacementsPerMonth: plan.plan.replacementsPerMonth,
+    }),
   };
 }
 
@@ -339,6 +341,6 @@ export async function purchaseStaticIps({
     },
   });
   // A replay (the key's first order) did not run `fulfil` here: read that order back.
-  if (delivered?.order.id === orderId) return answerDeliveredPurchase(db, delivered, locale);
+  if (delivered?.order.id === orderId) return answerDeliveredPurchase(delivered, locale);
   return getOrderWithInstances({ db, userId, orderId, locale });
 }
