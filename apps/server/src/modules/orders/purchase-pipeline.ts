@@ -11,8 +11,7 @@ import { purchaseKeyStore } from './idempotency.ts';
 import { runMoneyMove } from './money-move.ts';
 import { generateOrderNo } from './pricing.ts';
 import {
-  insertOrder,
-  insertOrderItems,
+  insertOrderWithItems,
   type NewOrderItemRow,
   type OrderItemRow,
   type OrderRow,
@@ -104,15 +103,10 @@ export async function runPurchase<Priced extends PricedPurchase>({
       };
     },
     record: async (tx, { priced: { reference, totalFen, product } }) => {
-      const order = await insertOrder(tx, {
-        orderNo: reference,
-        userId,
-        type: orderType,
-        totalFen,
-      });
-      const items = await insertOrderItems(
+      const { order, items } = await insertOrderWithItems(
         tx,
-        product.lines.map((line) => ({ ...line, orderId: order.id })),
+        { orderNo: reference, userId, type: orderType, totalFen },
+        product.lines,
       );
       return { id: order.id, order, items };
     },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   and,
   asc,
@@ -35,6 +36,49 @@ export async function insertOrder(
 /** Inserts an order's lines; answers them as stored, in the order given. */
 export async function insertOrderItems(tx: Tx, items: NewOrderItemRow[]): Promise<OrderItemRow[]> {
   return tx.insert(orderItems).values(items).returning();
+}
+
+/**
+ * An order and its lines in ONE statement (the lines' INSERT rides along as a CTE; the foreign
+ * key from lines to the order is checked at the statement's end, when both exist). Ids are made
+ * here, so the lines are answered as stored without reading them back: every column of a line is
+ * given, none is left to a database default. One round trip fewer inside the purchase, while the
+ * buyer's wallet row is locked.
+ */
+export async function insertOrderWithItems(
+  tx: Tx,
+  order: Pick<OrderRow, 'orderNo' | 'userId' | 'type' | 'totalFen'>,
+  lines: Omit<NewOrderItemRow, 'orderId' | 'id'>[],
+): Promise<{ order: OrderRow; items: OrderItemRow[] }> {
+  const orderId = randomUUID();
+  const items = lines.map((line): OrderItemRow => ({
+    id: randomUUID(),
+    orderId,
+    kind: line.kind,
+    planId: line.planId ?? null,
+    instanceId: line.instanceId ?? null,
+    country: line.country ?? null,
+    countryNameZh: line.countryNameZh ?? null,
+    countryNameEn: line.countryNameEn ?? null,
+    cityNameZh: line.cityNameZh ?? null,
+    cityNameEn: line.cityNameEn ?? null,
+    lineType: line.lineType ?? null,
+    trafficGb: line.trafficGb ?? null,
+    durationDays: line.durationDays,
+    quantity: line.quantity,
+    unitPriceFen: line.unitPriceFen,
+    amountFen: line.amountFen,
+  }));
+  const insertedItems = tx
+    .$with('inserted_items')
+    .as(tx.insert(orderItems).values(items).returning({ id: orderItems.id }));
+  const [row] = await tx
+    .with(insertedItems)
+    .insert(orders)
+    .values({ ...order, id: orderId })
+    .returning();
+  if (!row) throw new Error('order insert returned no row');
+  return { order: row, items };
 }
 
 export interface OrderFilter {
