@@ -55,6 +55,28 @@ export async function findPlan(db: Db, planId: string): Promise<PlanWithRegion |
   return row;
 }
 
+/**
+ * `findPlan` and `findPlanPrice` in one round trip, for a purchase: the plan with its region,
+ * key-share locked like `findPlan`, and its price for `durationDays` (undefined when the plan does
+ * not offer that duration). Undefined when there is no such plan.
+ */
+export async function findPlanWithPrice(
+  db: Db,
+  { planId, durationDays }: { planId: string; durationDays: number },
+): Promise<(PlanWithRegion & { priceFen: bigint | undefined }) | undefined> {
+  const [row] = await db
+    .select({ plan: staticIpPlans, region: regions, priceFen: planPrices.priceFen })
+    .from(staticIpPlans)
+    .innerJoin(regions, eq(regions.id, staticIpPlans.regionId))
+    .leftJoin(
+      planPrices,
+      and(eq(planPrices.planId, staticIpPlans.id), eq(planPrices.durationDays, durationDays)),
+    )
+    .where(eq(staticIpPlans.id, planId))
+    .for('key share', { of: staticIpPlans });
+  return row && { plan: row.plan, region: row.region, priceFen: row.priceFen ?? undefined };
+}
+
 /** The plan of a region and line type, on sale or not (renewals keep their price list). */
 export async function findPlanFor(
   db: Db,

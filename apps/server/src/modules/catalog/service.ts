@@ -8,6 +8,7 @@ export {
   findPlan,
   findPlanFor,
   findPlanPrice,
+  findPlanWithPrice,
   type PlanWithRegion,
 } from './repo.ts';
 

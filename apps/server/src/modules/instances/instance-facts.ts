@@ -14,6 +14,18 @@ export interface InstanceFacts {
 
 export const NO_FACTS: InstanceFacts = { usage30Days: 0n, replacementsLeftThisMonth: 0 };
 
+/**
+ * The figures of an instance its purchase has just created, without reading them: no usage can
+ * be recorded for an instance before it exists, and no replacement made, so the month's whole
+ * quota is left. `loadInstanceFacts` reads the same for it (the purchase tests compare the two).
+ */
+export function newInstanceFacts({ replacementsPerMonth }: { replacementsPerMonth: number }) {
+  return {
+    usage30Days: 0n,
+    replacementsLeftThisMonth: replacementsLeft({ perMonth: replacementsPerMonth, used: 0 }),
+  } satisfies InstanceFacts;
+}
+
 export async function loadInstanceFacts(
   db: Db,
   { instanceIds, now }: { instanceIds: string[]; now: Date },

@@ -6,12 +6,7 @@ import { formatBusinessTime, startOfBusinessMonth } from '../../business-time.ts
 import { AppError } from '../../errors.ts';
 import { claimOrReplay, purchaseKeyStore, requestFingerprint } from '../orders/idempotency.ts';
 import { generateOrderNo } from '../orders/pricing.ts';
-import {
-  claimAvailableIps,
-  insertOrder,
-  insertOrderItems,
-  setIpStatus,
-} from '../orders/service.ts';
+import { allocateAvailableIps, insertOrder, insertOrderItems } from '../orders/service.ts';
 import { findInstanceDetail } from './repo.ts';
 import {
   coolDownLeftAddress,
@@ -66,13 +61,12 @@ async function replaceLockedInstance(
     });
   }
 
-  const [newIp] = await claimAvailableIps(tx, {
+  const [newIp] = await allocateAvailableIps(tx, {
     regionId: ip.regionId,
     lineType: ip.lineType,
     count: 1,
   });
   if (!newIp) throw new AppError('insufficientStock', { requested: 1, available: 0 });
-  await setIpStatus(tx, { ipIds: [newIp.id], status: 'allocated' });
   await coolDownLeftAddress(tx, {
     ipAddressId: ip.id,
     coolingUntil: new Date(now.getTime() + cooldownHours * HOUR_MS),

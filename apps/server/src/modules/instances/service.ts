@@ -15,7 +15,12 @@ import { toJsonBytes } from '../usage/byte-count.ts';
 import { generateProxyPassword } from './credentials.ts';
 import { formatInstancesCsv, type InstanceCsvRow } from './export-csv.ts';
 import { buildExportBody } from './export-lines.ts';
-import { loadInstanceFacts, NO_FACTS, type InstanceFacts } from './instance-facts.ts';
+import {
+  loadInstanceFacts,
+  newInstanceFacts,
+  NO_FACTS,
+  type InstanceFacts,
+} from './instance-facts.ts';
 import { freeReplacementUntil } from './replacement-rules.ts';
 import {
   countInstances,
@@ -33,6 +38,7 @@ export {
   listInstanceDetailsByIds,
   lockInstanceDetails,
   takeBackRenewedDays,
+  type InstanceRow,
 } from './repo.ts';
 
 const DAY_MS = 86_400_000;
@@ -143,6 +149,18 @@ export async function toInstances(
   return details.map((detail) =>
     toInstance(detail, locale, facts.get(detail.instance.id) ?? NO_FACTS),
   );
+}
+
+/**
+ * Instances a purchase has just created, in the API shape, from the rows its transaction wrote
+ * and without a query: their figures are those of any new instance of the plan.
+ */
+export function toNewInstances(
+  details: InstanceDetail[],
+  { locale, replacementsPerMonth }: { locale: Locale; replacementsPerMonth: number },
+): Instance[] {
+  const facts = newInstanceFacts({ replacementsPerMonth });
+  return details.map((detail) => toInstance(detail, locale, facts));
 }
 
 async function requireInstance({

@@ -10,7 +10,12 @@ import type { Db, Tx } from '@stratus/db';
 import { purchaseKeyStore } from './idempotency.ts';
 import { runMoneyMove } from './money-move.ts';
 import { generateOrderNo } from './pricing.ts';
-import { insertOrder, insertOrderItems, type NewOrderItemRow, type OrderRow } from './repo.ts';
+import {
+  insertOrderWithItems,
+  type NewOrderItemRow,
+  type OrderItemRow,
+  type OrderRow,
+} from './repo.ts';
 
 /** A line of the order as the product prices it; the pipeline adds the order's id. */
 export type OrderLine = Omit<NewOrderItemRow, 'orderId'>;
@@ -48,7 +53,10 @@ export interface Purchase<Priced extends PricedPurchase> {
    * Delivers what was paid for (allocates IPs, extends instances, grants a package…), after the
    * debit and the order exist. Throwing rolls everything back, the debit and the order included.
    */
-  fulfil(tx: Tx, purchase: { order: OrderRow; priced: Priced }): Promise<void>;
+  fulfil(
+    tx: Tx,
+    purchase: { order: OrderRow; items: OrderItemRow[]; priced: Priced },
+  ): Promise<void>;
 }
 
 /**
@@ -58,8 +66,10 @@ export interface Purchase<Priced extends PricedPurchase> {
  * order. Any throw rolls all of it back.
  *
  * Resolves with the order's id, the first order's on a replay; the same key with another
- * fingerprint is refused with `idempotencyKeyReused`. Answer the customer from the order, never
- * from what `fulfil` saw: that way a repeat answers exactly like the original.
+ * fingerprint is refused with `idempotencyKeyReused`. Answer the customer from the order's rows
+ * as stored, never from what `fulfil` worked out: read back, or (on the first run) the rows the
+ * statements returned, which are the stored rows. That way a repeat answers exactly like the
+ * original.
  */
 export async function runPurchase<Priced extends PricedPurchase>({
   db,
@@ -93,19 +103,14 @@ export async function runPurchase<Priced extends PricedPurchase>({
       };
     },
     record: async (tx, { priced: { reference, totalFen, product } }) => {
-      const order = await insertOrder(tx, {
-        orderNo: reference,
-        userId,
-        type: orderType,
-        totalFen,
-      });
-      await insertOrderItems(
+      const { order, items } = await insertOrderWithItems(
         tx,
-        product.lines.map((line) => ({ ...line, orderId: order.id })),
+        { orderNo: reference, userId, type: orderType, totalFen },
+        product.lines,
       );
-      return order;
+      return { id: order.id, order, items };
     },
-    fulfil: (tx, { priced: { product }, recorded: order }) =>
-      fulfil(tx, { order, priced: product }),
+    fulfil: (tx, { priced: { product }, recorded: { order, items } }) =>
+      fulfil(tx, { order, items, priced: product }),
   });
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   and,
   asc,
@@ -33,8 +34,52 @@ export async function insertOrder(
   return row;
 }
 
-export async function insertOrderItems(tx: Tx, items: NewOrderItemRow[]): Promise<void> {
-  await tx.insert(orderItems).values(items);
+/** Inserts an order's lines; answers them as stored, in the order given. */
+export async function insertOrderItems(tx: Tx, items: NewOrderItemRow[]): Promise<OrderItemRow[]> {
+  return tx.insert(orderItems).values(items).returning();
+}
+
+/**
+ * An order and its lines in ONE statement (the lines' INSERT rides along as a CTE; the foreign
+ * key from lines to the order is checked at the statement's end, when both exist). Ids are made
+ * here, so the lines are answered as stored without reading them back: every column of a line is
+ * given, none is left to a database default. One round trip fewer inside the purchase, while the
+ * buyer's wallet row is locked.
+ */
+export async function insertOrderWithItems(
+  tx: Tx,
+  order: Pick<OrderRow, 'orderNo' | 'userId' | 'type' | 'totalFen'>,
+  lines: Omit<NewOrderItemRow, 'orderId' | 'id'>[],
+): Promise<{ order: OrderRow; items: OrderItemRow[] }> {
+  const orderId = randomUUID();
+  const items = lines.map((line): OrderItemRow => ({
+    id: randomUUID(),
+    orderId,
+    kind: line.kind,
+    planId: line.planId ?? null,
+    instanceId: line.instanceId ?? null,
+    country: line.country ?? null,
+    countryNameZh: line.countryNameZh ?? null,
+    countryNameEn: line.countryNameEn ?? null,
+    cityNameZh: line.cityNameZh ?? null,
+    cityNameEn: line.cityNameEn ?? null,
+    lineType: line.lineType ?? null,
+    trafficGb: line.trafficGb ?? null,
+    durationDays: line.durationDays,
+    quantity: line.quantity,
+    unitPriceFen: line.unitPriceFen,
+    amountFen: line.amountFen,
+  }));
+  const insertedItems = tx
+    .$with('inserted_items')
+    .as(tx.insert(orderItems).values(items).returning({ id: orderItems.id }));
+  const [row] = await tx
+    .with(insertedItems)
+    .insert(orders)
+    .values({ ...order, id: orderId })
+    .returning();
+  if (!row) throw new Error('order insert returned no row');
+  return { order: row, items };
 }
 
 export interface OrderFilter {
@@ -145,10 +190,15 @@ export async function listOrderInstances(
 
 type IpClaim = { regionId: string; lineType: IpAddressRow['lineType']; count: number };
 
-/** The first `count` available IPs of a region and line type by address, locked for `tx`. */
-function lockAvailableIps(tx: Tx, { regionId, lineType, count }: IpClaim, skipLocked: boolean) {
-  return tx
-    .select()
+/**
+ * Marks the first `count` available IPs of a region and line type (by address) `allocated` and
+ * answers them, in one statement. The ids are picked (and locked) by a sub-select the UPDATE
+ * reads through `= any(array(…))`: PostgreSQL runs such an uncorrelated sub-select once, before
+ * the UPDATE, so the LIMIT and SKIP LOCKED pick one set of rows, never a second on a rescan.
+ */
+function allocateIpsStatement(tx: Tx, { regionId, lineType, count }: IpClaim, skipLocked: boolean) {
+  const picked = tx
+    .select({ id: ipAddresses.id })
     .from(ipAddresses)
     .where(
       and(
@@ -160,34 +210,49 @@ function lockAvailableIps(tx: Tx, { regionId, lineType, count }: IpClaim, skipLo
     .orderBy(asc(ipAddresses.address))
     .limit(count)
     .for('update', skipLocked ? { skipLocked } : {});
+  return tx
+    .update(ipAddresses)
+    .set({ status: 'allocated', coolingUntil: null })
+    .where(sql`${ipAddresses.id} = any(array(${picked}))`)
+    .returning();
 }
 
 /** Thrown only to roll the short SKIP LOCKED claim back to its savepoint. */
 class ShortClaim extends Error {}
 
 /**
- * Claims `count` available IPs of a region and line type for `tx`; fewer come back only when
- * committed stock is short, so the caller may refuse the purchase on that.
+ * Allocates `count` available IPs of a region and line type to `tx` (status `allocated`, locked
+ * until it ends) and answers them, in no particular order; fewer come back only when committed
+ * stock is short, so the caller may refuse the purchase on that (its rollback frees them again).
  *
  * SKIP LOCKED first, so concurrent purchases take disjoint rows without queueing. A short answer
- * proves nothing, though: a skipped row's holder may yet roll back (refused itself). So that
- * attempt is rolled back to its savepoint, releasing what it locked, and the claim waits instead:
- * FOR UPDATE in address order, where PostgreSQL re-checks `status = 'available'` on each row once
- * its holder ends (READ COMMITTED) and LIMIT moves on past rows sold meanwhile. No deadlock: no
- * one waits while holding rows out of order (the SKIP LOCKED attempt never waits, waiting claims
- * wait only for rows above all they hold), and a purchase locks its key and wallet before any IP.
+ * proves nothing, though: a skipped row's holder may yet roll back (refused itself). So the claim
+ * then waits instead: FOR UPDATE in address order, where PostgreSQL re-checks
+ * `status = 'available'` on each row once its holder ends (READ COMMITTED) and LIMIT moves on
+ * past rows sold meanwhile. No deadlock: no one waits while holding rows out of order (the SKIP
+ * LOCKED attempt never waits, waiting claims wait only for rows above all they hold), and a
+ * purchase locks its key and wallet before any IP.
+ *
+ * Before waiting, a short SKIP LOCKED attempt must let go of what it took: for several IPs it
+ * runs in a savepoint, rolled back when short. For one IP (most purchases, every replacement) a
+ * short attempt took nothing, so it needs no savepoint — two round trips fewer per purchase.
  */
-export async function claimAvailableIps(tx: Tx, claim: IpClaim): Promise<IpAddressRow[]> {
+export async function allocateAvailableIps(tx: Tx, claim: IpClaim): Promise<IpAddressRow[]> {
+  if (claim.count === 1) {
+    const ips = await allocateIpsStatement(tx, claim, true);
+    if (ips.length === 1) return ips;
+    return allocateIpsStatement(tx, claim, false);
+  }
   try {
     return await tx.transaction(async (savepoint) => {
-      const ips = await lockAvailableIps(savepoint, claim, true);
+      const ips = await allocateIpsStatement(savepoint, claim, true);
       if (ips.length < claim.count) throw new ShortClaim();
       return ips;
     });
   } catch (error) {
     if (!(error instanceof ShortClaim)) throw error;
   }
-  return lockAvailableIps(tx, claim, false);
+  return allocateIpsStatement(tx, claim, false);
 }
 
 export async function setIpStatus(

@@ -31,40 +31,45 @@ export async function insertWallet(db: Db, userId: string): Promise<void> {
 }
 
 /**
- * Adds `amountFen` (signed) to the balance in one statement, only if the result stays >= 0.
- * The arithmetic happens in the UPDATE itself, so concurrent changes queue on the row lock
- * instead of overwriting each other; undefined means the wallet could not cover the debit.
+ * Adds `amountFen` (signed) to the balance and writes its ledger row, in ONE statement: the
+ * UPDATE (a CTE) moves the balance only if the result stays >= 0, and the INSERT writes the row
+ * from the balance that UPDATE returned. The arithmetic happens in the UPDATE itself, so
+ * concurrent changes queue on the wallet's row lock instead of overwriting each other. Undefined
+ * (and nothing written) when the wallet could not cover the debit.
+ *
+ * One statement rather than an UPDATE then an INSERT: a purchase waits on the wallet's row lock
+ * behind every other purchase of that wallet, so each round trip it saves inside the lock is
+ * saved once per queued purchase.
  */
-export async function addToBalance(
-  tx: Tx,
-  { userId, amountFen }: { userId: string; amountFen: bigint },
-): Promise<bigint | undefined> {
-  const amount = sql`${amountFen.toString()}::bigint`;
-  const [row] = await tx
-    .update(wallets)
-    .set({ balanceFen: sql`${wallets.balanceFen} + ${amount}`, updatedAt: sql`now()` })
-    .where(and(eq(wallets.userId, userId), sql`${wallets.balanceFen} + ${amount} >= 0`))
-    .returning({ balanceFen: wallets.balanceFen });
-  return row?.balanceFen;
-}
-
-export async function insertLedgerEntry(
+export async function moveBalance(
   tx: Tx,
   entry: {
     userId: string;
     type: LedgerEntryKind;
     amountFen: bigint;
-    balanceAfterFen: bigint;
     reference: string | null;
     note: string;
   },
-): Promise<LedgerEntryRow> {
+): Promise<LedgerEntryRow | undefined> {
+  const amount = sql`${entry.amountFen.toString()}::bigint`;
+  const changed = tx.$with('changed').as(
+    tx
+      .update(wallets)
+      .set({ balanceFen: sql`${wallets.balanceFen} + ${amount}`, updatedAt: sql`now()` })
+      .where(and(eq(wallets.userId, entry.userId), sql`${wallets.balanceFen} + ${amount} >= 0`))
+      .returning({ balanceFen: wallets.balanceFen }),
+  );
+  // drizzle's INSERT … SELECT names every column in table order, so the SELECT lists them all:
+  // id, user_id, type, amount_fen, balance_after_fen, reference, note, created_at. A column
+  // added to the table makes this statement fail loudly rather than write a wrong row.
   // clock_timestamp(), not now(): several changes in one transaction still sort in their order.
   const [row] = await tx
+    .with(changed)
     .insert(ledgerEntries)
-    .values({ ...entry, createdAt: sql`clock_timestamp()` })
+    .select(
+      sql`select gen_random_uuid(), ${entry.userId}::uuid, ${entry.type}, ${amount}, ${changed.balanceFen}, ${entry.reference}, ${entry.note}, clock_timestamp() from ${changed}`,
+    )
     .returning();
-  if (!row) throw new Error('ledger insert returned no row');
   return row;
 }
 

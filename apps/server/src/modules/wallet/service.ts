@@ -12,11 +12,10 @@ import { compactBusinessDay, businessTimeBounds } from '../../business-time.ts';
 import { AppError } from '../../errors.ts';
 import { formatLedgerCsv } from './csv.ts';
 import {
-  addToBalance,
   countLedgerEntries,
   findWallet,
-  insertLedgerEntry,
   listLedgerEntries,
+  moveBalance,
   type LedgerEntryRow,
   type LedgerFilter,
 } from './repo.ts';
@@ -59,9 +58,9 @@ export async function changeBalance({
   note?: string;
 }): Promise<LedgerEntryRow> {
   if (amountFen === 0n) throw new Error('changeBalance needs a non-zero amount');
-  const balanceAfterFen = await addToBalance(tx, { userId, amountFen });
-  if (balanceAfterFen === undefined) throw new AppError('insufficientBalance');
-  return insertLedgerEntry(tx, { userId, type, amountFen, balanceAfterFen, reference, note });
+  const entry = await moveBalance(tx, { userId, type, amountFen, reference, note });
+  if (!entry) throw new AppError('insufficientBalance');
+  return entry;
 }
 
 export function toLedgerEntry(row: LedgerEntryRow): LedgerEntry {
