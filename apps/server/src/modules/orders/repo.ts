@@ -238,6 +238,13 @@ class ShortClaim extends Error {}
  * short attempt took nothing, so it needs no savepoint — two round trips fewer per purchase.
  */
 export async function allocateAvailableIps(tx: Tx, claim: IpClaim): Promise<IpAddressRow[]> {
+  const ips = await claimAvailableIps(tx, claim);
+  // Stock went down: every server's catalog cache drops its counts when this commits.
+  if (ips.length > 0) await announceChange(tx, catalogChanged);
+  return ips;
+}
+
+async function claimAvailableIps(tx: Tx, claim: IpClaim): Promise<IpAddressRow[]> {
   if (claim.count === 1) {
     const ips = await allocateIpsStatement(tx, claim, true);
     if (ips.length === 1) return ips;
