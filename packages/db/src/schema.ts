@@ -384,8 +384,15 @@ export const ipAddresses = pgTable(
   },
   (table) => [
     uniqueIndex('ip_addresses_address_key').on(table.address),
-    // Stock counts and allocation both look up by region, line type and status.
-    index('ip_addresses_region_line_status_idx').on(table.regionId, table.lineType, table.status),
+    // Stock counts and allocation both look up by region, line type and status. A purchase
+    // claims the lowest available addresses of a region and line: with the address last, the
+    // claim reads them in order and stops at its LIMIT instead of sorting every available row.
+    index('ip_addresses_region_line_status_address_idx').on(
+      table.regionId,
+      table.lineType,
+      table.status,
+      table.address,
+    ),
     check('ip_addresses_line_type_check', isOneOf(table.lineType, lineTypes)),
     check('ip_addresses_status_check', isOneOf(table.status, ipAddressStatuses)),
     check('ip_addresses_port_range', sql`${table.port} between 1 and 65535`),

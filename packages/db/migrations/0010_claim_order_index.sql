@@ -1,0 +1,2 @@
+DROP INDEX "ip_addresses_region_line_status_idx";--> statement-breakpoint
+CREATE INDEX "ip_addresses_region_line_status_address_idx" ON "ip_addresses" USING btree ("region_id","line_type","status","address");
