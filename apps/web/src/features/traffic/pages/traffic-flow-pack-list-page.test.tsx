@@ -118,6 +118,8 @@ describe('TrafficFlowPackListPage', { timeout: 20_000 }, () => {
     items = [];
     const { router } = renderList();
     const empty = await screen.findByText('还没有流量包');
+    // The empty state shows under the table's spinner too, unclickable until the list settles.
+    await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull());
     const emptyState = empty.closest<HTMLElement>('.ant-empty')!;
     await userEvent.click(within(emptyState).getByRole('button', { name: '购买流量' }));
     expect(router.state.location.pathname).toBe('/console/buyTrafficFlow');
