@@ -42,11 +42,14 @@ export function IpTable({
       key: 'address',
       title: t('adminInventory.column.address'),
       fixed: compact ? 'left' : undefined,
-      width: 210,
+      // Narrower on a phone, with room left for the rest to scroll: a long address puts its port
+      // on a line of its own.
+      width: compact ? 170 : 210,
       render: (_, ip) => (
         <div className={styles.stack}>
           <Typography.Text copyable={{ text: ip.address }} className={styles.code}>
-            {ip.address}:{ip.port}
+            {ip.address}:<wbr />
+            {ip.port}
           </Typography.Text>
           <span className={styles.secondary}>{ip.nodeName}</span>
         </div>
