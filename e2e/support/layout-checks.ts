@@ -2,13 +2,22 @@ import type { Page } from 'playwright-core';
 
 /** One thing on a page that a person on that screen could not read or reach. */
 export interface LayoutProblem {
-  kind: 'page-overflow' | 'out-of-reach' | 'covered' | 'wrapped-per-character';
+  kind: 'page-overflow' | 'out-of-reach' | 'covered' | 'small-target' | 'wrapped-per-character';
   /** A short description of the element: tag, label or text, and where it is. */
   what: string;
 }
 
 /** Interactive elements checked per page; a long table repeats the same controls. */
 const MAX_CONTROLS = 160;
+
+/**
+ * The window widths where people touch rather than point: the web app's compact layout (below
+ * Ant Design's `lg`), where every control is sized for a finger.
+ */
+const TOUCH_LAYOUT_QUERY = '(max-width: 991.98px)';
+
+/** The smallest hit box a finger can be sure of, in CSS pixels (Apple's and Google's 44 pt). */
+const TOUCH_TARGET_PX = 44;
 
 /**
  * Looks at the page as it is on screen and names what a person could not use:
@@ -19,15 +28,28 @@ const MAX_CONTROLS = 160;
  *   (a fixed bar, a sibling laid over it), at every scroll position of its table row when a
  *   sticky column lies over it; while a modal dialog is open only its controls count,
  *   and an open menu or popover covering the page is no problem;
+ * - `small-target`: on a touch layout (narrower than `lg`), a control whose hit box is less than
+ *   44×44 px. The hit box is what a tap lands on, measured with `elementFromPoint` outward from
+ *   the control's centre along both axes, so an invisible overlay (a `::after` grown around a
+ *   small icon) or a wrapping label (a checkbox's row) counts, and a neighbour lying over part of
+ *   it does not. Not counted, as WCAG 2.5.8 allows: a link inside running text (its height is
+ *   the line's) and a disabled control (nothing to tap). A hidden input (a checkbox, a radio, a
+ *   segmented option) is measured by the label that wraps it and receives its taps;
  * - `wrapped-per-character`: text of three or more characters broken onto lines of one or two
  *   characters each (a label or an amount squeezed into a column too narrow for it).
  * Scrolls the page and its scroll containers while it looks; call it last on a page state.
  */
 export async function findLayoutProblems(page: Page): Promise<LayoutProblem[]> {
-  return page.evaluate((maxControls) => {
+  const settings = {
+    maxControls: MAX_CONTROLS,
+    touchLayoutQuery: TOUCH_LAYOUT_QUERY,
+    touchTargetPx: TOUCH_TARGET_PX,
+  };
+  return page.evaluate(({ maxControls, touchLayoutQuery, touchTargetPx }) => {
     const problems: { kind: LayoutProblem['kind']; what: string }[] = [];
     const viewportWidth = window.innerWidth;
     const viewportHeight = window.innerHeight;
+    const touchLayout = window.matchMedia(touchLayoutQuery).matches;
 
     const describe = (element: Element): string => {
       const label =
@@ -76,7 +98,10 @@ export async function findLayoutProblems(page: Page): Promise<LayoutProblem[]> {
       const parent = element.parentElement?.getBoundingClientRect();
       if (parent && (parent.right > viewportWidth + 1 || parent.left < -1)) continue;
       sticking += 1;
-      problems.push({ kind: 'page-overflow', what: `${describe(element)} past the window's side` });
+      problems.push({
+        kind: 'page-overflow',
+        what: `${describe(element)} past the window's side`,
+      });
     }
 
     // What counts as the same control: the element the pointer lands on may be a part of it
@@ -100,6 +125,76 @@ export async function findLayoutProblems(page: Page): Promise<LayoutProblem[]> {
     const dialog = Array.from(document.querySelectorAll('[aria-modal="true"]'))
       .filter(isShown)
       .at(-1);
+    // Wrappers that pass a tap on to the control inside them: a label to its input (a checkbox's
+    // or a segmented option's row), a select or picker box to its search input, a tab's padded
+    // box to its button (Ant Design listens on the box).
+    const tapForwarder =
+      'label, .ant-select, .ant-picker, .ant-input-number, .ant-input-affix-wrapper, .ant-segmented-item, .ant-tabs-tab';
+    /** Whether `control` owes a finger a touch-sized target (see the exceptions above). */
+    const owesTouchSize = (control: Element): boolean => {
+      if (control.matches(':disabled, [aria-disabled="true"]')) return false;
+      if (!control.matches('a:not(.ant-btn), [role="link"]')) return true;
+      // A link in a sentence: the block it stands in says more than the link does.
+      let block = control.parentElement;
+      while (block && getComputedStyle(block).display.startsWith('inline'))
+        block = block.parentElement;
+      const own = (control.textContent ?? '').trim().length;
+      return !block || (block.textContent ?? '').trim().length <= own;
+    };
+    /**
+     * The width and height of what a tap on `control` lands on, along the lines through its
+     * centre, at most 44 px each way (0×0 when its centre lands on something else).
+     */
+    const hitBoxOf = (control: Element): { width: number; height: number } => {
+      const forwarder = control.closest(tapForwarder);
+      const owns = (x: number, y: number) => {
+        const hit = document.elementFromPoint(x, y);
+        if (!hit) return false;
+        // An open popup lies over the page for a moment only: the control is whole beneath it.
+        if (hit.closest(popup) && !control.closest(popup)) return true;
+        return control.contains(hit) || (forwarder?.contains(hit) ?? false);
+      };
+      const box = control.getBoundingClientRect();
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      if (!owns(x, y)) return { width: 0, height: 0 };
+      // Pixels that still land on the control going one way from the centre (enough is enough).
+      const reach = (stepX: number, stepY: number) => {
+        let steps = 0;
+        while (steps < touchTargetPx && owns(x + stepX * (steps + 1), y + stepY * (steps + 1)))
+          steps += 1;
+        return steps;
+      };
+      return {
+        width: Math.min(reach(-1, 0) + 1 + reach(1, 0), touchTargetPx),
+        height: Math.min(reach(0, -1) + 1 + reach(0, 1), touchTargetPx),
+      };
+    };
+
+    /**
+     * In a narrow table a control may stand at the edge of the scrolling area or partly under a
+     * sticky column: a person scrolls the row until a finger's width around it is in open view,
+     * and so does this.
+     */
+    const moveIntoOpenView = (control: Element) => {
+      const row = control.closest('tr');
+      const scroller = control.closest('.ant-table-content, .ant-table-body');
+      if (!row || !scroller || control.closest('.ant-table-cell-fix')) return;
+      const box = control.getBoundingClientRect();
+      const centre = box.left + box.width / 2;
+      const view = scroller.getBoundingClientRect();
+      let left = view.left;
+      let right = view.right;
+      for (const cell of Array.from(row.querySelectorAll('.ant-table-cell-fix'))) {
+        const edge = cell.getBoundingClientRect();
+        if (edge.right <= centre) left = Math.max(left, edge.right);
+        else if (edge.left >= centre) right = Math.min(right, edge.left);
+      }
+      const reach = touchTargetPx / 2;
+      const wanted = Math.min(Math.max(centre, left + reach), right - reach);
+      scroller.scrollLeft += centre - wanted;
+    };
+
     const controls = Array.from(
       document.querySelectorAll(
         'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="tab"], [role="menuitem"], [role="switch"], [role="link"], [tabindex="0"]',
@@ -136,6 +231,18 @@ export async function findLayoutProblems(page: Page): Promise<LayoutProblem[]> {
           kind: 'covered',
           what: `${describe(control)} under ${hit ? describe(hit) : 'nothing'}`,
         });
+        continue;
+      }
+      // Under an open popup the control waits for the popup to close: its size is its own then.
+      if (underPopup || !touchLayout || !owesTouchSize(control)) continue;
+      moveIntoOpenView(control);
+      const hitBox = hitBoxOf(control);
+      // A pixel's grace for the rounding of fractional layouts.
+      if (hitBox.width < touchTargetPx - 1 || hitBox.height < touchTargetPx - 1) {
+        problems.push({
+          kind: 'small-target',
+          what: `${describe(control)} taps as ${hitBox.width}×${hitBox.height}`,
+        });
       }
     }
     window.scrollTo(0, 0);
@@ -163,7 +270,7 @@ export async function findLayoutProblems(page: Page): Promise<LayoutProblem[]> {
       }
     }
     return problems;
-  }, MAX_CONTROLS);
+  }, settings);
 }
 
 /** The problems as lines a failing assertion prints. */

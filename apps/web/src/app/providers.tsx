@@ -10,8 +10,16 @@ import { FeedbackBinder } from './feedback-binder.tsx';
 import { appTheme } from './theme.ts';
 
 const csp = { nonce: readCspNonce() };
-/** Control heights on touch screens; small controls (dense table actions) stay smaller. */
+/**
+ * Control heights on touch screens. Small controls (dense table actions) keep their look and get
+ * a finger's hit box from an invisible layer instead (global.css); the pagination's small pages
+ * and the menu's entries, side by side or stacked with little room between, grow themselves.
+ */
 const touchSizes = { controlHeight: 44, controlHeightLG: 48, controlHeightSM: 32 };
+const touchComponents = {
+  Menu: { ...appTheme.components?.Menu, itemHeight: 44 },
+  Pagination: { itemSizeSM: 44 },
+};
 
 interface AppProvidersProps {
   queryClient: QueryClient;
@@ -33,6 +41,7 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
         ...(reducedMotion ? { motion: false } : {}),
         ...(compact ? touchSizes : {}),
       },
+      components: { ...appTheme.components, ...(compact ? touchComponents : {}) },
     }),
     [reducedMotion, compact],
   );

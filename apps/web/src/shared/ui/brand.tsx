@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import logoUrl from '../../assets/logo.svg';
 import styles from './brand.module.css';
+import { TOUCH_TARGET } from './touch-target.ts';
 
 interface BrandProps {
   onClick?: () => void;
@@ -20,7 +21,11 @@ export function Brand({ onClick, tone = 'dark' }: BrandProps) {
   );
   if (!onClick) return <span className={styles.brand}>{content}</span>;
   return (
-    <button type="button" className={`${styles.brand} ${styles.clickable}`} onClick={onClick}>
+    <button
+      type="button"
+      className={`${styles.brand} ${styles.clickable} ${TOUCH_TARGET}`}
+      onClick={onClick}
+    >
       {content}
     </button>
   );

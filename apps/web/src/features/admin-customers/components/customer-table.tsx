@@ -6,6 +6,8 @@ import { formatBytes } from '../../../shared/format/bytes.ts';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { formatMoney } from '../../../shared/format/money.ts';
 import { ADMIN_CUSTOMER_PATH } from '../../../shared/paths.ts';
+import { TOUCH_TARGET } from '../../../shared/ui/touch-target.ts';
+import { useCompactLayout } from '../../../shared/ui/use-compact-layout.ts';
 import { CustomerStatusTag } from './customer-status-tag.tsx';
 import styles from './customer-table.module.css';
 import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
@@ -26,14 +28,21 @@ export function customerPath(id: string): string {
 export function CustomerTable({ data, loading, page, pageSize, onPageChange }: CustomerTableProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const compact = useCompactLayout();
   const columns: TableColumnsType<AdminCustomer> = [
     {
       key: 'email',
       title: t('adminCustomers.column.email'),
-      width: 220,
+      // On a phone the customer stays named at the left while the rest scrolls past.
+      fixed: compact ? 'left' : undefined,
+      width: compact ? 170 : 220,
       render: (_, customer) => (
         // The link is what keyboards and screen readers follow; a click anywhere on the row too.
-        <Link to={customerPath(customer.id)} onClick={(event) => event.stopPropagation()}>
+        <Link
+          to={customerPath(customer.id)}
+          className={`${styles.email} ${TOUCH_TARGET}`}
+          onClick={(event) => event.stopPropagation()}
+        >
           {customer.email}
         </Link>
       ),

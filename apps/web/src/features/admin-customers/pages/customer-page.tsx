@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { isApiError } from '../../../shared/http/api-error.ts';
 import { ADMIN_CUSTOMERS_PATH } from '../../../shared/paths.ts';
 import { PageFallback } from '../../../shared/ui/page-fallback.tsx';
+import { TOUCH_TARGET } from '../../../shared/ui/touch-target.ts';
 import { useMe } from '../../users/public.ts';
 import { useAdminCustomer } from '../api.ts';
 import { CustomerHeader } from '../components/customer-header.tsx';
@@ -17,7 +18,7 @@ export default function CustomerPage() {
   const customer = useAdminCustomer(id);
   const role = useMe().data?.role;
   const back = (
-    <Link to={ADMIN_CUSTOMERS_PATH}>
+    <Link to={ADMIN_CUSTOMERS_PATH} className={TOUCH_TARGET}>
       <ArrowLeftOutlined /> {t('adminCustomers.detail.back')}
     </Link>
   );

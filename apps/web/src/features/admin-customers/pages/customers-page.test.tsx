@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { listAdminCustomers, type AdminCustomer } from '@stratus/contract';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi } from '../../../test/fake-api.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
+import { emulateWindowWidth } from '../../../test/window-width.ts';
 import { ADMIN_CUSTOMER_PATH, ADMIN_CUSTOMERS_PATH } from '../../../shared/paths.ts';
 import CustomersPage from './customers-page.tsx';
 
@@ -108,5 +109,26 @@ describe('CustomersPage', () => {
       expect(router.state.location.pathname).toBe(`/admin/customers/${customers[0]!.id}`),
     );
     expect(screen.getByText('customer page')).toBeInTheDocument();
+  });
+});
+
+describe('CustomersPage on a narrow screen', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const emailHeader = async () => {
+    const table = await screen.findByRole('table');
+    await within(table).findByText('alice@wonder.example');
+    return within(table).getByRole('columnheader', { name: '邮箱' });
+  };
+
+  it('keeps the email at the left while the other columns scroll', async () => {
+    emulateWindowWidth(390);
+    renderPage();
+    expect(await emailHeader()).toHaveClass('ant-table-cell-fix');
+  });
+
+  it('lets every column scroll together on a wide screen', async () => {
+    renderPage();
+    expect(await emailHeader()).not.toHaveClass('ant-table-cell-fix');
   });
 });

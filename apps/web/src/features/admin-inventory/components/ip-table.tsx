@@ -2,6 +2,8 @@ import type { AdminIp, Page } from '@stratus/contract';
 import { Button, Empty, Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/date.ts';
+import { TableTitleControl } from '../../../shared/ui/table-title-control.tsx';
+import { useCompactLayout } from '../../../shared/ui/use-compact-layout.ts';
 import { IpStatusTag } from './ip-status-tag.tsx';
 import { LiveInstanceCell } from './live-instance-cell.tsx';
 import { regionName } from './region-label.ts';
@@ -30,17 +32,24 @@ export function IpTable({
   selection,
 }: IpTableProps) {
   const { t } = useTranslation();
+  const compact = useCompactLayout();
   // Grouped so the list fits a laptop screen without scrolling sideways: the address with its
   // node, the region with its line, the state with its time, the live instance with its expiry.
+  // On a phone the address (with the row's checkbox) stays at the left while the rest scrolls
+  // past it, and the actions scroll with the row: held at the right they would cover half of it.
   const columns: TableColumnsType<AdminIp> = [
     {
       key: 'address',
       title: t('adminInventory.column.address'),
-      width: 210,
+      fixed: compact ? 'left' : undefined,
+      // Narrower on a phone, with room left for the rest to scroll: a long address puts its port
+      // on a line of its own.
+      width: compact ? 170 : 210,
       render: (_, ip) => (
         <div className={styles.stack}>
           <Typography.Text copyable={{ text: ip.address }} className={styles.code}>
-            {ip.address}:{ip.port}
+            {ip.address}:<wbr />
+            {ip.port}
           </Typography.Text>
           <span className={styles.secondary}>{ip.nodeName}</span>
         </div>
@@ -83,7 +92,7 @@ export function IpTable({
     {
       key: 'actions',
       title: t('adminInventory.column.actions'),
-      fixed: 'right',
+      fixed: compact ? undefined : 'right',
       width: 90,
       render: (_, ip) => (
         <Button type="link" size="small" onClick={() => onDetail(ip)}>
@@ -103,6 +112,7 @@ export function IpTable({
       rowSelection={
         selection && {
           selectedRowKeys: selection.selected.map((ip) => ip.id),
+          columnTitle: (selectAll) => <TableTitleControl>{selectAll}</TableTitleControl>,
           preserveSelectedRowKeys: true,
           onChange: (_keys, rows) => selection.onChange(rows),
         }

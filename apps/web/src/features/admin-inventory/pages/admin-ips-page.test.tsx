@@ -13,9 +13,10 @@ import {
   type Role,
   type UserProfile,
 } from '@stratus/contract';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi } from '../../../test/fake-api.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
+import { emulateWindowWidth } from '../../../test/window-width.ts';
 import AdminIpsPage from './admin-ips-page.tsx';
 
 const availableId = '3f2b8c4e-1a2b-4c3d-8e9f-0a1b2c3d4e5f';
@@ -311,5 +312,41 @@ describe('AdminIpsPage', { timeout: SLOW_TEST_MS }, () => {
     expect(link).toHaveAttribute('href', '/admin/ips/import');
     // Ops do not read customers: the email is plain text.
     expect(within(await rowOf('203.0.113.8')).queryByRole('link')).toBeNull();
+  });
+});
+
+describe('AdminIpsPage on a narrow screen', { timeout: SLOW_TEST_MS }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const header = async (name: string) => {
+    const table = (await rowOf('203.0.113.7')).closest('table')!;
+    return within(table).getByRole('columnheader', { name });
+  };
+
+  it('keeps the address and its checkbox at the left and lets the actions scroll', async () => {
+    emulateWindowWidth(390);
+    renderIps();
+    const address = await header('地址');
+    expect(address).toHaveClass('ant-table-cell-fix');
+    expect(address.previousElementSibling).toHaveClass('ant-table-cell-fix');
+    expect(await header('操作')).not.toHaveClass('ant-table-cell-fix');
+  });
+
+  it('holds the actions at the right on a wide screen instead', async () => {
+    renderIps();
+    expect(await header('地址')).not.toHaveClass('ant-table-cell-fix');
+    expect(await header('操作')).toHaveClass('ant-table-cell-fix');
+  });
+
+  it('offers one select-all checkbox: the copy Ant Design measures with is inert', async () => {
+    renderIps();
+    const table = (await rowOf('203.0.113.7')).closest('table')!;
+    const outsideRows = Array.from(
+      table.querySelectorAll<HTMLInputElement>('input[type="checkbox"]'),
+    ).filter((input) => !input.closest('tr.ant-table-row'));
+    expect(outsideRows.filter((input) => input.closest('[inert]'))).toHaveLength(1);
+    const [reachable, ...others] = outsideRows.filter((input) => !input.closest('[inert]'));
+    expect(others).toHaveLength(0);
+    expect(reachable!.closest('thead')).not.toBeNull();
   });
 });

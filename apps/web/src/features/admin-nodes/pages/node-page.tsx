@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { isApiError } from '../../../shared/http/api-error.ts';
 import { ADMIN_NODES_PATH } from '../../../shared/paths.ts';
 import { PageFallback } from '../../../shared/ui/page-fallback.tsx';
+import { TOUCH_TARGET } from '../../../shared/ui/touch-target.ts';
 import { useMe } from '../../users/public.ts';
 import { useAdminNode } from '../api.ts';
 import { NodeCharts } from '../components/node-charts.tsx';
@@ -18,7 +19,7 @@ export default function NodePage() {
   const node = useAdminNode(id);
   const role = useMe().data?.role;
   const back = (
-    <Link to={ADMIN_NODES_PATH}>
+    <Link to={ADMIN_NODES_PATH} className={TOUCH_TARGET}>
       <ArrowLeftOutlined /> {t('adminNodes.detail.back')}
     </Link>
   );

@@ -3,6 +3,7 @@ import { Button, Empty, Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { formatMoney } from '../../../shared/format/money.ts';
+import { useCompactLayout } from '../../../shared/ui/use-compact-layout.ts';
 import { OrderStatusTag, OrderTypeTag } from '../../orders/public.ts';
 import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 
@@ -25,10 +26,14 @@ export function AdminOrderTable({
   onDetail,
 }: AdminOrderTableProps) {
   const { t } = useTranslation();
+  const compact = useCompactLayout();
+  // On a phone the order stays named at the left while the rest scrolls past it, and the
+  // actions scroll with the row: held at the right they would cover half the narrow table.
   const columns: TableColumnsType<AdminOrder> = [
     {
       key: 'orderNo',
       title: t('orders.column.orderNo'),
+      fixed: compact ? 'left' : undefined,
       width: 210,
       render: (_, order) => <Typography.Text copyable>{order.orderNo}</Typography.Text>,
     },
@@ -74,7 +79,7 @@ export function AdminOrderTable({
       key: 'actions',
       title: t('orders.column.actions'),
       width: 90,
-      fixed: 'right',
+      fixed: compact ? undefined : 'right',
       render: (_, order) => (
         <Button type="link" size="small" onClick={() => onDetail(order)}>
           {t('orders.detail')}

@@ -11,9 +11,10 @@ import {
   type Role,
   type UserProfile,
 } from '@stratus/contract';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi } from '../../../test/fake-api.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
+import { emulateWindowWidth } from '../../../test/window-width.ts';
 import AdminOrdersPage from './admin-orders-page.tsx';
 
 const orderId = '33333333-3333-4333-8333-333333333333';
@@ -302,5 +303,28 @@ describe('AdminOrdersPage', () => {
     expect(within(row).getByText('余额不足')).toBeInTheDocument();
     expect(within(row).getByText('开启')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?tab=renewal-failures');
+  });
+});
+
+describe('AdminOrdersPage on a narrow screen', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const header = async (name: string) => {
+    const table = await screen.findByRole('table');
+    await within(table).findByText('SO20261122001');
+    return within(table).getByRole('columnheader', { name });
+  };
+
+  it('keeps the order number at the left and lets the actions scroll with the row', async () => {
+    emulateWindowWidth(390);
+    renderPage();
+    expect(await header('订单号')).toHaveClass('ant-table-cell-fix');
+    expect(await header('操作')).not.toHaveClass('ant-table-cell-fix');
+  });
+
+  it('holds the actions at the right on a wide screen instead', async () => {
+    renderPage();
+    expect(await header('订单号')).not.toHaveClass('ant-table-cell-fix');
+    expect(await header('操作')).toHaveClass('ant-table-cell-fix');
   });
 });

@@ -5,6 +5,7 @@ import { generatePath, Link } from 'react-router';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { formatMoney } from '../../../shared/format/money.ts';
 import { ADMIN_CUSTOMER_PATH } from '../../../shared/paths.ts';
+import { TOUCH_TARGET } from '../../../shared/ui/touch-target.ts';
 import { PaymentStatusTag } from './payment-status-tag.tsx';
 import styles from './payment-table.module.css';
 import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
@@ -49,7 +50,12 @@ export function PaymentTable({
       width: 180,
       ellipsis: true,
       render: (email: string, payment) => (
-        <Link to={generatePath(ADMIN_CUSTOMER_PATH, { id: payment.customerId })}>{email}</Link>
+        <Link
+          to={generatePath(ADMIN_CUSTOMER_PATH, { id: payment.customerId })}
+          className={TOUCH_TARGET}
+        >
+          {email}
+        </Link>
       ),
     },
     {

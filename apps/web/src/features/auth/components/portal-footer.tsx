@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { API_DOCS_URL } from '../../users/public.ts';
 import { Brand } from '../../../shared/ui/brand.tsx';
+import { TOUCH_TARGET } from '../../../shared/ui/touch-target.ts';
 import styles from './portal-footer.module.css';
 
 export function PortalFooter() {
@@ -13,7 +14,7 @@ export function PortalFooter() {
           <span className={styles.tagline}>{t('auth.footer.tagline')}</span>
         </div>
         <nav className={styles.links}>
-          <a href={API_DOCS_URL} target="_blank" rel="noopener noreferrer">
+          <a href={API_DOCS_URL} target="_blank" rel="noopener noreferrer" className={TOUCH_TARGET}>
             {t('auth.footer.docs')}
           </a>
         </nav>
