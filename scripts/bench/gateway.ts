@@ -12,6 +12,8 @@
 //   BENCH_TUNNELS    concurrent tunnels held open (default 1000)
 //   BENCH_CHURN      short connections through one static IP (default 30000) …
 //   BENCH_CHURN_SECONDS … spread over this many seconds (default 60; 0 skips the churn phase)
+//   BENCH_GATEWAY_NODE_ARGS extra Node options for the gateway process, space-separated (say
+//                    `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it)
 //   BENCH_CHURN_BASELINE 1 (default) also churns through a second gateway that leaves the egress
 //                    port to the kernel (GATEWAY_EGRESS_PORTS=0), the unmitigated figure; 0 skips
 import { fork, type ChildProcess } from 'node:child_process';
@@ -45,6 +47,7 @@ const MIB = 1024 * 1024;
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const downloadBytes = env('BENCH_MIB', 512) * MIB;
 const rounds = env('BENCH_ROUNDS', 5);
+const gatewayNodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const warmUpBytes = Math.min(downloadBytes, 64 * MIB);
 const setups = env('BENCH_SETUPS', 1000);
 const tunnels = env('BENCH_TUNNELS', 1000);
@@ -139,6 +142,8 @@ interface BenchPath {
   route: Route;
   /** Through the gateway under the benchmark's static IP: its bytes are metered. */
   metered: boolean;
+  /** The process that carries the bytes, whose CPU time is measured (none for direct). */
+  pid?: number;
 }
 
 /** One exchange along `path`; the gateway's bytes are added to what its meter must report. */
@@ -218,6 +223,7 @@ const snapshot: NodeSnapshot = {
 const controlPlane = await startFakeApi(snapshot);
 function startGatewayProcess(host: string, port: number, extraEnv: Record<string, string> = {}) {
   return fork(path.join(root, 'apps/gateway/src/main.ts'), [], {
+    execArgv: [...process.execArgv, ...gatewayNodeArgs],
     env: {
       ...process.env,
       GATEWAY_API_URL: controlPlane.url,
@@ -285,12 +291,23 @@ const DIRECT = 'direct';
 const V2RAY = 'v2ray socks5';
 const paths: BenchPath[] = [
   { name: DIRECT, route: { kind: 'direct', via: via.direct }, metered: false },
-  { name: 'bare node relay', route: { kind: 'direct', via: via.relay }, metered: false },
-  { name: GATEWAY, route: { kind: 'socks5', via: via.socks5, credentials }, metered: true },
+  {
+    name: 'bare node relay',
+    route: { kind: 'direct', via: via.relay },
+    metered: false,
+    pid: relay.child.pid!,
+  },
+  {
+    name: GATEWAY,
+    route: { kind: 'socks5', via: via.socks5, credentials },
+    metered: true,
+    pid: gateway.pid!,
+  },
   {
     name: 'gateway connect',
     route: { kind: 'connect', via: via.connect, credentials },
     metered: true,
+    pid: gateway.pid!,
   },
   ...peers
     .filter((peer) => peer.ok)
@@ -302,6 +319,8 @@ const paths: BenchPath[] = [
         ...(peer.spec.authenticated ? { credentials } : {}),
       },
       metered: false,
+      // A server that forks its workers spends CPU time outside the process started.
+      ...(peer.spec.forks ? {} : { pid: peer.child.pid! }),
     })),
 ];
 
@@ -311,11 +330,21 @@ print(
 );
 for (const benchPath of paths) await download(benchPath, warmUpBytes);
 const speeds = new Map<string, number[]>(paths.map((benchPath) => [benchPath.name, []]));
+const cpuSeconds = new Map<string, number>(paths.map((benchPath) => [benchPath.name, 0]));
+const cpuSecondsOf = async (pid: number | undefined) => {
+  if (pid === undefined) return 0;
+  const { user, kernel } = await cpuOf(pid);
+  return user + kernel;
+};
 for (let round = 0; round < rounds; round += 1) {
   for (const benchPath of rotated(paths, round)) {
+    const cpuBefore = await cpuSecondsOf(benchPath.pid);
     speeds.get(benchPath.name)!.push(await download(benchPath, downloadBytes));
+    const used = (await cpuSecondsOf(benchPath.pid)) - cpuBefore;
+    cpuSeconds.set(benchPath.name, cpuSeconds.get(benchPath.name)! + used);
   }
 }
+const downloadedGib = (rounds * downloadBytes) / (1024 * MIB);
 for (const benchPath of paths) {
   print(
     `  ${benchPath.name.padEnd(16)} ${speeds
@@ -339,7 +368,12 @@ for (let index = 0; index < setups; index += 1) {
 
 const results: PathResult[] = [
   ...paths.map((benchPath) =>
-    pathResult(benchPath.name, speeds.get(benchPath.name)!, setupTimes.get(benchPath.name)!),
+    pathResult(
+      benchPath.name,
+      speeds.get(benchPath.name)!,
+      setupTimes.get(benchPath.name)!,
+      benchPath.pid === undefined ? undefined : cpuSeconds.get(benchPath.name)! / downloadedGib,
+    ),
   ),
   ...peers.flatMap((peer) => (peer.ok ? [] : [{ name: peer.spec.name, skipped: peer.reason }])),
 ];

@@ -72,6 +72,8 @@ export interface PeerSpec {
   binary: string;
   /** Whether the client authenticates with a username and password. */
   authenticated: boolean;
+  /** Serves from child processes (whose CPU time the benchmark does not see). */
+  forks?: boolean;
   /** Writes any configuration into `dir` and answers the arguments. */
   prepare(dir: string, listen: Listen, credentials: Credentials): Promise<string[]>;
 }
@@ -97,6 +99,7 @@ export const peerSpecs: PeerSpec[] = [
     name: 'dante (no auth)',
     binary: '/usr/sbin/danted',
     authenticated: false,
+    forks: true,
     async prepare(dir, listen) {
       const file = path.join(dir, 'danted.conf');
       await writeFile(file, danteConfig(listen));

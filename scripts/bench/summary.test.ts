@@ -87,17 +87,35 @@ describe('the table', () => {
     const lines = resultTable(
       [
         pathResult('direct', [1000], [0.1]),
-        pathResult('gw', [600], [0.3]),
+        pathResult('gw', [600], [0.3], 1.5),
         pathResult('v2', [300], [0.5]),
         { name: 'microsocks', skipped: 'not installed' },
       ],
       { direct: 'direct', gateway: 'gw', v2ray: 'v2' },
     );
     expect(lines[0]).toMatch(
-      /^path +MiB\/s +×direct +gateway÷ +×V2Ray +setup p50 ms +setup p99 ms$/,
+      /^path +MiB\/s +×direct +gateway÷ +×V2Ray +setup p50 ms +setup p99 ms +CPU s\/GiB$/,
     );
-    expect(lines[2]!.split(/ +/)).toEqual(['gw', '600', '0.60', '1.00', '2.00', '0.300', '0.300']);
-    expect(lines[3]!.split(/ +/)).toEqual(['v2', '300', '0.30', '2.00', '1.00', '0.500', '0.500']);
+    expect(lines[2]!.split(/ +/)).toEqual([
+      'gw',
+      '600',
+      '0.60',
+      '1.00',
+      '2.00',
+      '0.300',
+      '0.300',
+      '1.50',
+    ]);
+    expect(lines[3]!.split(/ +/)).toEqual([
+      'v2',
+      '300',
+      '0.30',
+      '2.00',
+      '1.00',
+      '0.500',
+      '0.500',
+      '–',
+    ]);
     expect(lines[4]).toMatch(/^microsocks +skipped: not installed$/);
   });
 });

@@ -29,6 +29,8 @@ export interface PathResult {
   throughput?: number;
   setupP50?: number;
   setupP99?: number;
+  /** CPU seconds the path's process spent per GiB downloaded through it. */
+  cpuPerGib?: number;
   /** Why the path did not run (a peer that is not installed). */
   skipped?: string;
 }
@@ -37,9 +39,11 @@ export function pathResult(
   name: string,
   speeds: readonly number[],
   setups: readonly number[],
+  cpuPerGib?: number,
 ): PathResult {
   return {
     name,
+    ...(cpuPerGib === undefined ? {} : { cpuPerGib }),
     ...(speeds.length ? { throughput: median(speeds) } : {}),
     ...(setups.length ? { setupP50: median(setups), setupP99: percentile(setups, 0.99) } : {}),
   };
@@ -141,7 +145,8 @@ export function formatColumns(rows: readonly string[][]): string[] {
 }
 
 /**
- * One table: throughput, its ratios to direct, to the gateway and to V2Ray, and setup p50/p99.
+ * One table: throughput, its ratios to direct, to the gateway and to V2Ray, setup p50/p99, and
+ * the CPU time the proxy spent per GiB (on a loaded machine steadier than throughput).
  * Skipped paths keep their row, with the reason.
  */
 export function resultTable(
@@ -150,7 +155,16 @@ export function resultTable(
 ): string[] {
   const byName = new Map(paths.map((path) => [path.name, path]));
   const throughputOf = (name: string) => byName.get(name)?.throughput;
-  const header = ['path', 'MiB/s', '×direct', 'gateway÷', '×V2Ray', 'setup p50 ms', 'setup p99 ms'];
+  const header = [
+    'path',
+    'MiB/s',
+    '×direct',
+    'gateway÷',
+    '×V2Ray',
+    'setup p50 ms',
+    'setup p99 ms',
+    'CPU s/GiB',
+  ];
   const rows = paths.map((path) =>
     path.skipped
       ? [path.name, ...header.slice(1).map(() => '')]
@@ -162,6 +176,7 @@ export function resultTable(
           blank(ratio(path.throughput, throughputOf(references.v2ray)), 2),
           blank(path.setupP50, 3),
           blank(path.setupP99, 3),
+          blank(path.cpuPerGib, 2),
         ],
   );
   // A skip reason is long: it follows its row rather than widening a column.
