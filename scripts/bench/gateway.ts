@@ -12,6 +12,8 @@
 //   BENCH_TUNNELS    concurrent tunnels held open (default 1000)
 //   BENCH_CHURN      short connections through one static IP (default 30000) …
 //   BENCH_CHURN_SECONDS … spread over this many seconds (default 60; 0 skips the churn phase)
+//   BENCH_DANTE     1 also measures Dante's danted (default 0: it forks per session, and its
+//                    connection setups take minutes on a loaded machine)
 //   BENCH_GATEWAY_NODE_ARGS extra Node options for the gateway process, space-separated (say
 //                    `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it)
 //   BENCH_CHURN_BASELINE 1 (default) also churns through a second gateway that leaves the egress
@@ -270,7 +272,7 @@ const credentials = { username: USERNAME, password: PASSWORD };
 const peerDir = path.join(dataDir, 'peers');
 await mkdir(peerDir);
 const peers: StartedPeer[] = [];
-for (const spec of peerSpecs) {
+for (const spec of peerSpecs.filter((peer) => !peer.optIn || process.env[peer.optIn] === '1')) {
   peers.push(
     await startPeer(spec, peerDir, { host: '127.0.0.1', port: await freePort() }, credentials),
   );

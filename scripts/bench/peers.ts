@@ -74,6 +74,8 @@ export interface PeerSpec {
   authenticated: boolean;
   /** Serves from child processes (whose CPU time the benchmark does not see). */
   forks?: boolean;
+  /** Measured only when this environment variable is 1. */
+  optIn?: string;
   /** Writes any configuration into `dir` and answers the arguments. */
   prepare(dir: string, listen: Listen, credentials: Credentials): Promise<string[]>;
 }
@@ -100,6 +102,7 @@ export const peerSpecs: PeerSpec[] = [
     binary: '/usr/sbin/danted',
     authenticated: false,
     forks: true,
+    optIn: 'BENCH_DANTE',
     async prepare(dir, listen) {
       const file = path.join(dir, 'danted.conf');
       await writeFile(file, danteConfig(listen));
