@@ -1,17 +1,25 @@
-// `npm run bench:gateway`: the gateway measured against a bare Node socket relay and against a
-// direct connection, all in one run on this machine, so the ratios mean something wherever it
-// runs. Target, relay and gateway each run in their own process; this process is the client.
+// `npm run bench:gateway`: the gateway measured against a direct connection, a bare Node socket
+// relay and other SOCKS5 servers (V2Ray, microsocks, Dante: each skipped when not installed), all
+// in one run on this machine, so the ratios mean something wherever it runs. Target, relay,
+// gateway and peers each run in their own process; this process is the client (bench-client.ts,
+// kept cheap: it shares the cores with what it measures). The paths take turns, download by
+// download and connection by connection, so the machine's noise falls on every one alike, and
+// medians are compared.
 //
 //   BENCH_MIB        size of each download (default 512)
-//   BENCH_ROUNDS     downloads per path; the median counts (default 5)
+//   BENCH_ROUNDS     downloads per path, after one warm-up; the median counts (default 5)
 //   BENCH_SETUPS     sequential connections timed per path (default 1000)
 //   BENCH_TUNNELS    concurrent tunnels held open (default 1000)
 //   BENCH_CHURN      short connections through one static IP (default 30000) …
 //   BENCH_CHURN_SECONDS … spread over this many seconds (default 60; 0 skips the churn phase)
+//   BENCH_DANTE     1 also measures Dante's danted (default 0: it forks per session, and its
+//                    connection setups take minutes on a loaded machine)
+//   BENCH_GATEWAY_NODE_ARGS extra Node options for the gateway process, space-separated (say
+//                    `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it)
 //   BENCH_CHURN_BASELINE 1 (default) also churns through a second gateway that leaves the egress
 //                    port to the kernel (GATEWAY_EGRESS_PORTS=0), the unmitigated figure; 0 skips
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,12 +32,25 @@ import {
   type TunnelKind,
   type TunnelOptions,
 } from '../../apps/gateway/src/testing/proxy-client.ts';
+import { exchange, type Route } from './bench-client.ts';
+import { peerSpecs, startPeer, type StartedPeer } from './peers.ts';
+import {
+  gatewayGoals,
+  goalLines,
+  judge,
+  pathResult,
+  resultTable,
+  type GoalResult,
+  type PathResult,
+} from './summary.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const MIB = 1024 * 1024;
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const downloadBytes = env('BENCH_MIB', 512) * MIB;
 const rounds = env('BENCH_ROUNDS', 5);
+const gatewayNodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const warmUpBytes = Math.min(downloadBytes, 64 * MIB);
 const setups = env('BENCH_SETUPS', 1000);
 const tunnels = env('BENCH_TUNNELS', 1000);
 const churnConnections = env('BENCH_CHURN', 30_000);
@@ -97,26 +118,6 @@ function countBytes(socket: net.Socket, kind: TunnelKind): void {
   });
 }
 
-async function download(options: TunnelOptions, bytes: number): Promise<number> {
-  const socket = await openTunnel(options);
-  countBytes(socket, options.kind);
-  const started = process.hrtime.bigint();
-  let received = 0;
-  await new Promise<void>((resolve, reject) => {
-    socket.on('data', (chunk: Buffer) => {
-      received += chunk.length;
-    });
-    socket.once('end', resolve);
-    socket.once('error', reject);
-    socket.resume();
-    socket.write(`GET /bytes/${bytes} HTTP/1.1\r\nHost: bench\r\nConnection: close\r\n\r\n`);
-  });
-  socket.destroy();
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  if (received < bytes) throw new Error(`${options.kind}: received ${received} of ${bytes} bytes`);
-  return bytes / MIB / seconds;
-}
-
 /** Time from the first SYN to the first byte of the answer, in milliseconds. */
 async function timeSetup(options: TunnelOptions): Promise<number> {
   const started = process.hrtime.bigint();
@@ -137,12 +138,51 @@ async function timeSetup(options: TunnelOptions): Promise<number> {
   return elapsed;
 }
 
-function percentile(values: number[], fraction: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]!;
+/** One way to the target the report has a row for. */
+interface BenchPath {
+  name: string;
+  route: Route;
+  /** Through the gateway under the benchmark's static IP: its bytes are metered. */
+  metered: boolean;
+  /** The process that carries the bytes, whose CPU time is measured (none for direct). */
+  pid?: number;
 }
 
-const median = (values: number[]) => percentile(values, 0.5);
+/** One exchange along `path`; the gateway's bytes are added to what its meter must report. */
+async function exchangeAlong(path: BenchPath, request: string) {
+  const result = await exchange(path.route, { host: '127.0.0.1', port: httpPort }, request);
+  if (path.metered) {
+    metered.up += result.sent;
+    metered.down += result.received;
+  }
+  return result;
+}
+
+/** MiB/s of one download of `bytes` (the answer's head is not counted). */
+async function download(path: BenchPath, bytes: number): Promise<number> {
+  const result = await exchangeAlong(
+    path,
+    `GET /bytes/${bytes} HTTP/1.1\r\nHost: bench\r\nConnection: close\r\n\r\n`,
+  );
+  if (result.received < bytes) {
+    throw new Error(`${path.name}: received ${result.received} of ${bytes} bytes`);
+  }
+  return bytes / MIB / (result.transferMs / 1000);
+}
+
+/** Milliseconds from connect() to the first byte of a short answer. */
+async function setupTime(path: BenchPath): Promise<number> {
+  const result = await exchangeAlong(
+    path,
+    'GET /peer HTTP/1.1\r\nHost: bench\r\nConnection: close\r\n\r\n',
+  );
+  return result.firstByteMs;
+}
+
+/** `items` starting at `offset`, wrapping: each round another path goes first. */
+const rotated = <T>(items: readonly T[], offset: number): T[] =>
+  items.map((_, index) => items[(index + offset) % items.length]!);
+
 const fixed = (value: number, digits = 2) => value.toFixed(digits);
 
 // ---------------------------------------------------------------------------------------------
@@ -185,6 +225,7 @@ const snapshot: NodeSnapshot = {
 const controlPlane = await startFakeApi(snapshot);
 function startGatewayProcess(host: string, port: number, extraEnv: Record<string, string> = {}) {
   return fork(path.join(root, 'apps/gateway/src/main.ts'), [], {
+    execArgv: [...process.execArgv, ...gatewayNodeArgs],
     env: {
       ...process.env,
       GATEWAY_API_URL: controlPlane.url,
@@ -227,45 +268,152 @@ for (let attempt = 0; ; attempt += 1) {
   }
 }
 
+const credentials = { username: USERNAME, password: PASSWORD };
+const peerDir = path.join(dataDir, 'peers');
+await mkdir(peerDir);
+const peers: StartedPeer[] = [];
+for (const spec of peerSpecs.filter((peer) => !peer.optIn || process.env[peer.optIn] === '1')) {
+  peers.push(
+    await startPeer(spec, peerDir, { host: '127.0.0.1', port: await freePort() }, credentials),
+  );
+}
+const stopPeers = () => {
+  for (const peer of peers) if (peer.ok) peer.child.kill();
+};
+process.once('exit', stopPeers);
+
 const failures: string[] = [];
 /** The report goes to standard output: it is this script's result. */
 const print = (line: string) => process.stdout.write(`${line}\n`);
 print(`Gateway benchmark on ${os.cpus().length} CPUs, Node ${process.version}`);
+for (const peer of peers) if (!peer.ok) print(`  ${peer.spec.name}: skipped, ${peer.reason}`);
 
-print(`\nThroughput: ${downloadBytes / MIB} MiB per download, median of ${rounds}`);
-const kinds: TunnelKind[] = ['direct', 'relay', 'socks5', 'connect'];
-const speeds = new Map<TunnelKind, number[]>(kinds.map((kind) => [kind, []]));
+const GATEWAY = 'gateway socks5';
+const DIRECT = 'direct';
+const V2RAY = 'v2ray socks5';
+const paths: BenchPath[] = [
+  { name: DIRECT, route: { kind: 'direct', via: via.direct }, metered: false },
+  {
+    name: 'bare node relay',
+    route: { kind: 'direct', via: via.relay },
+    metered: false,
+    pid: relay.child.pid!,
+  },
+  {
+    name: GATEWAY,
+    route: { kind: 'socks5', via: via.socks5, credentials },
+    metered: true,
+    pid: gateway.pid!,
+  },
+  {
+    name: 'gateway connect',
+    route: { kind: 'connect', via: via.connect, credentials },
+    metered: true,
+    pid: gateway.pid!,
+  },
+  ...peers
+    .filter((peer) => peer.ok)
+    .map((peer) => ({
+      name: peer.spec.name,
+      route: {
+        kind: 'socks5' as const,
+        via: peer.listen,
+        ...(peer.spec.authenticated ? { credentials } : {}),
+      },
+      metered: false,
+      // A server that forks its workers spends CPU time outside the process started.
+      ...(peer.spec.forks ? {} : { pid: peer.child.pid! }),
+    })),
+];
+
+print(
+  `\nThroughput: ${downloadBytes / MIB} MiB per download, one ${warmUpBytes / MIB} MiB warm-up,` +
+    ` then the median of ${rounds} rounds, the paths in turn`,
+);
+for (const benchPath of paths) await download(benchPath, warmUpBytes);
+const speeds = new Map<string, number[]>(paths.map((benchPath) => [benchPath.name, []]));
+const cpuSeconds = new Map<string, number>(paths.map((benchPath) => [benchPath.name, 0]));
+const cpuSecondsOf = async (pid: number | undefined) => {
+  if (pid === undefined) return 0;
+  const { user, kernel } = await cpuOf(pid);
+  return user + kernel;
+};
 for (let round = 0; round < rounds; round += 1) {
-  for (const kind of kinds) speeds.get(kind)!.push(await download(optionsFor(kind), downloadBytes));
+  for (const benchPath of rotated(paths, round)) {
+    const cpuBefore = await cpuSecondsOf(benchPath.pid);
+    speeds.get(benchPath.name)!.push(await download(benchPath, downloadBytes));
+    const used = (await cpuSecondsOf(benchPath.pid)) - cpuBefore;
+    cpuSeconds.set(benchPath.name, cpuSeconds.get(benchPath.name)! + used);
+  }
 }
-const speed = (kind: TunnelKind) => median(speeds.get(kind)!);
-for (const kind of kinds) {
+const downloadedGib = (rounds * downloadBytes) / (1024 * MIB);
+for (const benchPath of paths) {
   print(
-    `  ${kind.padEnd(8)} ${fixed(speed(kind), 0).padStart(6)} MiB/s` +
-      `  ×relay ${fixed(speed(kind) / speed('relay'))}  ×direct ${fixed(speed(kind) / speed('direct'))}`,
+    `  ${benchPath.name.padEnd(16)} ${speeds
+      .get(benchPath.name)!
+      .map((speed) => fixed(speed, 0))
+      .join(' ')}`,
   );
-}
-for (const kind of ['socks5', 'connect'] as const) {
-  if (speed(kind) / speed('relay') < 0.9)
-    failures.push(`${kind} throughput below 0.9 of the relay`);
 }
 
-print(`\nConnection setup to first answer byte, ${setups} sequential connections per path`);
-const setupKinds = ['relay', 'socks5', 'connect'] as const;
-const setupTimes = new Map<TunnelKind, number[]>(setupKinds.map((kind) => [kind, []]));
-// Taken in turn, one of each path per round, so whatever else the machine (or a process's
-// periodic work) does in some second falls on every path alike, not on one path's block.
+print(
+  `\nConnection setup to first answer byte, ${setups} sequential connections per path, in turn`,
+);
+const setupTimes = new Map<string, number[]>(paths.map((benchPath) => [benchPath.name, []]));
+// One of each path per round, so whatever else the machine (or a process's periodic work) does
+// in some second falls on every path alike, not on one path's block.
 for (let index = 0; index < setups; index += 1) {
-  for (const kind of setupKinds) setupTimes.get(kind)!.push(await timeSetup(optionsFor(kind)));
+  for (const benchPath of rotated(paths, index)) {
+    setupTimes.get(benchPath.name)!.push(await setupTime(benchPath));
+  }
 }
-const relayP99 = percentile(setupTimes.get('relay')!, 0.99);
-for (const [kind, times] of setupTimes) {
-  const p99 = percentile(times, 0.99);
-  print(
-    `  ${kind.padEnd(8)} p50 ${fixed(median(times), 3)} ms  p99 ${fixed(p99, 3)} ms  ×relay p99 ${fixed(p99 / relayP99)}`,
-  );
-  if (kind !== 'relay' && p99 > 2 * relayP99) failures.push(`${kind} setup p99 above 2× the relay`);
+
+const results: PathResult[] = [
+  ...paths.map((benchPath) =>
+    pathResult(
+      benchPath.name,
+      speeds.get(benchPath.name)!,
+      setupTimes.get(benchPath.name)!,
+      benchPath.pid === undefined ? undefined : cpuSeconds.get(benchPath.name)! / downloadedGib,
+    ),
+  ),
+  ...peers.flatMap((peer) => (peer.ok ? [] : [{ name: peer.spec.name, skipped: peer.reason }])),
+];
+const resultOf = (name: string) => results.find((result) => result.name === name);
+print(
+  "\nResults (MiB/s and setups: medians; gateway÷ is the gateway SOCKS5 figure over the row's)",
+);
+for (const line of resultTable(results, { direct: DIRECT, gateway: GATEWAY, v2ray: V2RAY })) {
+  print(`  ${line}`);
 }
+const relayResult = resultOf('bare node relay')!;
+const goals: GoalResult[] = [
+  ...gatewayGoals(resultOf(GATEWAY)!, resultOf(V2RAY), resultOf(DIRECT)!),
+  ...[GATEWAY, 'gateway connect'].flatMap((name) => [
+    judge({
+      goal: `${name} throughput ≥ 0.9 × the bare relay`,
+      value: resultOf(name)!.throughput,
+      reference: relayResult.throughput,
+      factor: 0.9,
+      unit: 'MiB/s',
+      missing: 'relay not measured',
+    }),
+    judge({
+      goal: `${name} setup p99 ≤ 2 × the bare relay's`,
+      value: resultOf(name)!.setupP99,
+      reference: relayResult.setupP99,
+      factor: 2,
+      atMost: true,
+      unit: 'ms',
+      missing: 'relay not measured',
+    }),
+  ]),
+];
+const verdicts = goalLines(goals);
+print('\nGoals');
+for (const line of verdicts.lines) print(line);
+for (const goal of goals) if (goal.verdict === 'FAIL') failures.push(goal.goal);
+stopPeers();
 
 print(`\n${tunnels} concurrent SOCKS5 tunnels held open`);
 const before = await memoryOf(gateway.pid!);

@@ -73,7 +73,7 @@ export function relay({
     activity.active = true;
     return upstreamReads.writeTo(client, bytes, buffer);
   };
-  for (const chunk of upstreamReads.attach(forwardDown)) {
+  for (const chunk of upstreamReads.attach(forwardDown, () => upstream.resume())) {
     counter.addDown(chunk.length);
     client.write(chunk);
   }

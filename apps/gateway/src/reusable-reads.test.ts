@@ -43,45 +43,98 @@ describe('reusable reads', () => {
     expect(received.map(String)).toEqual(['first', 'second']);
   });
 
-  it('never let a pending write see its bytes overwritten by the next read', () => {
+  it('pause reading while a write holds the buffer, and resume into it once the write is done', async () => {
     const reads = new ReusableReads();
+    let released = 0;
+    reads.attach(
+      () => true,
+      () => (released += 1),
+    );
     const { writable, received, completeAll } = destination({ completeAtOnce: false });
     const first = readInto(reads, 'one');
-    reads.writeTo(writable, first.bytes, first.buffer);
-    // The pending write keeps the first buffer: the next read goes elsewhere.
-    const second = readInto(reads, 'two');
-    expect(second.buffer).not.toBe(first.buffer);
-    reads.writeTo(writable, second.bytes, second.buffer);
-    // Queued behind a pending write, the second chunk was copied: its buffer is reused.
-    const third = readInto(reads, 'six');
-    expect(third.buffer).toBe(second.buffer);
-    reads.writeTo(writable, third.bytes, third.buffer);
-    readInto(reads, 'XXXXXXXX');
+    // Pending, though under the high-water mark: the buffer is held, so reading must pause.
+    expect(reads.writeTo(writable, first.bytes, first.buffer)).toBe(false);
     completeAll();
-    expect(received.map(String)).toEqual(['one', 'two', 'six']);
+    // The write's callback comes on the next tick.
+    await new Promise((resolve) => process.nextTick(resolve));
+    expect(released).toBe(1);
+    const second = readInto(reads, 'two');
+    expect(second.buffer).toBe(first.buffer);
+    expect(reads.writeTo(writable, second.bytes, second.buffer)).toBe(false);
+    completeAll();
+    await new Promise((resolve) => process.nextTick(resolve));
+    expect(released).toBe(2);
+    expect(received.map(String)).toEqual(['one', 'two']);
+  });
+
+  it('not resume for an earlier write that completed at once while a later one holds the buffer', async () => {
+    const reads = new ReusableReads();
+    let released = 0;
+    reads.attach(
+      () => true,
+      () => (released += 1),
+    );
+    let completeAtOnce = true;
+    const pending: (() => void)[] = [];
+    const writable = new Writable({
+      write(_chunk, _encoding, done) {
+        if (completeAtOnce) done();
+        else pending.push(done);
+      },
+    });
+    const first = readInto(reads, 'one');
+    expect(reads.writeTo(writable, first.bytes, first.buffer)).toBe(true);
+    completeAtOnce = false;
+    const second = readInto(reads, 'two');
+    expect(reads.writeTo(writable, second.bytes, second.buffer)).toBe(false);
+    // The first write's callback arrives now: the second still holds the buffer.
+    await new Promise((resolve) => process.nextTick(resolve));
+    expect(released).toBe(0);
+    pending.shift()!();
+    await new Promise((resolve) => process.nextTick(resolve));
+    expect(released).toBe(1);
+  });
+
+  it('copy a chunk that would queue behind a write it did not make', () => {
+    const reads = new ReusableReads();
+    const { writable, received, completeAll } = destination({ completeAtOnce: false });
+    writable.write(Buffer.from('head'));
+    const chunk = readInto(reads, 'body');
+    reads.writeTo(writable, chunk.bytes, chunk.buffer);
+    chunk.buffer.write('XXXX');
+    completeAll();
+    expect(received.map(String)).toEqual(['head', 'body']);
   });
 
   it('signal backpressure once the destination holds its high-water mark', () => {
     const reads = new ReusableReads();
     const { writable } = destination({ completeAtOnce: false });
+    writable.write(Buffer.alloc(1));
     const full = reads.onread.buffer();
     expect(reads.writeTo(writable, full.length, full)).toBe(false);
   });
 
-  it('grow the buffer when a read fills it and shrink it after a tiny read', () => {
+  it('grow the buffer step by step when reads fill it and shrink it after a tiny read', () => {
     const reads = new ReusableReads();
     const read = (bytes: number) => {
       const buffer = reads.onread.buffer();
       reads.onread.callback(Math.min(bytes, buffer.length), buffer);
       return buffer.length;
     };
-    reads.attach(() => true);
-    expect(read(100)).toBe(16 * 1024);
-    expect(read(16 * 1024)).toBe(16 * 1024);
-    expect(read(64 * 1024)).toBe(64 * 1024);
-    expect(read(30 * 1024)).toBe(64 * 1024);
-    expect(read(10)).toBe(64 * 1024);
-    expect(read(10)).toBe(16 * 1024);
+    reads.attach(
+      () => true,
+      () => {},
+    );
+    const KIB = 1024;
+    expect(read(100)).toBe(16 * KIB);
+    expect(read(16 * KIB)).toBe(16 * KIB);
+    expect(read(1024 * KIB)).toBe(64 * KIB);
+    expect(read(1024 * KIB)).toBe(256 * KIB);
+    expect(read(1024 * KIB)).toBe(1024 * KIB);
+    expect(read(2048 * KIB)).toBe(1024 * KIB);
+    expect(read(30 * KIB)).toBe(1024 * KIB);
+    expect(read(10)).toBe(1024 * KIB);
+    expect(read(10)).toBe(16 * KIB);
   });
 
   it('keep copies of reads made before the relay attached, and pause', () => {
@@ -92,6 +145,7 @@ describe('reusable reads', () => {
     const handled: string[] = [];
     const held = reads.attach(
       (bytes, buffer) => handled.push(buffer.toString('utf8', 0, bytes)) > 0,
+      () => {},
     );
     expect(held.map(String)).toEqual(['early']);
     const next = readInto(reads, 'next');
