@@ -1,5 +1,5 @@
 import type { Database } from '@stratus/db';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { createLoggerOptions, type LoggerOptions } from './logger.ts';
@@ -81,7 +81,7 @@ export async function buildApp({
     frameworkErrors: answerFrameworkError,
     // Fastify logs two lines per request (in and out); one line at the end says the same (the
     // method and URL are added to it below) for half the serialising and writing.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
