@@ -35,5 +35,6 @@ export default {
   'orders.detail.instances': 'Instances',
   'orders.detail.noInstances': 'No instances',
   'orders.empty': 'No orders yet',
-  'orders.total': '{{total}} orders',
+  'orders.total_one': '{{count}} order',
+  'orders.total_other': '{{count}} orders',
 } satisfies Record<keyof typeof zhCN, string>;

@@ -33,5 +33,6 @@ export default {
   'orders.detail.instances': '关联实例',
   'orders.detail.noInstances': '无关联实例',
   'orders.empty': '暂无订单',
-  'orders.total': '共 {{total}} 条',
+  'orders.total_one': '共 {{count}} 条',
+  'orders.total_other': '共 {{count}} 条',
 };
