@@ -222,7 +222,8 @@ export async function findLayoutProblems(page: Page): Promise<LayoutProblem[]> {
         }
         for (const piece of pieces) {
           // An identifier longer than a narrow column (a UUID, an email) has to wrap somewhere.
-          if (piece.word.length < 2 || piece.word.length > 24 || han.test(piece.word)) continue;
+          const identifier = piece.word.length > 24 || piece.word.includes('@');
+          if (piece.word.length < 2 || identifier || han.test(piece.word)) continue;
           const wordRange = document.createRange();
           wordRange.setStart(node, piece.at);
           wordRange.setEnd(node, piece.at + piece.word.length);
