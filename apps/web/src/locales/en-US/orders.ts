@@ -16,7 +16,7 @@ export default {
   'orders.column.items': 'Items',
   'orders.column.createdAt': 'Created',
   'orders.column.actions': 'Actions',
-  'orders.item.summary': '{{region}} {{lineType}} {{days}} days ×{{quantity}}',
+  'orders.item.summary': '{{region}} {{lineType}} {{days}} days × {{quantity}}',
   'orders.item.trafficSummary': 'Traffic {{gb}} GB × {{quantity}}',
   'orders.item.traffic': 'Traffic package {{gb}} GB',
   'orders.item.dynamicLine': 'Dynamic proxies',

@@ -14,7 +14,7 @@ export default {
   'orders.column.items': '内容',
   'orders.column.createdAt': '创建时间',
   'orders.column.actions': '操作',
-  'orders.item.summary': '{{region}} {{lineType}} {{days}}天 ×{{quantity}}',
+  'orders.item.summary': '{{region}} {{lineType}} {{days}} 天 × {{quantity}}',
   'orders.item.trafficSummary': '流量包 {{gb}} GB × {{quantity}}',
   'orders.item.traffic': '流量包 {{gb}} GB',
   'orders.item.dynamicLine': '动态代理',
