@@ -2,7 +2,16 @@ import type { Page } from 'playwright-core';
 
 /** One thing on a page that a person on that screen could not read or reach. */
 export interface LayoutProblem {
-  kind: 'page-overflow' | 'out-of-reach' | 'covered' | 'small-target' | 'wrapped-per-character';
+  kind:
+    | 'page-overflow'
+    | 'out-of-reach'
+    | 'covered'
+    | 'small-target'
+    | 'wrapped-per-character'
+    | 'broken-word'
+    | 'spills-out-of-cell'
+    | 'clipped-chart-label'
+    | 'truncated-label';
   /** A short description of the element: tag, label or text, and where it is. */
   what: string;
 }
@@ -36,7 +45,16 @@ const TOUCH_TARGET_PX = 44;
  *   the line's) and a disabled control (nothing to tap). A hidden input (a checkbox, a radio, a
  *   segmented option) is measured by the label that wraps it and receives its taps;
  * - `wrapped-per-character`: text of three or more characters broken onto lines of one or two
- *   characters each (a label or an amount squeezed into a column too narrow for it).
+ *   characters each (a label or an amount squeezed into a column too narrow for it);
+ * - `broken-word`: a word, number, date or amount split across two lines (`Quarantine|d`,
+ *   `2026-11-|25`), or a short Chinese label broken inside (`近30天流|量`); code and text set to
+ *   break anywhere (connection strings, long links) may wrap where they must;
+ * - `spills-out-of-cell`: a table cell whose content is wider than the cell and lies over its
+ *   neighbour or under the table's edge (a tag over the next column's text);
+ * - `clipped-chart-label`: a chart's axis label cut by the edge of its drawing;
+ * - `truncated-label`: a control's label or a card's title cut short with an ellipsis
+ *   ("ISP reside…" in a segmented control, "Dynamic proxy acco…" beside a button); a table
+ *   cell may shorten its text (it shows it whole on hover), a label may not.
  * Scrolls the page and its scroll containers while it looks; call it last on a page state.
  */
 export async function findLayoutProblems(page: Page): Promise<LayoutProblem[]> {
@@ -268,6 +286,107 @@ export async function findLayoutProblems(page: Page): Promise<LayoutProblem[]> {
           what: `"${text.slice(0, 30)}" on ${lines.size} lines in ${describe(node.parentElement)}`,
         });
       }
+    }
+
+    // Words a line break may not split: Latin words (a hyphen is a fair place to break), and
+    // any run with a digit in it — a date, an amount, an address — which must stay whole.
+    const wordPattern = /[\p{L}\p{N}][\p{L}\p{N}.,:%¥$@/+-]*[\p{L}\p{N}%]/gu;
+    const han = /\p{Script=Han}/u;
+    const breaksAnywhere = (element: Element) => {
+      if (element.closest('code, pre, kbd, samp, textarea, svg')) return true;
+      const style = getComputedStyle(element);
+      return style.wordBreak === 'break-all' || style.overflowWrap === 'anywhere';
+    };
+    const lineCount = (range: Range) => {
+      const tops = new Set<number>();
+      for (const rect of Array.from(range.getClientRects()))
+        if (rect.width >= 1) tops.add(Math.round(rect.top));
+      return tops.size;
+    };
+    const wordWalker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    let brokenWords = 0;
+    for (let node = wordWalker.nextNode(); node; node = wordWalker.nextNode()) {
+      if (brokenWords >= 10) break;
+      const text = node.textContent ?? '';
+      const parent = node.parentElement;
+      if (text.trim().length < 2 || !parent || !isShown(parent) || breaksAnywhere(parent)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      if (lineCount(range) < 2) continue;
+      const broken: string[] = [];
+      const trimmed = text.trim();
+      // A short Chinese label (a column title, a tag) reads as one word.
+      if (han.test(trimmed) && !/\s/.test(trimmed) && trimmed.length <= 8) broken.push(trimmed);
+      for (const match of text.matchAll(wordPattern)) {
+        const word = match[0];
+        const pieces = /\d/.test(word) ? [{ word, at: match.index }] : [];
+        // Letters only: each part between hyphens is a word of its own.
+        if (pieces.length === 0) {
+          let at = match.index;
+          for (const part of word.split('-')) {
+            pieces.push({ word: part, at });
+            at += part.length + 1;
+          }
+        }
+        for (const piece of pieces) {
+          // An identifier longer than a narrow column (a UUID, an email) has to wrap somewhere.
+          const identifier = piece.word.length > 24 || piece.word.includes('@');
+          if (piece.word.length < 2 || identifier || han.test(piece.word)) continue;
+          const wordRange = document.createRange();
+          wordRange.setStart(node, piece.at);
+          wordRange.setEnd(node, piece.at + piece.word.length);
+          if (lineCount(wordRange) > 1) broken.push(piece.word);
+        }
+      }
+      for (const word of broken.slice(0, 2)) {
+        brokenWords += 1;
+        problems.push({
+          kind: 'broken-word',
+          what: `"${word}" split across lines in ${describe(parent)}`,
+        });
+      }
+    }
+
+    // A cell's content wider than the cell: with overflow visible it lies over the next cell.
+    // Measured on the cell's contents (a range), not its scroll width, which a sticky column's
+    // shadow (a pseudo-element) widens too.
+    let spilling = 0;
+    for (const cell of Array.from(document.querySelectorAll('td, th'))) {
+      if (spilling >= 10) break;
+      if (!isShown(cell)) continue;
+      const style = getComputedStyle(cell);
+      if (style.overflowX !== 'visible' || style.textOverflow === 'ellipsis') continue;
+      const contents = document.createRange();
+      contents.selectNodeContents(cell);
+      const inner = contents.getBoundingClientRect();
+      const box = cell.getBoundingClientRect();
+      if (inner.width < 1 || (inner.left >= box.left - 1 && inner.right <= box.right + 1)) continue;
+      spilling += 1;
+      problems.push({
+        kind: 'spills-out-of-cell',
+        what: `${describe(cell)} holds ${Math.round(inner.width)}px in ${Math.round(box.width)}px`,
+      });
+    }
+
+    const labels =
+      '.ant-segmented-item-label, .ant-card-head-title, .ant-tabs-tab-btn, .ant-btn > span, .ant-modal-title, .ant-drawer-title';
+    for (const label of Array.from(document.querySelectorAll(labels))) {
+      if (!isShown(label) || label.scrollWidth <= label.clientWidth + 1) continue;
+      if (getComputedStyle(label).textOverflow !== 'ellipsis') continue;
+      problems.push({ kind: 'truncated-label', what: describe(label) });
+    }
+
+    // An SVG clips what it draws past its edges: an axis label there is cut in half.
+    for (const label of Array.from(document.querySelectorAll('svg text'))) {
+      const svg = label.closest('svg');
+      if (!svg || !isShown(label) || !(label.textContent ?? '').trim()) continue;
+      const box = label.getBoundingClientRect();
+      const frame = svg.getBoundingClientRect();
+      if (box.left >= frame.left - 1 && box.right <= frame.right + 1) continue;
+      problems.push({
+        kind: 'clipped-chart-label',
+        what: `${describe(label)} past its chart's side`,
+      });
     }
     return problems;
   }, settings);

@@ -1,5 +1,6 @@
 import { errors, locales, sharedMessages } from '@stratus/contract';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../shared/i18n/i18n.ts';
 import { localeDomains, messages } from './index.ts';
 
 describe('locale files', () => {
@@ -37,6 +38,22 @@ describe('locale files', () => {
       ...Object.entries(errors).map(([name, error]) => [name, error.message['en-US']] as const),
     ];
     expect(english.filter(([, text]) => fullWidth.test(text))).toEqual([]);
+  });
+
+  it('counts things in English with one for one: pagination totals have plural forms', () => {
+    // "1 packages" read wrong on the pages' totals: a count before a plural noun needs `_one`.
+    const english = Object.entries(messages['en-US']);
+    const countedPlural = /\{\{(total|topUps|orders)\}\} [a-z-]+s\b/;
+    expect(english.filter(([, text]) => countedPlural.test(text))).toEqual([]);
+    const keys = new Set(english.map(([key]) => key));
+    for (const [key, text] of english.filter(([name]) => name.endsWith('_one'))) {
+      expect(text, key).toContain('{{count}}');
+      expect(keys.has(`${key.slice(0, -'_one'.length)}_other`), key).toBe(true);
+    }
+    const inEnglish = i18n.getFixedT('en-US');
+    expect(inEnglish('traffic.packages.total', { count: 1 })).toBe('1 package');
+    expect(inEnglish('traffic.packages.total', { count: 2 })).toBe('2 packages');
+    expect(i18n.getFixedT('zh-CN')('traffic.packages.total', { count: 1 })).toBe('共 1 个');
   });
 
   it('keeps the seed error texts identical in both languages', () => {

@@ -16,6 +16,7 @@ export default {
   'adminAudit.export': 'Export CSV',
   'adminAudit.exportFileName': 'audit-log.csv',
   'adminAudit.empty': 'No audit entries',
-  'adminAudit.total': '{{total}} entries',
+  'adminAudit.total_one': '{{count}} entry',
+  'adminAudit.total_other': '{{count}} entries',
   'adminAudit.noChanges': 'No field changed',
 } satisfies Record<keyof typeof zhCN, string>;

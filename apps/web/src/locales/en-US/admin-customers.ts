@@ -19,7 +19,8 @@ export default {
   'adminCustomers.column.lastSignInAt': 'Last sign-in',
   'adminCustomers.neverSignedIn': 'Never',
   'adminCustomers.empty': 'No customers found',
-  'adminCustomers.total': '{{total}} customers',
+  'adminCustomers.total_one': '{{count}} customer',
+  'adminCustomers.total_other': '{{count}} customers',
 
   'adminCustomers.detail.back': 'Back to customers',
   'adminCustomers.detail.notFound': 'No such customer',

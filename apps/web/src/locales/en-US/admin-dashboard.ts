@@ -16,7 +16,7 @@ export default {
   'adminDashboard.money.netSalesHelp':
     'Orders placed (purchases, renewals, traffic) minus refunds made in the period; a refund counts on the day it is made',
   'adminDashboard.money.detail':
-    '{{topUps}} top-ups · {{orders}} orders, sold {{gross}}, refunded {{refunds}}',
+    'Top-ups: {{topUps}} · orders: {{orders}}, sold {{gross}}, refunded {{refunds}}',
   'adminDashboard.customers.new': 'New customers (today / this month)',
   'adminDashboard.customers.withLiveIps': 'Customers with live IPs',
   'adminDashboard.ips.soldAvailable': 'Static IPs (sold / available)',

@@ -16,7 +16,7 @@ export default {
   'orders.column.items': 'Items',
   'orders.column.createdAt': 'Created',
   'orders.column.actions': 'Actions',
-  'orders.item.summary': '{{region}} {{lineType}} {{days}} days ×{{quantity}}',
+  'orders.item.summary': '{{region}} {{lineType}} {{days}} days × {{quantity}}',
   'orders.item.trafficSummary': 'Traffic {{gb}} GB × {{quantity}}',
   'orders.item.traffic': 'Traffic package {{gb}} GB',
   'orders.item.dynamicLine': 'Dynamic proxies',
@@ -35,5 +35,6 @@ export default {
   'orders.detail.instances': 'Instances',
   'orders.detail.noInstances': 'No instances',
   'orders.empty': 'No orders yet',
-  'orders.total': '{{total}} orders',
+  'orders.total_one': '{{count}} order',
+  'orders.total_other': '{{count}} orders',
 } satisfies Record<keyof typeof zhCN, string>;

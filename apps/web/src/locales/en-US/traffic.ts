@@ -48,7 +48,8 @@ export default {
   'traffic.packages.column.orderNo': 'Order no.',
   'traffic.packages.usedOfTotal': '{{used}} of {{total}} used',
   'traffic.packages.empty': 'No traffic packages yet',
-  'traffic.packages.total': '{{total}} packages',
+  'traffic.packages.total_one': '{{count}} package',
+  'traffic.packages.total_other': '{{count}} packages',
   'traffic.usage.granularity.hour': 'Hourly',
   'traffic.usage.granularity.day': 'Daily',
   'traffic.usage.range': 'Time range',
@@ -75,5 +76,6 @@ export default {
   'traffic.usage.totalDownload': 'Total download',
   'traffic.usage.totalAll': 'Total traffic',
   'traffic.usage.chartLabel': 'Traffic usage chart',
-  'traffic.usage.rows': '{{total}} rows',
+  'traffic.usage.rows_one': '{{count}} row',
+  'traffic.usage.rows_other': '{{count}} rows',
 } satisfies Record<keyof typeof zhCN, string>;

@@ -38,5 +38,6 @@ export default {
   'wallet.flow.export': 'Export CSV',
   'wallet.flow.exportFileName': 'billing-records.csv',
   'wallet.flow.empty': 'No billing records yet',
-  'wallet.flow.total': '{{total}} records',
+  'wallet.flow.total_one': '{{count}} record',
+  'wallet.flow.total_other': '{{count}} records',
 } satisfies Record<keyof typeof zhCN, string>;

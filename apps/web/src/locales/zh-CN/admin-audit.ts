@@ -15,6 +15,7 @@ export default {
   'adminAudit.export': '导出 CSV',
   'adminAudit.exportFileName': '审计日志.csv',
   'adminAudit.empty': '暂无审计记录',
-  'adminAudit.total': '共 {{total}} 条',
+  'adminAudit.total_one': '共 {{count}} 条',
+  'adminAudit.total_other': '共 {{count}} 条',
   'adminAudit.noChanges': '无字段变更',
 };

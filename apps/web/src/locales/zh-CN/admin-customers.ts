@@ -17,7 +17,8 @@ export default {
   'adminCustomers.column.lastSignInAt': '最近登录',
   'adminCustomers.neverSignedIn': '从未登录',
   'adminCustomers.empty': '没有找到客户',
-  'adminCustomers.total': '共 {{total}} 位客户',
+  'adminCustomers.total_one': '共 {{count}} 位客户',
+  'adminCustomers.total_other': '共 {{count}} 位客户',
 
   'adminCustomers.detail.back': '返回客户列表',
   'adminCustomers.detail.notFound': '客户不存在',

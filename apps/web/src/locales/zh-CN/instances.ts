@@ -126,7 +126,8 @@ export default {
   'instances.subscription.rotated': '订阅链接已重置',
   'instances.list.empty': '还没有静态IP',
   'instances.list.buy': '购买静态IP',
-  'instances.list.total': '共 {{total}} 个',
+  'instances.list.total_one': '共 {{count}} 个',
+  'instances.list.total_other': '共 {{count}} 个',
   'instances.renew.title': '续费',
   'instances.renew.count': '续费 {{count}} 个 IP',
   'instances.renew.duration': '续费时长',
@@ -135,7 +136,7 @@ export default {
   'instances.renew.done': '续费成功',
   'instances.detail.title': 'IP 详情',
   'instances.detail.connections': '连接信息',
-  'instances.field.usage30Days': '近30天流量',
+  'instances.field.usage30Days': '30 天流量',
   'instances.replace.action': '更换IP',
   'instances.replace.confirm': '更换 {{ip}}？',
   'instances.replace.freeUntil':

@@ -14,7 +14,7 @@ export default {
   'orders.column.items': '内容',
   'orders.column.createdAt': '创建时间',
   'orders.column.actions': '操作',
-  'orders.item.summary': '{{region}} {{lineType}} {{days}}天 ×{{quantity}}',
+  'orders.item.summary': '{{region}} {{lineType}} {{days}} 天 × {{quantity}}',
   'orders.item.trafficSummary': '流量包 {{gb}} GB × {{quantity}}',
   'orders.item.traffic': '流量包 {{gb}} GB',
   'orders.item.dynamicLine': '动态代理',
@@ -33,5 +33,6 @@ export default {
   'orders.detail.instances': '关联实例',
   'orders.detail.noInstances': '无关联实例',
   'orders.empty': '暂无订单',
-  'orders.total': '共 {{total}} 条',
+  'orders.total_one': '共 {{count}} 条',
+  'orders.total_other': '共 {{count}} 条',
 };

@@ -47,7 +47,8 @@ export default {
   'traffic.packages.column.orderNo': '订单号',
   'traffic.packages.usedOfTotal': '已用 {{used}} / {{total}}',
   'traffic.packages.empty': '还没有流量包',
-  'traffic.packages.total': '共 {{total}} 个',
+  'traffic.packages.total_one': '共 {{count}} 个',
+  'traffic.packages.total_other': '共 {{count}} 个',
   'traffic.usage.granularity.hour': '按小时',
   'traffic.usage.granularity.day': '按天',
   'traffic.usage.range': '时间范围',
@@ -73,5 +74,6 @@ export default {
   'traffic.usage.totalDownload': '下载总量',
   'traffic.usage.totalAll': '总流量',
   'traffic.usage.chartLabel': '流量使用趋势图',
-  'traffic.usage.rows': '共 {{total}} 条',
+  'traffic.usage.rows_one': '共 {{count}} 条',
+  'traffic.usage.rows_other': '共 {{count}} 条',
 };

@@ -36,5 +36,6 @@ export default {
   'wallet.flow.export': '导出 CSV',
   'wallet.flow.exportFileName': '账单流水.csv',
   'wallet.flow.empty': '暂无账单流水',
-  'wallet.flow.total': '共 {{total}} 条',
+  'wallet.flow.total_one': '共 {{count}} 条',
+  'wallet.flow.total_other': '共 {{count}} 条',
 };

@@ -82,6 +82,8 @@ export function SubUsersCard() {
           {
             title: t('access.subUsers.usage'),
             key: 'usage',
+            // The usage bar's 160 px and the cell's padding: narrower, it lay over the next cell.
+            width: 200,
             render: (_, subUser) => <SubUserUsage subUser={subUser} />,
           },
           {

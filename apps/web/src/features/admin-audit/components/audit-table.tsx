@@ -57,7 +57,8 @@ export function AuditTable({ data, loading, page, pageSize, onPageChange }: Audi
       key: 'action',
       title: t('adminAudit.column.action'),
       dataIndex: 'action',
-      width: 120,
+      // Wide enough for the longest word of an action ("announcement") to stay whole.
+      width: 150,
       render: (action: AuditEntry['action']) => describeAuditAction(action, translate),
     },
     {
@@ -128,7 +129,7 @@ export function AuditTable({ data, loading, page, pageSize, onPageChange }: Audi
         total: data?.total ?? 0,
         showSizeChanger: true,
         pageSizeOptions: [10, 20, 50, 100],
-        showTotal: (total) => t('adminAudit.total', { total }),
+        showTotal: (total) => t('adminAudit.total', { count: total }),
         onChange: onPageChange,
       }}
     />

@@ -59,6 +59,8 @@ export function TrafficPlanTable({ plans, loading, canManage, onEdit }: TrafficP
       key: 'livePackages',
       title: t('adminCatalog.traffic.column.livePackages'),
       dataIndex: 'livePackages',
+      // Its title whole in both languages (使用中的流量包 broke in two on a phone).
+      width: 140,
       align: 'right',
       render: (count: number) => number(count),
     },

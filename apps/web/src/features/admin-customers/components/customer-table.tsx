@@ -119,7 +119,7 @@ export function CustomerTable({ data, loading, page, pageSize, onPageChange }: C
         total: data?.total ?? 0,
         showSizeChanger: true,
         pageSizeOptions: [10, 20, 50, 100],
-        showTotal: (total) => t('adminCustomers.total', { total }),
+        showTotal: (total) => t('adminCustomers.total', { count: total }),
         onChange: onPageChange,
       }}
     />

@@ -43,16 +43,16 @@ export function RegionIpsTable({ staticIps }: { staticIps: Dashboard['staticIps'
     },
     ...countKeys.map((key) => ({
       key,
-      title: t(`adminDashboard.regions.column.${key}`),
+      // Sized by their titles, which stay whole ("Quarantined" broke after its 10th letter).
+      title: <span className={styles.title}>{t(`adminDashboard.regions.column.${key}`)}</span>,
       dataIndex: key,
       align: 'right' as const,
-      width: 90,
       render: (count: number) => <span className={styles.number}>{count}</span>,
     })),
     {
       key: 'share',
-      title: t('adminDashboard.regions.column.share'),
-      width: 140,
+      title: <span className={styles.title}>{t('adminDashboard.regions.column.share')}</span>,
+      width: 170,
       render: (_, region) => <ShareBar counts={region} />,
     },
   ];
@@ -63,7 +63,7 @@ export function RegionIpsTable({ staticIps }: { staticIps: Dashboard['staticIps'
       columns={columns}
       dataSource={staticIps.regions}
       pagination={false}
-      scroll={{ x: 730 }}
+      scroll={{ x: 'max-content' }}
       locale={{ emptyText: t('adminDashboard.regions.empty') }}
       summary={() =>
         staticIps.regions.length > 1 && (

@@ -12,6 +12,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { inDrawingOrder } from '../../../shared/ui/chart-legend.ts';
 import { formatFigure } from '../money-text.ts';
 import { CHART_HEIGHT, dayTick, INITIAL_CHART_SIZE } from './chart-axis.ts';
 import { TIME_AXIS_HEIGHT, timeAxisLabel } from '../../../shared/ui/chart-time-axis.ts';
@@ -52,8 +53,7 @@ export function RevenueChart({ series }: { series: DashboardMoneyDay[] }) {
               borderColor: token.colorBorderSecondary,
             }}
           />
-          {/* Revenue first, as drawn, not sorted by the names. */}
-          <Legend itemSorter={(item) => names.indexOf(String(item.value))} />
+          <Legend itemSorter={inDrawingOrder(names)} />
           <Bar
             dataKey="revenue"
             name={names[0]}

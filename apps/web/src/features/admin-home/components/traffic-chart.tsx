@@ -12,6 +12,7 @@ import {
   YAxis,
 } from 'recharts';
 import { byteUnitFor, formatBytes } from '../../../shared/format/bytes.ts';
+import { inDrawingOrder } from '../../../shared/ui/chart-legend.ts';
 import { roundTicks } from '../../traffic/public.ts';
 import { CHART_HEIGHT, dayTick, INITIAL_CHART_SIZE } from './chart-axis.ts';
 import { TIME_AXIS_HEIGHT, timeAxisLabel } from '../../../shared/ui/chart-time-axis.ts';
@@ -60,8 +61,7 @@ export function TrafficChart({ series }: { series: DashboardTrafficDay[] }) {
               borderColor: token.colorBorderSecondary,
             }}
           />
-          {/* In the order the bars stack, not sorted by their names. */}
-          <Legend itemSorter={(item) => bars.findIndex((bar) => bar.name === item.value)} />
+          <Legend itemSorter={inDrawingOrder(bars.map((bar) => bar.name))} />
           {bars.map((bar) => (
             <Bar
               key={bar.key}

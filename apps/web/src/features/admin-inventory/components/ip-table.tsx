@@ -128,7 +128,7 @@ export function IpTable({
         total: data?.total ?? 0,
         showSizeChanger: true,
         pageSizeOptions: [10, 20, 50, 100],
-        showTotal: (total) => t('adminInventory.total', { total }),
+        showTotal: (total) => t('adminInventory.total', { count: total }),
         onChange: onPageChange,
       }}
     />

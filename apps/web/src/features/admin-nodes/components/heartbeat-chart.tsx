@@ -13,6 +13,7 @@ import {
   YAxis,
 } from 'recharts';
 import { byteUnitFor, formatBytes } from '../../../shared/format/bytes.ts';
+import { inDrawingOrder } from '../../../shared/ui/chart-legend.ts';
 import { chartRows, hourTicks, type ChartRow } from '../chart-rows.ts';
 import { TIME_AXIS_HEIGHT, timeAxisLabel } from '../../../shared/ui/chart-time-axis.ts';
 
@@ -102,7 +103,9 @@ export function HeartbeatChart({ title, points, lines, scale, from, to }: Heartb
               borderColor: token.colorBorderSecondary,
             }}
           />
-          {lines.length > 1 && <Legend />}
+          {lines.length > 1 && (
+            <Legend itemSorter={inDrawingOrder(lines.map((line) => line.name))} />
+          )}
           {lines.map((line, index) => (
             <Line
               key={line.name}

@@ -46,7 +46,8 @@ export function AdminOrderTable({
     {
       key: 'type',
       title: t('orders.column.type'),
-      width: 120,
+      // The longest tag ("Static IP purchase") and the cell's padding.
+      width: 150,
       render: (_, order) => <OrderTypeTag type={order.type} />,
     },
     {
@@ -93,7 +94,7 @@ export function AdminOrderTable({
       columns={columns}
       dataSource={data?.items ?? []}
       loading={loading}
-      scroll={{ x: 1100 }}
+      scroll={{ x: 1130 }}
       locale={{
         emptyText: (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminOrders.empty')} />

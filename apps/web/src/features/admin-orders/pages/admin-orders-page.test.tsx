@@ -210,7 +210,7 @@ describe('AdminOrdersPage', () => {
   it('shows an order’s lines, IPs and refunds in the drawer', async () => {
     renderPage();
     const drawer = await openDetail();
-    expect(within(drawer).getByText('日本 · 东京 ISP住宅 30天 ×2')).toBeInTheDocument();
+    expect(within(drawer).getByText('日本 · 东京 ISP住宅 30 天 × 2')).toBeInTheDocument();
     expect(within(drawer).getByText('开通延迟补偿')).toBeInTheDocument();
     expect(within(drawer).getByText('部分')).toBeInTheDocument();
     expect(within(drawer).getByText('finance@stratus.example')).toBeInTheDocument();

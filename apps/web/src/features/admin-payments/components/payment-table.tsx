@@ -114,7 +114,8 @@ export function PaymentTable({
       key: 'actions',
       title: t('adminPayments.column.actions'),
       fixed: 'right',
-      width: 70,
+      // "Actions" and its link whole (at 70 px the title broke as Action|s).
+      width: 96,
       render: (_, payment) => (
         <Button type="link" size="small" onClick={() => onDetail(payment)}>
           {t('adminPayments.detail.open')}
@@ -129,7 +130,7 @@ export function PaymentTable({
       columns={columns}
       dataSource={data?.items ?? []}
       loading={loading}
-      scroll={{ x: 1110 }}
+      scroll={{ x: 1136 }}
       locale={{
         emptyText: (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminPayments.empty')} />

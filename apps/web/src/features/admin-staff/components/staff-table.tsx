@@ -36,6 +36,8 @@ export function StaffTable({ members, loading, selfId, canManage }: StaffTablePr
       key: 'name',
       title: t('adminStaff.column.name'),
       dataIndex: 'name',
+      // Left to share what remained, it came to one character's width on a phone: 姓|名.
+      width: 120,
       render: (name: string) => name || '--',
     },
     {

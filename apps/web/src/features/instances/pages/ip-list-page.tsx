@@ -97,7 +97,7 @@ export default function IpListPage() {
           total: data?.total ?? 0,
           showSizeChanger: true,
           pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (total) => t('instances.list.total', { total }),
+          showTotal: (total) => t('instances.list.total', { count: total }),
           onChange: (page, pageSize) =>
             update(pageSize === filters.pageSize ? { page } : { page: 1, pageSize }),
         }}

@@ -103,6 +103,10 @@ export function OrderDetailDrawer({
             columns={columns}
             dataSource={data.items.map((item, key) => ({ ...item, key }))}
             pagination={false}
+            // Each cell keeps to one line: in a phone-wide drawer the items scroll sideways
+            // rather than "数量" or an amount breaking letter by letter.
+            className={styles.items}
+            scroll={{ x: 'max-content' }}
           />
           <Typography.Title level={5} className={styles.title}>
             {t('orders.detail.instances')}

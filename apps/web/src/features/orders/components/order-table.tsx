@@ -42,7 +42,8 @@ export function OrderTable({
     {
       key: 'type',
       title: t('orders.column.type'),
-      width: 120,
+      // The longest tag ("Static IP purchase") and the cell's padding.
+      width: 150,
       render: (_, order) => <OrderTypeTag type={order.type} />,
     },
     {
@@ -99,7 +100,7 @@ export function OrderTable({
         total: data?.total ?? 0,
         showSizeChanger: true,
         pageSizeOptions: [10, 20, 50, 100],
-        showTotal: (total) => t('orders.total', { total }),
+        showTotal: (total) => t('orders.total', { count: total }),
         onChange: onPageChange,
       }}
     />

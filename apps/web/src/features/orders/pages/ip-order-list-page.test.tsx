@@ -103,7 +103,7 @@ describe('IpOrderListPage', () => {
     expect(within(row).getByText('静态IP购买')).toBeInTheDocument();
     expect(within(row).getByText('已支付')).toBeInTheDocument();
     expect(within(row).getByText('¥60.00')).toBeInTheDocument();
-    expect(within(row).getByText('日本 · 东京 ISP住宅 30天 ×2')).toBeInTheDocument();
+    expect(within(row).getByText('日本 · 东京 ISP住宅 30 天 × 2')).toBeInTheDocument();
     const other = screen.getByText('RN20261122002').closest('tr')!;
     expect(within(other).getByText('续费')).toBeInTheDocument();
     const trafficRow = screen.getByText('TF20261122003').closest('tr')!;

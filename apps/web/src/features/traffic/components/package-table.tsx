@@ -120,7 +120,7 @@ export function PackageTable({ data, loading, page, pageSize, onPageChange }: Pa
         total: data?.total ?? 0,
         showSizeChanger: true,
         pageSizeOptions: [10, 20, 50, 100],
-        showTotal: (total) => t('traffic.packages.total', { total }),
+        showTotal: (total) => t('traffic.packages.total', { count: total }),
         onChange: onPageChange,
       }}
     />

@@ -12,6 +12,7 @@ import {
   YAxis,
 } from 'recharts';
 import { byteUnitFor, formatBytes } from '../../../shared/format/bytes.ts';
+import { inDrawingOrder } from '../../../shared/ui/chart-legend.ts';
 import { roundTicks } from '../chart-ticks.ts';
 import { axisLabel, bucketLabel } from '../usage-labels.ts';
 import { TIME_AXIS_HEIGHT, timeAxisLabel } from '../../../shared/ui/chart-time-axis.ts';
@@ -43,7 +44,8 @@ export function UsageChart({ buckets, granularity, height = USAGE_CHART_HEIGHT }
   return (
     <div data-testid="usage-chart" aria-label={t('traffic.usage.chartLabel')} role="img">
       <ResponsiveContainer width="100%" height={height} initialDimension={INITIAL_SIZE}>
-        <AreaChart data={buckets} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
+        {/* Room on the right for half of the last hour's label, which is centred on its tick. */}
+        <AreaChart data={buckets} margin={{ top: 8, right: 40, bottom: 0, left: 8 }}>
           <defs>
             {series.map((item) => (
               <linearGradient key={item.key} id={`usage-${item.key}`} x1="0" y1="0" x2="0" y2="1">
@@ -78,7 +80,7 @@ export function UsageChart({ buckets, granularity, height = USAGE_CHART_HEIGHT }
               borderColor: token.colorBorderSecondary,
             }}
           />
-          <Legend />
+          <Legend itemSorter={inDrawingOrder(series.map((item) => item.name))} />
           {series.map((item) => (
             <Area
               key={item.key}

@@ -64,7 +64,7 @@ export function UsageTable({ buckets, granularity, loading }: UsageTableProps) {
         defaultPageSize: pageSizes.initial,
         showSizeChanger: true,
         pageSizeOptions: pageSizes.options,
-        showTotal: (total) => t('traffic.usage.rows', { total }),
+        showTotal: (total) => t('traffic.usage.rows', { count: total }),
       }}
     />
   );

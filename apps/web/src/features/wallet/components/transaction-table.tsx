@@ -47,7 +47,8 @@ export function TransactionTable({
       key: 'type',
       title: t('wallet.flow.column.type'),
       dataIndex: 'type',
-      width: compact ? 104 : 140,
+      // The longest tag ("Static IP purchase") and the cell's padding, even on a phone.
+      width: 150,
       render: (type: LedgerEntry['type']) => <LedgerTypeTag type={type} />,
     },
     {
@@ -117,7 +118,7 @@ export function TransactionTable({
         total: data?.total ?? 0,
         showSizeChanger: true,
         pageSizeOptions: [10, 20, 50, 100],
-        showTotal: (total) => t('wallet.flow.total', { total }),
+        showTotal: (total) => t('wallet.flow.total', { count: total }),
         onChange: onPageChange,
       }}
     />
