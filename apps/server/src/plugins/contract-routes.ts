@@ -61,6 +61,26 @@ export type EndpointHandler<E extends EndpointDefinition> = (
 export const SUCCESS_MESSAGE = 'ok';
 
 /**
+ * `data` in its success envelope, checked against the endpoint's response schema and serialised
+ * once: for an answer kept in memory and sent as the same bytes to many callers, so the schema
+ * check and JSON.stringify run when it changes rather than on every request.
+ */
+export function serializedEnvelope<E extends EndpointDefinition>(
+  endpoint: E,
+  data: EndpointData<E>,
+): RawReply {
+  const envelope = envelopeOf(endpoint.response).parse({
+    code: SUCCESS_CODE,
+    message: SUCCESS_MESSAGE,
+    data,
+  });
+  return rawReply({
+    contentType: 'application/json; charset=utf-8',
+    body: JSON.stringify(envelope),
+  });
+}
+
+/**
  * Registers a contract endpoint: `/api` + its path and method, its schemas for validation and
  * for the OpenAPI document, the access guard of `endpoint.access`, and the success envelope.
  * Paths and shapes come only from the contract object, never written twice.
