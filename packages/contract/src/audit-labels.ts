@@ -65,10 +65,24 @@ export function formatAuditTarget(entry: { targetType: string; targetId: string 
   return `${entry.targetType}:${entry.targetId}`;
 }
 
-/** A recorded value as text: strings as they are, nothing as `—`, anything else as JSON. */
-export function formatAuditValue(value: unknown): string {
+/** An instant as writes record it (`Date#toISOString`, or with an offset). */
+const RECORDED_INSTANT =
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/** Writes a recorded instant as the reader's times are written: on the business clock. */
+export type FormatAuditTime = (iso: string) => string;
+
+/**
+ * A recorded value as text: nothing as `—`, an instant through `formatTime` (the page and the CSV
+ * show it on the business clock, as every other time), other strings as they are, anything
+ * else as JSON.
+ */
+export function formatAuditValue(value: unknown, formatTime: FormatAuditTime): string {
   if (value === null || value === undefined) return '—';
-  return typeof value === 'string' ? value : JSON.stringify(value);
+  if (typeof value !== 'string') return JSON.stringify(value);
+  return RECORDED_INSTANT.test(value) && !Number.isNaN(Date.parse(value))
+    ? formatTime(value)
+    : value;
 }
 
 /** Fields the operator writes record, with a label in the catalogue; others read as recorded. */
@@ -132,9 +146,10 @@ export function describeAuditField(field: string, t: Translate<AuditMessageKey>)
 export function describeAuditChanges(
   changes: Record<string, { before: unknown; after: unknown }>,
   t: Translate<AuditMessageKey>,
+  formatTime: FormatAuditTime,
 ): string[] {
   return Object.entries(changes).map(
     ([field, { before, after }]) =>
-      `${describeAuditField(field, t)}: ${formatAuditValue(before)} → ${formatAuditValue(after)}`,
+      `${describeAuditField(field, t)}: ${formatAuditValue(before, formatTime)} → ${formatAuditValue(after, formatTime)}`,
   );
 }

@@ -201,7 +201,7 @@ describe.each(testEngines)(
       expect(response.body.slice(1).split('\r\n')).toEqual([
         '时间 (UTC+8),操作人,角色,操作,对象,变更,原因,来源地址',
         '2026-03-03 12:00:00,cli,命令行,添加员工,user:u2,角色: — → owner,,',
-        '2026-03-02 18:00:00,fixnance@example.com,客服,停用客户,user:u1,停用时间: — → 2026-03-02T10:00:00.000Z,"chargeback, ticket 7",198.51.100.4',
+        '2026-03-02 18:00:00,fixnance@example.com,客服,停用客户,user:u1,停用时间: — → 2026-03-02 18:00:00,"chargeback, ticket 7",198.51.100.4',
         '2026-03-02 00:30:00,boss@example.com,所有者,添加员工,user:u1,角色: customer → support,,203.0.113.9',
         '2026-03-01 23:59:59,fi_nance@example.com,财务,订单退款,order:SO1,refundedFen: 0 → 2550,"\'=HYPERLINK(""http://x"")",203.0.113.7',
         '',

@@ -47,7 +47,9 @@ export function formatAuditCsv(
         describeAuditActorRole(entry.actorRole, t),
         describeAuditAction(entry.action, t),
         formatAuditTarget(entry),
-        describeAuditChanges(entry.changes, t).join('; '),
+        describeAuditChanges(entry.changes, t, (iso) => formatBusinessTime(new Date(iso))).join(
+          '; ',
+        ),
         entry.reason,
         entry.sourceIp ?? '',
       ]

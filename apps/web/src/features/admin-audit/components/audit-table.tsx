@@ -83,7 +83,7 @@ export function AuditTable({ data, loading, page, pageSize, onPageChange }: Audi
       title: t('adminAudit.column.changes'),
       dataIndex: 'changes',
       render: (changes: AuditEntry['changes']) => {
-        const lines = describeAuditChanges(changes, translate);
+        const lines = describeAuditChanges(changes, translate, formatDateTime);
         if (lines.length === 0) {
           return <span className={styles.muted}>{t('adminAudit.noChanges')}</span>;
         }
