@@ -290,7 +290,13 @@ async function createPgliteDatabase(dataDir: string, archive?: Blob): Promise<Da
     async listen(channel, handlers) {
       // One process owns an embedded database: its connection never drops.
       const unlisten = await client.listen(channel, handlers.onNotification);
-      return { listening: true, close: unlisten };
+      return {
+        listening: true,
+        // Closed first (a test that takes the database away, a shutdown): its listeners went too.
+        close: async () => {
+          if (!client.closed) await unlisten();
+        },
+      };
     },
     close: () => client.close(),
   };
