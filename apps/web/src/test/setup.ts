@@ -1,8 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 import { locales } from '@stratus/contract';
 import { loadLanguage, startI18n } from '../shared/i18n/i18n.ts';
+import { mediaQueryList } from './window-width.ts';
 
 // Tests switch languages freely: both are loaded before any test renders.
 await Promise.all(locales.map(loadLanguage));
@@ -16,16 +17,7 @@ configure({ asyncUtilTimeout: 10_000 });
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: vi.fn(),
-      removeListener: vi.fn(),
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-      dispatchEvent: vi.fn(),
-    }),
+    value: (query: string) => mediaQueryList(query, false),
   });
 }
 
