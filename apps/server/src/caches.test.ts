@@ -62,6 +62,13 @@ describe.each(testEngines)('caches on the serving server on %s', (engine) => {
     expect(await walletStatus(rotated.data().apiToken)).toBe(200);
   });
 
+  it('confirms with its heartbeat that changes arrive, so sessions stay cached past a second', async () => {
+    const before = performance.now();
+    await expect
+      .poll(() => testApp.app.changeBus.deliveredUpTo > before, { timeout: 20_000 })
+      .toBe(true);
+  });
+
   it('shows a purchase in the stock on the next catalog read', async () => {
     const { token, user } = await registerUser(testApp.app);
     await creditWallet(testApp.database.db, { userId: user.id, amountFen: 100_000n });

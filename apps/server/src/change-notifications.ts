@@ -5,6 +5,12 @@
 // only on commit, to every listening connection: other servers, this one, and PGlite inside this
 // process). The serving server does not wait for its own notification: after the commit it
 // delivers the change locally at once, so its next request already sees it.
+//
+// Every bus also sends itself a heartbeat a few times a second. PostgreSQL delivers the
+// notifications of different transactions in the order they committed, so when a ping sent at
+// time T comes back, every change committed before T has been delivered here: `deliveredUpTo`.
+// A cache may keep an entry longer than its unconfirmed bound while that moment stays recent.
+import { randomUUID } from 'node:crypto';
 import { sql, type Database, type Db, type NotificationListener, type Tx } from '@stratus/db';
 import type { FastifyInstance } from 'fastify';
 
@@ -29,6 +35,11 @@ export const catalogChanged: Change = { topic: 'catalog' };
 export function authChanged(userId: string): Change {
   return { topic: 'auth', userId };
 }
+
+/** How often a bus checks that its own notifications come back. */
+export const HEARTBEAT_MS = 250;
+
+const PING_PREFIX = 'ping:';
 
 function encode(change: Change): string {
   return change.topic === 'auth' ? `auth:${change.userId}` : 'catalog';
@@ -80,6 +91,13 @@ export class ChangeBus {
   readonly #handlers = new Set<ChangeHandler>();
   #listener: NotificationListener | null = null;
   #db: Db | null = null;
+  /** Tells this bus's pings from other servers' (which every listener receives too). */
+  readonly #id = randomUUID();
+  /** `performance.now()` just before each ping still on its way back, by sequence number. */
+  readonly #pingsSentAt = new Map<number, number>();
+  #lastPing = 0;
+  #deliveredUpTo = -Infinity;
+  #heartbeat: NodeJS.Timeout | null = null;
 
   /** Starts listening; caches must not keep anything while `listening` is false. */
   async start(database: Database): Promise<void> {
@@ -88,11 +106,54 @@ export class ChangeBus {
     buses.add(this);
     busesByDb.set(database.db, buses);
     this.#listener = await database.listen(CHANGES_CHANNEL, {
-      onNotification: (payload) => this.deliver(decode(payload)),
+      onNotification: (payload) => {
+        if (payload.startsWith(PING_PREFIX)) this.#onPing(payload.slice(PING_PREFIX.length));
+        else this.deliver(decode(payload));
+      },
       // While the connection is down nothing arrives, and what was sent meanwhile is lost.
       onDisconnect: () => this.deliver('everything'),
       onReconnect: () => this.deliver('everything'),
     });
+    this.#heartbeat = setInterval(() => void this.#ping(), HEARTBEAT_MS);
+    this.#heartbeat.unref();
+    void this.#ping();
+  }
+
+  /**
+   * A moment (`performance.now()`) before which every change committed on the database has been
+   * delivered to this bus; -Infinity until the first heartbeat comes back. It stops advancing
+   * while notifications do not arrive (a dropped listener, a database that does not answer).
+   */
+  get deliveredUpTo(): number {
+    return this.#deliveredUpTo;
+  }
+
+  async #ping(): Promise<void> {
+    const db = this.#db;
+    if (!db || !this.listening) return;
+    this.#lastPing += 1;
+    const sequence = this.#lastPing;
+    this.#pingsSentAt.set(sequence, performance.now());
+    try {
+      await db.execute(
+        sql`select pg_notify(${CHANGES_CHANNEL}, ${`${PING_PREFIX}${this.#id}:${sequence}`})`,
+      );
+    } catch {
+      // Unconfirmed until a later ping gets through: caches fall back to their short bound.
+      this.#pingsSentAt.delete(sequence);
+    }
+  }
+
+  #onPing(body: string): void {
+    const separator = body.lastIndexOf(':');
+    if (body.slice(0, separator) !== this.#id) return;
+    const sequence = Number(body.slice(separator + 1));
+    const sentAt = this.#pingsSentAt.get(sequence);
+    if (sentAt === undefined) return;
+    this.#deliveredUpTo = Math.max(this.#deliveredUpTo, sentAt);
+    for (const earlier of this.#pingsSentAt.keys()) {
+      if (earlier <= sequence) this.#pingsSentAt.delete(earlier);
+    }
   }
 
   /** Whether notifications arrive now; a cache relying on them keeps nothing otherwise. */
@@ -109,6 +170,8 @@ export class ChangeBus {
   }
 
   async close(): Promise<void> {
+    if (this.#heartbeat) clearInterval(this.#heartbeat);
+    this.#heartbeat = null;
     if (this.#db) busesByDb.get(this.#db)?.delete(this);
     await this.#listener?.close();
     this.#listener = null;

@@ -28,7 +28,10 @@ declare module 'fastify' {
 }
 
 export function registerAuth(app: FastifyInstance): void {
-  const sessionCache = new SessionCache<Authentication>(app.config.sessions.cacheMs);
+  const sessionCache = new SessionCache<Authentication>(
+    app.config.sessions.cacheMs,
+    () => app.changeBus.deliveredUpTo,
+  );
   app.changeBus.subscribe(sessionCache.onChange);
   app.decorate('sessionCache', sessionCache);
   app.decorateRequest('auth', null);
