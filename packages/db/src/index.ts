@@ -19,6 +19,7 @@ import * as schema from './schema.ts';
 
 export * from './schema.ts';
 export { schema };
+export { preparedPerDatabase } from './prepared.ts';
 export {
   isDatabaseUnavailableError,
   isConstraintViolation,

@@ -10,6 +10,7 @@ import {
   lt,
   ne,
   sessions,
+  preparedPerDatabase,
   sql,
   users,
   authAttempts,
@@ -53,30 +54,38 @@ export interface SessionOwner {
   lifetimeMs: number;
 }
 
-/** The live session with this token hash: not revoked, not expired, not idle, owner enabled. */
-export async function findLiveSession(
-  db: Db,
-  { tokenHash, idleSeconds }: { tokenHash: string; idleSeconds: number },
-): Promise<SessionOwner | undefined> {
-  const [found] = await db
+const selectLiveSession = preparedPerDatabase((db) =>
+  db
     .select({
       sessionId: sessions.id,
       userId: sessions.userId,
       role: users.role,
       stale: sql<boolean>`${sessions.lastUsedAt} < now() - interval '1 minute'`,
-      lifetimeMs: sql<number>`(extract(epoch from least(${sessions.expiresAt}, ${sessions.lastUsedAt} + make_interval(secs => ${idleSeconds})) - now()) * 1000)::float8`,
+      lifetimeMs: sql<number>`(extract(epoch from least(${sessions.expiresAt}, ${sessions.lastUsedAt} + make_interval(secs => ${sql.placeholder('idleSeconds')}::float8)) - now()) * 1000)::float8`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, tokenHash),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
-        gt(sessions.lastUsedAt, sql`now() - make_interval(secs => ${idleSeconds})`),
+        gt(
+          sessions.lastUsedAt,
+          sql`now() - make_interval(secs => ${sql.placeholder('idleSeconds')}::float8)`,
+        ),
         isNull(users.disabledAt),
       ),
-    );
+    )
+    .prepare('find_live_session'),
+);
+
+/** The live session with this token hash: not revoked, not expired, not idle, owner enabled. */
+export async function findLiveSession(
+  db: Db,
+  { tokenHash, idleSeconds }: { tokenHash: string; idleSeconds: number },
+): Promise<SessionOwner | undefined> {
+  const [found] = await selectLiveSession(db).execute({ tokenHash, idleSeconds });
   return found;
 }
 

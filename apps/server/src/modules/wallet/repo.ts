@@ -9,6 +9,7 @@ import {
   lt,
   lte,
   payments,
+  preparedPerDatabase,
   sql,
   wallets,
   type Db,
@@ -20,8 +21,16 @@ import {
 export type WalletRow = typeof wallets.$inferSelect;
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
 
+const selectWallet = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(wallets)
+    .where(eq(wallets.userId, sql.placeholder('userId')))
+    .prepare('find_wallet'),
+);
+
 export async function findWallet(db: Db, userId: string): Promise<WalletRow | undefined> {
-  const [wallet] = await db.select().from(wallets).where(eq(wallets.userId, userId));
+  const [wallet] = await selectWallet(db).execute({ userId });
   return wallet;
 }
 
