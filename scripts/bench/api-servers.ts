@@ -47,6 +47,9 @@ export async function startApi({
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stratus-bench-api-'));
   const port = await freePort('127.0.0.1');
   const child = fork(path.join(root, 'apps/server/src/server.ts'), [], {
+    // BENCH_API_NODE_ARGS: extra Node options for the API only, space-separated (say
+    // `--cpu-prof --cpu-prof-dir=/tmp/api-profile` to profile it under the load).
+    execArgv: (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean),
     env: {
       ...process.env,
       NODE_ENV: 'production',
