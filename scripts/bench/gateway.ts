@@ -8,7 +8,10 @@
 //
 //   BENCH_MIB        size of each download (default 512)
 //   BENCH_ROUNDS     downloads per path, after one warm-up; the median counts (default 5)
-//   BENCH_SETUPS     sequential connections timed per path (default 1000)
+//   BENCH_SETUPS     sequential connections timed per path (default 1000), in rounds …
+//   BENCH_SETUP_ROUNDS … of equal size (default 5): each round's p50 and p99, then the median
+//                    of each across the rounds
+//   BENCH_SETUP_WARMUP untimed connections per path first (default 100: the JIT, pools, caches)
 //   BENCH_TUNNELS    concurrent tunnels held open (default 1000)
 //   BENCH_CHURN      short connections through one static IP (default 30000) …
 //   BENCH_CHURN_SECONDS … spread over this many seconds (default 60; 0 skips the churn phase)
@@ -39,6 +42,7 @@ import {
   goalLines,
   judge,
   pathResult,
+  percentile,
   resultTable,
   type GoalResult,
   type PathResult,
@@ -52,6 +56,8 @@ const rounds = env('BENCH_ROUNDS', 5);
 const gatewayNodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const warmUpBytes = Math.min(downloadBytes, 64 * MIB);
 const setups = env('BENCH_SETUPS', 1000);
+const setupRounds = Math.max(1, env('BENCH_SETUP_ROUNDS', 5));
+const setupWarmUp = env('BENCH_SETUP_WARMUP', 100);
 const tunnels = env('BENCH_TUNNELS', 1000);
 const churnConnections = env('BENCH_CHURN', 30_000);
 const churnSeconds = env('BENCH_CHURN_SECONDS', 60);
@@ -356,16 +362,33 @@ for (const benchPath of paths) {
   );
 }
 
+const perRound = Math.ceil(setups / setupRounds);
 print(
-  `\nConnection setup to first answer byte, ${setups} sequential connections per path, in turn`,
+  `\nConnection setup to first answer byte: ${setupWarmUp} untimed per path, then ${setupRounds}` +
+    ` rounds of ${perRound} sequential connections per path, the paths in turn; p99 of each round`,
 );
-const setupTimes = new Map<string, number[]>(paths.map((benchPath) => [benchPath.name, []]));
-// One of each path per round, so whatever else the machine (or a process's periodic work) does
-// in some second falls on every path alike, not on one path's block.
-for (let index = 0; index < setups; index += 1) {
-  for (const benchPath of rotated(paths, index)) {
-    setupTimes.get(benchPath.name)!.push(await setupTime(benchPath));
+// One of each path after the other, so whatever else the machine (or a process's periodic work)
+// does in some second falls on every path alike, not on one path's block.
+const setupsInTurn = async (count: number, record: (name: string, ms: number) => void) => {
+  for (let index = 0; index < count; index += 1) {
+    for (const benchPath of rotated(paths, index)) {
+      record(benchPath.name, await setupTime(benchPath));
+    }
   }
+};
+await setupsInTurn(setupWarmUp, () => {});
+const setupTimes = new Map<string, number[][]>(paths.map((benchPath) => [benchPath.name, []]));
+for (let round = 0; round < setupRounds; round += 1) {
+  for (const times of setupTimes.values()) times.push([]);
+  await setupsInTurn(perRound, (name, ms) => setupTimes.get(name)!.at(-1)!.push(ms));
+}
+for (const benchPath of paths) {
+  print(
+    `  ${benchPath.name.padEnd(16)} ${setupTimes
+      .get(benchPath.name)!
+      .map((times) => fixed(percentile(times, 0.99), 3))
+      .join(' ')}`,
+  );
 }
 
 const results: PathResult[] = [
@@ -381,7 +404,7 @@ const results: PathResult[] = [
 ];
 const resultOf = (name: string) => results.find((result) => result.name === name);
 print(
-  "\nResults (MiB/s and setups: medians; gateway÷ is the gateway SOCKS5 figure over the row's)",
+  "\nResults (MiB/s and setup percentiles: medians of the rounds; gateway÷ is the gateway SOCKS5 figure over the row's)",
 );
 for (const line of resultTable(results, { direct: DIRECT, gateway: GATEWAY, v2ray: V2RAY })) {
   print(`  ${line}`);

@@ -11,6 +11,7 @@ import {
   percentile,
   ratio,
   resultTable,
+  setupPercentiles,
 } from './summary.ts';
 
 describe('percentiles', () => {
@@ -25,6 +26,30 @@ describe('percentiles', () => {
 
   it('is NaN for no values', () => {
     expect(percentile([], 0.5)).toBeNaN();
+  });
+});
+
+describe('setup percentiles over rounds', () => {
+  const quiet = Array.from({ length: 100 }, (_, index) => 1 + index / 100);
+
+  it('takes the median of the rounds, so a burst in one round does not move p99', () => {
+    const burst = [...quiet.slice(10), ...Array.from({ length: 10 }, () => 50)];
+    const result = setupPercentiles([quiet, burst, quiet]);
+    expect(result!.p99).toBe(1.98);
+    expect(result!.p50).toBe(1.49);
+    // Pooled, the burst's ten slow connections set p99.
+    expect(percentile([...quiet, ...burst, ...quiet], 0.99)).toBe(50);
+  });
+
+  it('is the figures of the one round, and undefined for none', () => {
+    expect(setupPercentiles([quiet])).toEqual({ p50: 1.49, p99: 1.98 });
+    expect(setupPercentiles([])).toBeUndefined();
+    expect(setupPercentiles([[], []])).toBeUndefined();
+  });
+
+  it('is what pathResult reports for rounds', () => {
+    const result = pathResult('gateway socks5', [1], [quiet, quiet.map((ms) => ms * 2), quiet]);
+    expect(result.setupP99).toBe(1.98);
   });
 });
 

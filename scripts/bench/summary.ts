@@ -35,17 +35,38 @@ export interface PathResult {
   skipped?: string;
 }
 
+/**
+ * Setup p50 and p99 over rounds of connections: each round's percentiles, then the median of
+ * each across the rounds, so a burst of load from outside during one round moves that round's
+ * figures and not the result. Undefined when nothing was measured.
+ */
+export function setupPercentiles(
+  rounds: readonly (readonly number[])[],
+): { p50: number; p99: number } | undefined {
+  const measured = rounds.filter((round) => round.length);
+  if (!measured.length) return undefined;
+  return {
+    p50: median(measured.map((round) => median(round))),
+    p99: median(measured.map((round) => percentile(round, 0.99))),
+  };
+}
+
+/** `setups`: one round of setup times, or several (see `setupPercentiles`). */
 export function pathResult(
   name: string,
   speeds: readonly number[],
-  setups: readonly number[],
+  setups: readonly number[] | readonly (readonly number[])[],
   cpuPerGib?: number,
 ): PathResult {
+  const rounds = setups.every((round) => typeof round === 'number')
+    ? [setups as readonly number[]]
+    : (setups as readonly (readonly number[])[]);
+  const setup = setupPercentiles(rounds);
   return {
     name,
     ...(cpuPerGib === undefined ? {} : { cpuPerGib }),
     ...(speeds.length ? { throughput: median(speeds) } : {}),
-    ...(setups.length ? { setupP50: median(setups), setupP99: percentile(setups, 0.99) } : {}),
+    ...(setup ? { setupP50: setup.p50, setupP99: setup.p99 } : {}),
   };
 }
 

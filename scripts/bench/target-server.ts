@@ -25,8 +25,13 @@ const httpServer = http.createServer((request, response) => {
   const bytes = /^\/bytes\/(\d+)$/.exec(request.url ?? '');
   if (bytes) return streamBytes(response, Number(bytes[1]));
   if (request.url === '/peer') {
-    response.writeHead(200, { 'content-type': 'text/plain' });
-    return void response.end(request.socket.remoteAddress ?? '');
+    // With its length, so a client knows the answer's end without waiting for the close.
+    const peer = request.socket.remoteAddress ?? '';
+    response.writeHead(200, {
+      'content-type': 'text/plain',
+      'content-length': Buffer.byteLength(peer),
+    });
+    return void response.end(peer);
   }
   response.writeHead(404).end();
 });

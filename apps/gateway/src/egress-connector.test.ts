@@ -28,6 +28,8 @@ describe('connecting out from the egress address', () => {
     if (!result.ok) throw new Error(`not connected: ${result.reason}`);
     expect(result.upstream.localAddress).toBe('127.0.0.2');
     expect(result.upstream.localPort).toBe(port);
+    // What a SOCKS5 reply reports, without asking the socket.
+    expect(result.bound).toEqual({ address: '127.0.0.2', port });
     result.upstream.destroy();
   });
 
@@ -40,6 +42,7 @@ describe('connecting out from the egress address', () => {
       if (!result.ok) throw new Error(`not connected: ${result.reason}`);
       expect(result.upstream.localAddress).toBe('127.0.0.2');
       expect(result.upstream.localPort).not.toBe(taken);
+      expect(result.bound).toEqual({ address: '127.0.0.2', port: result.upstream.localPort });
       result.upstream.destroy();
     } finally {
       await new Promise((resolve) => occupant.close(resolve));

@@ -13,8 +13,15 @@ export type ConnectFailure =
   /** Unresolvable, refused, unreachable, timed out, or the egress address is not on this host. */
   | { reason: 'unreachable'; code: string };
 
+/** The connection's local end: the egress address and the port bound (a SOCKS5 reply says it). */
+export interface BoundAddress {
+  address: string;
+  port: number;
+}
+
 export type ConnectResult =
-  { ok: true; upstream: net.Socket; reads: ReusableReads } | ({ ok: false } & ConnectFailure);
+  | { ok: true; upstream: net.Socket; reads: ReusableReads; bound: BoundAddress }
+  | ({ ok: false } & ConnectFailure);
 
 /** Chosen ports tried before the kernel is left to choose. */
 const MAX_CHOSEN_PORT_TRIES = 4;
@@ -64,7 +71,15 @@ export async function connectFromEgress({
       localPort,
       timeoutMs: deadline - Date.now(),
     });
-    if (attempt.ok) return { ok: true, upstream: attempt.upstream, reads: attempt.reads };
+    if (attempt.ok) {
+      const { upstream, reads } = attempt;
+      // The address and port bound are known unless the kernel chose: no getsockname() then.
+      const bound =
+        localPort === EgressPorts.KERNEL_CHOICE
+          ? { address: upstream.localAddress ?? egressIp, port: upstream.localPort ?? 0 }
+          : { address: egressIp, port: localPort };
+      return { ok: true, upstream, reads, bound };
+    }
     if (!attempt.portTaken || localPort === EgressPorts.KERNEL_CHOICE) break;
   }
   return { ok: false, reason: 'unreachable', code: attempt.code };

@@ -3,7 +3,7 @@
 // refused connection.
 import type net from 'node:net';
 import type { CredentialStore, Grant } from './credentials/credential-store.ts';
-import { connectFromEgress } from './egress-connector.ts';
+import { connectFromEgress, type BoundAddress } from './egress-connector.ts';
 import type { EgressPorts } from './egress-ports.ts';
 import type { Logger } from './logger.ts';
 import type { HandshakeReader } from './protocol/handshake-reader.ts';
@@ -43,7 +43,7 @@ export interface Tunnel {
 }
 
 export type UpstreamResult =
-  | { ok: true; upstream: net.Socket; reads: ReusableReads }
+  | { ok: true; upstream: net.Socket; reads: ReusableReads; bound: BoundAddress }
   | { ok: false; refusal: Refusal; errorCode?: string };
 
 /** Sends a refusal and closes; a client that keeps its side open is cut off shortly after. */
@@ -102,5 +102,5 @@ export async function openUpstream(
     upstream.destroy();
     return { ok: false, refusal: 'revoked' };
   }
-  return { ok: true, upstream, reads: connected.reads };
+  return { ok: true, upstream, reads: connected.reads, bound: connected.bound };
 }

@@ -53,14 +53,8 @@ export async function serveSocks5(
     }
     return null;
   }
-  const { upstream } = opened;
-  socket.write(
-    encodeSocks5Reply(socks5Reply.succeeded, {
-      address: upstream.localAddress,
-      port: upstream.localPort,
-    }),
-  );
-  return { grant, upstream, reads: opened.reads };
+  socket.write(encodeSocks5Reply(socks5Reply.succeeded, opened.bound));
+  return { grant, upstream: opened.upstream, reads: opened.reads };
 }
 
 /**

@@ -16,9 +16,17 @@ export interface DynamicLogin {
   counter: UsageCounter;
 }
 
+/** Keys of the snapshot's credential objects, built once rather than per connection. */
+const staticKeys = new WeakMap<NodeStaticCredential, string>();
+
 export function staticKey(credential: NodeStaticCredential): string {
-  const { instanceId, ip, username, passwordSha256 } = credential;
-  return ['static', instanceId, unmapIpv4(ip), username, passwordSha256].join('\n');
+  let key = staticKeys.get(credential);
+  if (key === undefined) {
+    const { instanceId, ip, username, passwordSha256 } = credential;
+    key = ['static', instanceId, unmapIpv4(ip), username, passwordSha256].join('\n');
+    staticKeys.set(credential, key);
+  }
+  return key;
 }
 
 /**
