@@ -236,15 +236,11 @@ class ShortClaim extends Error {}
  * Before waiting, a short SKIP LOCKED attempt must let go of what it took: for several IPs it
  * runs in a savepoint, rolled back when short. For one IP (most purchases, every replacement) a
  * short attempt took nothing, so it needs no savepoint — two round trips fewer per purchase.
+ *
+ * Stock goes down: the caller announces `catalogChanged`, in `tx` (`announceChange`) or, for
+ * purchases, after the commit (`announceChangeSoon`).
  */
 export async function allocateAvailableIps(tx: Tx, claim: IpClaim): Promise<IpAddressRow[]> {
-  const ips = await claimAvailableIps(tx, claim);
-  // Stock went down: every server's catalog cache drops its counts when this commits.
-  if (ips.length > 0) await announceChange(tx, catalogChanged);
-  return ips;
-}
-
-async function claimAvailableIps(tx: Tx, claim: IpClaim): Promise<IpAddressRow[]> {
   if (claim.count === 1) {
     const ips = await allocateIpsStatement(tx, claim, true);
     if (ips.length === 1) return ips;
