@@ -5,63 +5,17 @@
 import { createStaticIpOrder, updateStaticIpPlan } from '@stratus/contract';
 import { createDatabase, sql, type Database } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ChangeBus, catalogChanged, type Change } from './change-notifications.ts';
 import { creditWallet, seedStaticIpPlan } from './modules/catalog/testing.ts';
 import { purchaseStaticIps } from './modules/orders/service.ts';
 import { createTestApp, registerStaff, registerUser, type TestApp } from './testing.ts';
 import { callEndpoint } from './testing/call-endpoint.ts';
+import { recordStatements } from './testing/record-statements.ts';
 
 const cachesOn = { SESSION_CACHE_MS: '1000', CATALOG_CACHE_SECONDS: '60' };
 /** Generous: the machine running the tests may be very busy. */
 const DEADLINE_MS = 20_000;
-
-/** Every statement each PostgreSQL connection of this process sends while recording. */
-function recordStatements() {
-  const byClient = new Map<pg.Client, string[]>();
-  const original = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const [query] = args as [string | { text?: string }];
-    const text = typeof query === 'string' ? query : (query?.text ?? '');
-    byClient.set(this, [...(byClient.get(this) ?? []), text]);
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof original;
-  return {
-    stop: () => {
-      pg.Client.prototype.query = original;
-    },
-    /** The statements of each transaction (`begin` to `commit`) that sent one matching `marker`. */
-    transactionsWith(marker: RegExp): string[][] {
-      const found: string[][] = [];
-      for (const statements of byClient.values()) {
-        let current: string[] | null = null;
-        for (const text of statements) {
-          if (/^begin/i.test(text)) current = [];
-          current?.push(text);
-          if (/^(commit|rollback)/i.test(text) && current) {
-            if (current.some((statement) => marker.test(statement))) found.push(current);
-            current = null;
-          }
-        }
-      }
-      return found;
-    },
-    /** Statements matching `marker` sent outside any transaction. */
-    outsideTransactions(marker: RegExp): string[] {
-      const found: string[] = [];
-      for (const statements of byClient.values()) {
-        let inTransaction = false;
-        for (const text of statements) {
-          if (/^begin/i.test(text)) inTransaction = true;
-          if (!inTransaction && marker.test(text)) found.push(text);
-          if (/^(commit|rollback)/i.test(text)) inTransaction = false;
-        }
-      }
-      return found;
-    },
-  };
-}
 
 const notifies = /pg_notify/;
 
