@@ -7,6 +7,11 @@ export interface LoadTarget {
   /** Origin and path, e.g. `http://127.0.0.1:8080/api/user/wallet`. */
   url: string;
   connections: number;
+  /**
+   * Requests per second to offer, whatever the answers' pace (an open loop); absent: each
+   * connection sends its next request when its last one is answered (a closed loop).
+   */
+  overallRate?: number;
   /** Requests to loop over (per-request headers and bodies); absent: a plain GET of `url`. */
   requests?: AutocannonRequest[];
 }
@@ -18,6 +23,7 @@ export async function runLoad(target: LoadTarget, seconds: number): Promise<Roun
     connections: target.connections,
     duration: seconds,
     timeout: 30,
+    ...(target.overallRate ? { overallRate: target.overallRate } : {}),
     ...(target.requests ? { requests: target.requests } : {}),
   });
   const failed: Record<string, number> = {};

@@ -7,7 +7,7 @@ import {
   goalLine,
   median,
   percentile,
-  purchaseGoal,
+  offeredRateGoal,
   ratio,
   summarise,
   type Round,
@@ -87,11 +87,19 @@ describe('goals', () => {
     expect(floorGoal('wallet', { measured: 800, floor: 0, factor: 0.8 }).passed).toBe(false);
   });
 
-  it('needs both the rate and the p99 for purchases', () => {
-    const wanted = { minPerSecond: 500, maxP99Ms: 50 };
-    expect(purchaseGoal('buy', { perSecond: 500, p99: 49.9 }, wanted).passed).toBe(true);
-    expect(purchaseGoal('buy', { perSecond: 499, p99: 10 }, wanted).passed).toBe(false);
-    expect(purchaseGoal('buy', { perSecond: 900, p99: 50 }, wanted).passed).toBe(false);
+  it('needs 98% of the offered rate answered and the p99 for purchases', () => {
+    const wanted = { offeredPerSecond: 500, maxP99Ms: 50 };
+    expect(offeredRateGoal('buy', { perSecond: 490, p99: 49.9 }, wanted).passed).toBe(true);
+    expect(offeredRateGoal('buy', { perSecond: 489.9, p99: 10 }, wanted).passed).toBe(false);
+    expect(offeredRateGoal('buy', { perSecond: 500, p99: 50 }, wanted).passed).toBe(false);
+    expect(
+      offeredRateGoal('buy', { perSecond: 480, p99: 10 }, { ...wanted, share: 0.96 }).passed,
+    ).toBe(true);
+    expect(
+      goalLine(offeredRateGoal('purchases at 500/s', { perSecond: 493.2, p99: 61.25 }, wanted)),
+    ).toBe(
+      'FAIL  purchases at 500/s: 493/s of 500/s offered, p99 61.3 ms (wanted ≥ 490/s and p99 < 50 ms)',
+    );
   });
 
   it('words the verdict first', () => {

@@ -70,11 +70,14 @@ export function readTarget(
 export function purchaseTarget({
   origin,
   connections,
+  overallRate,
   buyers,
   plans,
 }: {
   origin: string;
   connections: number;
+  /** Purchases per second to offer (see `LoadTarget`); absent: as fast as they are answered. */
+  overallRate?: number;
   buyers: readonly BenchCustomer[];
   plans: readonly BenchPlan[];
 }): LoadTarget {
@@ -86,6 +89,7 @@ export function purchaseTarget({
   return {
     url: `${origin}${API_PREFIX}${createStaticIpOrder.path}`,
     connections,
+    ...(overallRate ? { overallRate } : {}),
     requests: [
       {
         method: createStaticIpOrder.method,

@@ -29,7 +29,7 @@ import {
   formatNumber as fixed,
   formatTable,
   goalLine,
-  purchaseGoal,
+  offeredRateGoal,
   ratio,
   summarise,
   type Goal,
@@ -84,6 +84,15 @@ const STOCK_PER_SECOND = 2000;
 const SETTLE_MS = 1000;
 const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
 const BUYER_BALANCE_FEN = 100_000_000n;
+/** Issue 18's goal: this many purchases a second, spread over the wallets, with p99 under… */
+const PURCHASE_GOAL_PER_SECOND = 500;
+/** …this many milliseconds. */
+const PURCHASE_GOAL_P99_MS = 50;
+/**
+ * Connections offering the goal's rate: enough that the rate is never short of a free connection
+ * (500/s at up to 128 ms each), so a miss is the server's.
+ */
+const OFFERED_RATE_CONNECTIONS = 64;
 
 function printHeader() {
   const cpus = os.cpus();
@@ -211,6 +220,8 @@ async function measurePurchases(api: BenchServer, db: Db, seeded: Seeded) {
   const plans = seeded.purchasePlans;
   let successful = 0;
   let runs = 0;
+  /** Purchases that may complete after the generator stopped waiting: one per connection per run. */
+  let inFlight = 0;
   let lowestStock = Infinity;
   // Before each run, every plan gets stock enough for STOCK_PER_SECOND purchases a second
   // between them: never sold out, and no plan holding an unlikely pile of addresses.
@@ -225,44 +236,66 @@ async function measurePurchases(api: BenchServer, db: Db, seeded: Seeded) {
       if (available < wanted) await addStock(db, plan, wanted - available);
     }
   };
-  const target = (buyers: readonly BenchCustomer[]) => () =>
-    purchaseTarget({ origin: api.origin, connections: options.connections, buyers, plans });
+  const connectionsOf = {
+    spread: options.connections,
+    hot: options.connections,
+    offered: OFFERED_RATE_CONNECTIONS,
+  };
+  const target =
+    (buyers: readonly BenchCustomer[], connections: number, overallRate?: number) => () =>
+      purchaseTarget({ origin: api.origin, connections, overallRate, buyers, plans });
   const rounds = await measureInTurn(
     [
-      { name: 'spread', target: target(seeded.buyers), before: topUp },
-      { name: 'hot', target: target([seeded.hot]), before: topUp },
+      { name: 'spread', target: target(seeded.buyers, connectionsOf.spread), before: topUp },
+      { name: 'hot', target: target([seeded.hot], connectionsOf.hot), before: topUp },
+      {
+        name: 'offered',
+        target: target(seeded.buyers, connectionsOf.offered, PURCHASE_GOAL_PER_SECOND),
+        before: topUp,
+      },
     ],
-    (_name, round) => {
+    (name, round) => {
       successful += round.ok;
       runs += 1;
+      inFlight += connectionsOf[name as keyof typeof connectionsOf];
     },
   );
   const afterwards = await countStock(db, plans);
   lowestStock = Math.min(lowestStock, ...afterwards.values());
   const spread = summarise(rounds.get('spread')!);
   const hot = summarise(rounds.get('hot')!);
+  const offered = summarise(rounds.get('offered')!);
   print(
     `\nPurchases: POST /api/orders/static-ip, one IP for 30 days, an Idempotency-Key each,` +
       ` the ${plans.length} plans in turn; median of ${options.rounds} rounds`,
   );
-  const row = (label: string, summary: Summary) => [
+  const row = (label: string, load: string, summary: Summary) => [
     label,
+    load,
     fixed(summary.perSecond, 0),
     fixed(summary.p50, 1),
     fixed(summary.p99, 1),
     String(summary.ok),
     describeFailures(summary),
   ];
+  const spreadLabel = `spread over ${seeded.buyers.length}`;
   for (const line of formatTable(
-    ['wallets', 'purchases/s', 'p50 ms', 'p99 ms', 'succeeded', 'non-2xx'],
-    [row(`spread over ${seeded.buyers.length}`, spread), row('one hot wallet', hot)],
+    ['wallets', 'load', 'purchases/s', 'p50 ms', 'p99 ms', 'succeeded', 'non-2xx'],
+    [
+      row(spreadLabel, `${connectionsOf.spread} conn. closed loop`, spread),
+      row('one hot wallet', `${connectionsOf.hot} conn. closed loop`, hot),
+      row(
+        spreadLabel,
+        `${PURCHASE_GOAL_PER_SECOND}/s offered, ${connectionsOf.offered} conn.`,
+        offered,
+      ),
+    ],
   )) {
     print(`  ${line}`);
   }
   // A purchase in flight when the generator stops waiting still completes: at most one per
   // connection per run.
   const orders = await countOrdersOf(db, ['buyer', 'hot']);
-  const inFlight = options.connections * runs;
   print(
     `  ${successful} purchases answered 2xx over ${runs} runs (warm-ups included); ${orders} orders` +
       ` made (${orders - successful} completed after the generator stopped waiting, at most` +
@@ -275,10 +308,11 @@ async function measurePurchases(api: BenchServer, db: Db, seeded: Seeded) {
     );
   }
   goals.push(
-    purchaseGoal(`purchases spread over ${seeded.buyers.length} wallets`, spread, {
-      minPerSecond: 500,
-      maxP99Ms: 50,
-    }),
+    offeredRateGoal(
+      `purchases at ${PURCHASE_GOAL_PER_SECOND}/s offered, spread over ${seeded.buyers.length} wallets`,
+      offered,
+      { offeredPerSecond: PURCHASE_GOAL_PER_SECOND, maxP99Ms: PURCHASE_GOAL_P99_MS },
+    ),
   );
 }
 

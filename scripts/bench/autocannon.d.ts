@@ -19,6 +19,12 @@ declare module 'autocannon' {
     /** Seconds. */
     duration?: number;
     timeout?: number;
+    /**
+     * Requests per second from all connections together (an open loop); latencies are then
+     * corrected for coordinated omission (a request the rate wanted sent but no connection was
+     * free for counts from when it was due).
+     */
+    overallRate?: number;
     headers?: Record<string, string>;
     requests?: AutocannonRequest[];
   }

@@ -6,6 +6,12 @@
 // process). The serving server does not wait for its own notification: after the commit it
 // delivers the change locally at once, so its next request already sees it.
 //
+// Stock that purchases take is announced differently (`announceChangeSoon`): after the commit,
+// coalesced, outside any transaction. PostgreSQL serialises the commits of notifying transactions
+// (a database-wide lock from the notify queue's pre-commit through the commit's WAL flush), so a
+// notification inside every purchase made purchases commit one at a time, each waiting for the
+// previous one's disk flush.
+//
 // Every bus also sends itself a heartbeat a few times a second. PostgreSQL delivers the
 // notifications of different transactions in the order they committed, so when a ping sent at
 // time T comes back, every change committed before T has been delivered here: `deliveredUpTo`.
@@ -60,6 +66,29 @@ export async function announceChange(tx: Tx, change: Change): Promise<void> {
   await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${encode(change)})`);
 }
 
+/** Stock changes reach the other servers at most this long after their commit (plus delivery). */
+export const ANNOUNCE_SOON_MS = 100;
+
+/**
+ * After a commit that changed what `change` covers, when other servers may learn it a moment
+ * late (stock: the catalog's counts are advisory, a purchase re-checks stock in its transaction):
+ * this server's caches drop it now, and the other servers hear it from one notification sent
+ * outside any transaction, at most every ANNOUNCE_SOON_MS whatever the commits meanwhile. Catalog
+ * edits (prices, plans) announce in their transaction instead (`transactionAnnouncing`).
+ *
+ * Without a bus of this process on `db` (a transaction the caller holds, a script), it notifies
+ * through `db` at once: inside that transaction, or right after the commit.
+ */
+export async function announceChangeSoon(db: Db, change: Change): Promise<void> {
+  const [bus] = busesByDb.get(db) ?? [];
+  if (!bus) {
+    await db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${encode(change)})`);
+    return;
+  }
+  deliverChangeLocally(db, change);
+  bus.announceSoon(change);
+}
+
 /**
  * Runs `write` in a transaction that announces `change` on commit, then delivers it to this
  * process's caches: the writer's own next request already sees the change.
@@ -98,6 +127,18 @@ export class ChangeBus {
   #lastPing = 0;
   #deliveredUpTo = -Infinity;
   #heartbeat: NodeJS.Timeout | null = null;
+  readonly #onAnnounceError: (error: unknown) => void;
+  /** Payloads `announceSoon` owes the other servers. */
+  readonly #owed = new Set<string>();
+  #announceTimer: NodeJS.Timeout | null = null;
+  #announcing: Promise<void> | null = null;
+  #lastAnnouncedAt = -Infinity;
+  #announceFailing = false;
+
+  /** `onAnnounceError`: a coalesced notification failed (it is sent again). */
+  constructor(onAnnounceError: (error: unknown) => void = () => {}) {
+    this.#onAnnounceError = onAnnounceError;
+  }
 
   /** Starts listening; caches must not keep anything while `listening` is false. */
   async start(database: Database): Promise<void> {
@@ -169,10 +210,70 @@ export class ChangeBus {
     for (const handler of this.#handlers) handler(change);
   }
 
+  /**
+   * Owes the other servers `change`: sent outside any transaction, ANNOUNCE_SOON_MS after the
+   * last notification at the latest, together with whatever else is owed by then.
+   */
+  announceSoon(change: Change): void {
+    this.#owed.add(encode(change));
+    // A notification already on its way may have been sent before this change committed: the
+    // owed set is sent again after it (#announceOwed reschedules).
+    if (this.#announceTimer || this.#announcing) return;
+    this.#scheduleAnnouncement();
+  }
+
+  #scheduleAnnouncement(delayMs = ANNOUNCE_SOON_MS): void {
+    const wait = Math.max(0, this.#lastAnnouncedAt + delayMs - performance.now());
+    this.#announceTimer = setTimeout(() => {
+      this.#announceTimer = null;
+      void this.#announceOwed();
+    }, wait);
+  }
+
+  /** Sends every owed payload in one statement, outside any transaction. */
+  async #announceOwed(): Promise<void> {
+    const db = this.#db;
+    if (!db || this.#owed.size === 0 || this.#announcing) return;
+    const payloads = [...this.#owed];
+    this.#owed.clear();
+    this.#lastAnnouncedAt = performance.now();
+    const notifications = payloads.map((payload) => sql`pg_notify(${CHANGES_CHANNEL}, ${payload})`);
+    this.#announcing = db.execute(sql`select ${sql.join(notifications, sql`, `)}`).then(
+      () => {
+        this.#announceFailing = false;
+      },
+      (error: unknown) => {
+        for (const payload of payloads) this.#owed.add(payload);
+        // Once per run of failures: the database is down or the pool exhausted, and retries
+        // every few seconds would say the same.
+        if (!this.#announceFailing) this.#onAnnounceError(error);
+        this.#announceFailing = true;
+      },
+    );
+    await this.#announcing;
+    this.#announcing = null;
+    if (this.#owed.size > 0 && !this.#announceTimer && this.#db) {
+      this.#scheduleAnnouncement(this.#announceFailing ? 10 * ANNOUNCE_SOON_MS : ANNOUNCE_SOON_MS);
+    }
+  }
+
+  /** Sends what is owed now (and waits for a notification on its way). */
+  async flushAnnouncements(): Promise<void> {
+    await this.#announcing;
+    if (this.#announceTimer) clearTimeout(this.#announceTimer);
+    this.#announceTimer = null;
+    await this.#announceOwed();
+  }
+
   async close(): Promise<void> {
     if (this.#heartbeat) clearInterval(this.#heartbeat);
     this.#heartbeat = null;
     if (this.#db) busesByDb.get(this.#db)?.delete(this);
+    // What this server owes the others goes before it stops (the database closes after).
+    await this.flushAnnouncements();
+    if (this.#announceTimer) clearTimeout(this.#announceTimer);
+    this.#announceTimer = null;
+    this.#db = null;
     await this.#listener?.close();
     this.#listener = null;
   }
@@ -180,7 +281,9 @@ export class ChangeBus {
 
 /** Starts this app's bus before the routes whose caches subscribe to it; it stops with the app. */
 export async function registerChangeBus(app: FastifyInstance, database: Database): Promise<void> {
-  const bus = new ChangeBus();
+  const bus = new ChangeBus((error) =>
+    app.log.warn({ err: error }, 'could not announce stock changes to the other servers'),
+  );
   await bus.start(database);
   app.decorate('changeBus', bus);
   app.addHook('onClose', () => bus.close());

@@ -3,6 +3,7 @@
 import type { Instance, Locale } from '@stratus/contract';
 import type { Db, Tx } from '@stratus/db';
 import { formatBusinessTime, startOfBusinessMonth } from '../../business-time.ts';
+import { announceChange, catalogChanged } from '../../change-notifications.ts';
 import { AppError } from '../../errors.ts';
 import { claimOrReplay, purchaseKeyStore, requestFingerprint } from '../orders/idempotency.ts';
 import { generateOrderNo } from '../orders/pricing.ts';
@@ -67,6 +68,8 @@ async function replaceLockedInstance(
     count: 1,
   });
   if (!newIp) throw new AppError('insufficientStock', { requested: 1, available: 0 });
+  // Stock went down: every server's catalog drops its counts when this commits.
+  await announceChange(tx, catalogChanged);
   await coolDownLeftAddress(tx, {
     ipAddressId: ip.id,
     coolingUntil: new Date(now.getTime() + cooldownHours * HOUR_MS),

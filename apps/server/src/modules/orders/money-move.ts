@@ -25,7 +25,17 @@ export interface PricedMove {
   note?: string;
 }
 
-export interface MoneyMove<Priced extends PricedMove, Recorded extends { id: string }> {
+/**
+ * What a `record` step wrote. `keyLinked`: it also linked the claimed idempotency key to `id` in
+ * its own statement (a round trip fewer while the wallet row is locked); otherwise the move links
+ * it through the store after `fulfil`.
+ */
+export interface RecordedMove {
+  id: string;
+  keyLinked?: boolean;
+}
+
+export interface MoneyMove<Priced extends PricedMove, Recorded extends RecordedMove> {
   /** The pool, or a transaction the caller holds: then the move runs as a savepoint in it. */
   db: Db;
   /** With a key, a repeat of the same request moves nothing and answers the first result. */
@@ -44,8 +54,14 @@ export interface MoneyMove<Priced extends PricedMove, Recorded extends { id: str
    * `AppError` to refuse.
    */
   price(tx: Tx): Promise<Priced>;
-  /** Writes what the move is (an order and its lines, a refund), once the ledger row exists. */
-  record(tx: Tx, move: { priced: Priced; ledgerEntry: LedgerEntryRow }): Promise<Recorded>;
+  /**
+   * Writes what the move is (an order and its lines, a refund), once the ledger row exists.
+   * `idempotencyKey`: the key this move claimed, which it may link to the record itself.
+   */
+  record(
+    tx: Tx,
+    move: { priced: Priced; ledgerEntry: LedgerEntryRow; idempotencyKey: string | undefined },
+  ): Promise<Recorded>;
   /**
    * Delivers (or takes back) what the money was for. Throwing rolls everything back, the money,
    * its ledger row and the record included.
@@ -62,7 +78,7 @@ export interface MoneyMove<Priced extends PricedMove, Recorded extends { id: str
  * fingerprint is refused with `idempotencyKeyReused`. Answer the caller from the record, never
  * from what `fulfil` saw: that way a repeat answers exactly like the original.
  */
-export async function runMoneyMove<Priced extends PricedMove, Recorded extends { id: string }>({
+export async function runMoneyMove<Priced extends PricedMove, Recorded extends RecordedMove>({
   db,
   idempotency,
   price,
@@ -89,10 +105,12 @@ export async function runMoneyMove<Priced extends PricedMove, Recorded extends {
       reference: priced.reference,
       note: priced.note,
     });
-    const recorded = await record(tx, { priced, ledgerEntry });
+    const recorded = await record(tx, { priced, ledgerEntry, idempotencyKey: claim?.key });
     await fulfil(tx, { priced, recorded });
 
-    if (claim) await claim.store.complete(tx, { ...claim, resultId: recorded.id });
+    if (claim && !recorded.keyLinked) {
+      await claim.store.complete(tx, { ...claim, resultId: recorded.id });
+    }
     return recorded.id;
   });
 }

@@ -102,13 +102,16 @@ export async function runPurchase<Priced extends PricedPurchase>({
         product: priced,
       };
     },
-    record: async (tx, { priced: { reference, totalFen, product } }) => {
+    record: async (tx, { priced: { reference, totalFen, product }, idempotencyKey: claimed }) => {
+      // The claimed key (a customer's purchase key, purchaseKeyStore) is linked to the order in
+      // the order's own statement.
       const { order, items } = await insertOrderWithItems(
         tx,
         { orderNo: reference, userId, type: orderType, totalFen },
         product.lines,
+        { linkIdempotencyKey: claimed },
       );
-      return { id: order.id, order, items };
+      return { id: order.id, order, items, keyLinked: claimed !== undefined };
     },
     fulfil: (tx, { priced: { product }, recorded: { order, items } }) =>
       fulfil(tx, { order, items, priced: product }),

@@ -4,6 +4,7 @@ import {
   asc,
   desc,
   eq,
+  getTableColumns,
   idempotencyKeys,
   inArray,
   ipAddresses,
@@ -43,13 +44,15 @@ export async function insertOrderItems(tx: Tx, items: NewOrderItemRow[]): Promis
  * An order and its lines in ONE statement (the lines' INSERT rides along as a CTE; the foreign
  * key from lines to the order is checked at the statement's end, when both exist). Ids are made
  * here, so the lines are answered as stored without reading them back: every column of a line is
- * given, none is left to a database default. One round trip fewer inside the purchase, while the
- * buyer's wallet row is locked.
+ * given, none is left to a database default. With `linkIdempotencyKey`, the buyer's key (claimed
+ * earlier in `tx`) is linked to the order in the same statement. Round trips fewer inside the
+ * purchase, while the buyer's wallet row is locked.
  */
 export async function insertOrderWithItems(
   tx: Tx,
   order: Pick<OrderRow, 'orderNo' | 'userId' | 'type' | 'totalFen'>,
   lines: Omit<NewOrderItemRow, 'orderId' | 'id'>[],
+  { linkIdempotencyKey }: { linkIdempotencyKey?: string } = {},
 ): Promise<{ order: OrderRow; items: OrderItemRow[] }> {
   const orderId = randomUUID();
   const items = lines.map((line): OrderItemRow => ({
@@ -73,12 +76,34 @@ export async function insertOrderWithItems(
   const insertedItems = tx
     .$with('inserted_items')
     .as(tx.insert(orderItems).values(items).returning({ id: orderItems.id }));
-  const [row] = await tx
-    .with(insertedItems)
+  const linkedKey = tx.$with('linked_key').as(
+    tx
+      .update(idempotencyKeys)
+      .set({ orderId })
+      .where(
+        and(
+          eq(idempotencyKeys.userId, order.userId),
+          eq(idempotencyKeys.key, linkIdempotencyKey ?? ''),
+        ),
+      )
+      .returning({ key: idempotencyKeys.key }),
+  );
+  const linking = linkIdempotencyKey !== undefined;
+  const [inserted] = await tx
+    .with(...(linking ? [insertedItems, linkedKey] : [insertedItems]))
     .insert(orders)
     .values({ ...order, id: orderId })
-    .returning();
-  if (!row) throw new Error('order insert returned no row');
+    .returning({
+      ...getTableColumns(orders),
+      linkedKeys: linking
+        ? sql<number>`(select count(*)::int from ${linkedKey})`.mapWith(Number)
+        : sql<number>`0`.mapWith(Number),
+    });
+  if (!inserted) throw new Error('order insert returned no row');
+  const { linkedKeys, ...row } = inserted;
+  // The key was claimed earlier in this transaction: a miss is a bug, and must not commit an
+  // order whose key replays nothing.
+  if (linking && linkedKeys !== 1) throw new Error('the idempotency key to link was not found');
   return { order: row, items };
 }
 
@@ -236,15 +261,11 @@ class ShortClaim extends Error {}
  * Before waiting, a short SKIP LOCKED attempt must let go of what it took: for several IPs it
  * runs in a savepoint, rolled back when short. For one IP (most purchases, every replacement) a
  * short attempt took nothing, so it needs no savepoint — two round trips fewer per purchase.
+ *
+ * Stock goes down: the caller announces `catalogChanged`, in `tx` (`announceChange`) or, for
+ * purchases, after the commit (`announceChangeSoon`).
  */
 export async function allocateAvailableIps(tx: Tx, claim: IpClaim): Promise<IpAddressRow[]> {
-  const ips = await claimAvailableIps(tx, claim);
-  // Stock went down: every server's catalog cache drops its counts when this commits.
-  if (ips.length > 0) await announceChange(tx, catalogChanged);
-  return ips;
-}
-
-async function claimAvailableIps(tx: Tx, claim: IpClaim): Promise<IpAddressRow[]> {
   if (claim.count === 1) {
     const ips = await allocateIpsStatement(tx, claim, true);
     if (ips.length === 1) return ips;

@@ -10,7 +10,7 @@ import {
   type Quote,
 } from '@stratus/contract';
 import type { Db } from '@stratus/db';
-import { catalogChanged, deliverChangeLocally } from '../../change-notifications.ts';
+import { announceChangeSoon, catalogChanged } from '../../change-notifications.ts';
 import { AppError } from '../../errors.ts';
 import {
   countAvailableIpsFor,
@@ -343,9 +343,9 @@ export async function purchaseStaticIps({
   });
   // A replay (the key's first order) did not run `fulfil` here: read that order back.
   if (delivered?.order.id === orderId) {
-    // Committed: this server's catalog shows the lower stock on its very next read (the others
-    // hear it from the claim's announcement).
-    deliverChangeLocally(db, catalogChanged);
+    // Committed: this server's catalog shows the lower stock on its very next read, the others
+    // within a moment (stock is advisory there: every purchase re-checks it in its transaction).
+    await announceChangeSoon(db, catalogChanged);
     return answerDeliveredPurchase(delivered, locale);
   }
   return getOrderWithInstances({ db, userId, orderId, locale });
