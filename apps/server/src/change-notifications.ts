@@ -177,7 +177,7 @@ export class ChangeBus {
     this.#pingsSentAt.set(sequence, performance.now());
     try {
       await db.execute(
-        sql`select pg_notify(${CHANGES_CHANNEL}, ${`${PING_PREFIX}${this.#id}:${sequence}`})`,
+        sql`select pg_notify(${CHANGES_CHANNEL}, ${`${PING_PREFIX}${this.#id}:${sequence}`}) as heartbeat`,
       );
     } catch {
       // Unconfirmed until a later ping gets through: caches fall back to their short bound.
