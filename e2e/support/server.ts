@@ -25,6 +25,8 @@ export interface RunningServer {
 /**
  * Starts the real server process (`node apps/server/src/server.ts`, as `npm start` does) on a free
  * port, against a fresh PostgreSQL database or a fresh embedded one in a temporary DATA_DIR.
+ * Nothing is shared with another file's servers (the e2e files run side by side): the API binds
+ * port 0 and names the port it got, the database is a copy of its own.
  */
 export async function startServer(
   engine: 'postgres' | 'pglite',
@@ -32,13 +34,13 @@ export async function startServer(
   /** `gateway: true` runs what `npm start` runs: the API and the demo gateway, supervised. */
   { gateway = false }: { gateway?: boolean } = {},
 ): Promise<RunningServer> {
-  const port = await freePort();
   const gatewayPort = gateway ? await freePort('0.0.0.0') : undefined;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stratus-e2e-'));
   const database = engine === 'postgres' ? await createTestDatabase('postgres') : undefined;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    PORT: String(port),
+    // 0: the kernel's pick when the server binds, which no other process can take first.
+    PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
