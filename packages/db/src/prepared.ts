@@ -2,15 +2,16 @@
 // call (about a tenth of a wallet read's CPU in issue 18's profile), and an unnamed statement
 // makes PostgreSQL parse and plan it every time. `.prepare(name)` does both once: drizzle keeps
 // the text, and node-postgres prepares the statement once per connection under its name.
-import type { Db } from './index.ts';
-
 /**
  * `build(db)` made once per `Db` (the pool, or a transaction while it lasts) and kept with it.
+ * Generic rather than typed with `Db`, so this module needs nothing from index.ts.
  * Build with `sql.placeholder(…)` for the values and `.prepare(name)`; the name must be unique
  * to this query's text across the application.
  */
-export function preparedPerDatabase<Prepared>(build: (db: Db) => Prepared): (db: Db) => Prepared {
-  const byDatabase = new WeakMap<Db, Prepared>();
+export function preparedPerDatabase<Database extends object, Prepared>(
+  build: (db: Database) => Prepared,
+): (db: Database) => Prepared {
+  const byDatabase = new WeakMap<Database, Prepared>();
   return (db) => {
     let prepared = byDatabase.get(db);
     if (!prepared) {

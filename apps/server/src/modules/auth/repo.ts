@@ -54,7 +54,7 @@ export interface SessionOwner {
   lifetimeMs: number;
 }
 
-const selectLiveSession = preparedPerDatabase((db) =>
+const selectLiveSession = preparedPerDatabase((db: Db) =>
   db
     .select({
       sessionId: sessions.id,

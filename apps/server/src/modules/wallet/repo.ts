@@ -21,7 +21,7 @@ import {
 export type WalletRow = typeof wallets.$inferSelect;
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
 
-const selectWallet = preparedPerDatabase((db) =>
+const selectWallet = preparedPerDatabase((db: Db) =>
   db
     .select()
     .from(wallets)
