@@ -7,7 +7,9 @@ class FakeObserver {
   static instances: FakeObserver[] = [];
   observed: Element[] = [];
   disconnected = false;
-  constructor(private readonly callback: IntersectionObserverCallback) {
+  private readonly callback: IntersectionObserverCallback;
+  constructor(callback: IntersectionObserverCallback) {
+    this.callback = callback;
     FakeObserver.instances.push(this);
   }
   observe(element: Element) {
