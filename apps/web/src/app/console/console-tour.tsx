@@ -1,9 +1,12 @@
-import { Tour, type TourProps } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import type { TourProps } from 'antd';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompleteTour, useMe } from '../../features/users/api.ts';
 import { FIRST_VISIT_FLAG } from '../../shared/session.ts';
 import type { MenuGroupKey } from '../routes.ts';
+
+// Regulars never see the tour: its component is fetched only when it opens.
+const Tour = lazy(() => import('./tour-component.ts'));
 
 // A step whose target is missing is shown centred; the Tour's type cannot say "or null".
 type TourTarget = () => HTMLElement;
@@ -63,6 +66,10 @@ export function ConsoleTour() {
     !me.data.tourCompleted &&
     isNewAccount(me.data.createdAt);
 
+  // Once open, the tour stays mounted: it closes with its animation.
+  const [mounted, setMounted] = useState(false);
+  if (open && !mounted) setMounted(true);
+
   // Finishing calls both onFinish and onClose: save once.
   const saved = useRef(false);
   const complete = () => {
@@ -114,13 +121,16 @@ export function ConsoleTour() {
     },
   ];
 
+  if (!mounted) return null;
   return (
-    <Tour
-      open={open}
-      steps={steps}
-      onClose={complete}
-      onFinish={complete}
-      indicatorsRender={(current, total) => `${current + 1} / ${total}`}
-    />
+    <Suspense fallback={null}>
+      <Tour
+        open={open}
+        steps={steps}
+        onClose={complete}
+        onFinish={complete}
+        indicatorsRender={(current, total) => `${current + 1} / ${total}`}
+      />
+    </Suspense>
   );
 }

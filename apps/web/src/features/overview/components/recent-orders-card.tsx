@@ -1,6 +1,7 @@
 import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 import type { Order } from '@stratus/contract';
-import { Card, Empty, Table, type TableColumnsType } from 'antd';
+import { Card, Empty, Spin } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IP_ORDER_LIST_PATH } from '../../../shared/paths.ts';
@@ -14,36 +15,48 @@ interface RecentOrdersCardProps {
   loading: boolean;
 }
 
-/** The newest orders in brief, with the way to all of them. */
+interface Column {
+  key: string;
+  title: string;
+  className?: string;
+  render: (order: Order) => ReactNode;
+}
+
+/**
+ * The newest orders in brief, with the way to all of them. A few rows that are neither sorted,
+ * filtered nor paged: a plain table drawn like Ant Design's small one, so the overview's first
+ * screen does not fetch and run the whole table component.
+ */
 export function RecentOrdersCard({ orders, loading }: RecentOrdersCardProps) {
   const { t } = useTranslation();
-  const columns: TableColumnsType<Order> = [
+  const columns: Column[] = [
     {
       key: 'type',
       title: t('orders.column.type'),
       className: styles.nowrap,
-      render: (_, order) => <OrderTypeTag type={order.type} />,
+      render: (order) => <OrderTypeTag type={order.type} />,
     },
     {
       key: 'items',
       title: t('orders.column.items'),
-      ellipsis: true,
       // Wide enough to say what was bought; the table scrolls sideways on a phone instead.
-      width: 200,
-      render: (_, order) => summariseItems(order, t) || '--',
+      className: styles.ellipsis,
+      render: (order) => {
+        const summary = summariseItems(order, t) || '--';
+        return <span title={summary}>{summary}</span>;
+      },
     },
     {
       key: 'total',
       title: t('orders.column.total'),
-      align: 'right',
-      className: styles.nowrap,
-      render: (_, order) => formatMoney(order.total),
+      className: `${styles.nowrap} ${styles.end}`,
+      render: (order) => formatMoney(order.total),
     },
     {
       key: 'createdAt',
       title: withTimeZone(t('orders.column.createdAt')),
       className: styles.nowrap,
-      render: (_, order) => formatDateTime(order.createdAt),
+      render: (order) => formatDateTime(order.createdAt),
     },
   ];
   return (
@@ -51,20 +64,43 @@ export function RecentOrdersCard({ orders, loading }: RecentOrdersCardProps) {
       title={t('overview.orders.title')}
       extra={<Link to={IP_ORDER_LIST_PATH}>{t('overview.orders.all')}</Link>}
     >
-      <Table<Order>
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={orders}
-        loading={loading}
-        pagination={false}
-        // A tag, an amount and a date keep to one line: on a phone the rows scroll sideways
-        // rather than a date breaking inside itself or a tag lying over the next column.
-        scroll={{ x: 'max-content' }}
-        locale={{
-          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('orders.empty')} />,
-        }}
-      />
+      <Spin spinning={loading}>
+        {/* A tag, an amount and a date keep to one line: on a phone the rows scroll sideways
+            rather than a date breaking inside itself or a tag lying over the next column. */}
+        <div className={styles.scroll}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th key={column.key} scope="col" className={column.className}>
+                    {column.title}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((order) => (
+                <tr key={order.id}>
+                  {columns.map((column) => (
+                    <td key={column.key} className={column.className}>
+                      {column.render(order)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+              {orders.length === 0 && (
+                <tr>
+                  <td colSpan={columns.length} className={styles.empty}>
+                    {!loading && (
+                      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('orders.empty')} />
+                    )}
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+      </Spin>
     </Card>
   );
 }

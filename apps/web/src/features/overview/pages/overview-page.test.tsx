@@ -100,6 +100,23 @@ describe('OverviewPage', { timeout: 20_000 }, () => {
     expect(request!.query.utcOffsetMinutes).toBeUndefined();
   });
 
+  it('lists the recent orders under named column headers', async () => {
+    renderOverview();
+    const order = (await screen.findByText('流量包 10 GB × 2')).closest('tr')!;
+    const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
+    expect(headers).toEqual(['类型', '内容', '金额', '创建时间 (UTC+8)']);
+    expect(within(order).getAllByRole('cell')).toHaveLength(4);
+    // The summary is cut to the column's width; its whole text stays readable on hover.
+    expect(within(order).getByTitle('流量包 10 GB × 2')).toBeInTheDocument();
+    expect(screen.queryByText('暂无订单')).not.toBeInTheDocument();
+  });
+
+  it('says there is no order yet when there is none', async () => {
+    api.respondWith(getOverview, { ...overview, recentOrders: [] });
+    renderOverview();
+    expect(await screen.findByText('暂无订单')).toBeInTheDocument();
+  });
+
   it('flags IPs expiring within 7 days and links to them', async () => {
     const { router } = renderOverview();
     const expiring = await screen.findByTestId('overview-expiring');

@@ -7,16 +7,23 @@ import {
 } from '@ant-design/icons';
 import { isStaffRole } from '@stratus/contract';
 import { App, Avatar, Dropdown, Skeleton } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { logOut } from '../../auth/public.ts';
 import { ADMIN_HOME } from '../../../shared/paths.ts';
 import { useMe } from '../api.ts';
 import { initialsOf } from '../initials.ts';
-import { ChangePasswordModal } from './change-password-modal.tsx';
-import { ProfileModal } from './profile-modal.tsx';
 import styles from './account-menu.module.css';
+
+// The dialogs (forms, inputs, their rules) are fetched when first opened, not with every
+// console page's header.
+const ProfileModal = lazy(() =>
+  import('./profile-modal.tsx').then((module) => ({ default: module.ProfileModal })),
+);
+const ChangePasswordModal = lazy(() =>
+  import('./change-password-modal.tsx').then((module) => ({ default: module.ChangePasswordModal })),
+);
 
 type Dialog = 'profile' | 'password' | null;
 
@@ -31,6 +38,12 @@ export function AccountMenu() {
   const { modal } = App.useApp();
   const me = useMe();
   const [dialog, setDialog] = useState<Dialog>(null);
+  // A dialog once opened stays mounted, so it closes with its animation and keeps its state.
+  const [opened, setOpened] = useState<ReadonlySet<Dialog>>(new Set());
+  const openDialog = (key: Exclude<Dialog, null>) => {
+    setOpened((previous) => new Set(previous).add(key));
+    setDialog(key);
+  };
   const navigate = useNavigate();
 
   const confirmLogout = () =>
@@ -63,7 +76,7 @@ export function AccountMenu() {
           onClick: ({ key }) => {
             if (key === 'logout') confirmLogout();
             else if (key === ADMIN_KEY) navigate(ADMIN_HOME);
-            else setDialog(key as Dialog);
+            else openDialog(key as Exclude<Dialog, null>);
           },
         }}
       >
@@ -79,8 +92,14 @@ export function AccountMenu() {
           <DownOutlined className={styles.caret} />
         </button>
       </Dropdown>
-      <ProfileModal open={dialog === 'profile'} onClose={() => setDialog(null)} />
-      <ChangePasswordModal open={dialog === 'password'} onClose={() => setDialog(null)} />
+      <Suspense fallback={null}>
+        {opened.has('profile') && (
+          <ProfileModal open={dialog === 'profile'} onClose={() => setDialog(null)} />
+        )}
+        {opened.has('password') && (
+          <ChangePasswordModal open={dialog === 'password'} onClose={() => setDialog(null)} />
+        )}
+      </Suspense>
     </>
   );
 }
