@@ -1,4 +1,6 @@
-type CredentialChecks = typeof import('../../shared/form/credential-rules.ts');
+import type * as credentialRules from '../../shared/form/credential-rules.ts';
+
+type CredentialChecks = typeof credentialRules;
 
 let checksLoad: Promise<CredentialChecks> | undefined;
 

@@ -1,5 +1,6 @@
 import { defaultLocale, isLocale, locales, type Locale } from '@stratus/contract';
 import type { ConfigProviderProps } from 'antd';
+import type dayjs from 'dayjs';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -8,7 +9,6 @@ export const LANGUAGE_STORAGE_KEY = 'language';
 
 type AntdLocale = NonNullable<ConfigProviderProps['locale']>;
 type Messages = () => Promise<{ default: Record<string, string> }>;
-type DayjsFactory = typeof import('dayjs');
 
 interface LanguagePack {
   /** What the portal shows: its own texts, the shared words, validation and HTTP errors. */
@@ -41,7 +41,7 @@ const packs: Record<Locale, LanguagePack> = {
 const antdLocales = new Map<Locale, AntdLocale>();
 const dayjsLocales = new Map<Locale, string>();
 /** dayjs itself, once a console page has asked for it (its locale follows the language). */
-let dayjsFactory: DayjsFactory | undefined;
+let dayjsFactory: typeof dayjs | undefined;
 /** Whether languages load with the console's part (from the first console page on). */
 let consoleWanted = false;
 const partLoads = new Map<string, Promise<void>>();
