@@ -8,6 +8,13 @@ export default defineConfig({
     // Every asset becomes a file: inlined `data:` URLs would need a looser Content Security Policy.
     assetsInlineLimit: 0,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'tanstack-query', test: /node_modules[\\/]@tanstack[\\/]/ }],
+        },
+      },
+    },
   },
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },

@@ -22,9 +22,9 @@ export function trackApiRequests(page: Page): () => number {
 }
 
 /**
- * Waits until the page has its code and data: no API request under way, no spinner or skeleton
- * (a lazy page's fallback, a table loading), and both stay so for `QUIET_MS` (a query a render
- * starts shows up within that).
+ * Waits until the page has its code and data: no API request under way, no spinner, skeleton or
+ * busy element (a lazy page's fallback, a table loading), and both stay so for `QUIET_MS` (a
+ * query a render starts shows up within that).
  */
 export async function waitForPageSettled(page: Page, apiRequestsOpen: () => number) {
   const deadline = Date.now() + SETTLE_BUDGET_MS;
@@ -33,7 +33,11 @@ export async function waitForPageSettled(page: Page, apiRequestsOpen: () => numb
     const loading =
       apiRequestsOpen() > 0 ||
       (await page.evaluate(
-        () => document.querySelector('.ant-spin-spinning, .ant-skeleton-active') !== null,
+        () =>
+          // Ant Design's spinner and skeleton, or anything marked busy (the router's plain
+          // fallback while a page's code loads, before Ant Design has).
+          document.querySelector('.ant-spin-spinning, .ant-skeleton-active, [aria-busy="true"]') !==
+          null,
       ));
     const now = Date.now();
     if (loading) quietSince = null;

@@ -41,9 +41,9 @@ interface ScriptLoad {
 
 /**
  * Loads `url` in a fresh tab with an empty cache and adds up the encoded body bytes of every
- * script it requested until its first screen is usable: `main` rendered with no spinner or
- * skeleton, and no request under way for QUIET_MS. Scripts requested after that (lazy chunks a
- * later interaction needs) do not count.
+ * script it requested until its first screen is usable: `main` rendered with no spinner,
+ * skeleton or busy element, and no request under way for QUIET_MS. Scripts requested after that
+ * (lazy chunks a later interaction needs) do not count.
  */
 async function initialScripts(browser: Browser, url: string): Promise<ScriptLoad> {
   const page = await browser.newPage();
@@ -88,7 +88,9 @@ async function initialScripts(browser: Browser, url: string): Promise<ScriptLoad
         return (
           main !== null &&
           (main.textContent ?? '').trim() !== '' &&
-          document.querySelector('.ant-spin-spinning, .ant-skeleton-active') === null
+          // Ant Design's spinner and skeleton, or anything marked busy (the router's fallback).
+          document.querySelector('.ant-spin-spinning, .ant-skeleton-active, [aria-busy="true"]') ===
+            null
         );
       });
       if (rendered && open.size === 0 && Date.now() - lastActivity >= QUIET_MS) break;

@@ -29,7 +29,7 @@ describe('ErrorBoundary', () => {
       );
       expect(screen.getByText('Sorry, an error occurred on the page!')).toBeInTheDocument();
       const retry = screen.getByRole('button', { name: 'Try again?' });
-      expect(retry).toHaveClass('ant-btn-primary');
+      expect(retry).toHaveClass('primary');
       await userEvent.click(retry);
       expect(reload).toHaveBeenCalledTimes(1);
     },

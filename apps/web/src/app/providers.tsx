@@ -21,12 +21,12 @@ const touchComponents = {
   Pagination: { itemSizeSM: 44 },
 };
 
-interface AppProvidersProps {
-  queryClient: QueryClient;
-  children: ReactNode;
-}
-
-export function AppProviders({ queryClient, children }: AppProvidersProps) {
+/**
+ * Ant Design's theme, locale, CSP nonce and toasts: the frame of every page built with it (the
+ * console, the operator console, the payment result). The portal renders without it, so its first
+ * screen loads no Ant Design at all (app/antd-shell.tsx).
+ */
+export function AntdProviders({ children }: { children: ReactNode }) {
   // Subscribes to language changes so Ant Design's locale follows the switch.
   useTranslation();
   // Honour the system's reduced-motion setting: Ant Design then skips its animations.
@@ -49,8 +49,22 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
     <ConfigProvider locale={antdLocaleOf(currentLanguage())} theme={theme} csp={csp}>
       <App>
         <FeedbackBinder />
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        {children}
       </App>
     </ConfigProvider>
+  );
+}
+
+interface AppProvidersProps {
+  queryClient: QueryClient;
+  children: ReactNode;
+}
+
+/** Every provider a console page runs in: TanStack Query (main.tsx's too) and Ant Design. */
+export function AppProviders({ queryClient, children }: AppProvidersProps) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AntdProviders>{children}</AntdProviders>
+    </QueryClientProvider>
   );
 }

@@ -61,6 +61,11 @@ export interface PageRoute {
   icon?: RouteIcon;
   /** Transient flows (checkout, line and router purchase) never enter the recent pages. */
   recent: boolean;
+  /**
+   * Renders without Ant Design and the console's messages (the portal): the router then loads
+   * neither for it. Every other page sits in the Ant Design frame (app/antd-shell.tsx).
+   */
+  plain?: boolean;
 }
 
 export const menuGroups: readonly MenuGroup[] = [
@@ -193,8 +198,22 @@ export const pageRoutes: readonly PageRoute[] = [
     recent: false,
     load: () => import('../features/orders/pages/router-buy-page.tsx'),
   },
-  { path: PORTAL_HOME, title: 'nav.portal', layout: 'portal', recent: false, load: loadPortalPage },
-  { path: PORTAL_AUTH, title: 'nav.portal', layout: 'portal', recent: false, load: loadPortalPage },
+  {
+    path: PORTAL_HOME,
+    title: 'nav.portal',
+    layout: 'portal',
+    recent: false,
+    plain: true,
+    load: loadPortalPage,
+  },
+  {
+    path: PORTAL_AUTH,
+    title: 'nav.portal',
+    layout: 'portal',
+    recent: false,
+    plain: true,
+    load: loadPortalPage,
+  },
   {
     path: PAY_SUCCESS_PATH,
     title: 'nav.paySuccess',

@@ -1,6 +1,10 @@
 // Every page's address, in a leaf module: features link to pages through these constants, and
-// the route table (app/routes.ts) maps the same constants to the pages. Importing nothing keeps
-// the links from tying features back to the route table that lazily imports them.
+// the route table (app/routes.ts) maps the same constants to the pages. Importing nothing of the
+// app keeps the links from tying features back to the route table that lazily imports them.
+import { API_PREFIX } from '@stratus/contract';
+
+/** Where the interactive API documentation is served (Swagger UI of the server). */
+export const API_DOCS_URL = `${API_PREFIX}/docs`;
 export const PORTAL_HOME = '/portal/home';
 export const PORTAL_AUTH = '/portal/auth';
 export const CONSOLE_HOME = '/console/overview';

@@ -2,12 +2,13 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { locales } from '@stratus/contract';
-import { loadLanguage, startI18n } from '../shared/i18n/i18n.ts';
+import { loadConsoleLanguage, loadLanguage, startI18n } from '../shared/i18n/i18n.ts';
 import { mediaQueryList } from './window-width.ts';
 
 // Tests switch languages freely: both are loaded before any test renders.
-await Promise.all(locales.map(loadLanguage));
 await startI18n();
+await loadConsoleLanguage();
+await Promise.all(locales.map((language) => loadLanguage(language)));
 
 // CI runs every workspace at once on two cores, where a page can take seconds to settle: the
 // `findBy…` and `waitFor` helpers wait up to 10 s rather than their default of one.

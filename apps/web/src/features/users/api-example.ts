@@ -1,8 +1,5 @@
 import { API_PREFIX, getMe } from '@stratus/contract';
 
-/** Where the interactive API documentation is served (Swagger UI of the server). */
-export const API_DOCS_URL = `${API_PREFIX}/docs`;
-
 /** A first call to try with the personal token: who am I. Two lines, as a shell takes them. */
 export function curlExample(token: string, origin: string): string {
   return `curl -H "Authorization: Bearer ${token}" \\\n  ${origin}${API_PREFIX}${getMe.path}`;

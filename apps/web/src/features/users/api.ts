@@ -4,18 +4,14 @@ import {
   rotateApiToken,
   updateMe,
   type EndpointBody,
-  type Locale,
   type UserProfile,
 } from '@stratus/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/http/client.ts';
-import { changeLanguage } from '../../shared/i18n/i18n.ts';
-import { hasToken } from '../../shared/session.ts';
+import { userKeys } from './user-keys.ts';
 
-export const userKeys = {
-  all: ['users'] as const,
-  me: () => [...userKeys.all, 'me'] as const,
-};
+export { userKeys };
+export { useSwitchLanguage } from './switch-language.ts';
 
 export function useMe() {
   return useQuery({
@@ -61,22 +57,4 @@ export function useRotateApiToken() {
         profile ? { ...profile, apiToken } : profile,
       ),
   });
-}
-
-/**
- * Switches the interface language; a signed-in user's preference is saved on the account too.
- * Saving is best effort and silent: the switch has already happened locally.
- */
-export function useSwitchLanguage() {
-  const queryClient = useQueryClient();
-  return async (language: Locale) => {
-    await changeLanguage(language);
-    if (!hasToken()) return;
-    try {
-      const profile = await callEndpoint(updateMe, { body: { language }, silent: true });
-      queryClient.setQueryData(userKeys.me(), profile);
-    } catch {
-      // Kept locally; the account keeps its previous preference until the next switch.
-    }
-  };
 }

@@ -14,6 +14,8 @@ export default {
   'auth.field.passwordPlaceholder': 'Your password',
   'auth.field.name': 'Name (optional)',
   'auth.field.namePlaceholder': 'How should we call you?',
+  'auth.field.showPassword': 'Show password',
+  'auth.field.hidePassword': 'Hide password',
   'auth.field.confirmPassword': 'Confirm password',
   'auth.field.confirmPlaceholder': 'Enter the password again',
   'auth.switch.noAccount': 'No account yet?',

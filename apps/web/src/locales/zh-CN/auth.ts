@@ -12,6 +12,8 @@ export default {
   'auth.field.passwordPlaceholder': '请输入密码',
   'auth.field.name': '名称（可选）',
   'auth.field.namePlaceholder': '怎么称呼您',
+  'auth.field.showPassword': '显示密码',
+  'auth.field.hidePassword': '隐藏密码',
   'auth.field.confirmPassword': '确认密码',
   'auth.field.confirmPlaceholder': '请再次输入密码',
   'auth.switch.noAccount': '还没有账号？',

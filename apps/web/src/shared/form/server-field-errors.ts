@@ -12,6 +12,15 @@ export const newPasswordRefusals = [
   'passwordUnchanged',
 ] as const satisfies ErrorName[];
 
+/** The field of `fieldsByError` a refused call concerns, or null when it concerns none. */
+export function refusedField(error: unknown, fieldsByError: FieldsByError): string | null {
+  if (!isApiError(error)) return null;
+  const name = (Object.keys(fieldsByError) as ErrorName[]).find(
+    (kind) => errors[kind].code === error.code,
+  );
+  return (name && fieldsByError[name]) || null;
+}
+
 /**
  * Shows a refused call's message under the field it concerns, as the form's own rules would;
  * answers false when the error concerns none of this form's fields (the caller shows it).
@@ -21,12 +30,8 @@ export function showErrorUnderField(
   error: unknown,
   fieldsByError: FieldsByError,
 ): boolean {
-  if (!isApiError(error)) return false;
-  const name = (Object.keys(fieldsByError) as ErrorName[]).find(
-    (kind) => errors[kind].code === error.code,
-  );
-  const field = name && fieldsByError[name];
-  if (!field) return false;
+  const field = refusedField(error, fieldsByError);
+  if (!field || !isApiError(error)) return false;
   form.setFields([{ name: field, errors: [error.message] }]);
   return true;
 }

@@ -1,6 +1,6 @@
 import { defaultLocale, isLocale, locales, type Locale } from '@stratus/contract';
 import type { ConfigProviderProps } from 'antd';
-import dayjs from 'dayjs';
+import type dayjs from 'dayjs';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -8,24 +8,31 @@ import { initReactI18next } from 'react-i18next';
 export const LANGUAGE_STORAGE_KEY = 'language';
 
 type AntdLocale = NonNullable<ConfigProviderProps['locale']>;
+type Messages = () => Promise<{ default: Record<string, string> }>;
 
 interface LanguagePack {
-  messages: () => Promise<{ default: Record<string, string> }>;
+  /** What the portal shows: its own texts, the shared words, validation and HTTP errors. */
+  portalMessages: Messages;
+  /** Every other message, for the console and the operator console. */
+  consoleMessages: Messages;
   antd: () => Promise<{ default: AntdLocale }>;
   /** Registers the dayjs locale (English is built in) and answers its name. */
   dayjs: () => Promise<string>;
 }
 
-// Each language is its own chunks, fetched only when it is shown: the messages, Ant Design's
-// texts and dayjs's month names.
+// Each language is its own chunks, fetched only when it is shown: the portal's messages first;
+// the console's messages, Ant Design's texts and dayjs's month names only once a page that needs
+// them opens (the portal uses neither Ant Design nor dayjs).
 const packs: Record<Locale, LanguagePack> = {
   'zh-CN': {
-    messages: () => import('../../locales/catalogue-zh-CN.ts'),
+    portalMessages: () => import('../../locales/catalogue-zh-CN-portal.ts'),
+    consoleMessages: () => import('../../locales/catalogue-zh-CN-console.ts'),
     antd: () => import('antd/es/locale/zh_CN'),
     dayjs: () => import('dayjs/locale/zh-cn').then(() => 'zh-cn'),
   },
   'en-US': {
-    messages: () => import('../../locales/catalogue-en-US.ts'),
+    portalMessages: () => import('../../locales/catalogue-en-US-portal.ts'),
+    consoleMessages: () => import('../../locales/catalogue-en-US-console.ts'),
     antd: () => import('antd/es/locale/en_US'),
     dayjs: async () => 'en',
   },
@@ -33,6 +40,11 @@ const packs: Record<Locale, LanguagePack> = {
 
 const antdLocales = new Map<Locale, AntdLocale>();
 const dayjsLocales = new Map<Locale, string>();
+/** dayjs itself, once a console page has asked for it (its locale follows the language). */
+let dayjsFactory: typeof dayjs | undefined;
+/** Whether languages load with the console's part (from the first console page on). */
+let consoleWanted = false;
+const partLoads = new Map<string, Promise<void>>();
 
 export function readStoredLanguage(): Locale {
   try {
@@ -45,7 +57,7 @@ export function readStoredLanguage(): Locale {
 }
 
 function applyLanguageSideEffects(language: Locale) {
-  dayjs.locale(dayjsLocales.get(language) ?? 'en');
+  dayjsFactory?.locale(dayjsLocales.get(language) ?? 'en');
   document.documentElement.lang = language;
 }
 
@@ -72,21 +84,59 @@ export function currentLanguage(): Locale {
   return isLocale(i18next.language) ? i18next.language : defaultLocale;
 }
 
-/** Fetches a language's messages, Ant Design texts and dayjs locale, once. */
-export async function loadLanguage(language: Locale): Promise<void> {
-  if (antdLocales.has(language)) return;
-  const pack = packs[language];
-  const [messages, antd, dayjsName] = await Promise.all([
-    pack.messages(),
-    pack.antd(),
-    pack.dayjs(),
-  ]);
+async function loadPortalPart(language: Locale): Promise<void> {
+  const messages = await packs[language].portalMessages();
   i18next.addResourceBundle(language, 'translation', messages.default, true, true);
-  dayjsLocales.set(language, dayjsName);
-  antdLocales.set(language, antd.default);
 }
 
-/** Ant Design's texts for a loaded language. */
+async function loadConsolePart(language: Locale): Promise<void> {
+  const pack = packs[language];
+  const [messages, antd, dayjsName, dayjsModule] = await Promise.all([
+    pack.consoleMessages(),
+    pack.antd(),
+    pack.dayjs(),
+    import('dayjs'),
+  ]);
+  i18next.addResourceBundle(language, 'translation', messages.default, true, true);
+  antdLocales.set(language, antd.default);
+  dayjsLocales.set(language, dayjsName);
+  dayjsFactory = dayjsModule.default;
+}
+
+/** Loads one part of a language once; a failed load is tried again on the next call. */
+function loadPart(language: Locale, part: 'portal' | 'console'): Promise<void> {
+  const key = `${language}:${part}`;
+  let load = partLoads.get(key);
+  if (!load) {
+    load = part === 'portal' ? loadPortalPart(language) : loadConsolePart(language);
+    partLoads.set(key, load);
+    load.catch(() => partLoads.delete(key));
+  }
+  return load;
+}
+
+/**
+ * Fetches a language's messages once: the portal's, and from the first console page on
+ * (`loadConsoleLanguage`) the console's messages, Ant Design texts and dayjs locale too.
+ */
+export async function loadLanguage(language: Locale): Promise<void> {
+  await Promise.all([
+    loadPart(language, 'portal'),
+    ...(consoleWanted ? [loadPart(language, 'console')] : []),
+  ]);
+}
+
+/**
+ * What a console or operator page needs beyond the portal's texts, for the language shown; every
+ * later switch loads it too. The console's frame renders once this is done.
+ */
+export async function loadConsoleLanguage(): Promise<void> {
+  consoleWanted = true;
+  await loadLanguage(currentLanguage());
+  applyLanguageSideEffects(currentLanguage());
+}
+
+/** Ant Design's texts for a language loaded with the console's part. */
 export function antdLocaleOf(language: Locale): AntdLocale | undefined {
   return antdLocales.get(language);
 }

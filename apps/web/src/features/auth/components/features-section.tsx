@@ -5,8 +5,7 @@ import {
   NodeIndexOutlined,
   ThunderboltOutlined,
   WalletOutlined,
-} from '@ant-design/icons';
-import { Typography } from 'antd';
+} from './portal-icons.tsx';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '../../../locales/index.ts';
@@ -56,24 +55,16 @@ export function FeaturesSection() {
   return (
     <section className={styles.section}>
       <div className={styles.inner}>
-        <Typography.Title level={2} className={styles.title}>
-          {t('auth.features.title')}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary" className={styles.subtitle}>
-          {t('auth.features.subtitle')}
-        </Typography.Paragraph>
+        <h2 className={styles.title}>{t('auth.features.title')}</h2>
+        <p className={styles.subtitle}>{t('auth.features.subtitle')}</p>
         <div className={styles.grid}>
           {features.map(({ icon: Icon, title, description }) => (
             <article key={title} className={styles.card}>
               <span className={styles.iconBox}>
                 <Icon className={styles.icon} />
               </span>
-              <Typography.Title level={3} className={styles.cardTitle}>
-                {t(title)}
-              </Typography.Title>
-              <Typography.Paragraph type="secondary" className={styles.cardText}>
-                {t(description)}
-              </Typography.Paragraph>
+              <h3 className={styles.cardTitle}>{t(title)}</h3>
+              <p className={styles.cardText}>{t(description)}</p>
             </article>
           ))}
         </div>

@@ -1,5 +1,4 @@
-import { CheckCircleFilled } from '@ant-design/icons';
-import { Typography } from 'antd';
+import { CheckCircleFilled } from './portal-icons.tsx';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '../../../locales/index.ts';
 import { SignInCard } from './sign-in-card.tsx';
@@ -20,12 +19,8 @@ export function HeroSection() {
       <div className={styles.inner}>
         <div className={styles.copy}>
           <span className={styles.eyebrow}>{t('auth.hero.eyebrow')}</span>
-          <Typography.Title level={1} className={styles.headline}>
-            {t('auth.hero.title')}
-          </Typography.Title>
-          <Typography.Paragraph className={styles.subline}>
-            {t('auth.hero.subtitle')}
-          </Typography.Paragraph>
+          <h1 className={styles.headline}>{t('auth.hero.title')}</h1>
+          <p className={styles.subline}>{t('auth.hero.subtitle')}</p>
           <ul className={styles.points}>
             {points.map((point) => (
               <li key={point}>

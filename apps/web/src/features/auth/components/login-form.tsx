@@ -1,7 +1,9 @@
-import { LockOutlined, MailOutlined } from '@ant-design/icons';
-import { Button, Form, Input } from 'antd';
+import { LockOutlined, MailOutlined } from './portal-icons.tsx';
 import { useTranslation } from 'react-i18next';
-import { emailRules } from '../../../shared/form/credential-rules.ts';
+import { loadCredentialChecks } from '../credential-checks.ts';
+import { useFormFields } from '../use-form-fields.ts';
+import { SubmitButton } from './submit-button.tsx';
+import { TextField } from './text-field.tsx';
 
 export interface LoginValues {
   email: string;
@@ -15,29 +17,41 @@ interface LoginFormProps {
 
 export function LoginForm({ pending, onSubmit }: LoginFormProps) {
   const { t } = useTranslation();
+  const form = useFormFields<keyof LoginValues>({
+    email: { check: async ({ email }) => (await loadCredentialChecks()).emailProblem(email, t) },
+    password: { check: ({ password }) => (password ? null : t('validation.password.required')) },
+  });
   return (
-    <Form<LoginValues> layout="vertical" requiredMark={false} size="large" onFinish={onSubmit}>
-      <Form.Item name="email" label={t('auth.field.email')} rules={emailRules(t)}>
-        <Input
-          prefix={<MailOutlined />}
-          placeholder={t('auth.field.emailPlaceholder')}
-          autoComplete="email"
-        />
-      </Form.Item>
-      <Form.Item
-        name="password"
+    <form
+      noValidate
+      // The email's rules are fetched as the person reaches the form, before they are needed.
+      onFocus={() => void loadCredentialChecks().catch(() => undefined)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.submit(onSubmit);
+      }}
+    >
+      <TextField
+        label={t('auth.field.email')}
+        icon={<MailOutlined />}
+        type="email"
+        value={form.values.email}
+        onChange={(value) => form.change('email', value)}
+        problem={form.problems.email}
+        placeholder={t('auth.field.emailPlaceholder')}
+        autoComplete="email"
+      />
+      <TextField
         label={t('auth.field.password')}
-        rules={[{ required: true, message: t('validation.password.required') }]}
-      >
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder={t('auth.field.passwordPlaceholder')}
-          autoComplete="current-password"
-        />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={pending}>
-        {t('auth.login.submit')}
-      </Button>
-    </Form>
+        icon={<LockOutlined />}
+        type="password"
+        value={form.values.password}
+        onChange={(value) => form.change('password', value)}
+        problem={form.problems.password}
+        placeholder={t('auth.field.passwordPlaceholder')}
+        autoComplete="current-password"
+      />
+      <SubmitButton pending={pending}>{t('auth.login.submit')}</SubmitButton>
+    </form>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { API_DOCS_URL } from '../../users/public.ts';
+import { API_DOCS_URL } from '../../../shared/paths.ts';
 import { Brand } from '../../../shared/ui/brand.tsx';
 import { TOUCH_TARGET } from '../../../shared/ui/touch-target.ts';
 import styles from './portal-footer.module.css';

@@ -1,86 +1,120 @@
-import { LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, MailOutlined, UserOutlined } from './portal-icons.tsx';
 import { PASSWORD_MIN_LENGTH } from '@stratus/contract';
-import { Button, Form, Input, type FormInstance } from 'antd';
+import { forwardRef, useImperativeHandle } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  confirmPasswordRules,
-  emailRules,
+  emailProblem,
   NAME_MAX_LENGTH,
-  newPasswordRules,
+  newPasswordProblem,
 } from '../../../shared/form/credential-rules.ts';
+import { newPasswordFields, refusedField } from '../../../shared/form/server-field-errors.ts';
+import { isApiError } from '../../../shared/http/api-error.ts';
+import { useFormFields } from '../use-form-fields.ts';
+import { SubmitButton } from './submit-button.tsx';
+import { TextField } from './text-field.tsx';
 
 export interface RegisterValues {
   email: string;
-  name?: string;
+  name: string;
   password: string;
   confirmPassword: string;
 }
 
+/** What the card may do to the form: show the server's refusal under the field it concerns. */
+export interface RegisterFormHandle {
+  /** Shows a refused password under the password field; false when `error` is another kind. */
+  showRefusal: (error: unknown) => boolean;
+}
+
 interface RegisterFormProps {
-  /** The form's instance, so the card can show the server's refusals under their fields. */
-  form: FormInstance<RegisterValues>;
   pending: boolean;
   onSubmit: (values: RegisterValues) => void;
 }
 
-export function RegisterForm({ form, pending, onSubmit }: RegisterFormProps) {
+// A chunk of its own (the card loads it lazily): the contract's rules it checks with are not
+// needed until a person chooses to sign up.
+const RegisterForm = forwardRef<RegisterFormHandle, RegisterFormProps>(function RegisterForm(
+  { pending, onSubmit },
+  ref,
+) {
   const { t } = useTranslation();
+  const form = useFormFields<keyof RegisterValues>({
+    email: { check: ({ email }) => emailProblem(email, t) },
+    name: {
+      check: ({ name }) =>
+        name.length > NAME_MAX_LENGTH
+          ? t('validation.name.tooLong', { max: NAME_MAX_LENGTH })
+          : null,
+    },
+    password: {
+      check: ({ password, email }) => newPasswordProblem(password, t, { email }),
+      dependencies: ['email'],
+    },
+    confirmPassword: {
+      check: ({ confirmPassword, password }) => {
+        if (!confirmPassword) return t('validation.confirm.required');
+        return confirmPassword !== password ? t('validation.confirm.mismatch') : null;
+      },
+      dependencies: ['password'],
+    },
+  });
+  const { showProblem } = form;
+  useImperativeHandle(ref, () => ({
+    showRefusal: (error) => {
+      if (!isApiError(error) || !refusedField(error, newPasswordFields('password'))) return false;
+      showProblem('password', error.message);
+      return true;
+    },
+  }));
+  const field = (name: keyof RegisterValues) => ({
+    value: form.values[name],
+    onChange: (value: string) => form.change(name, value),
+    problem: form.problems[name],
+  });
   return (
-    <Form<RegisterValues>
-      form={form}
-      layout="vertical"
-      requiredMark={false}
-      size="large"
-      onFinish={onSubmit}
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.submit(onSubmit);
+      }}
     >
-      <Form.Item name="email" label={t('auth.field.email')} rules={emailRules(t)}>
-        <Input
-          prefix={<MailOutlined />}
-          placeholder={t('auth.field.emailPlaceholder')}
-          autoComplete="email"
-        />
-      </Form.Item>
-      <Form.Item
-        name="name"
+      <TextField
+        {...field('email')}
+        label={t('auth.field.email')}
+        icon={<MailOutlined />}
+        type="email"
+        placeholder={t('auth.field.emailPlaceholder')}
+        autoComplete="email"
+      />
+      <TextField
+        {...field('name')}
         label={t('auth.field.name')}
-        rules={[
-          { max: NAME_MAX_LENGTH, message: t('validation.name.tooLong', { max: NAME_MAX_LENGTH }) },
-        ]}
-      >
-        <Input
-          prefix={<UserOutlined />}
-          placeholder={t('auth.field.namePlaceholder')}
-          autoComplete="nickname"
-        />
-      </Form.Item>
-      <Form.Item
-        name="password"
+        icon={<UserOutlined />}
+        type="text"
+        placeholder={t('auth.field.namePlaceholder')}
+        autoComplete="nickname"
+      />
+      <TextField
+        {...field('password')}
         label={t('auth.field.password')}
-        extra={t('validation.password.rules', { min: PASSWORD_MIN_LENGTH })}
-        dependencies={['email']}
-        rules={newPasswordRules(t, { emailField: 'email' })}
-      >
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder={t('auth.field.passwordPlaceholder')}
-          autoComplete="new-password"
-        />
-      </Form.Item>
-      <Form.Item
-        name="confirmPassword"
+        icon={<LockOutlined />}
+        type="password"
+        help={t('validation.password.rules', { min: PASSWORD_MIN_LENGTH })}
+        placeholder={t('auth.field.passwordPlaceholder')}
+        autoComplete="new-password"
+      />
+      <TextField
+        {...field('confirmPassword')}
         label={t('auth.field.confirmPassword')}
-        dependencies={['password']}
-        rules={confirmPasswordRules(t, 'password')}
-      >
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder={t('auth.field.confirmPlaceholder')}
-          autoComplete="new-password"
-        />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={pending}>
-        {t('auth.register.submit')}
-      </Button>
-    </Form>
+        icon={<LockOutlined />}
+        type="password"
+        placeholder={t('auth.field.confirmPlaceholder')}
+        autoComplete="new-password"
+      />
+      <SubmitButton pending={pending}>{t('auth.register.submit')}</SubmitButton>
+    </form>
   );
-}
+});
+
+export default RegisterForm;

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { login, register, type UserProfile } from '@stratus/contract';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -33,7 +33,7 @@ function renderCard(entry = '/portal/home?redirect=%2Fconsole%2FipList%3Fpage%3D
 async function fillLogin(email: string, password: string) {
   await userEvent.type(screen.getByLabelText('邮箱'), email);
   await userEvent.type(screen.getByLabelText('密码'), password);
-  await userEvent.click(screen.getByRole('button', { name: '登 录' }));
+  await userEvent.click(screen.getByRole('button', { name: '登录' }));
 }
 
 afterEach(async () => {
@@ -49,7 +49,7 @@ describe('SignInCard', () => {
 
   it('validates the sign-in fields with localised messages', async () => {
     renderCard();
-    await userEvent.click(screen.getByRole('button', { name: '登 录' }));
+    await userEvent.click(screen.getByRole('button', { name: '登录' }));
     expect(await screen.findByText('请输入邮箱')).toBeInTheDocument();
     expect(screen.getByText('请输入密码')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('邮箱'), 'not-an-email');
@@ -61,8 +61,9 @@ describe('SignInCard', () => {
     renderCard();
     await userEvent.click(screen.getByRole('button', { name: '立即注册' }));
     expect(screen.getByRole('heading', { name: '注册' })).toBeInTheDocument();
+    // The form (and the contract's rules it checks with) is fetched when sign-up is chosen.
     expect(
-      screen.getByText('至少 8 个字符，不能全为数字、不能是常见密码，也不能包含邮箱名'),
+      await screen.findByText('至少 8 个字符，不能全为数字、不能是常见密码，也不能包含邮箱名'),
     ).toBeInTheDocument();
     const password = screen.getByLabelText('密码');
     await userEvent.type(password, 'short1');
@@ -89,13 +90,20 @@ describe('SignInCard', () => {
     api.respondWithError(register, 'passwordContainsEmail');
     renderCard();
     await userEvent.click(screen.getByRole('button', { name: '立即注册' }));
-    await userEvent.type(screen.getByLabelText('邮箱'), 'new@example.com');
+    await userEvent.type(await screen.findByLabelText('邮箱'), 'new@example.com');
     await userEvent.type(screen.getByLabelText('密码'), 'a-good-password');
     await userEvent.type(screen.getByLabelText('确认密码'), 'a-good-password');
     await userEvent.click(screen.getByRole('button', { name: '注册并登录' }));
-    const item = screen.getByLabelText('密码').closest<HTMLElement>('.ant-form-item')!;
-    expect(await within(item).findByText('密码不能包含邮箱名')).toBeInTheDocument();
-    expect(document.querySelector('.ant-alert')).toBeNull();
+    const password = screen.getByLabelText('密码');
+    await waitFor(() =>
+      expect(password).toHaveAccessibleDescription(
+        '密码不能包含邮箱名 ' + '至少 8 个字符，不能全为数字、不能是常见密码，也不能包含邮箱名',
+      ),
+    );
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    // Under the field, not in the card's alert above the form.
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getByRole('alert')).toHaveTextContent('密码不能包含邮箱名');
   });
 
   it('shows a server error once, inline, without a toast', async () => {
@@ -128,7 +136,7 @@ describe('SignInCard', () => {
     api.respondWith(register, { token: 'sess-2', user });
     const { router } = renderCard('/portal/home?redirect=%2F%2Fevil.example%2F');
     await userEvent.click(screen.getByRole('button', { name: '立即注册' }));
-    await userEvent.type(screen.getByLabelText('邮箱'), 'new@example.com');
+    await userEvent.type(await screen.findByLabelText('邮箱'), 'new@example.com');
     await userEvent.type(screen.getByLabelText('密码'), 'a-good-password');
     await userEvent.type(screen.getByLabelText('确认密码'), 'a-good-password');
     await userEvent.click(screen.getByRole('button', { name: '注册并登录' }));

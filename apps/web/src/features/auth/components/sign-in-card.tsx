@@ -1,21 +1,21 @@
-import { Alert, Button, Form, Tabs, Typography } from 'antd';
-import { useState } from 'react';
+import { CloseCircleFilled } from './portal-icons.tsx';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import {
-  newPasswordFields,
-  showErrorUnderField,
-} from '../../../shared/form/server-field-errors.ts';
 import { isApiError } from '../../../shared/http/api-error.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { REDIRECT_PARAM } from '../../../shared/session.ts';
+import { TOUCH_TARGET } from '../../../shared/ui/touch-target.ts';
 import { useLogin, useRegister } from '../api.ts';
 import { safeRedirectTarget } from '../redirect.ts';
 import { LoginForm, type LoginValues } from './login-form.tsx';
-import { RegisterForm, type RegisterValues } from './register-form.tsx';
+import type { RegisterFormHandle, RegisterValues } from './register-form.tsx';
 import styles from './sign-in-card.module.css';
 
 type Mode = 'login' | 'register';
+
+// Fetched when a person chooses to sign up: it brings the contract's password rules with it.
+const RegisterForm = lazy(() => import('./register-form.tsx'));
 
 /** Sign-in and sign-up on the portal; server errors show inline (the calls are silent). */
 export function SignInCard() {
@@ -27,7 +27,7 @@ export function SignInCard() {
   const [error, setError] = useState<string | null>(null);
   const login = useLogin();
   const register = useRegister();
-  const [registerForm] = Form.useForm<RegisterValues>();
+  const registerForm = useRef<RegisterFormHandle>(null);
 
   const run = async (action: () => Promise<unknown>) => {
     setError(null);
@@ -36,9 +36,7 @@ export function SignInCard() {
       navigate(safeRedirectTarget(searchParams.get(REDIRECT_PARAM)), { replace: true });
     } catch (caught) {
       // A refused password goes under the password field; everything else above the form.
-      if (!isLogin && showErrorUnderField(registerForm, caught, newPasswordFields('password'))) {
-        return;
-      }
+      if (!isLogin && registerForm.current?.showRefusal(caught)) return;
       setError(isApiError(caught) ? caught.message : t('http.error.network'));
     }
   };
@@ -48,7 +46,7 @@ export function SignInCard() {
       register.mutateAsync({
         email,
         password,
-        name: name?.trim() || undefined,
+        name: name.trim() || undefined,
         language: currentLanguage(),
       }),
     );
@@ -58,50 +56,63 @@ export function SignInCard() {
   };
 
   const alert = error && (
-    <Alert type="error" showIcon title={error} className={styles.alert} role="alert" />
+    <div className={styles.alert} role="alert">
+      <CloseCircleFilled className={styles.alertIcon} />
+      {error}
+    </div>
   );
 
   return (
     <section className={styles.card} aria-labelledby="sign-in-title">
-      <Typography.Title level={2} id="sign-in-title" className={styles.title}>
+      <h2 id="sign-in-title" className={styles.title}>
         {isLogin ? t('auth.login.title') : t('auth.register.title')}
-      </Typography.Title>
-      <Typography.Text type="secondary">
+      </h2>
+      <span className={styles.subtitle}>
         {isLogin ? t('auth.login.subtitle') : t('auth.register.subtitle')}
-      </Typography.Text>
+      </span>
       {isLogin ? (
-        <Tabs
-          className={styles.tabs}
-          items={[
-            {
-              key: 'account',
-              label: t('auth.tab.account'),
-              children: (
-                <>
-                  {alert}
-                  <LoginForm pending={login.isPending} onSubmit={submitLogin} />
-                </>
-              ),
-            },
-          ]}
-        />
+        <>
+          {/* One tab, as the seed's card: its look names the way of signing in. */}
+          <div role="tablist" className={styles.tabs}>
+            <button
+              type="button"
+              role="tab"
+              id="sign-in-tab-account"
+              aria-selected="true"
+              aria-controls="sign-in-panel-account"
+              className={styles.tab}
+            >
+              {t('auth.tab.account')}
+            </button>
+          </div>
+          <div role="tabpanel" id="sign-in-panel-account" aria-labelledby="sign-in-tab-account">
+            {alert}
+            <LoginForm pending={login.isPending} onSubmit={submitLogin} />
+          </div>
+        </>
       ) : (
         <div className={styles.registerBody}>
           {alert}
-          <RegisterForm
-            form={registerForm}
-            pending={register.isPending}
-            onSubmit={submitRegister}
-          />
+          <Suspense fallback={<div className={styles.loading} aria-busy="true" />}>
+            <RegisterForm
+              ref={registerForm}
+              pending={register.isPending}
+              onSubmit={submitRegister}
+            />
+          </Suspense>
         </div>
       )}
       <div className={styles.switch}>
-        <Typography.Text type="secondary">
+        <span className={styles.subtitle}>
           {isLogin ? t('auth.switch.noAccount') : t('auth.switch.haveAccount')}
-        </Typography.Text>
-        <Button type="link" onClick={() => switchTo(isLogin ? 'register' : 'login')}>
+        </span>
+        <button
+          type="button"
+          className={`${styles.switchButton} ${TOUCH_TARGET}`}
+          onClick={() => switchTo(isLogin ? 'register' : 'login')}
+        >
           {isLogin ? t('auth.switch.toRegister') : t('auth.switch.toLogin')}
-        </Button>
+        </button>
       </div>
     </section>
   );

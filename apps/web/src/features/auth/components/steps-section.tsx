@@ -1,4 +1,3 @@
-import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '../../../locales/index.ts';
 import styles from './steps-section.module.css';
@@ -14,17 +13,13 @@ export function StepsSection() {
   return (
     <section className={styles.section}>
       <div className={styles.inner}>
-        <Typography.Title level={2} className={styles.title}>
-          {t('auth.steps.title')}
-        </Typography.Title>
+        <h2 className={styles.title}>{t('auth.steps.title')}</h2>
         <ol className={styles.steps}>
           {steps.map((step, index) => (
             <li key={step.title} className={styles.step}>
               <span className={styles.number}>{index + 1}</span>
-              <Typography.Title level={3} className={styles.stepTitle}>
-                {t(step.title)}
-              </Typography.Title>
-              <Typography.Text type="secondary">{t(step.description)}</Typography.Text>
+              <h3 className={styles.stepTitle}>{t(step.title)}</h3>
+              <span className={styles.stepText}>{t(step.description)}</span>
             </li>
           ))}
         </ol>

@@ -2,7 +2,8 @@ import { ApiOutlined, ExportOutlined } from '@ant-design/icons';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../../shared/ui/copy-button.tsx';
-import { API_DOCS_URL, curlExample } from '../api-example.ts';
+import { API_DOCS_URL } from '../../../shared/paths.ts';
+import { curlExample } from '../api-example.ts';
 import { maskToken } from '../mask-token.ts';
 import styles from './api-access-section.module.css';
 

@@ -1,0 +1,83 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+// The portal's first screen loads no Ant Design, no zod (the contract's schemas) and no dayjs
+// (issue 18: its JavaScript budget). The bundler puts a module in the chunks of every page that
+// reaches it by static imports, so this walks those imports from the entry and the portal page
+// and lists the heavy packages reached. Lazy `import()` and type-only imports are not followed.
+
+// Vitest's jsdom gives modules http: URLs; the project's root is the working directory.
+const webSource = path.resolve(process.cwd(), 'apps/web/src');
+const contractSource = path.resolve(webSource, '../../../packages/contract/src');
+const heavy = /^(antd|@ant-design\/|@rc-component\/|zod|dayjs|recharts)/;
+
+/** The value imports and re-exports of a file, as written. */
+function valueImportsOf(file: string): { specifier: string; names: string[] | 'all' }[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+  const found: { specifier: string; names: string[] | 'all' }[] = [];
+  for (const statement of source.statements) {
+    if (ts.isImportDeclaration(statement)) {
+      const clause = statement.importClause;
+      if (clause?.isTypeOnly) continue;
+      const bindings = clause?.namedBindings;
+      const names =
+        bindings && ts.isNamedImports(bindings)
+          ? bindings.elements.filter((e) => !e.isTypeOnly).map((e) => e.name.text)
+          : 'all';
+      if (Array.isArray(names) && names.length === 0 && !clause?.name) continue;
+      found.push({ specifier: (statement.moduleSpecifier as ts.StringLiteral).text, names });
+    } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier) {
+      if (statement.isTypeOnly) continue;
+      found.push({ specifier: (statement.moduleSpecifier as ts.StringLiteral).text, names: 'all' });
+    }
+  }
+  return found;
+}
+
+/** The contract's module that defines `name` (it is side-effect free: only used modules count). */
+function contractModuleOf(name: string): string {
+  const definition = new RegExp(`export (const|function|class) ${name}\\b`);
+  for (const file of ts.sys.readDirectory(contractSource, ['.ts'], ['**/*.test.ts'])) {
+    if (definition.test(readFileSync(file, 'utf8'))) return file;
+  }
+  throw new Error(`the contract exports no ${name}`);
+}
+
+/** Every heavy package the static imports from `entries` reach, with the chain to it. */
+function heavyPackagesReached(entries: string[]): string[] {
+  const seen = new Set<string>();
+  const reached: string[] = [];
+  const walk = (file: string, chain: string[]) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const { specifier, names } of valueImportsOf(file)) {
+      const via = [...chain, path.relative(webSource, file)];
+      if (specifier.startsWith('.')) {
+        const target = path.resolve(path.dirname(file), specifier);
+        if (/\.(tsx?)$/.test(target) && existsSync(target)) walk(target, via);
+      } else if (specifier === '@stratus/contract') {
+        if (names === 'all') throw new Error(`${file} imports the whole contract`);
+        for (const name of names) walk(contractModuleOf(name), via);
+      } else if (heavy.test(specifier)) {
+        reached.push(`${specifier} ← ${via.join(' ← ')}`);
+      }
+    }
+  };
+  for (const entry of entries) walk(path.join(webSource, entry), []);
+  return reached;
+}
+
+describe("the portal's first screen", () => {
+  it('reaches no Ant Design, zod or dayjs from the entry and the portal page', () => {
+    const reached = heavyPackagesReached(['main.tsx', 'features/auth/pages/portal-page.tsx']);
+    // Known and small: the menu icons the route table names (a few kB); the portal draws its own.
+    const menuIcons = /^@ant-design\/icons ← .* ← app\/routes\.ts$/;
+    expect(reached.filter((chain) => !menuIcons.test(chain))).toEqual([]);
+  });
+
+  it('would see them: the console layout reaches Ant Design', () => {
+    expect(heavyPackagesReached(['app/console/console-layout.tsx']).join('\n')).toMatch(/^antd/m);
+  });
+});

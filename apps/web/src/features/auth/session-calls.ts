@@ -1,0 +1,33 @@
+import { login, logout, register, type EndpointBody, type Session } from '@stratus/contract';
+import { callEndpoint } from '../../shared/http/client.ts';
+import { changeLanguage, currentLanguage } from '../../shared/i18n/i18n.ts';
+import { signOut, storeToken } from '../../shared/session.ts';
+
+// The calls that start and end a session, with the contract's endpoints behind them: the portal
+// fetches this module when the form is first sent (api.ts), not with its first screen.
+
+/** Keeps the new session and adopts the account's language, before the app navigates on. */
+async function startSession(session: Session): Promise<Session> {
+  storeToken(session.token);
+  if (session.user.language !== currentLanguage()) await changeLanguage(session.user.language);
+  return session;
+}
+
+// Sign-in errors are shown inline above the form, so these calls raise no toast.
+export async function logIn(body: EndpointBody<typeof login>): Promise<Session> {
+  return startSession(await callEndpoint(login, { body, silent: true }));
+}
+
+export async function signUp(body: EndpointBody<typeof register>): Promise<Session> {
+  return startSession(await callEndpoint(register, { body, silent: true }));
+}
+
+/** Confirmed logout: revoke the session (a failure changes nothing), then the seed sign-out. */
+export async function logOut(): Promise<void> {
+  try {
+    await callEndpoint(logout, { silent: true });
+  } catch {
+    // The session may already be gone; signing out locally is what matters.
+  }
+  signOut();
+}

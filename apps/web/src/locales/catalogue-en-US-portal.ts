@@ -1,0 +1,8 @@
+// The messages of en-US the portal shows (its own, the shared words, validation and HTTP errors):
+// all its first screen fetches. The domains here are PORTAL_DOMAINS of ./index.ts.
+const files = import.meta.glob<Record<string, string>>(
+  './en-US/{auth,common,http,nav,validation}.ts',
+  { eager: true, import: 'default' },
+);
+
+export default Object.assign({}, ...Object.values(files)) as Record<string, string>;
