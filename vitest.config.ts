@@ -52,15 +52,11 @@ export default defineConfig({
           environment: 'node',
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],
-          // The browser journeys run beside each other and beside the other projects' files.
-          // With `fileParallelism: false` Vitest ran them one at a time after every other file,
-          // a tail of some nine minutes in which mostly one process (Chromium or the server)
-          // worked. A file shares nothing with another: its servers bind port 0 (the demo gateway
-          // and V2Ray a free port each), its databases are its own, and the web app is built
-          // once, by the global setup, before any file starts.
-          // Beside other files a journey's first test (Chromium's first page loads, the server's
-          // first queries) took close to the minute it had alone: the budget of a started process.
-          testTimeout: 180_000,
+          // One browser journey at a time. Run beside each other and beside the other projects'
+          // files on CI's two cores (load 17), journeys timed out and the whole run took longer,
+          // not shorter, so they keep Vitest's serial group after the other files.
+          fileParallelism: false,
+          testTimeout: 60_000,
           hookTimeout: 180_000,
         },
       },
