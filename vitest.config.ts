@@ -56,7 +56,9 @@ export default defineConfig({
           // files on CI's two cores (load 17), journeys timed out and the whole run took longer,
           // not shorter, so they keep Vitest's serial group after the other files.
           fileParallelism: false,
-          testTimeout: 60_000,
+          // A journey's test drives many pages; with Ant Design loaded per console page the
+          // operator journey took about a minute on a loaded machine, at the old 60 s limit.
+          testTimeout: 180_000,
           hookTimeout: 180_000,
         },
       },
