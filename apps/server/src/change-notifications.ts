@@ -46,6 +46,7 @@ export function authChanged(userId: string): Change {
 export const HEARTBEAT_MS = 250;
 
 const PING_PREFIX = 'ping:';
+const MAX_PINGS_IN_FLIGHT = 64;
 
 function encode(change: Change): string {
   return change.topic === 'auth' ? `auth:${change.userId}` : 'catalog';
@@ -174,6 +175,11 @@ export class ChangeBus {
     if (!db || !this.listening) return;
     this.#lastPing += 1;
     const sequence = this.#lastPing;
+    // Pings that never come back (a listener dead without noticing) must not pile up.
+    if (this.#pingsSentAt.size >= MAX_PINGS_IN_FLIGHT) {
+      const oldest = this.#pingsSentAt.keys().next();
+      if (!oldest.done) this.#pingsSentAt.delete(oldest.value);
+    }
     this.#pingsSentAt.set(sequence, performance.now());
     try {
       await db.execute(
