@@ -47,8 +47,9 @@ function runWithLogger(
 
 const messages = (lines: string[]) => lines.map((line) => JSON.parse(line).msg as string);
 
-// Each case waits on its own process, so they run side by side.
-describe.concurrent('the batched JSON log stream', () => {
+// Each case waits on its own process, so they run side by side; starting one loads the database
+// package (logger.ts redacts its errors), seconds each on a loaded machine.
+describe.concurrent('the batched JSON log stream', { timeout: 90_000 }, () => {
   it('writes a lone line while the process goes on, without waiting for more', async () => {
     // The first line of a process is written at once; a later one waits in the batch, which the
     // flush interval must write even though no more lines come.
