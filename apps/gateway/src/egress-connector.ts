@@ -118,6 +118,7 @@ function connectOnce(options: {
     function fail(error: NodeJS.ErrnoException): void {
       clearTimeout(timer);
       upstream.destroy();
+      reads.release();
       const code = error.code ?? 'EUNKNOWN';
       // bind: the port is held by a listener or a live socket on this address; connect: the
       // 4-tuple is still in use (TIME_WAIT without tcp_tw_reuse). Not an address that is missing

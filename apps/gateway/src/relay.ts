@@ -41,6 +41,7 @@ export function relay({
     unwatch();
     client.destroy();
     upstream.destroy();
+    upstreamReads.release();
   }
   client.on('close', closeBoth);
   upstream.on('close', closeBoth);

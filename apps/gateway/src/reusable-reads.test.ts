@@ -137,6 +137,22 @@ describe('reusable reads', () => {
     expect(read(10)).toBe(16 * KIB);
   });
 
+  it("reuse a closed tunnel's buffer for the next one, but not while a write still holds it", () => {
+    const closed = new ReusableReads();
+    const buffer = closed.onread.buffer();
+    closed.release();
+    const next = new ReusableReads();
+    expect(next.onread.buffer()).toBe(buffer);
+    // The closed one never hands it out again.
+    expect(closed.onread.buffer()).not.toBe(buffer);
+
+    const { writable } = destination({ completeAtOnce: false });
+    const chunk = readInto(next, 'pending');
+    expect(next.writeTo(writable, chunk.bytes, chunk.buffer)).toBe(false);
+    next.release();
+    expect(new ReusableReads().onread.buffer()).not.toBe(buffer);
+  });
+
   it('keep copies of reads made before the relay attached, and pause', () => {
     const reads = new ReusableReads();
     const early = readInto(reads, 'early');
