@@ -20,6 +20,7 @@ import {
   type SQL,
 } from '@stratus/db';
 import { announceChange, catalogChanged } from '../../change-notifications.ts';
+import type { InstanceRow, PurchasedInstanceRow } from '../instances/service.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -375,6 +376,63 @@ export async function allocateAvailableIps(tx: Tx, claim: IpClaim): Promise<IpAd
     if (!(error instanceof ShortClaim)) throw error;
   }
   return allocateIpsStatement(tx, claim, false);
+}
+
+/** The new instance `allocateIpWithInstance` creates on the IP it claims. */
+export type InstanceOnClaimedIp = Omit<PurchasedInstanceRow, 'ipAddressId'>;
+
+/**
+ * `allocateAvailableIps` for one IP, and the instance on it inserted in the same statement (a CTE
+ * reading the claimed row): a purchase of one IP, a round trip fewer while the buyer's wallet row
+ * is locked. The claim is the same (SKIP LOCKED first, then waiting; see above), and so is the
+ * instance `insertInstances` would insert. Undefined, and nothing inserted, when no IP is left.
+ */
+export async function allocateIpWithInstance(
+  tx: Tx,
+  { regionId, lineType, instance }: Omit<IpClaim, 'count'> & { instance: InstanceOnClaimedIp },
+): Promise<{ ip: IpAddressRow; instance: InstanceRow } | undefined> {
+  const values = {
+    regionId,
+    lineType,
+    count: 1,
+    ...instance,
+    autoRenew: instance.autoRenew ?? false,
+    expiresAt: instance.expiresAt.toISOString(),
+    protocols: instance.protocols,
+  };
+  const [first] = await claimIpWithInstanceSkippingLocked(tx).execute(values);
+  const [row] = first ? [first] : await claimIpWithInstanceWaiting(tx).execute(values);
+  return row && { ip: row.claimed, instance: row.inserted };
+}
+
+// Prepared (prepared.ts): every purchase of one IP runs the first.
+const claimIpWithInstanceSkippingLocked = preparedPerDatabase((tx: Tx) =>
+  buildIpClaimWithInstance(tx, true).prepare('claim_ip_with_instance_skip_locked'),
+);
+const claimIpWithInstanceWaiting = preparedPerDatabase((tx: Tx) =>
+  buildIpClaimWithInstance(tx, false).prepare('claim_ip_with_instance_waiting'),
+);
+
+function buildIpClaimWithInstance(tx: Tx, skipLocked: boolean) {
+  const claimed = tx.$with('claimed').as(buildIpClaim(tx, skipLocked));
+  const value = (name: keyof InstanceOnClaimedIp) => sql.placeholder(name);
+  // INSERT … SELECT names every column in table order (see moveBalance in wallet/repo.ts): id,
+  // user_id, ip_address_id, order_id, username, password, vmess_id, protocols, remark, status,
+  // auto_renew, renewal_warning, created_at, expires_at, updated_at; the ones a purchase does
+  // not give take the table's defaults, spelled out. A column added fails loudly.
+  const inserted = tx.$with('inserted').as(
+    tx
+      .insert(proxyInstances)
+      .select(
+        sql`select gen_random_uuid(), ${value('userId')}::uuid, ${claimed.id}, ${value('orderId')}::uuid, ${value('username')}, ${value('password')}, ${value('vmessId')}::uuid, ${value('protocols')}::text[], '', 'active', ${value('autoRenew')}::boolean, null, now(), ${value('expiresAt')}::timestamptz, now() from ${claimed}`,
+      )
+      .returning(),
+  );
+  return tx
+    .with(claimed, inserted)
+    .select()
+    .from(claimed)
+    .innerJoin(inserted, eq(inserted.ipAddressId, claimed.id));
 }
 
 export async function setIpStatus(
