@@ -5,6 +5,7 @@ import {
   inArray,
   ipAddresses,
   planPrices,
+  preparedPerDatabase,
   regions,
   sql,
   staticIpPlans,
@@ -64,18 +65,27 @@ export async function findPlanWithPrice(
   db: Db,
   { planId, durationDays }: { planId: string; durationDays: number },
 ): Promise<(PlanWithRegion & { priceFen: bigint | undefined }) | undefined> {
-  const [row] = await db
+  const [row] = await selectPlanWithPrice(db).execute({ planId, durationDays });
+  return row && { plan: row.plan, region: row.region, priceFen: row.priceFen ?? undefined };
+}
+
+// Prepared (prepared.ts): every purchase runs it.
+const selectPlanWithPrice = preparedPerDatabase((db: Db) =>
+  db
     .select({ plan: staticIpPlans, region: regions, priceFen: planPrices.priceFen })
     .from(staticIpPlans)
     .innerJoin(regions, eq(regions.id, staticIpPlans.regionId))
     .leftJoin(
       planPrices,
-      and(eq(planPrices.planId, staticIpPlans.id), eq(planPrices.durationDays, durationDays)),
+      and(
+        eq(planPrices.planId, staticIpPlans.id),
+        eq(planPrices.durationDays, sql.placeholder('durationDays')),
+      ),
     )
-    .where(eq(staticIpPlans.id, planId))
-    .for('key share', { of: staticIpPlans });
-  return row && { plan: row.plan, region: row.region, priceFen: row.priceFen ?? undefined };
-}
+    .where(eq(staticIpPlans.id, sql.placeholder('planId')))
+    .for('key share', { of: staticIpPlans })
+    .prepare('find_plan_with_price'),
+);
 
 /** The plan of a region and line type, on sale or not (renewals keep their price list). */
 export async function findPlanFor(

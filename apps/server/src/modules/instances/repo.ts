@@ -7,6 +7,7 @@ import {
   ipAddresses,
   lte,
   or,
+  preparedPerDatabase,
   proxyInstances,
   regions,
   sql,
@@ -139,9 +140,61 @@ export async function listInstanceDetailsByIds(
     .orderBy(asc(proxyInstances.expiresAt), asc(proxyInstances.id));
 }
 
-export async function insertInstances(tx: Tx, rows: NewInstanceRow[]): Promise<InstanceRow[]> {
+/** What a purchase gives a new instance; the other columns take their defaults. */
+export type PurchasedInstanceRow = Pick<
+  NewInstanceRow,
+  | 'userId'
+  | 'ipAddressId'
+  | 'orderId'
+  | 'username'
+  | 'password'
+  | 'vmessId'
+  | 'protocols'
+  | 'autoRenew'
+  | 'expiresAt'
+>;
+
+/** Inserts a purchase's instances; answers them as stored. One (most purchases) is prepared. */
+export async function insertInstances(
+  tx: Tx,
+  rows: PurchasedInstanceRow[],
+): Promise<InstanceRow[]> {
+  const [onlyRow] = rows;
+  if (onlyRow && rows.length === 1) {
+    const { userId, ipAddressId, orderId, username, password, vmessId, protocols } = onlyRow;
+    return insertOneInstance(tx).execute({
+      userId,
+      ipAddressId,
+      orderId,
+      username,
+      password,
+      vmessId,
+      protocols,
+      autoRenew: onlyRow.autoRenew ?? false,
+      expiresAt: onlyRow.expiresAt,
+    });
+  }
   return tx.insert(proxyInstances).values(rows).returning();
 }
+
+// Prepared (prepared.ts): every purchase of one IP runs it.
+const insertOneInstance = preparedPerDatabase((tx: Tx) =>
+  tx
+    .insert(proxyInstances)
+    .values({
+      userId: sql.placeholder('userId'),
+      ipAddressId: sql.placeholder('ipAddressId'),
+      orderId: sql.placeholder('orderId'),
+      username: sql.placeholder('username'),
+      password: sql.placeholder('password'),
+      vmessId: sql.placeholder('vmessId'),
+      protocols: sql.placeholder('protocols'),
+      autoRenew: sql.placeholder('autoRenew'),
+      expiresAt: sql.placeholder('expiresAt'),
+    })
+    .returning()
+    .prepare('insert_purchased_instance'),
+);
 
 export async function updateInstance(
   db: Db,

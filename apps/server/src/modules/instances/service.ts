@@ -39,6 +39,7 @@ export {
   lockInstanceDetails,
   takeBackRenewedDays,
   type InstanceRow,
+  type PurchasedInstanceRow,
 } from './repo.ts';
 
 const DAY_MS = 86_400_000;

@@ -15,7 +15,7 @@ describe.skipIf(!testEngines.includes('postgres'))('a purchase on postgres', () 
   });
   afterAll(() => testApp.close());
 
-  it('takes eight statements with its key, the key linked in the order’s statement', async () => {
+  it('takes seven statements with its key, the key linked in the order’s statement and the instance inserted in the IP claim’s', async () => {
     const { token, user } = await registerUser(testApp.app);
     await creditWallet(testApp.database.db, { userId: user.id, amountFen: 100_000n });
     const plan = await seedStaticIpPlan(testApp.database.db, { stock: 3 });
@@ -30,7 +30,7 @@ describe.skipIf(!testEngines.includes('postgres'))('a purchase on postgres', () 
     const bought = await buy();
     recording.stop();
     expect(bought.statusCode).toBe(200);
-    const [purchase, ...others] = recording.transactionsWith(/insert into "proxy_instances"/);
+    const [purchase, ...others] = recording.transactionsWith(/update "ip_addresses"/);
     expect(others).toEqual([]);
     expect(purchase).toEqual([
       'begin',
@@ -38,11 +38,11 @@ describe.skipIf(!testEngines.includes('postgres'))('a purchase on postgres', () 
       expect.stringMatching(/^select .*static_ip_plans/),
       expect.stringMatching(/^with "changed" as \(update "wallets"/),
       expect.stringMatching(/^with "inserted_items" as \(insert into "order_items"/),
-      expect.stringMatching(/^update "ip_addresses"/),
-      expect.stringMatching(/^insert into "proxy_instances"/),
+      expect.stringMatching(/^with "claimed" as \(update "ip_addresses"/),
       'commit',
     ]);
     expect(purchase?.[4]).toMatch(/"linked_key" as \(update "idempotency_keys"/);
+    expect(purchase?.[5]).toMatch(/"inserted" as \(insert into "proxy_instances"/);
 
     // The key replays the order it was linked to.
     const replayed = await buy();

@@ -12,6 +12,7 @@ import {
   orderItems,
   or,
   orders,
+  preparedPerDatabase,
   proxyInstances,
   sql,
   type Db,
@@ -19,6 +20,7 @@ import {
   type SQL,
 } from '@stratus/db';
 import { announceChange, catalogChanged } from '../../change-notifications.ts';
+import type { InstanceRow, PurchasedInstanceRow } from '../instances/service.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -73,6 +75,16 @@ export async function insertOrderWithItems(
     unitPriceFen: line.unitPriceFen,
     amountFen: line.amountFen,
   }));
+  const [onlyItem] = items;
+  if (linkIdempotencyKey !== undefined && onlyItem && items.length === 1) {
+    const [inserted] = await insertOrderWithLineLinkingKey(tx).execute({
+      ...order,
+      id: orderId,
+      ...itemPlaceholderValues(onlyItem),
+      key: linkIdempotencyKey,
+    });
+    return { order: checkKeyLinked(inserted, true), items };
+  }
   const insertedItems = tx
     .$with('inserted_items')
     .as(tx.insert(orderItems).values(items).returning({ id: orderItems.id }));
@@ -99,13 +111,83 @@ export async function insertOrderWithItems(
         ? sql<number>`(select count(*)::int from ${linkedKey})`.mapWith(Number)
         : sql<number>`0`.mapWith(Number),
     });
+  return { order: checkKeyLinked(inserted, linking), items };
+}
+
+function checkKeyLinked(
+  inserted: (OrderRow & { linkedKeys: number }) | undefined,
+  linking: boolean,
+): OrderRow {
   if (!inserted) throw new Error('order insert returned no row');
   const { linkedKeys, ...row } = inserted;
   // The key was claimed earlier in this transaction: a miss is a bug, and must not commit an
   // order whose key replays nothing.
   if (linking && linkedKeys !== 1) throw new Error('the idempotency key to link was not found');
-  return { order: row, items };
+  return row;
 }
+
+/** A line's values for `insertOrderWithLineLinkingKey`'s `item.<column>` placeholders. */
+function itemPlaceholderValues(item: OrderItemRow): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(item).map(([column, value]) => [`item.${column}`, value]),
+  );
+}
+
+// `insertOrderWithItems` for one line and a key to link (every purchase of static IPs),
+// prepared (prepared.ts): the same statement, its values placeholders.
+const insertOrderWithLineLinkingKey = preparedPerDatabase((tx: Tx) => {
+  const item = (column: keyof OrderItemRow) => sql.placeholder(`item.${column}`);
+  const insertedItems = tx.$with('inserted_items').as(
+    tx
+      .insert(orderItems)
+      .values({
+        id: item('id'),
+        orderId: sql.placeholder('id'),
+        kind: item('kind'),
+        planId: item('planId'),
+        instanceId: item('instanceId'),
+        country: item('country'),
+        countryNameZh: item('countryNameZh'),
+        countryNameEn: item('countryNameEn'),
+        cityNameZh: item('cityNameZh'),
+        cityNameEn: item('cityNameEn'),
+        lineType: item('lineType'),
+        trafficGb: item('trafficGb'),
+        durationDays: item('durationDays'),
+        quantity: item('quantity'),
+        unitPriceFen: item('unitPriceFen'),
+        amountFen: item('amountFen'),
+      })
+      .returning({ id: orderItems.id }),
+  );
+  const linkedKey = tx.$with('linked_key').as(
+    tx
+      .update(idempotencyKeys)
+      .set({ orderId: sql`${sql.placeholder('id')}` })
+      .where(
+        and(
+          eq(idempotencyKeys.userId, sql.placeholder('userId')),
+          eq(idempotencyKeys.key, sql.placeholder('key')),
+        ),
+      )
+      .returning({ key: idempotencyKeys.key }),
+  );
+  return tx
+    .with(insertedItems, linkedKey)
+    .insert(orders)
+    .values({
+      id: sql.placeholder('id'),
+      orderNo: sql.placeholder('orderNo'),
+      userId: sql.placeholder('userId'),
+      type: sql.placeholder('type'),
+      totalFen: sql.placeholder('totalFen'),
+    })
+    .returning({
+      ...getTableColumns(orders),
+      linkedKeys: sql<number>`(select count(*)::int from ${linkedKey})`.mapWith(Number),
+    })
+    .prepare('insert_order_with_line_linking_key');
+});
 
 export interface OrderFilter {
   userId: string;
@@ -222,18 +304,31 @@ type IpClaim = { regionId: string; lineType: IpAddressRow['lineType']; count: nu
  * the UPDATE, so the LIMIT and SKIP LOCKED pick one set of rows, never a second on a rescan.
  */
 function allocateIpsStatement(tx: Tx, { regionId, lineType, count }: IpClaim, skipLocked: boolean) {
+  const statement = skipLocked ? claimIpsSkippingLocked : claimIpsWaiting;
+  return statement(tx).execute({ regionId, lineType, count });
+}
+
+// Prepared (prepared.ts): every purchase runs the first, and the second when stock is short.
+const claimIpsSkippingLocked = preparedPerDatabase((tx: Tx) =>
+  buildIpClaim(tx, true).prepare('claim_ips_skip_locked'),
+);
+const claimIpsWaiting = preparedPerDatabase((tx: Tx) =>
+  buildIpClaim(tx, false).prepare('claim_ips_waiting'),
+);
+
+function buildIpClaim(tx: Tx, skipLocked: boolean) {
   const picked = tx
     .select({ id: ipAddresses.id })
     .from(ipAddresses)
     .where(
       and(
-        eq(ipAddresses.regionId, regionId),
-        eq(ipAddresses.lineType, lineType),
+        eq(ipAddresses.regionId, sql.placeholder('regionId')),
+        eq(ipAddresses.lineType, sql.placeholder('lineType')),
         eq(ipAddresses.status, 'available'),
       ),
     )
     .orderBy(asc(ipAddresses.address))
-    .limit(count)
+    .limit(sql.placeholder('count'))
     .for('update', skipLocked ? { skipLocked } : {});
   return tx
     .update(ipAddresses)
@@ -283,6 +378,63 @@ export async function allocateAvailableIps(tx: Tx, claim: IpClaim): Promise<IpAd
   return allocateIpsStatement(tx, claim, false);
 }
 
+/** The new instance `allocateIpWithInstance` creates on the IP it claims. */
+export type InstanceOnClaimedIp = Omit<PurchasedInstanceRow, 'ipAddressId'>;
+
+/**
+ * `allocateAvailableIps` for one IP, and the instance on it inserted in the same statement (a CTE
+ * reading the claimed row): a purchase of one IP, a round trip fewer while the buyer's wallet row
+ * is locked. The claim is the same (SKIP LOCKED first, then waiting; see above), and so is the
+ * instance `insertInstances` would insert. Undefined, and nothing inserted, when no IP is left.
+ */
+export async function allocateIpWithInstance(
+  tx: Tx,
+  { regionId, lineType, instance }: Omit<IpClaim, 'count'> & { instance: InstanceOnClaimedIp },
+): Promise<{ ip: IpAddressRow; instance: InstanceRow } | undefined> {
+  const values = {
+    regionId,
+    lineType,
+    count: 1,
+    ...instance,
+    autoRenew: instance.autoRenew ?? false,
+    expiresAt: instance.expiresAt.toISOString(),
+    protocols: instance.protocols,
+  };
+  const [first] = await claimIpWithInstanceSkippingLocked(tx).execute(values);
+  const [row] = first ? [first] : await claimIpWithInstanceWaiting(tx).execute(values);
+  return row && { ip: row.claimed, instance: row.inserted };
+}
+
+// Prepared (prepared.ts): every purchase of one IP runs the first.
+const claimIpWithInstanceSkippingLocked = preparedPerDatabase((tx: Tx) =>
+  buildIpClaimWithInstance(tx, true).prepare('claim_ip_with_instance_skip_locked'),
+);
+const claimIpWithInstanceWaiting = preparedPerDatabase((tx: Tx) =>
+  buildIpClaimWithInstance(tx, false).prepare('claim_ip_with_instance_waiting'),
+);
+
+function buildIpClaimWithInstance(tx: Tx, skipLocked: boolean) {
+  const claimed = tx.$with('claimed').as(buildIpClaim(tx, skipLocked));
+  const value = (name: keyof InstanceOnClaimedIp) => sql.placeholder(name);
+  // INSERT … SELECT names every column in table order (see moveBalance in wallet/repo.ts): id,
+  // user_id, ip_address_id, order_id, username, password, vmess_id, protocols, remark, status,
+  // auto_renew, renewal_warning, created_at, expires_at, updated_at; the ones a purchase does
+  // not give take the table's defaults, spelled out. A column added fails loudly.
+  const inserted = tx.$with('inserted').as(
+    tx
+      .insert(proxyInstances)
+      .select(
+        sql`select gen_random_uuid(), ${value('userId')}::uuid, ${claimed.id}, ${value('orderId')}::uuid, ${value('username')}, ${value('password')}, ${value('vmessId')}::uuid, ${value('protocols')}::text[], '', 'active', ${value('autoRenew')}::boolean, null, now(), ${value('expiresAt')}::timestamptz, now() from ${claimed}`,
+      )
+      .returning(),
+  );
+  return tx
+    .with(claimed, inserted)
+    .select()
+    .from(claimed)
+    .innerJoin(inserted, eq(inserted.ipAddressId, claimed.id));
+}
+
 export async function setIpStatus(
   tx: Tx,
   { ipIds, status }: { ipIds: string[]; status: IpAddressRow['status'] },
@@ -297,6 +449,20 @@ export async function setIpStatus(
 
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
 
+// Prepared (prepared.ts): every purchase with a key runs it first.
+const insertIdempotencyKey = preparedPerDatabase((tx: Tx) =>
+  tx
+    .insert(idempotencyKeys)
+    .values({
+      userId: sql.placeholder('userId'),
+      key: sql.placeholder('key'),
+      requestHash: sql.placeholder('requestHash'),
+    })
+    .onConflictDoNothing()
+    .returning()
+    .prepare('claim_idempotency_key'),
+);
+
 /**
  * Claims an idempotency key inside `tx`. When another transaction holds the same key uncommitted,
  * PostgreSQL makes this insert wait for it; after a commit the existing row is returned (claimed
@@ -306,11 +472,7 @@ export async function claimIdempotencyKey(
   tx: Tx,
   { userId, key, requestHash }: { userId: string; key: string; requestHash: string },
 ): Promise<{ claimed: boolean; row: IdempotencyKeyRow }> {
-  const [inserted] = await tx
-    .insert(idempotencyKeys)
-    .values({ userId, key, requestHash })
-    .onConflictDoNothing()
-    .returning();
+  const [inserted] = await insertIdempotencyKey(tx).execute({ userId, key, requestHash });
   if (inserted) return { claimed: true, row: inserted };
   const [existing] = await tx
     .select()

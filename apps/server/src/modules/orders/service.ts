@@ -30,6 +30,7 @@ import { lineAmountFen } from './pricing.ts';
 import { runPurchase, type OrderLine } from './purchase-pipeline.ts';
 import {
   allocateAvailableIps,
+  allocateIpWithInstance,
   countOrders,
   findOrder,
   listOrderInstances,
@@ -312,31 +313,33 @@ export async function purchaseStaticIps({
       return { lines: [line], plan };
     },
     fulfil: async (tx, { order, items, priced: { plan } }) => {
-      const ips = await allocateAvailableIps(tx, {
-        regionId: plan.region.id,
-        lineType: plan.plan.lineType,
-        count: purchase.quantity,
+      const claim = { regionId: plan.region.id, lineType: plan.plan.lineType };
+      const expiresAt = new Date(now.getTime() + purchase.durationDays * DAY_MS);
+      const newInstance = () => ({
+        userId,
+        orderId: order.id,
+        ...generateProxyCredentials(),
+        protocols: plan.plan.protocols,
+        autoRenew: purchase.autoRenew,
+        expiresAt,
       });
-      if (ips.length < purchase.quantity) {
+      const refuseShortStock = (available: number) => {
         // Justified: the claim comes back short only when committed stock is short. Thrown
         // inside the transaction, so the debit, order, key and the IPs it did get roll back.
-        throw new AppError('insufficientStock', {
-          requested: purchase.quantity,
-          available: ips.length,
-        });
+        throw new AppError('insufficientStock', { requested: purchase.quantity, available });
+      };
+      if (purchase.quantity === 1) {
+        // Most purchases: the IP and its instance in one statement.
+        const allocated = await allocateIpWithInstance(tx, { ...claim, instance: newInstance() });
+        if (!allocated) return refuseShortStock(0);
+        delivered = { order, items, instances: [allocated.instance], ips: [allocated.ip], plan };
+        return;
       }
-      const expiresAt = new Date(now.getTime() + purchase.durationDays * DAY_MS);
+      const ips = await allocateAvailableIps(tx, { ...claim, count: purchase.quantity });
+      if (ips.length < purchase.quantity) return refuseShortStock(ips.length);
       const instances = await insertInstances(
         tx,
-        ips.map((ip) => ({
-          userId,
-          ipAddressId: ip.id,
-          orderId: order.id,
-          ...generateProxyCredentials(),
-          protocols: plan.plan.protocols,
-          autoRenew: purchase.autoRenew,
-          expiresAt,
-        })),
+        ips.map((ip) => ({ ...newInstance(), ipAddressId: ip.id })),
       );
       delivered = { order, items, instances, ips, plan };
     },

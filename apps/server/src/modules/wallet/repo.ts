@@ -39,6 +39,35 @@ export async function insertWallet(db: Db, userId: string): Promise<void> {
   await db.insert(wallets).values({ userId });
 }
 
+// Prepared (prepared.ts): every purchase, renewal and top-up runs it.
+const moveBalanceStatement = preparedPerDatabase((tx: Tx) => {
+  const amount = sql`${sql.placeholder('amountFen')}::bigint`;
+  const changed = tx.$with('changed').as(
+    tx
+      .update(wallets)
+      .set({ balanceFen: sql`${wallets.balanceFen} + ${amount}`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(wallets.userId, sql.placeholder('userId')),
+          sql`${wallets.balanceFen} + ${amount} >= 0`,
+        ),
+      )
+      .returning({ balanceFen: wallets.balanceFen }),
+  );
+  // drizzle's INSERT … SELECT names every column in table order, so the SELECT lists them all:
+  // id, user_id, type, amount_fen, balance_after_fen, reference, note, created_at. A column
+  // added to the table makes this statement fail loudly rather than write a wrong row.
+  // clock_timestamp(), not now(): several changes in one transaction still sort in their order.
+  return tx
+    .with(changed)
+    .insert(ledgerEntries)
+    .select(
+      sql`select gen_random_uuid(), ${sql.placeholder('userId')}::uuid, ${sql.placeholder('type')}, ${amount}, ${changed.balanceFen}, ${sql.placeholder('reference')}, ${sql.placeholder('note')}, clock_timestamp() from ${changed}`,
+    )
+    .returning()
+    .prepare('move_balance');
+});
+
 /**
  * Adds `amountFen` (signed) to the balance and writes its ledger row, in ONE statement: the
  * UPDATE (a CTE) moves the balance only if the result stays >= 0, and the INSERT writes the row
@@ -60,25 +89,13 @@ export async function moveBalance(
     note: string;
   },
 ): Promise<LedgerEntryRow | undefined> {
-  const amount = sql`${entry.amountFen.toString()}::bigint`;
-  const changed = tx.$with('changed').as(
-    tx
-      .update(wallets)
-      .set({ balanceFen: sql`${wallets.balanceFen} + ${amount}`, updatedAt: sql`now()` })
-      .where(and(eq(wallets.userId, entry.userId), sql`${wallets.balanceFen} + ${amount} >= 0`))
-      .returning({ balanceFen: wallets.balanceFen }),
-  );
-  // drizzle's INSERT … SELECT names every column in table order, so the SELECT lists them all:
-  // id, user_id, type, amount_fen, balance_after_fen, reference, note, created_at. A column
-  // added to the table makes this statement fail loudly rather than write a wrong row.
-  // clock_timestamp(), not now(): several changes in one transaction still sort in their order.
-  const [row] = await tx
-    .with(changed)
-    .insert(ledgerEntries)
-    .select(
-      sql`select gen_random_uuid(), ${entry.userId}::uuid, ${entry.type}, ${amount}, ${changed.balanceFen}, ${entry.reference}, ${entry.note}, clock_timestamp() from ${changed}`,
-    )
-    .returning();
+  const [row] = await moveBalanceStatement(tx).execute({
+    userId: entry.userId,
+    type: entry.type,
+    amountFen: entry.amountFen.toString(),
+    reference: entry.reference,
+    note: entry.note,
+  });
   return row;
 }
 
