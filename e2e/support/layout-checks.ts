@@ -369,7 +369,7 @@ export async function findLayoutProblems(page: Page): Promise<LayoutProblem[]> {
     }
 
     const labels =
-      '.ant-segmented-item-label, .ant-card-head-title, .ant-tabs-tab-btn, .ant-btn > span, .ant-modal-title, .ant-drawer-title';
+      '.ant-segmented-item-label, .ant-card-head-title, [data-card-title], .ant-tabs-tab-btn, .ant-btn > span, .ant-modal-title, .ant-drawer-title';
     for (const label of Array.from(document.querySelectorAll(labels))) {
       if (!isShown(label) || label.scrollWidth <= label.clientWidth + 1) continue;
       if (getComputedStyle(label).textOverflow !== 'ellipsis') continue;

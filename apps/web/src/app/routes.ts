@@ -1,18 +1,3 @@
-import {
-  AccountBookOutlined,
-  AppstoreOutlined,
-  CloudServerOutlined,
-  DashboardOutlined,
-  FileTextOutlined,
-  GlobalOutlined,
-  NodeIndexOutlined,
-  HistoryOutlined,
-  PayCircleOutlined,
-  ShoppingCartOutlined,
-  ThunderboltOutlined,
-  UnorderedListOutlined,
-  WalletOutlined,
-} from '@ant-design/icons';
 import type { ComponentType, CSSProperties } from 'react';
 import type { MessageKey } from '../locales/index.ts';
 import {
@@ -37,6 +22,24 @@ import type { RecentPage } from '../shared/recent-pages.ts';
 
 export type PageModule = { default: ComponentType };
 export type RouteIcon = ComponentType<{ style?: CSSProperties }>;
+/**
+ * A menu icon by name: the menu draws it (app/console/menu-icons.ts). The table names it rather
+ * than importing it, so the first screen of every page (which reads the table) loads no icon.
+ */
+export type MenuIconName =
+  | 'global'
+  | 'cloudServer'
+  | 'wallet'
+  | 'dashboard'
+  | 'nodeIndex'
+  | 'shoppingCart'
+  | 'unorderedList'
+  | 'fileText'
+  | 'thunderbolt'
+  | 'history'
+  | 'appstore'
+  | 'payCircle'
+  | 'accountBook';
 
 /** Submenu keys are the seed's group header paths. */
 export type MenuGroupKey = '/buyDynamicIP' | '/buyTrafficFlow' | '/recharge';
@@ -44,7 +47,7 @@ export type MenuGroupKey = '/buyDynamicIP' | '/buyTrafficFlow' | '/recharge';
 export interface MenuGroup {
   key: MenuGroupKey;
   title: MessageKey;
-  icon: RouteIcon;
+  icon: MenuIconName;
 }
 
 export interface PageRoute {
@@ -58,7 +61,7 @@ export interface PageRoute {
   menuKey?: string;
   /** Submenu the page sits in; menu pages without a group sit at the top level. */
   group?: MenuGroupKey;
-  icon?: RouteIcon;
+  icon?: MenuIconName;
   /** Transient flows (checkout, line and router purchase) never enter the recent pages. */
   recent: boolean;
   /**
@@ -69,9 +72,9 @@ export interface PageRoute {
 }
 
 export const menuGroups: readonly MenuGroup[] = [
-  { key: '/buyDynamicIP', title: 'nav.group.ip', icon: GlobalOutlined },
-  { key: '/buyTrafficFlow', title: 'nav.group.traffic', icon: CloudServerOutlined },
-  { key: '/recharge', title: 'nav.group.wallet', icon: WalletOutlined },
+  { key: '/buyDynamicIP', title: 'nav.group.ip', icon: 'global' },
+  { key: '/buyTrafficFlow', title: 'nav.group.traffic', icon: 'cloudServer' },
+  { key: '/recharge', title: 'nav.group.wallet', icon: 'wallet' },
 ];
 
 const loadPortalPage = () => import('../features/auth/pages/portal-page.tsx');
@@ -83,7 +86,7 @@ export const pageRoutes: readonly PageRoute[] = [
     title: 'nav.overview',
     layout: 'console',
     menuKey: '0',
-    icon: DashboardOutlined,
+    icon: 'dashboard',
     recent: true,
     load: () => import('../features/overview/pages/overview-page.tsx'),
   },
@@ -93,7 +96,7 @@ export const pageRoutes: readonly PageRoute[] = [
     layout: 'console',
     menuKey: '1-1',
     group: '/buyDynamicIP',
-    icon: NodeIndexOutlined,
+    icon: 'nodeIndex',
     recent: true,
     load: () => import('../features/dynamic/pages/buy-dynamic-ip-page.tsx'),
   },
@@ -103,7 +106,7 @@ export const pageRoutes: readonly PageRoute[] = [
     layout: 'console',
     menuKey: '1-2',
     group: '/buyDynamicIP',
-    icon: ShoppingCartOutlined,
+    icon: 'shoppingCart',
     recent: true,
     load: () => import('../features/instances/pages/buy-static-ip-page.tsx'),
   },
@@ -113,7 +116,7 @@ export const pageRoutes: readonly PageRoute[] = [
     layout: 'console',
     menuKey: '1-3',
     group: '/buyDynamicIP',
-    icon: UnorderedListOutlined,
+    icon: 'unorderedList',
     recent: true,
     load: () => import('../features/instances/pages/ip-list-page.tsx'),
   },
@@ -123,7 +126,7 @@ export const pageRoutes: readonly PageRoute[] = [
     layout: 'console',
     menuKey: '1-4',
     group: '/buyDynamicIP',
-    icon: FileTextOutlined,
+    icon: 'fileText',
     recent: true,
     load: () => import('../features/orders/pages/ip-order-list-page.tsx'),
   },
@@ -133,7 +136,7 @@ export const pageRoutes: readonly PageRoute[] = [
     layout: 'console',
     menuKey: '2-1',
     group: '/buyTrafficFlow',
-    icon: ThunderboltOutlined,
+    icon: 'thunderbolt',
     recent: true,
     load: () => import('../features/traffic/pages/buy-traffic-flow-page.tsx'),
   },
@@ -143,7 +146,7 @@ export const pageRoutes: readonly PageRoute[] = [
     layout: 'console',
     menuKey: '2-2',
     group: '/buyTrafficFlow',
-    icon: HistoryOutlined,
+    icon: 'history',
     recent: true,
     load: () => import('../features/traffic/pages/traffic-flow-history-page.tsx'),
   },
@@ -153,7 +156,7 @@ export const pageRoutes: readonly PageRoute[] = [
     layout: 'console',
     menuKey: '2-4',
     group: '/buyTrafficFlow',
-    icon: AppstoreOutlined,
+    icon: 'appstore',
     recent: true,
     load: () => import('../features/traffic/pages/traffic-flow-pack-list-page.tsx'),
   },
@@ -163,7 +166,7 @@ export const pageRoutes: readonly PageRoute[] = [
     layout: 'console',
     menuKey: '3-1',
     group: '/recharge',
-    icon: PayCircleOutlined,
+    icon: 'payCircle',
     recent: true,
     load: () => import('../features/wallet/pages/recharge-page.tsx'),
   },
@@ -173,7 +176,7 @@ export const pageRoutes: readonly PageRoute[] = [
     layout: 'console',
     menuKey: '3-2',
     group: '/recharge',
-    icon: AccountBookOutlined,
+    icon: 'accountBook',
     recent: true,
     load: () => import('../features/wallet/pages/business-flow-page.tsx'),
   },

@@ -1,5 +1,4 @@
 import { MenuOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BalanceButton } from '../../features/wallet/components/balance-button.tsx';
@@ -23,14 +22,15 @@ export function ConsoleHeader({ onOpenMenu }: ConsoleHeaderProps) {
     <header className={styles.header}>
       <div className={styles.start}>
         {onOpenMenu && (
-          <Button
-            type="text"
-            icon={<MenuOutlined />}
+          <button
+            type="button"
             aria-label={t('common.openMenu')}
             className={styles.menuButton}
             onClick={onOpenMenu}
             data-tour="menu"
-          />
+          >
+            <MenuOutlined />
+          </button>
         )}
         <Brand onClick={() => navigate(PORTAL_HOME)} />
       </div>

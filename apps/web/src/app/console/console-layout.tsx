@@ -1,5 +1,4 @@
-import { Drawer, Typography } from 'antd';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { AnnouncementBanner } from '../../features/announcements/public.ts';
@@ -8,11 +7,19 @@ import { useCompactLayout } from '../../shared/ui/use-compact-layout.ts';
 import { ErrorBoundary } from '../error-boundary.tsx';
 import { findPageRoute } from '../routes.ts';
 import { ConsoleHeader } from './console-header.tsx';
-import { ConsoleMenu } from './console-menu.tsx';
 import { ConsoleTour } from './console-tour.tsx';
 import { RecentPagesBar } from './recent-pages-bar.tsx';
 import { usePageTracking } from './use-page-tracking.ts';
 import styles from './console-layout.module.css';
+
+// The menu (Ant Design's) is not in the frame's first screen: beside the page it is fetched as the
+// frame renders; on narrow screens, with its drawer, only when the menu button first opens it.
+const ConsoleMenu = lazy(() =>
+  import('./console-menu.tsx').then((module) => ({ default: module.ConsoleMenu })),
+);
+const MenuDrawer = lazy(() =>
+  import('./menu-drawer.tsx').then((module) => ({ default: module.MenuDrawer })),
+);
 
 /**
  * The console's frame. From `lg` up the menu stands beside the page; below it (phones, small
@@ -27,6 +34,9 @@ export function ConsoleLayout() {
   // does growing past `lg`, where the drawer has no button.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = compact && menuOpenOn === pathname;
+  // Once opened, the drawer stays mounted: it closes with its animation.
+  const [drawerMounted, setDrawerMounted] = useState(false);
+  if (menuOpen && !drawerMounted) setDrawerMounted(true);
   usePageTracking(pathname);
 
   return (
@@ -34,30 +44,23 @@ export function ConsoleLayout() {
       <ConsoleHeader onOpenMenu={compact ? () => setMenuOpenOn(pathname) : undefined} />
       <div className={styles.body}>
         {compact ? (
-          <Drawer
-            open={menuOpen}
-            onClose={() => setMenuOpenOn(null)}
-            placement="left"
-            size={280}
-            title={t('common.menu')}
-            className={styles.menuDrawer}
-          >
-            <ConsoleMenu />
-          </Drawer>
+          drawerMounted && (
+            <Suspense fallback={null}>
+              <MenuDrawer open={menuOpen} onClose={() => setMenuOpenOn(null)} />
+            </Suspense>
+          )
         ) : (
           <aside className={styles.sider} data-tour="menu">
-            <ConsoleMenu />
+            <Suspense fallback={null}>
+              <ConsoleMenu />
+            </Suspense>
           </aside>
         )}
         <div className={styles.main}>
           <RecentPagesBar />
           <main className={styles.content}>
             <AnnouncementBanner />
-            {route && (
-              <Typography.Title level={4} className={styles.title}>
-                {t(route.title)}
-              </Typography.Title>
-            )}
+            {route && <h4 className={styles.title}>{t(route.title)}</h4>}
             {/* Keyed by path: an error on one page must not stick to the next one. */}
             <ErrorBoundary key={pathname}>
               <Suspense fallback={<PageFallback />}>

@@ -6,8 +6,9 @@ import {
   findRouteByMenuKey,
   menuGroups,
   menuRoutesOf,
-  type RouteIcon,
+  type MenuIconName,
 } from '../routes.ts';
+import { menuIcons } from './menu-icons.ts';
 
 const ICON_SIZE = 16;
 const INACTIVE_ICON_COLOUR = '#8c8c8c';
@@ -25,11 +26,14 @@ export function ConsoleMenu() {
   const current = findPageRoute(location.pathname);
   const selectedKey = current?.menuKey;
 
-  const icon = (Icon: RouteIcon, active: boolean) => (
-    <Icon
-      style={{ fontSize: ICON_SIZE, color: active ? token.colorPrimary : INACTIVE_ICON_COLOUR }}
-    />
-  );
+  const icon = (name: MenuIconName, active: boolean) => {
+    const Icon = menuIcons[name];
+    return (
+      <Icon
+        style={{ fontSize: ICON_SIZE, color: active ? token.colorPrimary : INACTIVE_ICON_COLOUR }}
+      />
+    );
+  };
   const leaves = (group: Parameters<typeof menuRoutesOf>[0]) =>
     menuRoutesOf(group).map((route) => ({
       key: route.menuKey as string,

@@ -1,5 +1,4 @@
 import { HistoryOutlined } from '@ant-design/icons';
-import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { MessageKey } from '../../locales/index.ts';
@@ -32,36 +31,10 @@ export function RecentPagesBar() {
           // Titles are stored as keys; an unknown key (older version) falls back to the route table.
           const title = t(findPageRoute(page.path)?.title ?? (page.title as MessageKey));
           return (
-            <Tag
+            // Plain elements drawn like Ant Design's tags: the console's frame loads none of it.
+            <span
               key={page.path}
-              color={active ? 'blue' : undefined}
-              variant={active ? 'solid' : 'outlined'}
-              className={styles.tag}
-              closable={!active}
-              closeIcon={
-                active ? undefined : (
-                  <span
-                    role="button"
-                    tabIndex={0}
-                    aria-label={t('common.removeRecentPage', { title })}
-                    className={styles.close}
-                    onKeyDown={(event) => {
-                      if (event.key === 'Enter' || event.key === ' ') {
-                        event.preventDefault();
-                        removeRecentPage(page.path);
-                      }
-                    }}
-                  >
-                    ×
-                  </span>
-                )
-              }
-              onClose={(event) => {
-                // The tag itself navigates: closing must not.
-                event.preventDefault();
-                event.stopPropagation();
-                removeRecentPage(page.path);
-              }}
+              className={`${styles.tag} ${active ? styles.active : styles.outlined}`}
             >
               <span
                 role="link"
@@ -75,7 +48,24 @@ export function RecentPagesBar() {
               >
                 {title}
               </span>
-            </Tag>
+              {!active && (
+                <span
+                  role="button"
+                  tabIndex={0}
+                  aria-label={t('common.removeRecentPage', { title })}
+                  className={styles.close}
+                  onClick={() => removeRecentPage(page.path)}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter' || event.key === ' ') {
+                      event.preventDefault();
+                      removeRecentPage(page.path);
+                    }
+                  }}
+                >
+                  ×
+                </span>
+              )}
+            </span>
           );
         })}
       </div>

@@ -1,6 +1,6 @@
 import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 import type { Order } from '@stratus/contract';
-import { Card, Empty, Spin } from 'antd';
+import { Empty, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { IP_ORDER_LIST_PATH } from '../../../shared/paths.ts';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { formatMoney } from '../../../shared/format/money.ts';
 import { OrderTypeTag, summariseItems } from '../../orders/public.ts';
+import { PlainCard } from '../../../shared/ui/plain-card.tsx';
 import styles from './recent-orders-card.module.css';
 
 interface RecentOrdersCardProps {
@@ -60,7 +61,7 @@ export function RecentOrdersCard({ orders, loading }: RecentOrdersCardProps) {
     },
   ];
   return (
-    <Card
+    <PlainCard
       title={t('overview.orders.title')}
       extra={<Link to={IP_ORDER_LIST_PATH}>{t('overview.orders.all')}</Link>}
     >
@@ -101,6 +102,6 @@ export function RecentOrdersCard({ orders, loading }: RecentOrdersCardProps) {
           </table>
         </div>
       </Spin>
-    </Card>
+    </PlainCard>
   );
 }

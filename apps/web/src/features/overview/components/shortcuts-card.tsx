@@ -4,7 +4,6 @@ import {
   ShoppingCartOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
-import { Button, Card } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -15,6 +14,7 @@ import {
   RECHARGE_PATH,
 } from '../../../shared/paths.ts';
 import type { MessageKey } from '../../../locales/index.ts';
+import { PlainCard } from '../../../shared/ui/plain-card.tsx';
 import styles from './shortcuts-card.module.css';
 
 const shortcuts: { path: string; label: MessageKey; icon: ReactNode }[] = [
@@ -29,19 +29,20 @@ export function ShortcutsCard() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <Card title={t('overview.shortcuts.title')}>
+    <PlainCard title={t('overview.shortcuts.title')}>
       <div className={styles.grid}>
         {shortcuts.map((shortcut) => (
-          <Button
+          <button
             key={shortcut.path}
-            size="large"
-            icon={shortcut.icon}
+            type="button"
+            className={styles.button}
             onClick={() => void navigate(shortcut.path)}
           >
-            {t(shortcut.label)}
-          </Button>
+            <span className={styles.icon}>{shortcut.icon}</span>
+            <span>{t(shortcut.label)}</span>
+          </button>
         ))}
       </div>
-    </Card>
+    </PlainCard>
   );
 }

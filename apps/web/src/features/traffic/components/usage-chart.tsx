@@ -1,5 +1,4 @@
 import type { UsageBucket, UsageGranularity } from '@stratus/contract';
-import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   Area,
@@ -21,6 +20,17 @@ export const USAGE_CHART_HEIGHT = 280;
 // Before the container is measured (and in tests, where nothing is), draw at this size.
 const INITIAL_SIZE = { width: 800, height: USAGE_CHART_HEIGHT };
 
+// The console theme's colours (app/theme.ts and Ant Design's defaults under it), written out so
+// the chart needs no Ant Design: the overview draws it without.
+const token = {
+  colorPrimary: '#2563eb',
+  colorSuccess: '#52c41a',
+  colorBorder: '#d9d9d9',
+  colorBorderSecondary: '#f0f0f0',
+  colorTextSecondary: '#5f6673',
+  borderRadius: 8,
+};
+
 interface UsageChartProps {
   buckets: UsageBucket[];
   granularity: UsageGranularity;
@@ -30,7 +40,6 @@ interface UsageChartProps {
 /** Upload and download per bucket, stacked, in the theme's colours. */
 export function UsageChart({ buckets, granularity, height = USAGE_CHART_HEIGHT }: UsageChartProps) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   const upload = t('traffic.usage.upload');
   const download = t('traffic.usage.download');
   // The axis counts in the unit of the largest bucket, so its ticks are round numbers of it.
