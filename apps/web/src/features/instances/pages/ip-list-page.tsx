@@ -15,6 +15,7 @@ import { RenewModal } from '../components/renew-modal.tsx';
 import { SubscriptionModal } from '../components/subscription-modal.tsx';
 import { useInstanceColumns } from '../components/use-instance-columns.tsx';
 import { useInstanceFilters } from '../use-instance-filters.ts';
+import { useOpenedOnce } from '../use-opened-once.ts';
 import { useRenewedRows } from '../use-renewed-rows.ts';
 import styles from './ip-list-page.module.css';
 
@@ -37,6 +38,9 @@ export default function IpListPage() {
   const [renewIds, setRenewIds] = useState<string[]>([]);
   const [detail, setDetail] = useState<Instance | null>(null);
   const [subscriptionOpen, setSubscriptionOpen] = useState(false);
+  const renewMounted = useOpenedOnce(renewIds.length > 0);
+  const detailMounted = useOpenedOnce(detail !== null);
+  const subscriptionMounted = useOpenedOnce(subscriptionOpen);
   const columns = useInstanceColumns({
     onRenew: (instance) => setRenewIds([instance.id]),
     onDetail: setDetail,
@@ -110,20 +114,26 @@ export default function IpListPage() {
           }}
         />
       )}
-      <RenewModal
-        ids={renewIds}
-        onClose={() => setRenewIds([])}
-        onRenewed={(renewed) => {
-          setSelectedIds([]);
-          renewedRows.onRenewed(renewed);
-        }}
-      />
-      <InstanceDetailDrawer
-        instance={detail}
-        onClose={() => setDetail(null)}
-        onReplaced={setDetail}
-      />
-      <SubscriptionModal open={subscriptionOpen} onClose={() => setSubscriptionOpen(false)} />
+      {renewMounted && (
+        <RenewModal
+          ids={renewIds}
+          onClose={() => setRenewIds([])}
+          onRenewed={(renewed) => {
+            setSelectedIds([]);
+            renewedRows.onRenewed(renewed);
+          }}
+        />
+      )}
+      {detailMounted && (
+        <InstanceDetailDrawer
+          instance={detail}
+          onClose={() => setDetail(null)}
+          onReplaced={setDetail}
+        />
+      )}
+      {subscriptionMounted && (
+        <SubscriptionModal open={subscriptionOpen} onClose={() => setSubscriptionOpen(false)} />
+      )}
     </Card>
   );
 }
