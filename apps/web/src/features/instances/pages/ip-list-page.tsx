@@ -1,7 +1,7 @@
 import { LinkOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import type { Instance } from '@stratus/contract';
 import { Button, Card, Empty, Space, Table } from 'antd';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BUY_STATIC_IP_PATH } from '../../../shared/paths.ts';
@@ -15,6 +15,7 @@ import { RenewModal } from '../components/renew-modal.tsx';
 import { SubscriptionModal } from '../components/subscription-modal.tsx';
 import { useInstanceColumns } from '../components/use-instance-columns.tsx';
 import { useInstanceFilters } from '../use-instance-filters.ts';
+import { useOpenedOnce } from '../use-opened-once.ts';
 import { useRenewedRows } from '../use-renewed-rows.ts';
 import styles from './ip-list-page.module.css';
 
@@ -25,11 +26,21 @@ export default function IpListPage() {
   const instances = useInstances(query);
   const catalog = useStaticIpCatalog();
   const tabs = useIpListTabs();
-  const renewedRows = useRenewedRows(instances.data?.items ?? [], JSON.stringify(query));
+  // The table and the first answer's rows each render in a follow-up, at a lower priority and in
+  // slices between which the browser stays responsive, rather than in the page's one long first
+  // task (a phone's CPU takes most of a second for them). Later answers (a toggle, a renewal,
+  // another page) show at once: a switch must not flick back.
+  const tableShown = useDeferredValue(true, false);
+  const firstAnswerShown = useDeferredValue(instances.data !== undefined);
+  const data = firstAnswerShown ? instances.data : undefined;
+  const renewedRows = useRenewedRows(data?.items ?? [], JSON.stringify(query));
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const [renewIds, setRenewIds] = useState<string[]>([]);
   const [detail, setDetail] = useState<Instance | null>(null);
   const [subscriptionOpen, setSubscriptionOpen] = useState(false);
+  const renewMounted = useOpenedOnce(renewIds.length > 0);
+  const detailMounted = useOpenedOnce(detail !== null);
+  const subscriptionMounted = useOpenedOnce(subscriptionOpen);
   const columns = useInstanceColumns({
     onRenew: (instance) => setRenewIds([instance.id]),
     onDetail: setDetail,
@@ -50,7 +61,6 @@ export default function IpListPage() {
       </Card>
     );
   }
-  const data = instances.data;
   return (
     <Card {...tabs.cardProps}>
       <div className={styles.toolbar}>
@@ -65,57 +75,65 @@ export default function IpListPage() {
           <ExportDropdown selectedIds={selectedIds} />
         </Space>
       </div>
-      <Table<Instance>
-        rowKey="id"
-        columns={columns}
-        dataSource={renewedRows.rows}
-        rowClassName={(row) => (renewedRows.isHighlighted(row.id) ? (styles.renewed ?? '') : '')}
-        loading={instances.isFetching}
-        scroll={{ x: 1100 }}
-        rowSelection={{
-          selectedRowKeys: selectedIds,
-          columnTitle: (selectAll) => <TableTitleControl>{selectAll}</TableTitleControl>,
-          onChange: (keys) => setSelectedIds(keys.map(String)),
-        }}
-        locale={{
-          // Until the first answer arrives there is nothing to say: no "you have no IPs" flash.
-          emptyText: data && (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('instances.list.empty')}>
-              <Button
-                type="primary"
-                icon={<ShoppingCartOutlined />}
-                onClick={() => void navigate(BUY_STATIC_IP_PATH)}
-              >
-                {t('instances.list.buy')}
-              </Button>
-            </Empty>
-          ),
-        }}
-        pagination={{
-          current: data?.page ?? filters.page,
-          pageSize: data?.pageSize ?? filters.pageSize,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (total) => t('instances.list.total', { count: total }),
-          onChange: (page, pageSize) =>
-            update(pageSize === filters.pageSize ? { page } : { page: 1, pageSize }),
-        }}
-      />
-      <RenewModal
-        ids={renewIds}
-        onClose={() => setRenewIds([])}
-        onRenewed={(renewed) => {
-          setSelectedIds([]);
-          renewedRows.onRenewed(renewed);
-        }}
-      />
-      <InstanceDetailDrawer
-        instance={detail}
-        onClose={() => setDetail(null)}
-        onReplaced={setDetail}
-      />
-      <SubscriptionModal open={subscriptionOpen} onClose={() => setSubscriptionOpen(false)} />
+      {tableShown && (
+        <Table<Instance>
+          rowKey="id"
+          columns={columns}
+          dataSource={renewedRows.rows}
+          rowClassName={(row) => (renewedRows.isHighlighted(row.id) ? (styles.renewed ?? '') : '')}
+          loading={instances.isFetching || data !== instances.data}
+          scroll={{ x: 1100 }}
+          rowSelection={{
+            selectedRowKeys: selectedIds,
+            columnTitle: (selectAll) => <TableTitleControl>{selectAll}</TableTitleControl>,
+            onChange: (keys) => setSelectedIds(keys.map(String)),
+          }}
+          locale={{
+            // Until the first answer arrives there is nothing to say: no "you have no IPs" flash.
+            emptyText: data && (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('instances.list.empty')}>
+                <Button
+                  type="primary"
+                  icon={<ShoppingCartOutlined />}
+                  onClick={() => void navigate(BUY_STATIC_IP_PATH)}
+                >
+                  {t('instances.list.buy')}
+                </Button>
+              </Empty>
+            ),
+          }}
+          pagination={{
+            current: data?.page ?? filters.page,
+            pageSize: data?.pageSize ?? filters.pageSize,
+            total: data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: [10, 20, 50, 100],
+            showTotal: (total) => t('instances.list.total', { count: total }),
+            onChange: (page, pageSize) =>
+              update(pageSize === filters.pageSize ? { page } : { page: 1, pageSize }),
+          }}
+        />
+      )}
+      {renewMounted && (
+        <RenewModal
+          ids={renewIds}
+          onClose={() => setRenewIds([])}
+          onRenewed={(renewed) => {
+            setSelectedIds([]);
+            renewedRows.onRenewed(renewed);
+          }}
+        />
+      )}
+      {detailMounted && (
+        <InstanceDetailDrawer
+          instance={detail}
+          onClose={() => setDetail(null)}
+          onReplaced={setDetail}
+        />
+      )}
+      {subscriptionMounted && (
+        <SubscriptionModal open={subscriptionOpen} onClose={() => setSubscriptionOpen(false)} />
+      )}
     </Card>
   );
 }
