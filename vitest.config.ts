@@ -1,5 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Password hashes at argon2's least cost, only under NODE_ENV=test (apps/server/src/modules/auth/
+ * passwords.ts): the suites sign up and sign in thousands of times. The tests of the real cost and
+ * of the sign-in timing switch it off for themselves.
+ */
+const fastPasswordHashes = { STRATUS_TEST_FAST_PASSWORD_HASHES: '1' };
+
 // One Vitest run covers every workspace: `npm test` runs them all.
 export default defineConfig({
   test: {
@@ -23,6 +30,7 @@ export default defineConfig({
           // them again per file was about 40% of the project's time.
           isolate: false,
           include: ['packages/db/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          env: fastPasswordHashes,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
@@ -52,6 +60,8 @@ export default defineConfig({
           environment: 'node',
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],
+          // Inherited by the server processes the journeys start (NODE_ENV=test there too).
+          env: fastPasswordHashes,
           // One browser journey at a time. Run beside each other and beside the other projects'
           // files on CI's two cores (load 17), journeys timed out and the whole run took longer,
           // not shorter, so they keep Vitest's serial group after the other files.

@@ -18,7 +18,7 @@ import {
   type AuthAttemptKind,
 } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import {
   createTestApp,
@@ -76,7 +76,12 @@ describe.each(testEngines)('auth on %s', (engine) => {
     expect(wallet.data()).toEqual({ wallet: { balance: 0, currency: 'CNY' } });
   });
 
-  it('stores argon2id hashes and only hashes of tokens', async () => {
+  // The suites hash at argon2's least cost (passwords.ts); these tests need the real one.
+  const useRealHashCost = () => vi.stubEnv('STRATUS_TEST_FAST_PASSWORD_HASHES', '0');
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('stores argon2id hashes at the real cost and only hashes of tokens', async () => {
+    useRealHashCost();
     const { token, user } = await registerUser(testApp.app);
     const [row] = await testApp.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
@@ -165,6 +170,7 @@ describe.each(testEngines)('auth on %s', (engine) => {
   });
 
   it('spends alike time on an unknown email and a wrong password', async () => {
+    useRealHashCost();
     const { email } = await registerUser(testApp.app);
     const timed = async (attempt: () => Promise<unknown>) => {
       const started = performance.now();
@@ -423,6 +429,10 @@ describe.each(testEngines)('sign-in throttling on %s', (engine) => {
 
 describe.each(testEngines)('sign-in throttling under concurrent bursts on %s', (engine) => {
   let testApp: TestApp;
+  // At the real hash cost, as in production and as before the suites' fast hashes: a burst's
+  // requests meet the pool (10 connections, 10 s to get one) spaced out by their hashing.
+  beforeEach(() => vi.stubEnv('STRATUS_TEST_FAST_PASSWORD_HASHES', '0'));
+  afterEach(() => vi.unstubAllEnvs());
   beforeAll(async () => {
     testApp = await createTestApp(engine, {
       env: {
