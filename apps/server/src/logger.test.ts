@@ -2,9 +2,15 @@
 // nothing. Each case runs a process of its own, since what matters is what reaches its stdout.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 const loggerModule = path.join(import.meta.dirname, 'logger.ts');
+
+/** Children a failed or timed-out case left waiting: ended when the file is done. */
+const children = new Set<ReturnType<typeof spawn>>();
+afterAll(() => {
+  for (const child of children) child.kill();
+});
 
 /**
  * Runs `body` in a new Node process with `logger`, a pino logger built from createLoggerOptions
@@ -26,6 +32,8 @@ function runWithLogger(
     cwd: import.meta.dirname,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
   const lines: string[] = [];
   let pending = '';
   let stderr = '';
