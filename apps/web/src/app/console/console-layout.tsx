@@ -7,16 +7,15 @@ import { useCompactLayout } from '../../shared/ui/use-compact-layout.ts';
 import { ErrorBoundary } from '../error-boundary.tsx';
 import { findPageRoute } from '../routes.ts';
 import { ConsoleHeader } from './console-header.tsx';
+import { ConsoleMenu } from './console-menu.tsx';
 import { ConsoleTour } from './console-tour.tsx';
 import { RecentPagesBar } from './recent-pages-bar.tsx';
 import { usePageTracking } from './use-page-tracking.ts';
 import styles from './console-layout.module.css';
 
-// The menu (Ant Design's) is not in the frame's first screen: beside the page it is fetched as the
-// frame renders; on narrow screens, with its drawer, only when the menu button first opens it.
-const ConsoleMenu = lazy(() =>
-  import('./console-menu.tsx').then((module) => ({ default: module.ConsoleMenu })),
-);
+// On narrow screens the menu and its drawer are fetched when the menu button first opens them.
+// Beside the page the menu comes with the frame: fetched lazily, it left the sider blank after the
+// page had drawn.
 const MenuDrawer = lazy(() =>
   import('./menu-drawer.tsx').then((module) => ({ default: module.MenuDrawer })),
 );
@@ -51,9 +50,7 @@ export function ConsoleLayout() {
           )
         ) : (
           <aside className={styles.sider} data-tour="menu">
-            <Suspense fallback={null}>
-              <ConsoleMenu />
-            </Suspense>
+            <ConsoleMenu />
           </aside>
         )}
         <div className={styles.main}>
