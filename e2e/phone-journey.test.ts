@@ -79,7 +79,9 @@ describe('the phone journey in Chromium', () => {
     await page.getByRole('button', { name: button('auth.register.submit') }).click();
     await page.waitForURL('**/console/overview');
     await page.getByRole('heading', { name: t('nav.overview') }).waitFor();
-    await page.waitForFunction(() => !document.querySelector('main .ant-spin-spinning'));
+    await page.waitForFunction(
+      () => !document.querySelector('main .ant-spin-spinning, main [aria-busy="true"]'),
+    );
     await look('overview');
 
     await page.getByRole('button', { name: t('common.openMenu') }).click();

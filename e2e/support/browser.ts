@@ -110,11 +110,13 @@ export async function saveScreenshot(page: Page, name: string) {
 /**
  * Waits until a console page has loaded below its heading, e.g. before a screenshot: the layout
  * draws the heading at once, while the lazy page shows a spinner until its code arrives and its
- * tables show one until their data does. `known` is an element of the loaded page.
+ * tables show one until their data does (the page's spinner is plain and busy, a table's is Ant Design's). `known` is an element of the loaded page.
  */
 export async function waitForPageContent(page: Page, known: Locator) {
   await known.waitFor();
-  await page.waitForFunction(() => !document.querySelector('main .ant-spin-spinning'));
+  await page.waitForFunction(
+    () => !document.querySelector('main .ant-spin-spinning, main [aria-busy="true"]'),
+  );
 }
 
 /**

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { pageRoutes } from './routes.ts';
 
 // The portal's first screen loads no Ant Design, no zod (the contract's schemas) and no dayjs
 // (issue 18: its JavaScript budget). The bundler puts a module in the chunks of every page that
@@ -80,10 +81,11 @@ describe("the portal's first screen", () => {
 });
 
 // The console's frame is on its way to the same (issue 18): the pieces drawn as plain elements
-// stay so, and no other piece of its first screen takes Ant Design up. The phone's menu drawer is
-// fetched lazily; the menu beside the page, the header's balance, account and language menus, the announcements (the
-// banner, and the card beside it in their public module), the toasts and the page's loading state
-// still use Ant Design, and leave this list as they become plain.
+// stay so, and no other piece of its first screen takes Ant Design up. The phone's menu drawer and
+// the tour are fetched lazily, with the providers; the toasts fetch Ant Design's message with the
+// first toast, and the page's loading state is plain. The menu beside the page, the header's
+// balance, account and language menus and the announcements (the banner, and the card beside it in
+// their public module) still use Ant Design, and leave this list as they become plain.
 const consoleFrameStillOnAntd = [
   'app/console/console-menu.tsx',
   'features/announcements/components/announcement-banner.tsx',
@@ -91,9 +93,7 @@ const consoleFrameStillOnAntd = [
   'features/announcements/components/severity-tag.tsx',
   'features/users/components/account-menu.tsx',
   'features/wallet/components/balance-button.tsx',
-  'shared/ui/feedback.ts',
   'shared/ui/language-switch.tsx',
-  'shared/ui/page-fallback.tsx',
 ];
 
 describe("the console's frame", () => {
@@ -107,5 +107,58 @@ describe("the console's frame", () => {
   it('draws the recent pages, the title and the menu button without Ant Design', () => {
     const reached = heavyPackagesReached(['app/console/recent-pages-bar.tsx']);
     expect(reached.filter((chain) => /^(antd|@rc-component\/)/.test(chain))).toEqual([]);
+  });
+});
+
+/** The page module each route marked `plain` in routes.ts loads, read from its `load`. */
+function plainPageModules(): string[] {
+  const file = path.join(webSource, 'app/routes.ts');
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+  const importedBy = (node: ts.Node): string | undefined => {
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword)
+      return (node.arguments[0] as ts.StringLiteral).text;
+    return ts.forEachChild(node, importedBy);
+  };
+  // Loaders named once and shared by routes (`const loadPortalPage = () => import(…)`).
+  const namedLoaders = new Map<string, string>();
+  const modules: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
+      const imported = importedBy(node.initializer);
+      if (imported && ts.isArrowFunction(node.initializer))
+        namedLoaders.set(node.name.text, imported);
+    }
+    if (ts.isObjectLiteralExpression(node)) {
+      const property = (name: string) =>
+        node.properties.find(
+          (p): p is ts.PropertyAssignment =>
+            ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === name,
+        )?.initializer;
+      const load = property('load');
+      if (load && property('plain')?.kind === ts.SyntaxKind.TrueKeyword) {
+        const imported = ts.isIdentifier(load) ? namedLoaders.get(load.text) : importedBy(load);
+        if (!imported) throw new Error(`routes.ts: a plain route's load imports no page`);
+        modules.push(path.relative(webSource, path.resolve(path.dirname(file), imported)));
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return modules;
+}
+
+describe('pages marked plain', () => {
+  it('are all found in the route table', () => {
+    expect(plainPageModules()).toHaveLength(pageRoutes.filter((route) => route.plain).length);
+  });
+
+  it.each(plainPageModules())('%s reaches no Ant Design, zod or dayjs', (page) => {
+    expect(heavyPackagesReached([page])).toEqual([]);
+  });
+
+  it('would see them: a page built with Ant Design reaches it', () => {
+    expect(heavyPackagesReached(['features/wallet/pages/recharge-page.tsx']).join('\n')).toMatch(
+      /^antd/m,
+    );
   });
 });

@@ -6,7 +6,6 @@ import { antdLocaleOf, currentLanguage } from '../shared/i18n/i18n.ts';
 import { useCompactLayout } from '../shared/ui/use-compact-layout.ts';
 import { useReducedMotion } from '../shared/ui/use-reduced-motion.ts';
 import { readCspNonce } from './csp-nonce.ts';
-import { FeedbackBinder } from './feedback-binder.tsx';
 import { appTheme } from './theme.ts';
 
 const csp = { nonce: readCspNonce() };
@@ -22,11 +21,10 @@ const touchComponents = {
 };
 
 /**
- * Ant Design's theme, locale, CSP nonce and toasts: the frame of every page built with it (the
- * console, the operator console, the payment result). The portal renders without it, so its first
- * screen loads no Ant Design at all (app/antd-shell.tsx).
+ * Ant Design's theme, locale and CSP nonce, following the language, the screen's width and the
+ * reduced-motion setting. The toasts' holder (app/toasts.tsx) renders in it too.
  */
-export function AntdProviders({ children }: { children: ReactNode }) {
+export function AntdConfig({ children }: { children: ReactNode }) {
   // Subscribes to language changes so Ant Design's locale follows the switch.
   useTranslation();
   // Honour the system's reduced-motion setting: Ant Design then skips its animations.
@@ -47,11 +45,23 @@ export function AntdProviders({ children }: { children: ReactNode }) {
   );
   return (
     <ConfigProvider locale={antdLocaleOf(currentLanguage())} theme={theme} csp={csp}>
-      <App>
-        <FeedbackBinder />
-        {children}
-      </App>
+      {children}
     </ConfigProvider>
+  );
+}
+
+/**
+ * The frame of every piece built with Ant Design: its configuration and the `App` context
+ * (`App.useApp()`'s modal, message and notification, drawn in the piece's holders). Each console
+ * page not marked `plain` renders in its own, fetched with it (app/router.tsx), and so does each
+ * lazily loaded piece of the console's frame (shared/ui/lazy-with-antd.tsx); the portal's
+ * non-plain pages, the operator console and the not-found page share one (app/antd-shell.tsx).
+ */
+export function AntdProviders({ children }: { children: ReactNode }) {
+  return (
+    <AntdConfig>
+      <App>{children}</App>
+    </AntdConfig>
   );
 }
 

@@ -9,17 +9,26 @@ import { RouteFallback } from './route-fallback.tsx';
 import { RouteTitle } from './route-title.tsx';
 import { pageRoutes, type PageRoute } from './routes.ts';
 import { CONSOLE_HOME, PORTAL_AUTH } from '../shared/paths.ts';
+import { withAntdProviders } from '../shared/ui/lazy-with-antd.tsx';
 
 // Nothing here may import Ant Design: this module is in the first screen of the portal, which
-// renders without it. Every other page sits in AntdShell, fetched with the console's messages.
+// renders without it. The portal's other pages, the operator console and the not-found page sit in
+// AntdShell, fetched with the console's messages.
 const AntdShell = lazyPage(() =>
   Promise.all([import('./antd-shell.tsx'), loadConsoleLanguage()]).then(([module]) => module),
 );
 const AdminApp = lazyPage(() => import('./admin/admin-app.tsx'));
-// The console's frame (menu, drawer, tour) is not the portal's: fetched with the first console page.
-const ConsoleLayout = lazyPage(() =>
-  import('./console/console-layout.tsx').then((module) => ({ default: module.ConsoleLayout })),
-);
+// The console's frame (menu, drawer, tour) is not the portal's: fetched with the console's
+// messages and the first console page. It sits in no AntdShell: each page not marked `plain`
+// brings Ant Design's providers itself (consolePageLoad).
+const loadConsoleLayout = () =>
+  Promise.all([import('./console/console-layout.tsx'), loadConsoleLanguage()]).then(([module]) => ({
+    default: module.ConsoleLayout,
+  }));
+// Until the frame's last pieces built with Ant Design are plain (first-screen.test.ts lists them:
+// the header's menus, the menu, the announcements), the frame renders in the providers too, and a
+// page's own nest inside harmlessly. With that list empty this is `lazyPage(loadConsoleLayout)`.
+const ConsoleLayout = lazyPage(withAntdProviders(loadConsoleLayout));
 const NotFoundPage = lazyPage(() =>
   import('./not-found-page.tsx').then((module) => ({ default: module.NotFoundPage })),
 );
@@ -33,8 +42,16 @@ function loaded(element: ReactNode) {
   );
 }
 
+/**
+ * A console page not marked `plain` is fetched with Ant Design's providers and renders inside them
+ * (theme, locale, compact sizes, `App.useApp()`): the frame around it has none.
+ */
+function consolePageLoad(route: PageRoute): PageRoute['load'] {
+  return route.plain ? route.load : withAntdProviders(route.load);
+}
+
 function pageObject(route: PageRoute, wrap: boolean): RouteObject {
-  const Page = lazyPage(route.load);
+  const Page = lazyPage(route.layout === 'console' ? consolePageLoad(route) : route.load);
   // Console pages get their boundary and fallback from the layout, which stays on screen.
   const page = <Page />;
   return {
@@ -63,19 +80,19 @@ export const appRoutes: RouteObject[] = [
       { path: '/portal', element: <Navigate to={PORTAL_AUTH} replace /> },
       ...portalRoutes.filter((route) => route.plain).map((r) => pageObject(r, true)),
       {
+        path: '/console',
+        element: loaded(<ConsoleLayout />),
+        children: [
+          { index: true, element: <Navigate to={CONSOLE_HOME} replace /> },
+          ...pageRoutes
+            .filter((route) => route.layout === 'console')
+            .map((r) => pageObject(r, false)),
+        ],
+      },
+      {
         element: loaded(<AntdShell />),
         children: [
           ...portalRoutes.filter((route) => !route.plain).map((r) => pageObject(r, true)),
-          {
-            path: '/console',
-            element: loaded(<ConsoleLayout />),
-            children: [
-              { index: true, element: <Navigate to={CONSOLE_HOME} replace /> },
-              ...pageRoutes
-                .filter((route) => route.layout === 'console')
-                .map((r) => pageObject(r, false)),
-            ],
-          },
           // The operator console brings its own layout and routes, in a chunk customers never load.
           { path: '/admin/*', element: loaded(<AdminApp />) },
           { path: '*', element: loaded(<NotFoundPage />) },

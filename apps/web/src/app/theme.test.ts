@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { appTheme, CONSOLE_BACKGROUND, PRIMARY_COLOUR, STATUS_TEXT } from './theme.ts';
@@ -50,5 +52,31 @@ describe('theme contrast (WCAG AA, 4.5:1 for text)', () => {
       [`color${status[0]!.toUpperCase()}${status.slice(1)}`]: STATUS_TEXT[status],
     });
     expect(contrast(STATUS_TEXT[status], tint)).toBeGreaterThanOrEqual(AA_TEXT);
+  });
+});
+
+/** The declarations of one CSS rule, whitespace collapsed. */
+function cssRule(file: string, selector: string): string {
+  const css = readFileSync(path.resolve(process.cwd(), 'apps/web/src', file), 'utf8');
+  const start = css.indexOf(`${selector} {`);
+  if (start < 0) throw new Error(`${file} has no ${selector} rule`);
+  return css.slice(start, css.indexOf('}', start)).replace(/\s+/g, ' ');
+}
+
+// The console's frame sits in no Ant Design provider: its plain pieces draw what the theme says.
+describe('the plain frame follows the theme', () => {
+  it("writes the console's text as Ant Design's App did", () => {
+    const shell = cssRule('app/console/console-layout.module.css', '.shell');
+    expect(shell).toContain(`font-family: ${tokens.fontFamily.replace(/\s+/g, ' ')};`);
+    expect(shell).toContain(`color: ${tokens.colorText.replace(/,\s*/g, ', ')};`);
+    expect(shell).toContain(`font-size: ${tokens.fontSize}px;`);
+    expect(shell).toContain(`line-height: ${tokens.lineHeight};`);
+    expect(shell).toContain(`background: ${CONSOLE_BACKGROUND};`);
+  });
+
+  it('draws the loading spinner in the primary colour', () => {
+    expect(cssRule('shared/ui/page-fallback.module.css', '.spinner')).toContain(
+      `color: ${PRIMARY_COLOUR};`,
+    );
   });
 });

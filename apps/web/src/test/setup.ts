@@ -1,8 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { locales } from '@stratus/contract';
 import { loadConsoleLanguage, loadLanguage, startI18n } from '../shared/i18n/i18n.ts';
+import { removeToasts } from '../shared/ui/feedback.ts';
 import { mediaQueryList } from './window-width.ts';
 
 // Tests switch languages freely: both are loaded before any test renders.
@@ -42,8 +43,10 @@ beforeEach(() => {
   sessionStorage.setItem('isFirst', '1');
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // Toasts have a holder of their own, which no test's tree takes away (shared/ui/feedback.ts).
+  await act(removeToasts);
   localStorage.clear();
   sessionStorage.clear();
   for (const cookie of document.cookie.split(';')) {

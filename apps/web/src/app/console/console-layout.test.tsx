@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   getMe,
@@ -11,11 +12,13 @@ import {
   type EndpointData,
   type UserProfile,
 } from '@stratus/contract';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readRecentPages } from '../../shared/recent-pages.ts';
 import { installFakeApi } from '../../test/fake-api.ts';
 import { renderRoutes } from '../../test/render-app.tsx';
 import { emulateWindowWidth } from '../../test/window-width.ts';
+import { createQueryClient } from '../query-client.ts';
 import { appRoutes } from '../router.tsx';
 
 const profile: UserProfile = {
@@ -167,5 +170,43 @@ describe('console layout on a narrow screen', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '菜单' })).toBeNull());
     // The header still reaches the account menu, named by the email behind the avatar.
     expect(screen.getByRole('button', { name: /ada@example\.com/ })).toBeInTheDocument();
+  });
+});
+
+/** The routes from the top to the one with `path`, that one included. */
+function routeChain(routes: RouteObject[], path: string): RouteObject[] | undefined {
+  for (const route of routes) {
+    if (route.path === path) return [route];
+    const below = route.children && routeChain(route.children, path);
+    if (below) return [route, ...below];
+  }
+  return undefined;
+}
+
+describe("the console's providers", () => {
+  it('the console layout sits in no shared Ant Design shell', () => {
+    // AntdShell is the layout route of the operator console and the not-found page.
+    const shell = routeChain(appRoutes, '/admin/*')!.at(-2)!;
+    expect(shell.path).toBeUndefined();
+    expect(routeChain(appRoutes, '/console')).not.toContain(shell);
+    expect(routeChain(appRoutes, '/console')).toHaveLength(2);
+  });
+
+  it('a page built with Ant Design brings the providers itself, inside the frame', async () => {
+    // No providers around the router but TanStack Query's, as in main.tsx.
+    const router = createMemoryRouter(appRoutes, { initialEntries: ['/console/ipList'] });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('heading', { name: 'IP列表' })).toBeInTheDocument();
+    const main = screen.getByRole('main');
+    await waitFor(() => expect(main.querySelector('.ant-table')).not.toBeNull());
+    // The page's nearest App (Ant Design's context and its holders) is its own, within the frame.
+    const pageApp = main.querySelector('.ant-table')!.closest('.ant-app');
+    expect(pageApp).not.toBeNull();
+    expect(main.contains(pageApp)).toBe(true);
+    expect(pageApp!.contains(screen.getByRole('heading', { name: 'IP列表' }))).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { AnnouncementBanner } from '../../features/announcements/public.ts';
+import { lazyWithAntd } from '../../shared/ui/lazy-with-antd.tsx';
 import { PageFallback } from '../../shared/ui/page-fallback.tsx';
 import { useCompactLayout } from '../../shared/ui/use-compact-layout.ts';
 import { ErrorBoundary } from '../error-boundary.tsx';
@@ -13,10 +14,10 @@ import { RecentPagesBar } from './recent-pages-bar.tsx';
 import { usePageTracking } from './use-page-tracking.ts';
 import styles from './console-layout.module.css';
 
-// On narrow screens the menu and its drawer are fetched when the menu button first opens them.
-// Beside the page the menu comes with the frame: fetched lazily, it left the sider blank after the
-// page had drawn.
-const MenuDrawer = lazy(() =>
+// On narrow screens the menu and its drawer are fetched when the menu button first opens them,
+// with Ant Design's providers (the frame has none). Beside the page the menu comes with the frame:
+// fetched lazily, it left the sider blank after the page had drawn.
+const MenuDrawer = lazyWithAntd(() =>
   import('./menu-drawer.tsx').then((module) => ({ default: module.MenuDrawer })),
 );
 

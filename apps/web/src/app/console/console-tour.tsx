@@ -1,12 +1,14 @@
 import type { TourProps } from 'antd';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompleteTour, useMe } from '../../features/users/api.ts';
 import { FIRST_VISIT_FLAG } from '../../shared/session.ts';
+import { lazyWithAntd } from '../../shared/ui/lazy-with-antd.tsx';
 import type { MenuGroupKey } from '../routes.ts';
 
-// Regulars never see the tour: its component is fetched only when it opens.
-const Tour = lazy(() => import('./tour-component.ts'));
+// Regulars never see the tour: its component is fetched only when it opens, with Ant Design's
+// providers (the frame has none).
+const Tour = lazyWithAntd(() => import('./tour-component.ts'));
 
 // A step whose target is missing is shown centred; the Tour's type cannot say "or null".
 type TourTarget = () => HTMLElement;

@@ -19,6 +19,7 @@ export default {
   'common.openMenu': 'Open the menu',
   'common.removeRecentPage': 'Remove “{{title}}” from recent pages',
   'common.recentPages': 'Recent',
+  'common.loading': 'Loading',
   'common.copy': 'Copy',
   'common.copyFailed': 'Copy failed. Please select the text and copy it manually',
   'common.copied': 'Copied',

@@ -18,6 +18,7 @@ export default {
   'common.openMenu': '打开菜单',
   'common.removeRecentPage': '从最近访问中移除“{{title}}”',
   'common.recentPages': '最近访问',
+  'common.loading': '加载中',
   'common.copy': '复制',
   'common.copyFailed': '复制失败，请手动选择文本复制',
   'common.copied': '已复制',

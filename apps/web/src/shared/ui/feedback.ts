@@ -1,26 +1,47 @@
-import { message as staticMessage, type App } from 'antd';
+import type { ToastHolder } from '../../app/toasts.tsx';
 
-type MessageApi = ReturnType<typeof App.useApp>['message'];
-
-let boundMessageApi: MessageApi | null = null;
+let toastHolder: Promise<ToastHolder> | undefined;
 
 /**
- * Code outside React (the HTTP client) toasts through the `App` context's message API so toasts
- * follow the theme, the locale and the CSP nonce. `FeedbackBinder` registers it on mount.
+ * Ant Design and the toasts' holder are fetched and mounted with the first toast (the HTTP client
+ * raises them on every page, the portal's included, which loads no Ant Design otherwise). A lazy
+ * `import()`, as the router's: shared/ reaches app/ only so (docs/conventions.md). A failed fetch
+ * is tried again with the next toast.
  */
-export function bindMessageApi(api: MessageApi | null): void {
-  boundMessageApi = api;
+function loadToastHolder(): Promise<ToastHolder> {
+  if (!toastHolder) {
+    const loading = import('../../app/toasts.tsx').then((module) => module.mountToastHolder());
+    loading.catch(() => {
+      if (toastHolder === loading) toastHolder = undefined;
+    });
+    toastHolder = loading;
+  }
+  return toastHolder;
 }
 
-function messageApi(): MessageApi {
-  return boundMessageApi ?? staticMessage;
+function toast(kind: 'error' | 'success', content: string): void {
+  // Identical texts share one toast (its key): parallel failures of the same kind never stack up.
+  loadToastHolder().then(
+    ({ api }) => void api[kind]({ content, key: `${kind}:${content}` }),
+    () => undefined,
+  );
 }
 
-/** Identical texts share one toast: parallel failures of the same kind never stack up. */
+/** A failure's toast; it stays on screen across a navigation. */
 export function showErrorToast(content: string): void {
-  void messageApi().error({ content, key: `error:${content}` });
+  toast('error', content);
 }
 
 export function showSuccessToast(content: string): void {
-  void messageApi().success({ content, key: `success:${content}` });
+  toast('success', content);
+}
+
+/**
+ * Takes the toasts and their holder off the page; the next toast mounts a new one. Tests call it
+ * after each case: the holder outlives every tree they render.
+ */
+export async function removeToasts(): Promise<void> {
+  const holder = toastHolder;
+  toastHolder = undefined;
+  if (holder) (await holder).remove();
 }
