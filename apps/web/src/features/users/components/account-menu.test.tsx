@@ -87,6 +87,24 @@ describe('AccountMenu', () => {
     expect(Object.keys(localStorage)).toEqual(['language']);
   });
 
+  it('keeps the session when the sign-out is cancelled, and asks again next time', async () => {
+    const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
+    renderMenu();
+    await userEvent.click(await screen.findByText('ada@example.com'));
+    await userEvent.click(screen.getByRole('menuitem', { name: '退出登录' }));
+    const dialog = await screen.findByRole('dialog', { name: '确认退出登录？' });
+    await userEvent.click(within(dialog).getByRole('button', { name: '取 消' }));
+    // jsdom never ends Ant Design's leave animation: the dialog closing shows as its leave class.
+    await waitFor(() => expect(dialog).toHaveClass('ant-zoom-leave'));
+    expect(api.requests(logout)).toHaveLength(0);
+    expect(document.cookie).toContain('token=abc');
+
+    await userEvent.click(screen.getByText('ada@example.com'));
+    await userEvent.click(screen.getByRole('menuitem', { name: '退出登录' }));
+    await waitFor(() => expect(dialog).toHaveClass('ant-zoom-enter'));
+    expect(assign).not.toHaveBeenCalled();
+  });
+
   it('opens the change-password dialog and checks the confirmation', async () => {
     renderMenu();
     await userEvent.click(await screen.findByText('ada@example.com'));

@@ -1,14 +1,16 @@
+import { ExclamationCircleFilled } from '@ant-design/icons';
 import { Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logOut } from '../../auth/public.ts';
+import styles from './logout-confirm.module.css';
 
 interface LogoutConfirmProps {
   open: boolean;
   onClose: () => void;
 }
 
-/** 确认退出登录？: the size and buttons of Ant Design's confirm, signing out on OK. */
+/** 确认退出登录？: the look of Ant Design's confirm, signing out on OK. */
 export function LogoutConfirm({ open, onClose }: LogoutConfirmProps) {
   const { t } = useTranslation();
   const [leaving, setLeaving] = useState(false);
@@ -22,7 +24,13 @@ export function LogoutConfirm({ open, onClose }: LogoutConfirmProps) {
       open={open}
       width={416}
       closable={false}
-      title={t('users.logout.confirm')}
+      title={
+        <span className={styles.title}>
+          {/* Hidden from the dialog's name, which is the question. */}
+          <ExclamationCircleFilled className={styles.warning} aria-hidden />
+          {t('users.logout.confirm')}
+        </span>
+      }
       okText={t('users.logout.ok')}
       cancelText={t('common.cancel')}
       confirmLoading={leaving}
