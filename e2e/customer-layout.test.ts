@@ -9,7 +9,7 @@ import {
   listTrafficCatalog,
 } from '@stratus/contract';
 import { PROCESS_TEST_MS } from '@stratus/db/testing';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CHECKOUT_PATH,
@@ -98,6 +98,12 @@ interface Overlay {
 const openDialog = (page: Page) => page.getByRole('dialog').last().waitFor();
 const openDropdown = (page: Page) =>
   page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').last().waitFor();
+/** The header's plain menus (shared/ui/menu-button.tsx): the trigger names the menu it opened. */
+async function openMenuButton(trigger: Locator) {
+  await trigger.click();
+  const menuId = await trigger.getAttribute('aria-controls');
+  await trigger.page().locator(`[id="${menuId}"][role="menu"]`).waitFor();
+}
 const firstRow = (page: Page) => page.locator('tr.ant-table-row').first();
 
 async function openAccountMenuItem(page: Page, label: string) {
@@ -166,18 +172,14 @@ const overlays: Overlay[] = [
   {
     name: 'account-menu',
     path: IP_LIST_PATH,
-    async open(page) {
-      await page.getByTestId('account-menu').click();
-      await openDropdown(page);
-    },
+    open: (page) => openMenuButton(page.getByTestId('account-menu')),
   },
   {
     name: 'language-menu',
     path: IP_LIST_PATH,
     async open(page, { t }) {
       const label = new RegExp(`^${t('common.language.label')}`);
-      await page.getByRole('button', { name: label }).click();
-      await openDropdown(page);
+      await openMenuButton(page.getByRole('button', { name: label }));
     },
   },
   {

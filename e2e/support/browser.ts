@@ -136,9 +136,10 @@ export async function waitForTableRows(page: Page, rows: number) {
 export const PAGE_STATE_MS = 30_000;
 
 /**
- * Chooses an item of a click-triggered dropdown. The trigger toggles the menu, so it is clicked
- * only while the item is not shown: a second click would close the menu again. The caller then
- * waits for the sign of the choice it expects.
+ * Chooses an item of a click-triggered dropdown: an action (menuitem) or, in the language menu, a
+ * value (menuitemradio). The trigger toggles the menu, so it is clicked only while the item is
+ * not shown: a second click would close the menu again. The caller then waits for the sign of the
+ * choice it expects.
  */
 export async function chooseFromDropdown(
   page: Page,
@@ -146,7 +147,8 @@ export async function chooseFromDropdown(
   item: string,
   options: { exact?: boolean } = {},
 ) {
-  const entry = page.getByRole('menuitem', { name: item, exact: options.exact });
+  const named = { name: item, exact: options.exact };
+  const entry = page.getByRole('menuitem', named).or(page.getByRole('menuitemradio', named));
   if (!(await entry.isVisible())) await trigger.click();
   await entry.click();
 }

@@ -82,18 +82,15 @@ describe("the portal's first screen", () => {
 
 // The console's frame is on its way to the same (issue 18): the pieces drawn as plain elements
 // stay so, and no other piece of its first screen takes Ant Design up. The phone's menu drawer and
-// the tour are fetched lazily, with the providers; the toasts fetch Ant Design's message with the
-// first toast, and the page's loading state is plain. The menu beside the page, the header's
-// balance, account and language menus and the announcements (the banner, and the card beside it in
+// the tour are fetched lazily, with the providers, and so are the header's dialogs; the toasts fetch
+// Ant Design's message with the first toast; the header's menus and the page's loading state are
+// plain. The menu beside the page and the announcements (the banner, and the card beside it in
 // their public module) still use Ant Design, and leave this list as they become plain.
 const consoleFrameStillOnAntd = [
   'app/console/console-menu.tsx',
   'features/announcements/components/announcement-banner.tsx',
   'features/announcements/components/announcements-card.tsx',
   'features/announcements/components/severity-tag.tsx',
-  'features/users/components/account-menu.tsx',
-  'features/wallet/components/balance-button.tsx',
-  'shared/ui/language-switch.tsx',
 ];
 
 describe("the console's frame", () => {
@@ -102,6 +99,15 @@ describe("the console's frame", () => {
       .filter((chain) => /^(antd|@rc-component\/)/.test(chain))
       .map((chain) => chain.split(' ← ').at(-1));
     expect([...new Set(importers)].sort()).toEqual(consoleFrameStillOnAntd);
+  });
+
+  it('draws the header (balance, language and account menus, their icons) without Ant Design', () => {
+    const importers = heavyPackagesReached(['app/console/console-header.tsx'])
+      .filter((chain) => /^(antd|@ant-design\/|@rc-component\/)/.test(chain))
+      .map((chain) => chain.split(' ← ').at(-1));
+    // The http client's toasts (shared/ui/feedback.ts), reached through the data hooks, are on
+    // the list above; nothing of the header's own.
+    expect(importers.filter((file) => !consoleFrameStillOnAntd.includes(file!))).toEqual([]);
   });
 
   it('draws the recent pages, the title and the menu button without Ant Design', () => {

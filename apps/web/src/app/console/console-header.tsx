@@ -1,4 +1,3 @@
-import { MenuOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BalanceButton } from '../../features/wallet/components/balance-button.tsx';
@@ -6,6 +5,7 @@ import { AccountMenu } from '../../features/users/components/account-menu.tsx';
 import { useSwitchLanguage } from '../../features/users/api.ts';
 import { Brand } from '../../shared/ui/brand.tsx';
 import { LanguageSwitch } from '../../shared/ui/language-switch.tsx';
+import { MenuOutlined } from '../../shared/ui/plain-icons.tsx';
 import { PORTAL_HOME, RECHARGE_PATH } from '../../shared/paths.ts';
 import styles from './console-header.module.css';
 

@@ -18,7 +18,7 @@ function Switch() {
 async function switchToEnglish() {
   renderWithProviders(<Switch />);
   await userEvent.click(screen.getByRole('button', { name: '语言: 中文' }));
-  await userEvent.click(await screen.findByText('English'));
+  await userEvent.click(screen.getByRole('menuitemradio', { name: 'English', checked: false }));
   await waitFor(() => expect(i18n.language).toBe('en-US'));
 }
 

@@ -1,8 +1,8 @@
-import { TranslationOutlined } from '@ant-design/icons';
 import { locales, type Locale } from '@stratus/contract';
-import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n/i18n.ts';
+import { MenuButton } from './menu-button.tsx';
+import { TranslationOutlined } from './plain-icons.tsx';
 import styles from './language-switch.module.css';
 
 interface LanguageSwitchProps {
@@ -10,28 +10,26 @@ interface LanguageSwitchProps {
   onSwitch: (language: Locale) => void;
 }
 
+/** The language menu of the portal's and the consoles' headers: each language a radio item. */
 export function LanguageSwitch({ onSwitch }: LanguageSwitchProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
+  const name = t(`common.language.${language}`);
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        selectable: true,
-        selectedKeys: [language],
-        items: locales.map((locale) => ({ key: locale, label: t(`common.language.${locale}`) })),
-        onClick: ({ key }) => {
-          if (key !== language) onSwitch(key as Locale);
-        },
+    <MenuButton
+      className={styles.trigger}
+      aria-label={`${t('common.language.label')}: ${name}`}
+      items={locales.map((locale) => ({
+        key: locale,
+        label: t(`common.language.${locale}`),
+        checked: locale === language,
+      }))}
+      onSelect={(key) => {
+        if (key !== language) onSwitch(key as Locale);
       }}
     >
-      <Button
-        type="text"
-        icon={<TranslationOutlined />}
-        aria-label={`${t('common.language.label')}: ${t(`common.language.${language}`)}`}
-      >
-        <span className={styles.name}>{t(`common.language.${language}`)}</span>
-      </Button>
-    </Dropdown>
+      <TranslationOutlined />
+      <span className={styles.name}>{name}</span>
+    </MenuButton>
   );
 }

@@ -7,7 +7,7 @@ import { changeLanguage } from '../../../shared/i18n/i18n.ts';
 import { CONSOLE_HOME, PORTAL_HOME } from '../../../shared/paths.ts';
 import { hasToken } from '../../../shared/session.ts';
 import { Brand } from '../../../shared/ui/brand.tsx';
-import { PortalLanguageMenu } from './portal-language-menu.tsx';
+import { LanguageSwitch } from '../../../shared/ui/language-switch.tsx';
 import styles from './portal-top-bar.module.css';
 
 export function PortalTopBar() {
@@ -27,7 +27,7 @@ export function PortalTopBar() {
       <div className={styles.inner}>
         <Brand onClick={() => navigate(PORTAL_HOME)} />
         <div className={styles.actions}>
-          <PortalLanguageMenu onSwitch={(language) => void switchLanguage(language)} />
+          <LanguageSwitch onSwitch={(language) => void switchLanguage(language)} />
           {hasToken() && (
             <Link to={CONSOLE_HOME} className={styles.console}>
               <DashboardOutlined />

@@ -49,14 +49,14 @@ describe('PortalPage', () => {
     const trigger = screen.getByRole('button', { name: '语言: 中文' });
     expect(trigger).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(trigger);
-    expect(screen.getByRole('menuitem', { name: '中文' })).toHaveFocus();
+    expect(screen.getByRole('menuitemradio', { name: '中文', checked: true })).toHaveFocus();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(trigger).toHaveFocus();
 
     await userEvent.keyboard('{Enter}');
     await userEvent.keyboard('{ArrowDown}');
-    expect(screen.getByRole('menuitem', { name: 'English' })).toHaveFocus();
+    expect(screen.getByRole('menuitemradio', { name: 'English', checked: false })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
     expect(i18n.language).toBe('en-US');

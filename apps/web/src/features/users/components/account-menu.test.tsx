@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { changePassword, getMe, logout, type UserProfile } from '@stratus/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -44,18 +44,23 @@ afterEach(() => {
 describe('AccountMenu', () => {
   it('shows the email with the seed items', async () => {
     renderMenu();
-    await userEvent.click(await screen.findByText('ada@example.com'));
-    for (const item of ['个人信息', '修改密码', '退出登录']) {
-      expect(await screen.findByText(item)).toBeInTheDocument();
-    }
-    expect(screen.queryByText('运营后台')).not.toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: /ada@example.com/ }));
+    const menu = screen.getByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['个人信息', '修改密码', '退出登录']);
+    expect(within(menu).getByRole('separator')).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: '个人信息' })).toHaveFocus();
   });
 
   it('takes staff to the operator console', async () => {
     api.respondWith(getMe, { ...profile, role: 'support' });
     renderMenu();
     await userEvent.click(await screen.findByText('ada@example.com'));
-    await userEvent.click(await screen.findByText('运营后台'));
+    expect(screen.getAllByRole('menuitem')[0]).toHaveTextContent('运营后台');
+    await userEvent.click(screen.getByRole('menuitem', { name: '运营后台' }));
     expect(await screen.findByText('admin home')).toBeInTheDocument();
   });
 
@@ -64,8 +69,12 @@ describe('AccountMenu', () => {
     localStorage.setItem('recentPages', '[]');
     localStorage.setItem('language', 'zh-CN');
     renderMenu();
-    await userEvent.click(await screen.findByText('ada@example.com'));
-    await userEvent.click(await screen.findByText('退出登录'));
+    const trigger = await screen.findByRole('button', { name: /ada@example.com/ });
+    trigger.focus();
+    // From the keyboard: ArrowUp opens the menu on its last item.
+    await userEvent.keyboard('{ArrowUp}');
+    expect(screen.getByRole('menuitem', { name: '退出登录' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: '确认退出登录？' });
     expect(dialog).toHaveTextContent('确认退出登录？');
     expect(assign).not.toHaveBeenCalled();
@@ -78,10 +87,28 @@ describe('AccountMenu', () => {
     expect(Object.keys(localStorage)).toEqual(['language']);
   });
 
+  it('keeps the session when the sign-out is cancelled, and asks again next time', async () => {
+    const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
+    renderMenu();
+    await userEvent.click(await screen.findByText('ada@example.com'));
+    await userEvent.click(screen.getByRole('menuitem', { name: '退出登录' }));
+    const dialog = await screen.findByRole('dialog', { name: '确认退出登录？' });
+    await userEvent.click(within(dialog).getByRole('button', { name: '取 消' }));
+    // jsdom never ends Ant Design's leave animation: the dialog closing shows as its leave class.
+    await waitFor(() => expect(dialog).toHaveClass('ant-zoom-leave'));
+    expect(api.requests(logout)).toHaveLength(0);
+    expect(document.cookie).toContain('token=abc');
+
+    await userEvent.click(screen.getByText('ada@example.com'));
+    await userEvent.click(screen.getByRole('menuitem', { name: '退出登录' }));
+    await waitFor(() => expect(dialog).toHaveClass('ant-zoom-enter'));
+    expect(assign).not.toHaveBeenCalled();
+  });
+
   it('opens the change-password dialog and checks the confirmation', async () => {
     renderMenu();
     await userEvent.click(await screen.findByText('ada@example.com'));
-    await userEvent.click(await screen.findByText('修改密码'));
+    await userEvent.click(screen.getByRole('menuitem', { name: '修改密码' }));
     await userEvent.type(await screen.findByLabelText('新密码'), 'a-new-password');
     await userEvent.type(screen.getByLabelText('确认新密码'), 'another-password');
     expect(await screen.findByText('两次输入的密码不一致')).toBeInTheDocument();
