@@ -13,10 +13,18 @@ const webSource = path.resolve(process.cwd(), 'apps/web/src');
 const contractSource = path.resolve(webSource, '../../../packages/contract/src');
 const heavy = /^(antd|@ant-design\/|@rc-component\/|zod|dayjs|recharts)/;
 
+interface ValueImport {
+  specifier: string;
+  /** The names taken: `all` for a default or namespace import (or a file's own imports). */
+  names: string[] | 'all';
+  /** A re-export (`export … from`): followed only for the names someone asks of this file. */
+  reExport?: { names: Map<string, string> | 'all' };
+}
+
 /** The value imports and re-exports of a file, as written. */
-function valueImportsOf(file: string): { specifier: string; names: string[] | 'all' }[] {
+function valueImportsOf(file: string): ValueImport[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
-  const found: { specifier: string; names: string[] | 'all' }[] = [];
+  const found: ValueImport[] = [];
   for (const statement of source.statements) {
     if (ts.isImportDeclaration(statement)) {
       const clause = statement.importClause;
@@ -24,13 +32,29 @@ function valueImportsOf(file: string): { specifier: string; names: string[] | 'a
       const bindings = clause?.namedBindings;
       const names =
         bindings && ts.isNamedImports(bindings)
-          ? bindings.elements.filter((e) => !e.isTypeOnly).map((e) => e.name.text)
+          ? bindings.elements
+              .filter((e) => !e.isTypeOnly)
+              .map((e) => (e.propertyName ?? e.name).text)
           : 'all';
       if (Array.isArray(names) && names.length === 0 && !clause?.name) continue;
       found.push({ specifier: (statement.moduleSpecifier as ts.StringLiteral).text, names });
     } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier) {
       if (statement.isTypeOnly) continue;
-      found.push({ specifier: (statement.moduleSpecifier as ts.StringLiteral).text, names: 'all' });
+      const clause = statement.exportClause;
+      // Exported name → the name in the module it comes from.
+      const names =
+        clause && ts.isNamedExports(clause)
+          ? new Map(
+              clause.elements
+                .filter((e) => !e.isTypeOnly)
+                .map((e) => [e.name.text, (e.propertyName ?? e.name).text]),
+            )
+          : ('all' as const);
+      found.push({
+        specifier: (statement.moduleSpecifier as ts.StringLiteral).text,
+        names: names === 'all' ? 'all' : [...names.values()],
+        reExport: { names },
+      });
     }
   }
   return found;
@@ -45,27 +69,48 @@ function contractModuleOf(name: string): string {
   throw new Error(`the contract exports no ${name}`);
 }
 
-/** Every heavy package the static imports from `entries` reach, with the chain to it. */
+/**
+ * Every heavy package the static imports from `entries` reach, with the chain to it. A re-export
+ * (a feature's `public.ts`) is followed only for the names taken from it, as the bundler keeps only
+ * the modules that provide them.
+ */
 function heavyPackagesReached(entries: string[]): string[] {
   const seen = new Set<string>();
   const reached: string[] = [];
-  const walk = (file: string, chain: string[]) => {
-    if (seen.has(file)) return;
+  const walk = (file: string, chain: string[], asked: string[] | 'all') => {
+    const via = [...chain, path.relative(webSource, file)];
+    const firstVisit = !seen.has(file);
     seen.add(file);
-    for (const { specifier, names } of valueImportsOf(file)) {
-      const via = [...chain, path.relative(webSource, file)];
-      if (specifier.startsWith('.')) {
-        const target = path.resolve(path.dirname(file), specifier);
-        if (/\.(tsx?)$/.test(target) && existsSync(target)) walk(target, via);
-      } else if (specifier === '@stratus/contract') {
-        if (names === 'all') throw new Error(`${file} imports the whole contract`);
-        for (const name of names) walk(contractModuleOf(name), via);
-      } else if (heavy.test(specifier)) {
-        reached.push(`${specifier} ← ${via.join(' ← ')}`);
-      }
+    for (const { specifier, names, reExport } of valueImportsOf(file)) {
+      let taken = names;
+      if (reExport) {
+        // Only what was asked of this file and this statement provides.
+        const wanted = asked === 'all' ? undefined : asked;
+        if (reExport.names === 'all') taken = wanted ?? 'all';
+        else if (wanted) {
+          const provided = reExport.names;
+          taken = wanted.flatMap((name) => (provided.has(name) ? [provided.get(name)!] : []));
+          if (taken.length === 0) continue;
+        }
+        const key = `${file} ${specifier} ${taken === 'all' ? '*' : taken.join(',')}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+      } else if (!firstVisit) continue;
+      follow(file, specifier, taken, via);
     }
   };
-  for (const entry of entries) walk(path.join(webSource, entry), []);
+  const follow = (from: string, specifier: string, names: string[] | 'all', via: string[]) => {
+    if (specifier.startsWith('.')) {
+      const target = path.resolve(path.dirname(from), specifier);
+      if (/\.(tsx?)$/.test(target) && existsSync(target)) walk(target, via, names);
+    } else if (specifier === '@stratus/contract') {
+      if (names === 'all') throw new Error(`${from} imports the whole contract`);
+      for (const name of names) walk(contractModuleOf(name), via, 'all');
+    } else if (heavy.test(specifier)) {
+      reached.push(`${specifier} ← ${via.join(' ← ')}`);
+    }
+  };
+  for (const entry of entries) walk(path.join(webSource, entry), [], 'all');
   return reached;
 }
 
@@ -81,14 +126,9 @@ describe("the portal's first screen", () => {
 
 // The console's frame is on its way to the same (issue 18): the pieces drawn as plain elements
 // stay so, and no other piece of its first screen takes Ant Design up. The phone's menu drawer is
-// fetched lazily; the menu beside the page, the header's balance, account and language menus, the announcements (the
-// banner, and the card beside it in their public module), the toasts and the page's loading state
-// still use Ant Design, and leave this list as they become plain.
+// fetched lazily; the header's balance, account and language menus, the toasts and the page's
+// loading state still use Ant Design, and leave this list as they become plain.
 const consoleFrameStillOnAntd = [
-  'app/console/console-menu.tsx',
-  'features/announcements/components/announcement-banner.tsx',
-  'features/announcements/components/announcements-card.tsx',
-  'features/announcements/components/severity-tag.tsx',
   'features/users/components/account-menu.tsx',
   'features/wallet/components/balance-button.tsx',
   'shared/ui/feedback.ts',
@@ -107,5 +147,30 @@ describe("the console's frame", () => {
   it('draws the recent pages, the title and the menu button without Ant Design', () => {
     const reached = heavyPackagesReached(['app/console/recent-pages-bar.tsx']);
     expect(reached.filter((chain) => /^(antd|@rc-component\/)/.test(chain))).toEqual([]);
+  });
+});
+
+// The overview is the console's home: its own modules (the page, its cards, the announcements,
+// the recent orders' tags and times) add none of the heavy packages. What shows only on an error
+// (overview-failed.tsx) and the chart's library are fetched lazily. Two ways in stay, both the
+// frame's: zod through the contract (the API client checks every answer with its schemas, the
+// frame's own requests included), and Ant Design through the frame's pieces listed above.
+describe("the overview's first screen", () => {
+  it('reaches no Ant Design, its icons, zod, dayjs or recharts from the overview page', () => {
+    const contract = `..${path.sep}..${path.sep}..${path.sep}packages${path.sep}contract${path.sep}`;
+    const reached = heavyPackagesReached(['features/overview/pages/overview-page.tsx']).filter(
+      (chain) => {
+        const importer = chain.split(' ← ').at(-1)!;
+        if (chain.startsWith('zod ') && importer.startsWith(contract)) return false;
+        return !consoleFrameStillOnAntd.includes(importer);
+      },
+    );
+    expect(reached).toEqual([]);
+  });
+
+  it('would see them: the IP list page reaches Ant Design and dayjs', () => {
+    const reached = heavyPackagesReached(['features/instances/pages/ip-list-page.tsx']).join('\n');
+    expect(reached).toMatch(/^antd /m);
+    expect(reached).toMatch(/^dayjs /m);
   });
 });

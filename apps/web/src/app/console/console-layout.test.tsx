@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   getMe,
@@ -77,20 +77,33 @@ describe('console layout', () => {
     // The header's label (the overview's own balance card may have rendered by now too).
     expect(within(screen.getByRole('banner')).getByText('账户余额')).toBeInTheDocument();
     expect(await screen.findByText('ada@example.com')).toBeInTheDocument();
-    const [menu] = screen.getAllByRole('menu');
-    for (const label of ['IP管理', '流量管理', '钱包管理', '动态IP', '静态IP购买', '账单流水']) {
-      expect(within(menu!).getByText(label)).toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: '菜单' });
+    for (const group of ['IP管理', '流量管理', '钱包管理']) {
+      expect(within(menu).getByRole('button', { name: group })).toBeInTheDocument();
     }
+    for (const page of ['首页概览', '动态IP', '静态IP购买', '账单流水']) {
+      expect(within(menu).getByRole('link', { name: page })).toBeInTheDocument();
+    }
+    expect(within(menu).getByRole('link', { name: '首页概览' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     expect(readRecentPages()).toEqual([{ title: 'nav.overview', path: '/console/overview' }]);
     expect(await screen.findByText('快捷入口')).toBeInTheDocument();
   });
 
   it('navigates from the menu and from the balance', async () => {
     const { router } = renderRoutes(appRoutes, '/console/overview');
-    await userEvent.click(await screen.findByText('IP列表'));
+    const menu = screen.getByRole('navigation', { name: '菜单' });
+    await userEvent.click(within(menu).getByRole('link', { name: 'IP列表' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/console/ipList'));
     expect(await screen.findByRole('heading', { name: 'IP列表' })).toBeInTheDocument();
-    expect(screen.getByRole('menuitem', { name: /IP列表/ })).toHaveClass('ant-menu-item-selected');
+    // The current page, and only it, is marked so.
+    expect(within(menu).getByRole('link', { name: 'IP列表' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(menu.querySelectorAll('[aria-current]')).toHaveLength(1);
 
     await userEvent.click(await screen.findByText('¥12.50'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/console/recharge'));
@@ -120,6 +133,40 @@ describe('console layout', () => {
     await userEvent.click(await screen.findByText('¥12.50'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/console/recharge'));
     expect(screen.getByTestId('announcement-banner')).toHaveTextContent('东京线路中断');
+  });
+
+  it('folds and unfolds the menu groups, and unfolds the group of a page arriving', async () => {
+    const { router } = renderRoutes(appRoutes, '/console/overview');
+    const menu = await screen.findByRole('navigation', { name: '菜单' });
+    const traffic = within(menu).getByRole('button', { name: '流量管理' });
+    // Every group starts open, as the menu always was.
+    for (const group of within(menu).getAllByRole('button')) {
+      expect(group).toHaveAttribute('aria-expanded', 'true');
+    }
+    expect(within(menu).getByRole('link', { name: '流量历史' })).toBeVisible();
+
+    await userEvent.click(traffic);
+    expect(traffic).toHaveAttribute('aria-expanded', 'false');
+    expect(within(menu).queryByRole('link', { name: '流量历史' })).not.toBeInTheDocument();
+    // The list it folds is the one it names.
+    expect(document.getElementById(traffic.getAttribute('aria-controls')!)).not.toBeVisible();
+    expect(within(menu).getByRole('button', { name: 'IP管理' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+
+    await userEvent.click(traffic);
+    expect(traffic).toHaveAttribute('aria-expanded', 'true');
+    expect(within(menu).getByRole('link', { name: '流量历史' })).toBeVisible();
+
+    // Folded, then a page of it is reached another way (a link, the recent pages): it opens.
+    await userEvent.click(traffic);
+    await act(() => router.navigate('/console/trafficFlowHistory'));
+    expect(traffic).toHaveAttribute('aria-expanded', 'true');
+    expect(within(menu).getByRole('link', { name: '流量历史' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   it('shows a 404 page with a way home for unknown addresses', async () => {
