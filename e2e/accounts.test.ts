@@ -95,7 +95,10 @@ describe('accounts in Chromium', () => {
       const user = await registerUser(journey.server.url);
       await signIn(user.email, user.password);
       await page.waitForURL('**/console/overview');
-      await page.getByRole('menuitem', { name: 'IP列表' }).click();
+      await page
+        .getByRole('navigation', { name: '菜单' })
+        .getByRole('link', { name: 'IP列表' })
+        .click();
       await page.waitForURL('**/console/ipList');
       await page.getByText('还没有静态IP').waitFor();
       // The page has sent what it loads for itself; once all of it is answered, the name saved

@@ -48,7 +48,7 @@ describe('the phone journey in Chromium', () => {
     const openMenuPage = async (title: Parameters<typeof t>[0], path: string) => {
       await page.getByRole('button', { name: t('common.openMenu') }).click();
       const drawer = page.getByRole('dialog', { name: t('common.menu') });
-      await drawer.getByRole('menuitem', { name: button(title) }).click();
+      await drawer.getByRole('link', { name: t(title), exact: true }).click();
       await page.waitForURL(`**${path}`);
       await drawer.waitFor({ state: 'hidden' });
     };
@@ -87,13 +87,13 @@ describe('the phone journey in Chromium', () => {
     await page.getByRole('button', { name: t('common.openMenu') }).click();
     await page
       .getByRole('dialog', { name: t('common.menu') })
-      .getByRole('menuitem')
+      .getByRole('link')
       .first()
       .waitFor();
     await look('menu');
     await page
       .getByRole('dialog', { name: t('common.menu') })
-      .getByRole('menuitem', { name: button('nav.recharge') })
+      .getByRole('link', { name: t('nav.recharge'), exact: true })
       .click();
     await page.waitForURL('**/console/recharge');
     const presets = page.getByRole('radiogroup', { name: t('wallet.recharge.amount.title') });

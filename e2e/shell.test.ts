@@ -48,13 +48,14 @@ describe('console shell in Chromium (embedded database)', () => {
     await headerBalance.getByText('账户余额').waitFor();
     await headerBalance.getByText('¥0.00').waitFor();
 
-    await page.getByRole('menuitem', { name: 'IP列表' }).click();
+    const menu = page.getByRole('navigation', { name: '菜单' });
+    await menu.getByRole('link', { name: 'IP列表' }).click();
     await page.waitForURL('**/console/ipList');
     await page.getByRole('heading', { name: 'IP列表' }).waitFor();
-    const selected = page.locator('.ant-menu-item-selected');
+    const selected = menu.locator('[aria-current="page"]');
     await expect(selected.textContent()).resolves.toContain('IP列表');
 
-    await page.getByRole('menuitem', { name: '账单流水' }).click();
+    await menu.getByRole('link', { name: '账单流水' }).click();
     await page.waitForURL('**/console/businessFlow');
     await page.getByRole('heading', { name: '账单流水' }).waitFor();
     const recentBar = page.getByRole('navigation', { name: '最近访问' });

@@ -25,10 +25,8 @@ const loadConsoleLayout = () =>
   Promise.all([import('./console/console-layout.tsx'), loadConsoleLanguage()]).then(([module]) => ({
     default: module.ConsoleLayout,
   }));
-// Until the frame's last pieces built with Ant Design are plain (first-screen.test.ts lists them:
-// the header's menus, the menu, the announcements), the frame renders in the providers too, and a
-// page's own nest inside harmlessly. With that list empty this is `lazyPage(loadConsoleLayout)`.
-const ConsoleLayout = lazyPage(withAntdProviders(loadConsoleLayout));
+// The frame itself is plain (first-screen.test.ts): it renders in no Ant Design providers.
+const ConsoleLayout = lazyPage(loadConsoleLayout);
 const NotFoundPage = lazyPage(() =>
   import('./not-found-page.tsx').then((module) => ({ default: module.NotFoundPage })),
 );

@@ -65,8 +65,10 @@ export interface PageRoute {
   /** Transient flows (checkout, line and router purchase) never enter the recent pages. */
   recent: boolean;
   /**
-   * Renders without Ant Design and the console's messages (the portal): the router then loads
-   * neither for it. Every other page sits in the Ant Design frame (app/antd-shell.tsx).
+   * Renders without Ant Design: the router then loads no Ant Design for it (the portal's sign-in
+   * page, also without the console's messages; the console's overview, in the plain frame).
+   * Every other portal page sits in the Ant Design frame (app/antd-shell.tsx), every other
+   * console page brings Ant Design's providers with it (router.tsx).
    */
   plain?: boolean;
 }
@@ -88,6 +90,7 @@ export const pageRoutes: readonly PageRoute[] = [
     menuKey: '0',
     icon: 'dashboard',
     recent: true,
+    plain: true,
     load: () => import('../features/overview/pages/overview-page.tsx'),
   },
   {

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   getMe,
@@ -80,20 +80,33 @@ describe('console layout', () => {
     // The header's label (the overview's own balance card may have rendered by now too).
     expect(within(screen.getByRole('banner')).getByText('账户余额')).toBeInTheDocument();
     expect(await screen.findByText('ada@example.com')).toBeInTheDocument();
-    const [menu] = screen.getAllByRole('menu');
-    for (const label of ['IP管理', '流量管理', '钱包管理', '动态IP', '静态IP购买', '账单流水']) {
-      expect(within(menu!).getByText(label)).toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: '菜单' });
+    for (const group of ['IP管理', '流量管理', '钱包管理']) {
+      expect(within(menu).getByRole('button', { name: group })).toBeInTheDocument();
     }
+    for (const page of ['首页概览', '动态IP', '静态IP购买', '账单流水']) {
+      expect(within(menu).getByRole('link', { name: page })).toBeInTheDocument();
+    }
+    expect(within(menu).getByRole('link', { name: '首页概览' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     expect(readRecentPages()).toEqual([{ title: 'nav.overview', path: '/console/overview' }]);
     expect(await screen.findByText('快捷入口')).toBeInTheDocument();
   });
 
   it('navigates from the menu and from the balance', async () => {
     const { router } = renderRoutes(appRoutes, '/console/overview');
-    await userEvent.click(await screen.findByText('IP列表'));
+    const menu = screen.getByRole('navigation', { name: '菜单' });
+    await userEvent.click(within(menu).getByRole('link', { name: 'IP列表' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/console/ipList'));
     expect(await screen.findByRole('heading', { name: 'IP列表' })).toBeInTheDocument();
-    expect(screen.getByRole('menuitem', { name: /IP列表/ })).toHaveClass('ant-menu-item-selected');
+    // The current page, and only it, is marked so.
+    expect(within(menu).getByRole('link', { name: 'IP列表' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(menu.querySelectorAll('[aria-current]')).toHaveLength(1);
 
     await userEvent.click(await screen.findByText('¥12.50'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/console/recharge'));
@@ -123,6 +136,40 @@ describe('console layout', () => {
     await userEvent.click(await screen.findByText('¥12.50'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/console/recharge'));
     expect(screen.getByTestId('announcement-banner')).toHaveTextContent('东京线路中断');
+  });
+
+  it('folds and unfolds the menu groups, and unfolds the group of a page arriving', async () => {
+    const { router } = renderRoutes(appRoutes, '/console/overview');
+    const menu = await screen.findByRole('navigation', { name: '菜单' });
+    const traffic = within(menu).getByRole('button', { name: '流量管理' });
+    // Every group starts open, as the menu always was.
+    for (const group of within(menu).getAllByRole('button')) {
+      expect(group).toHaveAttribute('aria-expanded', 'true');
+    }
+    expect(within(menu).getByRole('link', { name: '流量历史' })).toBeVisible();
+
+    await userEvent.click(traffic);
+    expect(traffic).toHaveAttribute('aria-expanded', 'false');
+    expect(within(menu).queryByRole('link', { name: '流量历史' })).not.toBeInTheDocument();
+    // The list it folds is the one it names.
+    expect(document.getElementById(traffic.getAttribute('aria-controls')!)).not.toBeVisible();
+    expect(within(menu).getByRole('button', { name: 'IP管理' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+
+    await userEvent.click(traffic);
+    expect(traffic).toHaveAttribute('aria-expanded', 'true');
+    expect(within(menu).getByRole('link', { name: '流量历史' })).toBeVisible();
+
+    // Folded, then a page of it is reached another way (a link, the recent pages): it opens.
+    await userEvent.click(traffic);
+    await act(() => router.navigate('/console/trafficFlowHistory'));
+    expect(traffic).toHaveAttribute('aria-expanded', 'true');
+    expect(within(menu).getByRole('link', { name: '流量历史' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   it('shows a 404 page with a way home for unknown addresses', async () => {
@@ -208,5 +255,22 @@ describe("the console's providers", () => {
     expect(pageApp).not.toBeNull();
     expect(main.contains(pageApp)).toBe(true);
     expect(pageApp!.contains(screen.getByRole('heading', { name: 'IP列表' }))).toBe(false);
+    // The frame itself renders in no Ant Design providers: only the page's App is on the screen.
+    expect(document.querySelectorAll('.ant-app')).toHaveLength(1);
+    expect(screen.getByTestId('account-menu').closest('.ant-app')).toBeNull();
+  });
+
+  it('the overview, marked plain, renders in no Ant Design providers at all', async () => {
+    const router = createMemoryRouter(appRoutes, { initialEntries: ['/console/overview'] });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('heading', { name: '首页概览' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('main').getAttribute('aria-busy')).not.toBe('true'),
+    );
+    expect(document.querySelector('.ant-app')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import type { AnnouncementSeverity } from '@stratus/contract';
+import type { PlainTagColour } from '../../shared/ui/plain-tag.tsx';
 
-/** The Ant Design alert type of each severity (also the colour of its tag). */
+/** The alert kind of each severity (Ant Design's alert types: the colours its alerts had). */
 export const severityAlertType = {
   info: 'info',
   warning: 'warning',
@@ -8,8 +9,8 @@ export const severityAlertType = {
 } as const satisfies Record<AnnouncementSeverity, 'info' | 'warning' | 'error'>;
 
 /** Tag colours, matching the alert types above. */
-export const severityTagColor = {
+export const severityTagColour = {
   info: 'blue',
   warning: 'orange',
   critical: 'red',
-} as const satisfies Record<AnnouncementSeverity, string>;
+} as const satisfies Record<AnnouncementSeverity, PlainTagColour>;

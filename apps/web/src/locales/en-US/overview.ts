@@ -15,5 +15,6 @@ export default {
   'overview.usage.history': 'Traffic history',
   'overview.orders.title': 'Recent orders',
   'overview.orders.all': 'All orders',
+  'overview.orders.loading': 'Loading recent orders',
   'overview.shortcuts.title': 'Shortcuts',
 } satisfies Record<keyof typeof zhCN, string>;

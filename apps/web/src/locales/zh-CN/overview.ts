@@ -13,5 +13,6 @@ export default {
   'overview.usage.history': '流量历史',
   'overview.orders.title': '最近订单',
   'overview.orders.all': '全部订单',
+  'overview.orders.loading': '正在加载最近订单',
   'overview.shortcuts.title': '快捷入口',
 };

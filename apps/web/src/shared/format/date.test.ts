@@ -57,6 +57,33 @@ describe('dates in the business time zone', () => {
     expect(wallClockToIso(dayjs('2026-03-09T00:00:00'))).toBe('2026-03-09T07:00:00.000Z');
   });
 
+  it('writes times as dayjs would, without it: midnights, daylight saving, every zone', () => {
+    // business-time.ts formats with Intl; the pickers and charts still compute with dayjs.
+    const zones = ['Asia/Shanghai', 'America/Los_Angeles', 'Asia/Kolkata', 'UTC', 'Europe/London'];
+    const instants = [
+      '2026-11-23T16:00:00.000Z',
+      '2026-03-08T09:59:59.999Z',
+      '2026-03-08T10:00:00.000Z',
+      '2026-11-01T08:30:00.000Z',
+      '2026-12-31T23:59:59.000Z',
+      '1999-01-01T00:00:00.000Z',
+    ];
+    for (const zone of zones) {
+      setBusinessTimeZoneForTests(zone);
+      for (const instant of instants) {
+        const expected = dayjs(instant).tz(zone);
+        expect(formatDateTime(instant)).toBe(expected.format('YYYY-MM-DD HH:mm:ss'));
+        expect(formatDate(instant)).toBe(expected.format('YYYY-MM-DD'));
+        const offset = expected.utcOffset();
+        expect(businessTimeZoneLabel(instant)).toBe(
+          offset === 0
+            ? 'UTC'
+            : `UTC${offset > 0 ? '+' : '-'}${Math.floor(Math.abs(offset) / 60)}${Math.abs(offset) % 60 ? `:${Math.abs(offset) % 60}` : ''}`,
+        );
+      }
+    }
+  });
+
   it('reads the zone the server wrote into the page, and falls back when it wrote none', () => {
     const meta = document.createElement('meta');
     meta.name = 'business-time-zone';

@@ -9,73 +9,29 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import { businessTimeZone } from './business-time.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-export const DEFAULT_BUSINESS_TIME_ZONE = 'Asia/Shanghai';
-
-function isKnownTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The zone named by `<meta name="business-time-zone">`, or the default when there is none. */
-export function readBusinessTimeZone(document: Document | undefined = globalThis.document): string {
-  const content = document
-    ?.querySelector('meta[name="business-time-zone"]')
-    ?.getAttribute('content');
-  // Unreplaced (`__BUSINESS_TIME_ZONE__`, the dev server) or unknown: the default.
-  return content && isKnownTimeZone(content) ? content : DEFAULT_BUSINESS_TIME_ZONE;
-}
-
-let businessZone: string | undefined;
-
-/** The business time zone, read from the page once. */
-export function businessTimeZone(): string {
-  businessZone ??= readBusinessTimeZone();
-  return businessZone;
-}
-
-/** For tests: use `zone` (undefined: read the page again). */
-export function setBusinessTimeZoneForTests(zone: string | undefined): void {
-  businessZone = zone;
-}
+// The zone and the plain formatting live in business-time.ts (no dayjs); they are offered here too.
+export {
+  businessTimeZone,
+  businessTimeZoneLabel,
+  DEFAULT_BUSINESS_TIME_ZONE,
+  formatDate,
+  formatDateTime,
+  readBusinessTimeZone,
+  setBusinessTimeZoneForTests,
+} from './business-time.ts';
 
 function inBusinessZone(time: string | number | Date): Dayjs {
   return dayjs(time).tz(businessTimeZone());
 }
 
-/** An ISO time from the API as `YYYY-MM-DD HH:mm:ss` in the business time zone. */
-export function formatDateTime(iso: string): string {
-  return inBusinessZone(iso).format('YYYY-MM-DD HH:mm:ss');
-}
-
-/** An ISO time from the API as its business day, `YYYY-MM-DD`. */
-export function formatDate(iso: string): string {
-  return inBusinessZone(iso).format('YYYY-MM-DD');
-}
-
 /** An instant in the business time zone in any dayjs `pattern` (chart axes and tooltips). */
 export function formatBusinessTime(time: string | number | Date, pattern: string): string {
   return inBusinessZone(time).format(pattern);
-}
-
-/**
- * The zone as people read it: `UTC+8`, `UTC-7`, `UTC+5:30`, `UTC`. A zone with daylight saving
- * is named by its offset at `at` (default: now).
- */
-export function businessTimeZoneLabel(at: string | number | Date = Date.now()): string {
-  const minutes = inBusinessZone(at).utcOffset();
-  if (minutes === 0) return 'UTC';
-  const sign = minutes > 0 ? '+' : '-';
-  const hours = Math.floor(Math.abs(minutes) / 60);
-  const rest = Math.abs(minutes) % 60;
-  return `UTC${sign}${hours}${rest ? `:${String(rest).padStart(2, '0')}` : ''}`;
 }
 
 /** Now on the business clock, as a wall-clock value for pickers and presets. */

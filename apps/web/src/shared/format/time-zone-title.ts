@@ -1,6 +1,6 @@
 import { titleWithTimeZone } from '@stratus/contract';
 import { i18n } from '../i18n/i18n.ts';
-import { businessTimeZoneLabel } from './date.ts';
+import { businessTimeZoneLabel } from './business-time.ts';
 
 /**
  * A time's title naming the business time zone once for everything under it: "创建时间 (UTC+8)".

@@ -37,7 +37,8 @@ describe('AnnouncementBanner', { timeout: 20_000 }, () => {
     const banner = await screen.findByTestId('announcement-banner');
     expect(banner).toHaveTextContent('东京线路中断');
     expect(banner).toHaveTextContent('正在抢修。');
-    expect(banner).toHaveClass('ant-alert-error');
+    expect(banner).toHaveAttribute('data-severity', 'critical');
+    expect(banner).toHaveAttribute('role', 'alert');
 
     await userEvent.click(screen.getByRole('button', { name: '关闭' }));
     await waitFor(() =>
@@ -50,7 +51,7 @@ describe('AnnouncementBanner', { timeout: 20_000 }, () => {
     renderWithProviders(<AnnouncementBanner />);
     const again = await screen.findByTestId('announcement-banner');
     expect(again).toHaveTextContent('新增洛杉矶地区');
-    expect(again).toHaveClass('ant-alert-info');
+    expect(again).toHaveAttribute('data-severity', 'info');
   });
 
   it('shows nothing once every announcement is dismissed, or when there is none', async () => {

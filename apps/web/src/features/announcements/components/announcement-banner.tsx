@@ -1,4 +1,3 @@
-import { Alert } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentAnnouncements } from '../api.ts';
@@ -6,7 +5,7 @@ import {
   readDismissedAnnouncements,
   rememberDismissedAnnouncement,
 } from '../dismissed-announcements.ts';
-import { severityAlertType } from '../severity.ts';
+import { AnnouncementAlert } from './announcement-alert.tsx';
 import styles from './announcement-banner.module.css';
 
 /**
@@ -21,16 +20,15 @@ export function AnnouncementBanner() {
   const shown = announcements.data?.items.find((item) => !dismissed.includes(item.id));
   if (!shown) return null;
   return (
-    <Alert
+    <AnnouncementAlert
       key={shown.id}
       className={styles.banner}
-      type={severityAlertType[shown.severity]}
-      showIcon
+      severity={shown.severity}
       banner
       title={shown.title}
       description={shown.body || undefined}
-      closable={{
-        'aria-label': t('announcements.dismiss'),
+      close={{
+        label: t('announcements.dismiss'),
         onClose: () => setDismissed(rememberDismissedAnnouncement(shown.id)),
       }}
       data-testid="announcement-banner"

@@ -1,8 +1,8 @@
-import { Alert, Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../shared/format/date.ts';
+import { formatDateTime } from '../../../shared/format/business-time.ts';
+import { PlainCard } from '../../../shared/ui/plain-card.tsx';
 import { useCurrentAnnouncements } from '../api.ts';
-import { severityAlertType } from '../severity.ts';
+import { AnnouncementAlert } from './announcement-alert.tsx';
 import styles from './announcements-card.module.css';
 
 /** Every current announcement, most severe first; nothing at all when there is none. */
@@ -12,30 +12,29 @@ export function AnnouncementsCard() {
   const items = announcements.data?.items ?? [];
   if (items.length === 0) return null;
   return (
-    <Card title={t('announcements.title')} data-testid="announcements-card">
-      <Flex vertical gap={12}>
+    <PlainCard title={t('announcements.title')} data-testid="announcements-card">
+      <div className={styles.list}>
         {items.map((item) => (
-          <Alert
+          <AnnouncementAlert
             key={item.id}
-            type={severityAlertType[item.severity]}
-            showIcon
+            severity={item.severity}
             title={item.title}
             description={
               <>
                 {item.body && <div className={styles.body}>{item.body}</div>}
-                <Typography.Text type="secondary" className={styles.time}>
+                <span className={styles.time}>
                   {item.endsAt
                     ? t('announcements.until', {
                         start: formatDateTime(item.startsAt),
                         end: formatDateTime(item.endsAt),
                       })
                     : t('announcements.since', { time: formatDateTime(item.startsAt) })}
-                </Typography.Text>
+                </span>
               </>
             }
           />
         ))}
-      </Flex>
-    </Card>
+      </div>
+    </PlainCard>
   );
 }

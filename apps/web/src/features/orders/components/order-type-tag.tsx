@@ -1,19 +1,20 @@
 import type { OrderType } from '@stratus/contract';
-import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PlainTag, type PlainTagColour } from '../../../shared/ui/plain-tag.tsx';
 
-const colours: Record<OrderType, string> = {
+const colours: Record<OrderType, PlainTagColour> = {
   static_ip: 'blue',
   renewal: 'purple',
   traffic: 'cyan',
   replacement: 'orange',
 };
 
+/** What kind of order, as a filled tag in its colour (plain: the overview's first screen shows it). */
 export function OrderTypeTag({ type }: { type: OrderType }) {
   const { t } = useTranslation();
   return (
-    <Tag color={colours[type]} variant="filled">
+    <PlainTag colour={colours[type]} variant="filled">
       {t(`orders.type.${type}`)}
-    </Tag>
+    </PlainTag>
   );
 }

@@ -1,14 +1,15 @@
-import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 import type { Order } from '@stratus/contract';
-import { Empty, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IP_ORDER_LIST_PATH } from '../../../shared/paths.ts';
-import { formatDateTime } from '../../../shared/format/date.ts';
+import { formatDateTime } from '../../../shared/format/business-time.ts';
 import { formatMoney } from '../../../shared/format/money.ts';
 import { OrderTypeTag, summariseItems } from '../../orders/public.ts';
+import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 import { PlainCard } from '../../../shared/ui/plain-card.tsx';
+import { EmptyOrders } from './empty-orders.tsx';
+import { LoadingOverlay } from './loading-overlay.tsx';
 import styles from './recent-orders-card.module.css';
 
 interface RecentOrdersCardProps {
@@ -25,8 +26,8 @@ interface Column {
 
 /**
  * The newest orders in brief, with the way to all of them. A few rows that are neither sorted,
- * filtered nor paged: a plain table drawn like Ant Design's small one, so the overview's first
- * screen does not fetch and run the whole table component.
+ * filtered nor paged: a plain table drawn like Ant Design's small one (its spinner and empty state
+ * too), so the overview's first screen does not fetch and run the table component.
  */
 export function RecentOrdersCard({ orders, loading }: RecentOrdersCardProps) {
   const { t } = useTranslation();
@@ -65,7 +66,7 @@ export function RecentOrdersCard({ orders, loading }: RecentOrdersCardProps) {
       title={t('overview.orders.title')}
       extra={<Link to={IP_ORDER_LIST_PATH}>{t('overview.orders.all')}</Link>}
     >
-      <Spin spinning={loading}>
+      <LoadingOverlay loading={loading} label={t('overview.orders.loading')}>
         {/* A tag, an amount and a date keep to one line: on a phone the rows scroll sideways
             rather than a date breaking inside itself or a tag lying over the next column. */}
         <div className={styles.scroll}>
@@ -92,16 +93,14 @@ export function RecentOrdersCard({ orders, loading }: RecentOrdersCardProps) {
               {orders.length === 0 && (
                 <tr>
                   <td colSpan={columns.length} className={styles.empty}>
-                    {!loading && (
-                      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('orders.empty')} />
-                    )}
+                    {!loading && <EmptyOrders />}
                   </td>
                 </tr>
               )}
             </tbody>
           </table>
         </div>
-      </Spin>
+      </LoadingOverlay>
     </PlainCard>
   );
 }

@@ -1,10 +1,3 @@
-import {
-  NodeIndexOutlined,
-  PayCircleOutlined,
-  ShoppingCartOutlined,
-  ThunderboltOutlined,
-} from '@ant-design/icons';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
@@ -15,13 +8,21 @@ import {
 } from '../../../shared/paths.ts';
 import type { MessageKey } from '../../../locales/index.ts';
 import { PlainCard } from '../../../shared/ui/plain-card.tsx';
+import { PlainIcon } from '../../../shared/ui/plain-icon.tsx';
+import {
+  nodeIndexOutlined,
+  payCircleOutlined,
+  shoppingCartOutlined,
+  thunderboltOutlined,
+  type PlainIconShape,
+} from '../../../shared/ui/plain-icon-shapes.ts';
 import styles from './shortcuts-card.module.css';
 
-const shortcuts: { path: string; label: MessageKey; icon: ReactNode }[] = [
-  { path: BUY_STATIC_IP_PATH, label: 'nav.buyStaticIP', icon: <ShoppingCartOutlined /> },
-  { path: BUY_TRAFFIC_PATH, label: 'nav.buyTrafficFlow', icon: <ThunderboltOutlined /> },
-  { path: DYNAMIC_IP_PATH, label: 'nav.buyDynamicIP', icon: <NodeIndexOutlined /> },
-  { path: RECHARGE_PATH, label: 'nav.recharge', icon: <PayCircleOutlined /> },
+const shortcuts: { path: string; label: MessageKey; icon: PlainIconShape }[] = [
+  { path: BUY_STATIC_IP_PATH, label: 'nav.buyStaticIP', icon: shoppingCartOutlined },
+  { path: BUY_TRAFFIC_PATH, label: 'nav.buyTrafficFlow', icon: thunderboltOutlined },
+  { path: DYNAMIC_IP_PATH, label: 'nav.buyDynamicIP', icon: nodeIndexOutlined },
+  { path: RECHARGE_PATH, label: 'nav.recharge', icon: payCircleOutlined },
 ];
 
 /** The actions a customer comes back for. */
@@ -38,7 +39,9 @@ export function ShortcutsCard() {
             className={styles.button}
             onClick={() => void navigate(shortcut.path)}
           >
-            <span className={styles.icon}>{shortcut.icon}</span>
+            <span className={styles.icon}>
+              <PlainIcon shape={shortcut.icon} />
+            </span>
             <span>{t(shortcut.label)}</span>
           </button>
         ))}

@@ -1,9 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getOverview, listCurrentAnnouncements, type EndpointData } from '@stratus/contract';
+import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi } from '../../../test/fake-api.ts';
-import { renderRoutes } from '../../../test/render-app.tsx';
+import { renderRoutes, renderWithProviders } from '../../../test/render-app.tsx';
+import { RecentOrdersCard } from '../components/recent-orders-card.tsx';
 import OverviewPage from './overview-page.tsx';
 
 const GB = 1024 ** 3;
@@ -117,6 +119,24 @@ describe('OverviewPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText('暂无订单')).toBeInTheDocument();
   });
 
+  it('shows a named spinner over the recent orders while they load, and no empty state', () => {
+    const card = (loading: boolean) => (
+      <MemoryRouter>
+        <RecentOrdersCard orders={[]} loading={loading} />
+      </MemoryRouter>
+    );
+    const loadingView = renderWithProviders(card(true));
+    const spinner = screen.getByRole('status', { name: '正在加载最近订单' });
+    expect(spinner.closest('[aria-busy="true"]')).toContainElement(screen.getByRole('table'));
+    expect(screen.queryByText('暂无订单')).not.toBeInTheDocument();
+
+    loadingView.unmount();
+    renderWithProviders(card(false));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(document.querySelector('[aria-busy="true"]')).toBeNull();
+    expect(screen.getByText('暂无订单')).toBeInTheDocument();
+  });
+
   it('flags IPs expiring within 7 days and links to them', async () => {
     const { router } = renderOverview();
     const expiring = await screen.findByTestId('overview-expiring');
@@ -150,10 +170,7 @@ describe('OverviewPage', { timeout: 20_000 }, () => {
     renderOverview();
     const card = await screen.findByTestId('announcements-card');
     const alerts = within(card).getAllByRole('alert');
-    expect(alerts.map((alert) => alert.className)).toEqual([
-      expect.stringContaining('ant-alert-warning'),
-      expect.stringContaining('ant-alert-info'),
-    ]);
+    expect(alerts.map((alert) => alert.dataset.severity)).toEqual(['warning', 'info']);
     expect(alerts[0]).toHaveTextContent('今晚维护');
     expect(alerts[0]).toHaveTextContent('23:00 至 24:00');
     expect(alerts[1]).toHaveTextContent(/^新增地区.* 起$/);
