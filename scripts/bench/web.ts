@@ -9,6 +9,7 @@
 //
 //   BENCH_RUNS       Lighthouse runs per page and preset (default 3)
 //   BENCH_LANGUAGE   interface language (default zh-CN)
+//   BENCH_WEB_LIST   1: list each script of the initial JavaScript with its bytes, largest first
 //   BENCH_WEB_DIST   serve this already built web app instead of building apps/web (e.g. an
 //                    older build, to compare both under the same machine load)
 //   A11Y_DB_ENGINE, CHROMIUM_PATH: see ../lighthouse/session.ts
@@ -30,6 +31,7 @@ const pages = ['/portal/home', '/console/overview', '/console/ipList'];
 const presets: Preset[] = ['desktop', 'mobile'];
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const language = process.env.BENCH_LANGUAGE ?? 'zh-CN';
+const listScripts = process.env.BENCH_WEB_LIST === '1';
 /** The network counts as quiet after this long without a request under way. */
 const QUIET_MS = 500;
 const USABLE_BUDGET_MS = 60_000;
@@ -55,7 +57,7 @@ async function initialScripts(browser: Browser, url: string): Promise<ScriptLoad
     const cdp: CDPSession = await page.createCDPSession();
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    const scripts = new Map<string, { headerBytes: number; bytes?: number }>();
+    const scripts = new Map<string, { url: string; headerBytes: number; bytes?: number }>();
     const open = new Set<string>();
     let counting = true;
     let lastActivity = Date.now();
@@ -66,7 +68,10 @@ async function initialScripts(browser: Browser, url: string): Promise<ScriptLoad
     cdp.on('Network.responseReceived', (event) => {
       if (!counting) return;
       if (event.type === 'Script' || event.response.mimeType.includes('javascript'))
-        scripts.set(event.requestId, { headerBytes: event.response.encodedDataLength });
+        scripts.set(event.requestId, {
+          url: event.response.url,
+          headerBytes: event.response.encodedDataLength,
+        });
     });
     cdp.on('Network.loadingFinished', (event) => {
       open.delete(event.requestId);
@@ -100,6 +105,12 @@ async function initialScripts(browser: Browser, url: string): Promise<ScriptLoad
     const loaded = [...scripts.values()];
     if (loaded.some((script) => script.bytes === undefined))
       throw new Error(`${url}: a script never finished loading`);
+    if (listScripts) {
+      for (const script of loaded.toSorted((a, b) => (b.bytes ?? 0) - (a.bytes ?? 0)))
+        console.log(
+          `  ${((script.bytes ?? 0) / 1000).toFixed(1).padStart(7)} KB  ${new URL(script.url).pathname}`,
+        );
+    }
     return {
       bytes: loaded.reduce((sum, script) => sum + (script.bytes ?? 0), 0),
       files: loaded.length,
