@@ -7,7 +7,7 @@
 // what differs: how it prices and what it delivers.
 import type { LedgerEntryType } from '@stratus/contract';
 import type { Db, Tx } from '@stratus/db';
-import { purchaseKeyStore } from './idempotency.ts';
+import { purchaseKeyStore, type IdempotencyStore } from './idempotency.ts';
 import { runMoneyMove } from './money-move.ts';
 import { generateOrderNo } from './pricing.ts';
 import {
@@ -42,6 +42,11 @@ export interface Purchase<Priced extends PricedPurchase> {
    * never replay another product's order.
    */
   fingerprint: readonly unknown[];
+  /**
+   * Where the key is claimed: the customer's purchase keys (`purchaseKeyStore`) unless given; a
+   * product may give a store over the same keys whose claim also reads what `price` needs.
+   */
+  keyStore?: IdempotencyStore;
   now: Date;
   /**
    * Works out what is bought and what it costs, inside the transaction, after the key is ours
@@ -78,6 +83,7 @@ export async function runPurchase<Priced extends PricedPurchase>({
   ledgerType,
   idempotencyKey,
   fingerprint,
+  keyStore = purchaseKeyStore(userId),
   now,
   price,
   fulfil,
@@ -87,7 +93,7 @@ export async function runPurchase<Priced extends PricedPurchase>({
     idempotency:
       idempotencyKey === undefined
         ? undefined
-        : { key: idempotencyKey, fingerprint, store: purchaseKeyStore(userId) },
+        : { key: idempotencyKey, fingerprint, store: keyStore },
     price: async (tx) => {
       const priced = await price(tx);
       if (priced.lines.length === 0) throw new Error('a purchase needs at least one line');

@@ -15,7 +15,7 @@ describe.skipIf(!testEngines.includes('postgres'))('a purchase on postgres', () 
   });
   afterAll(() => testApp.close());
 
-  it('takes seven statements with its key, the key linked in the order’s statement and the instance inserted in the IP claim’s', async () => {
+  it('takes six statements with its key, the plan read in the key claim’s statement, the key linked in the order’s and the instance inserted in the IP claim’s', async () => {
     const { token, user } = await registerUser(testApp.app);
     await creditWallet(testApp.database.db, { userId: user.id, amountFen: 100_000n });
     const plan = await seedStaticIpPlan(testApp.database.db, { stock: 3 });
@@ -34,15 +34,15 @@ describe.skipIf(!testEngines.includes('postgres'))('a purchase on postgres', () 
     expect(others).toEqual([]);
     expect(purchase).toEqual([
       'begin',
-      expect.stringMatching(/^insert into "idempotency_keys"/),
-      expect.stringMatching(/^select .*static_ip_plans/),
+      expect.stringMatching(/^with "claimed_key" as \(insert into "idempotency_keys"/),
       expect.stringMatching(/^with "changed" as \(update "wallets"/),
       expect.stringMatching(/^with "inserted_items" as \(insert into "order_items"/),
       expect.stringMatching(/^with "claimed" as \(update "ip_addresses"/),
       'commit',
     ]);
-    expect(purchase?.[4]).toMatch(/"linked_key" as \(update "idempotency_keys"/);
-    expect(purchase?.[5]).toMatch(/"inserted" as \(insert into "proxy_instances"/);
+    expect(purchase?.[1]).toMatch(/select .* from "static_ip_plans" .* for key share/);
+    expect(purchase?.[3]).toMatch(/"linked_key" as \(update "idempotency_keys"/);
+    expect(purchase?.[4]).toMatch(/"inserted" as \(insert into "proxy_instances"/);
 
     // The key replays the order it was linked to.
     const replayed = await buy();

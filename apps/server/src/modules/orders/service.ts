@@ -26,6 +26,7 @@ import {
   type InstanceRow,
 } from '../instances/service.ts';
 import { findWallet } from '../wallet/service.ts';
+import { staticIpPurchaseKeyStore, type PlanReadWithKey } from './idempotency.ts';
 import { lineAmountFen } from './pricing.ts';
 import { runPurchase, type OrderLine } from './purchase-pipeline.ts';
 import {
@@ -178,8 +179,9 @@ export interface StaticIpPurchase {
 async function priceStaticIps(
   db: Db,
   { planId, durationDays, quantity }: StaticIpPurchase,
+  planRead?: PlanReadWithKey,
 ): Promise<{ plan: PlanWithRegion; unitPriceFen: bigint; totalFen: bigint }> {
-  const found = await findPlanWithPrice(db, { planId, durationDays });
+  const found = planRead ? planRead.found : await findPlanWithPrice(db, { planId, durationDays });
   if (!found || !found.plan.active) throw new AppError('planNotFound');
   const { priceFen: unitPriceFen, ...plan } = found;
   if (unitPriceFen === undefined) throw new AppError('durationNotOffered', { durationDays });
@@ -286,6 +288,8 @@ export async function purchaseStaticIps({
   now?: Date;
 }): Promise<{ order: Order; instances: Instance[] }> {
   let delivered: DeliveredPurchase | undefined;
+  // The key's claim reads the plan in its statement; without a key, `price` reads it.
+  const keyStore = staticIpPurchaseKeyStore(userId, purchase);
   const orderId = await runPurchase({
     db,
     userId,
@@ -293,9 +297,14 @@ export async function purchaseStaticIps({
     ledgerType: 'static_ip_purchase',
     idempotencyKey,
     fingerprint: purchaseFingerprint(purchase),
+    keyStore,
     now,
     price: async (tx) => {
-      const { plan, unitPriceFen, totalFen } = await priceStaticIps(tx, purchase);
+      const { plan, unitPriceFen, totalFen } = await priceStaticIps(
+        tx,
+        purchase,
+        keyStore.planRead(),
+      );
       const line: OrderLine = {
         kind: 'static_ip',
         planId: plan.plan.id,
