@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
 import { callEndpoint } from '../../testing/call-endpoint.ts';
 import { creditWallet, seedStaticIpPlan, type SeededPlan } from '../catalog/testing.ts';
+import { claimIdempotencyKey, insertPaidOrderClaimingIp } from './repo.ts';
 
 describe.each(testEngines)('a refused purchase of one IP with a key on %s', (engine) => {
   let testApp: TestApp;
@@ -164,5 +165,78 @@ describe.each(testEngines)('a refused purchase of one IP with a key on %s', (eng
     expect(other.statusCode).toBe(409);
     expect(other.json().code).toBe(40102);
     expect(await stateOf(user.id, plan)).toEqual(before);
+  });
+
+  it('writes nothing in the statement of the debit, order and IP claim when the debit is refused', async () => {
+    const { user } = await registerUser(testApp.app);
+    await creditWallet(testApp.database.db, { userId: user.id, amountFen: 2_999n });
+    const plan = await seedStaticIpPlan(testApp.database.db, { stock: 1 });
+    const before = await stateOf(user.id, plan);
+    let refusedInTransaction: unknown;
+    const attempt = testApp.database.db.transaction(async (tx) => {
+      await claimIdempotencyKey(tx, { userId: user.id, key: 'debit', requestHash: 'h' });
+      const paid = await insertPaidOrderClaimingIp(tx, {
+        debit: { amountFen: -3_000n, type: 'static_ip_purchase', note: '' },
+        order: {
+          orderNo: `SI-${randomUUID()}`,
+          userId: user.id,
+          type: 'static_ip',
+          totalFen: 3_000n,
+        },
+        line: {
+          kind: 'static_ip',
+          planId: plan.planId,
+          country: 'JP',
+          lineType: plan.lineType,
+          durationDays: 30,
+          quantity: 1,
+          unitPriceFen: 3_000n,
+          amountFen: 3_000n,
+        },
+        linkIdempotencyKey: 'debit',
+        ip: {
+          regionId: plan.regionId,
+          lineType: plan.lineType,
+          instance: {
+            username: 'u',
+            password: 'p',
+            vmessId: randomUUID(),
+            protocols: ['socks5'],
+            expiresAt: new Date(Date.now() + 86_400_000),
+          },
+        },
+      });
+      // Read inside the transaction, before anything rolls back: the statement itself wrote
+      // nothing but the key claimed before it.
+      const [key] = await tx
+        .select()
+        .from(idempotencyKeys)
+        .where(eq(idempotencyKeys.userId, user.id));
+      const ips = await tx
+        .select()
+        .from(ipAddresses)
+        .where(eq(ipAddresses.regionId, plan.regionId));
+      refusedInTransaction = {
+        paid,
+        keyOrder: key?.orderId,
+        orders: (await tx.select().from(orders).where(eq(orders.userId, user.id))).length,
+        ledgerRows: (await tx.select().from(ledgerEntries).where(eq(ledgerEntries.userId, user.id)))
+          .length,
+        instances: (
+          await tx.select().from(proxyInstances).where(eq(proxyInstances.userId, user.id))
+        ).length,
+        availableIps: ips.filter((ip) => ip.status === 'available').length,
+      };
+      throw new Error('rolled back on purpose');
+    });
+    await expect(attempt).rejects.toThrow('rolled back on purpose');
+    expect(refusedInTransaction).toEqual({
+      paid: undefined,
+      keyOrder: null,
+      orders: 0,
+      ledgerRows: before.ledgerRows,
+      instances: 0,
+      availableIps: 1,
+    });
   });
 });
