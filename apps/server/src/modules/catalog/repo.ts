@@ -10,6 +10,7 @@ import {
   sql,
   staticIpPlans,
   type Db,
+  type SQL,
 } from '@stratus/db';
 
 export type RegionRow = typeof regions.$inferSelect;
@@ -20,6 +21,9 @@ export interface PlanWithRegion {
   plan: PlanRow;
   region: RegionRow;
 }
+
+/** A plan with its region and its price for one duration (undefined when not offered). */
+export type PlanWithPrice = PlanWithRegion & { priceFen: bigint | undefined };
 
 /**
  * Plans on sale with their region, in the operators' order: the region's sort order, then the
@@ -64,15 +68,28 @@ export async function findPlan(db: Db, planId: string): Promise<PlanWithRegion |
 export async function findPlanWithPrice(
   db: Db,
   { planId, durationDays }: { planId: string; durationDays: number },
-): Promise<(PlanWithRegion & { priceFen: bigint | undefined }) | undefined> {
+): Promise<PlanWithPrice | undefined> {
   const [row] = await selectPlanWithPrice(db).execute({ planId, durationDays });
   return row && { plan: row.plan, region: row.region, priceFen: row.priceFen ?? undefined };
 }
 
-// Prepared (prepared.ts): every purchase runs it.
+// Prepared (prepared.ts): every purchase without an idempotency key runs it.
 const selectPlanWithPrice = preparedPerDatabase((db: Db) =>
-  db
-    .select({ plan: staticIpPlans, region: regions, priceFen: planPrices.priceFen })
+  selectPlanWithPriceFrom(db, {}).prepare('find_plan_with_price'),
+);
+
+/**
+ * `findPlanWithPrice`'s statement with more `fields`, begun from `start`: the database, or
+ * `tx.with(…)` to ride along with a CTE (a purchase claims its idempotency key in the same
+ * statement, orders/repo.ts). Placeholders `planId` and `durationDays`; no row when the plan is
+ * unknown, whatever the CTE did.
+ */
+export function selectPlanWithPriceFrom<Fields extends Record<string, SQL>>(
+  start: Pick<Db, 'select'>,
+  fields: Fields,
+) {
+  return start
+    .select({ plan: staticIpPlans, region: regions, priceFen: planPrices.priceFen, ...fields })
     .from(staticIpPlans)
     .innerJoin(regions, eq(regions.id, staticIpPlans.regionId))
     .leftJoin(
@@ -83,9 +100,8 @@ const selectPlanWithPrice = preparedPerDatabase((db: Db) =>
       ),
     )
     .where(eq(staticIpPlans.id, sql.placeholder('planId')))
-    .for('key share', { of: staticIpPlans })
-    .prepare('find_plan_with_price'),
-);
+    .for('key share', { of: staticIpPlans });
+}
 
 /** The plan of a region and line type, on sale or not (renewals keep their price list). */
 export async function findPlanFor(

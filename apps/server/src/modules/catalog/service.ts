@@ -9,6 +9,8 @@ export {
   findPlanFor,
   findPlanPrice,
   findPlanWithPrice,
+  selectPlanWithPriceFrom,
+  type PlanWithPrice,
   type PlanWithRegion,
 } from './repo.ts';
 

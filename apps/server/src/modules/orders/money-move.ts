@@ -7,6 +7,7 @@
 // what it delivers or takes back (`fulfil`), and where its keys are kept (an `IdempotencyStore`).
 import type { LedgerEntryType } from '@stratus/contract';
 import type { Db, Tx } from '@stratus/db';
+import { AppError } from '../../errors.ts';
 import { changeBalance } from '../wallet/service.ts';
 import { claimOrReplay, requestFingerprint, type IdempotencyStore } from './idempotency.ts';
 
@@ -63,6 +64,17 @@ export interface MoneyMove<Priced extends PricedMove, Recorded extends RecordedM
     move: { priced: Priced; ledgerEntry: LedgerEntryRow; idempotencyKey: string | undefined },
   ): Promise<Recorded>;
   /**
+   * Optional, in place of the balance change and `record`: both in ONE statement (and more of
+   * the move if it can), the balance and its ledger row changed exactly as `changeBalance` does.
+   * Answers the record, or undefined when the balance could not cover the debit: it must then
+   * have written nothing, and the move is refused with `insufficientBalance`. `fulfil` runs
+   * after it all the same.
+   */
+  recordWithBalanceChange?(
+    tx: Tx,
+    move: { priced: Priced; idempotencyKey: string | undefined },
+  ): Promise<Recorded | undefined>;
+  /**
    * Delivers (or takes back) what the money was for. Throwing rolls everything back, the money,
    * its ledger row and the record included.
    */
@@ -71,8 +83,8 @@ export interface MoneyMove<Priced extends PricedMove, Recorded extends RecordedM
 
 /**
  * Runs one money move in ONE transaction: claim the idempotency key (or replay its first result)
- * → `price` → the balance change with its ledger row → `record` → `fulfil` → link the key to
- * the record. Any throw rolls all of it back, the key included.
+ * → `price` → the balance change with its ledger row → `record` (or both in one statement:
+ * `recordWithBalanceChange`) → `fulfil` → link the key to the record. Any throw rolls all of it back, the key included.
  *
  * Resolves with the record's id, the first record's on a replay; the same key with another
  * fingerprint is refused with `idempotencyKeyReused`. Answer the caller from the record, never
@@ -83,6 +95,7 @@ export async function runMoneyMove<Priced extends PricedMove, Recorded extends R
   idempotency,
   price,
   record,
+  recordWithBalanceChange,
   fulfil,
 }: MoneyMove<Priced, Recorded>): Promise<string> {
   return db.transaction(async (tx) => {
@@ -97,15 +110,23 @@ export async function runMoneyMove<Priced extends PricedMove, Recorded extends R
     }
 
     const priced = await price(tx);
-    const ledgerEntry = await changeBalance({
-      tx,
-      userId: priced.userId,
-      amountFen: priced.amountFen,
-      type: priced.ledgerType,
-      reference: priced.reference,
-      note: priced.note,
-    });
-    const recorded = await record(tx, { priced, ledgerEntry, idempotencyKey: claim?.key });
+    if (priced.amountFen === 0n) throw new Error('a money move needs a non-zero amount');
+    const recorded = recordWithBalanceChange
+      ? await recordWithBalanceChange(tx, { priced, idempotencyKey: claim?.key })
+      : await record(tx, {
+          priced,
+          ledgerEntry: await changeBalance({
+            tx,
+            userId: priced.userId,
+            amountFen: priced.amountFen,
+            type: priced.ledgerType,
+            reference: priced.reference,
+            note: priced.note,
+          }),
+          idempotencyKey: claim?.key,
+        });
+    // Justified: as `changeBalance` refuses, thrown inside the transaction (nothing was written).
+    if (!recorded) throw new AppError('insufficientBalance');
     await fulfil(tx, { priced, recorded });
 
     if (claim && !recorded.keyLinked) {

@@ -7,11 +7,13 @@
 // what differs: how it prices and what it delivers.
 import type { LedgerEntryType } from '@stratus/contract';
 import type { Db, Tx } from '@stratus/db';
-import { purchaseKeyStore } from './idempotency.ts';
+import { purchaseKeyStore, type IdempotencyStore } from './idempotency.ts';
 import { runMoneyMove } from './money-move.ts';
 import { generateOrderNo } from './pricing.ts';
 import {
   insertOrderWithItems,
+  insertPaidOrderClaimingIp,
+  type ClaimedIpWithInstance,
   type NewOrderItemRow,
   type OrderItemRow,
   type OrderRow,
@@ -42,6 +44,11 @@ export interface Purchase<Priced extends PricedPurchase> {
    * never replay another product's order.
    */
   fingerprint: readonly unknown[];
+  /**
+   * Where the key is claimed: the customer's purchase keys (`purchaseKeyStore`) unless given; a
+   * product may give a store over the same keys whose claim also reads what `price` needs.
+   */
+  keyStore?: IdempotencyStore;
   now: Date;
   /**
    * Works out what is bought and what it costs, inside the transaction, after the key is ours
@@ -50,14 +57,41 @@ export interface Purchase<Priced extends PricedPurchase> {
    */
   price(tx: Tx): Promise<Priced>;
   /**
+   * Optional, for a purchase of one static IP: the IP to claim (SKIP LOCKED) and the instance to
+   * create on it, in the very statement that debits the wallet and writes the order and its one
+   * line (`insertPaidOrderClaimingIp`): three statements fewer while the wallet row is locked.
+   * `fulfil` receives what it claimed as `claimedWithOrder`.
+   */
+  claimIpWithOrder?(priced: Priced): IpClaimWithOrder;
+  /**
    * Delivers what was paid for (allocates IPs, extends instances, grants a package…), after the
    * debit and the order exist. Throwing rolls everything back, the debit and the order included.
+   * `claimedWithOrder`: with `claimIpWithOrder`, the IP and instance the order's statement
+   * claimed and created, or undefined when no IP was free to take without waiting (`fulfil`
+   * then waits for one).
    */
   fulfil(
     tx: Tx,
-    purchase: { order: OrderRow; items: OrderItemRow[]; priced: Priced },
+    purchase: {
+      order: OrderRow;
+      items: OrderItemRow[];
+      priced: Priced;
+      claimedWithOrder?: ClaimedIpWithInstance;
+    },
   ): Promise<void>;
 }
+
+/** The order a purchase wrote, as stored, and the IP its statement claimed, if it did. */
+interface RecordedPurchase {
+  id: string;
+  order: OrderRow;
+  items: OrderItemRow[];
+  keyLinked: boolean;
+  claimedWithOrder?: ClaimedIpWithInstance;
+}
+
+/** What `claimIpWithOrder` asks for: one IP of a region and line type, and its instance. */
+export type IpClaimWithOrder = Parameters<typeof insertPaidOrderClaimingIp>[1]['ip'];
 
 /**
  * Runs one purchase in ONE transaction, as a money move (money-move.ts): claim the idempotency
@@ -78,8 +112,10 @@ export async function runPurchase<Priced extends PricedPurchase>({
   ledgerType,
   idempotencyKey,
   fingerprint,
+  keyStore = purchaseKeyStore(userId),
   now,
   price,
+  claimIpWithOrder,
   fulfil,
 }: Purchase<Priced>): Promise<string> {
   return runMoneyMove({
@@ -87,7 +123,7 @@ export async function runPurchase<Priced extends PricedPurchase>({
     idempotency:
       idempotencyKey === undefined
         ? undefined
-        : { key: idempotencyKey, fingerprint, store: purchaseKeyStore(userId) },
+        : { key: idempotencyKey, fingerprint, store: keyStore },
     price: async (tx) => {
       const priced = await price(tx);
       if (priced.lines.length === 0) throw new Error('a purchase needs at least one line');
@@ -102,7 +138,10 @@ export async function runPurchase<Priced extends PricedPurchase>({
         product: priced,
       };
     },
-    record: async (tx, { priced: { reference, totalFen, product }, idempotencyKey: claimed }) => {
+    record: async (
+      tx,
+      { priced: { reference, totalFen, product }, idempotencyKey: claimed },
+    ): Promise<RecordedPurchase> => {
       // The claimed key (a customer's purchase key, purchaseKeyStore) is linked to the order in
       // the order's own statement.
       const { order, items } = await insertOrderWithItems(
@@ -113,7 +152,34 @@ export async function runPurchase<Priced extends PricedPurchase>({
       );
       return { id: order.id, order, items, keyLinked: claimed !== undefined };
     },
-    fulfil: (tx, { priced: { product }, recorded: { order, items } }) =>
-      fulfil(tx, { order, items, priced: product }),
+    recordWithBalanceChange:
+      claimIpWithOrder &&
+      (async (tx, { priced, idempotencyKey: claimed }) => {
+        const [line, ...more] = priced.product.lines;
+        if (!line || more.length > 0) throw new Error('a purchase of one IP has one line');
+        const paid = await insertPaidOrderClaimingIp(tx, {
+          debit: { amountFen: priced.amountFen, type: ledgerType, note: priced.note ?? '' },
+          order: { orderNo: priced.reference, userId, type: orderType, totalFen: priced.totalFen },
+          line,
+          linkIdempotencyKey: claimed,
+          ip: claimIpWithOrder(priced.product),
+        });
+        return (
+          paid && {
+            id: paid.order.id,
+            order: paid.order,
+            items: paid.items,
+            keyLinked: claimed !== undefined,
+            claimedWithOrder: paid.claimed,
+          }
+        );
+      }),
+    fulfil: (tx, { priced: { product }, recorded }) =>
+      fulfil(tx, {
+        order: recorded.order,
+        items: recorded.items,
+        priced: product,
+        claimedWithOrder: recorded.claimedWithOrder,
+      }),
   });
 }

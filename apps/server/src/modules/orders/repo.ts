@@ -16,10 +16,13 @@ import {
   proxyInstances,
   sql,
   type Db,
+  type LedgerEntryKind,
   type Tx,
   type SQL,
 } from '@stratus/db';
 import { announceChange, catalogChanged } from '../../change-notifications.ts';
+import { selectPlanWithPriceFrom, type PlanWithPrice } from '../catalog/service.ts';
+import { balanceChangeCtes } from '../wallet/service.ts';
 import type { InstanceRow, PurchasedInstanceRow } from '../instances/service.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -57,24 +60,7 @@ export async function insertOrderWithItems(
   { linkIdempotencyKey }: { linkIdempotencyKey?: string } = {},
 ): Promise<{ order: OrderRow; items: OrderItemRow[] }> {
   const orderId = randomUUID();
-  const items = lines.map((line): OrderItemRow => ({
-    id: randomUUID(),
-    orderId,
-    kind: line.kind,
-    planId: line.planId ?? null,
-    instanceId: line.instanceId ?? null,
-    country: line.country ?? null,
-    countryNameZh: line.countryNameZh ?? null,
-    countryNameEn: line.countryNameEn ?? null,
-    cityNameZh: line.cityNameZh ?? null,
-    cityNameEn: line.cityNameEn ?? null,
-    lineType: line.lineType ?? null,
-    trafficGb: line.trafficGb ?? null,
-    durationDays: line.durationDays,
-    quantity: line.quantity,
-    unitPriceFen: line.unitPriceFen,
-    amountFen: line.amountFen,
-  }));
+  const items = orderItemRows(orderId, lines);
   const [onlyItem] = items;
   if (linkIdempotencyKey !== undefined && onlyItem && items.length === 1) {
     const [inserted] = await insertOrderWithLineLinkingKey(tx).execute({
@@ -112,6 +98,34 @@ export async function insertOrderWithItems(
         : sql<number>`0`.mapWith(Number),
     });
   return { order: checkKeyLinked(inserted, linking), items };
+}
+
+/**
+ * An order's lines as they will be stored: ids made here, and every column given (none left to
+ * a database default), so the statements need not return them.
+ */
+function orderItemRows(
+  orderId: string,
+  lines: Omit<NewOrderItemRow, 'orderId' | 'id'>[],
+): OrderItemRow[] {
+  return lines.map((line) => ({
+    id: randomUUID(),
+    orderId,
+    kind: line.kind,
+    planId: line.planId ?? null,
+    instanceId: line.instanceId ?? null,
+    country: line.country ?? null,
+    countryNameZh: line.countryNameZh ?? null,
+    countryNameEn: line.countryNameEn ?? null,
+    cityNameZh: line.cityNameZh ?? null,
+    cityNameEn: line.cityNameEn ?? null,
+    lineType: line.lineType ?? null,
+    trafficGb: line.trafficGb ?? null,
+    durationDays: line.durationDays,
+    quantity: line.quantity,
+    unitPriceFen: line.unitPriceFen,
+    amountFen: line.amountFen,
+  }));
 }
 
 function checkKeyLinked(
@@ -316,7 +330,8 @@ const claimIpsWaiting = preparedPerDatabase((tx: Tx) =>
   buildIpClaim(tx, false).prepare('claim_ips_waiting'),
 );
 
-function buildIpClaim(tx: Tx, skipLocked: boolean) {
+/** `onlyIf`: a condition without which nothing is picked (nor locked). */
+function buildIpClaim(tx: Tx, skipLocked: boolean, onlyIf?: SQL) {
   const picked = tx
     .select({ id: ipAddresses.id })
     .from(ipAddresses)
@@ -325,6 +340,7 @@ function buildIpClaim(tx: Tx, skipLocked: boolean) {
         eq(ipAddresses.regionId, sql.placeholder('regionId')),
         eq(ipAddresses.lineType, sql.placeholder('lineType')),
         eq(ipAddresses.status, 'available'),
+        onlyIf,
       ),
     )
     .orderBy(asc(ipAddresses.address))
@@ -378,43 +394,66 @@ export async function allocateAvailableIps(tx: Tx, claim: IpClaim): Promise<IpAd
   return allocateIpsStatement(tx, claim, false);
 }
 
-/** The new instance `allocateIpWithInstance` creates on the IP it claims. */
-export type InstanceOnClaimedIp = Omit<PurchasedInstanceRow, 'ipAddressId'>;
-
 /**
- * `allocateAvailableIps` for one IP, and the instance on it inserted in the same statement (a CTE
- * reading the claimed row): a purchase of one IP, a round trip fewer while the buyer's wallet row
- * is locked. The claim is the same (SKIP LOCKED first, then waiting; see above), and so is the
- * instance `insertInstances` would insert. Undefined, and nothing inserted, when no IP is left.
+ * `allocateAvailableIps`'s waiting claim for one IP, and the instance on it inserted in the same
+ * statement (a CTE reading the claimed row), for a purchase of one IP whose SKIP LOCKED claim (in
+ * its order's statement, `insertPaidOrderClaimingIp`) came back empty: the claim is the same
+ * (SKIP LOCKED first, then waiting; see above), and so is the instance `insertInstances` would
+ * insert. Undefined, and nothing inserted, when no IP is left.
  */
-export async function allocateIpWithInstance(
+export async function allocateIpWithInstanceWaiting(
   tx: Tx,
   { regionId, lineType, instance }: Omit<IpClaim, 'count'> & { instance: InstanceOnClaimedIp },
-): Promise<{ ip: IpAddressRow; instance: InstanceRow } | undefined> {
-  const values = {
+): Promise<ClaimedIpWithInstance | undefined> {
+  const [row] = await claimIpWithInstanceWaiting(tx).execute({
+    ...instanceValues(instance),
+    orderId: instance.orderId,
     regionId,
     lineType,
     count: 1,
-    ...instance,
-    autoRenew: instance.autoRenew ?? false,
-    expiresAt: instance.expiresAt.toISOString(),
-    protocols: instance.protocols,
-  };
-  const [first] = await claimIpWithInstanceSkippingLocked(tx).execute(values);
-  const [row] = first ? [first] : await claimIpWithInstanceWaiting(tx).execute(values);
+  });
   return row && { ip: row.claimed, instance: row.inserted };
 }
 
-// Prepared (prepared.ts): every purchase of one IP runs the first.
-const claimIpWithInstanceSkippingLocked = preparedPerDatabase((tx: Tx) =>
-  buildIpClaimWithInstance(tx, true).prepare('claim_ip_with_instance_skip_locked'),
-);
-const claimIpWithInstanceWaiting = preparedPerDatabase((tx: Tx) =>
-  buildIpClaimWithInstance(tx, false).prepare('claim_ip_with_instance_waiting'),
-);
+/** The new instance a claim of one IP creates on it. */
+export type InstanceOnClaimedIp = Omit<PurchasedInstanceRow, 'ipAddressId'>;
 
-function buildIpClaimWithInstance(tx: Tx, skipLocked: boolean) {
-  const claimed = tx.$with('claimed').as(buildIpClaim(tx, skipLocked));
+/** An IP a purchase claimed and the instance it created on it, as stored. */
+export interface ClaimedIpWithInstance {
+  ip: IpAddressRow;
+  instance: InstanceRow;
+}
+
+/** `instance`'s values for `ipClaimWithInstanceCtes`' placeholders (`orderId` apart). */
+function instanceValues(instance: Omit<InstanceOnClaimedIp, 'orderId'>) {
+  return {
+    userId: instance.userId,
+    username: instance.username,
+    password: instance.password,
+    vmessId: instance.vmessId,
+    protocols: instance.protocols,
+    autoRenew: instance.autoRenew ?? false,
+    expiresAt: instance.expiresAt.toISOString(),
+  };
+}
+
+// Prepared (prepared.ts): a purchase of one IP runs it when its SKIP LOCKED claim was short.
+const claimIpWithInstanceWaiting = preparedPerDatabase((tx: Tx) => {
+  const { claimed, inserted } = ipClaimWithInstanceCtes(tx, false);
+  return tx
+    .with(claimed, inserted)
+    .select()
+    .from(claimed)
+    .innerJoin(inserted, eq(inserted.ipAddressId, claimed.id))
+    .prepare('claim_ip_with_instance_waiting');
+});
+
+/**
+ * A claim of one IP (`claimed`) and the instance inserted on it (`inserted`), as CTEs; `onlyIf`
+ * as for `buildIpClaim`. Placeholders: the claim's, the instance's (`instanceValues`), `orderId`.
+ */
+function ipClaimWithInstanceCtes(tx: Tx, skipLocked: boolean, onlyIf?: SQL) {
+  const claimed = tx.$with('claimed').as(buildIpClaim(tx, skipLocked, onlyIf));
   const value = (name: keyof InstanceOnClaimedIp) => sql.placeholder(name);
   // INSERT … SELECT names every column in table order (see moveBalance in wallet/repo.ts): id,
   // user_id, ip_address_id, order_id, username, password, vmess_id, protocols, remark, status,
@@ -428,11 +467,126 @@ function buildIpClaimWithInstance(tx: Tx, skipLocked: boolean) {
       )
       .returning(),
   );
+  return { claimed, inserted };
+}
+
+// Prepared (prepared.ts): every purchase of one IP runs it.
+const insertPaidOrderClaimingIpStatement = preparedPerDatabase((tx: Tx) => {
+  const { changed, ledgerEntry } = balanceChangeCtes(tx);
+  const paid = sql`exists (select 1 from ${changed})`;
+  const item = (column: keyof OrderItemRow) => sql.placeholder(`item.${column}`);
+  // INSERT … SELECT from the debit: no line, no order, no key link and no IP without it. Every
+  // column in table order (see moveBalance in wallet/repo.ts), each placeholder cast to its
+  // column's type (a SELECT's parameters have none of their own); a column added fails loudly.
+  // Line: id, order_id, kind, plan_id, instance_id, country, country_name_zh, country_name_en,
+  // city_name_zh, city_name_en, line_type, traffic_gb, duration_days, quantity, unit_price_fen,
+  // amount_fen.
+  const insertedItems = tx.$with('inserted_items').as(
+    tx
+      .insert(orderItems)
+      .select(
+        sql`select ${item('id')}::uuid, ${sql.placeholder('orderId')}::uuid, ${item('kind')}, ${item('planId')}::uuid, ${item('instanceId')}::uuid, ${item('country')}, ${item('countryNameZh')}, ${item('countryNameEn')}, ${item('cityNameZh')}, ${item('cityNameEn')}, ${item('lineType')}, ${item('trafficGb')}::integer, ${item('durationDays')}::integer, ${item('quantity')}::integer, ${item('unitPriceFen')}::bigint, ${item('amountFen')}::bigint from ${changed}`,
+      )
+      .returning({ id: orderItems.id }),
+  );
+  const linkedKey = tx.$with('linked_key').as(
+    tx
+      .update(idempotencyKeys)
+      .set({ orderId: sql`${sql.placeholder('orderId')}` })
+      .where(
+        and(
+          eq(idempotencyKeys.userId, sql.placeholder('userId')),
+          eq(idempotencyKeys.key, sql.placeholder('key')),
+          paid,
+        ),
+      )
+      .returning({ key: idempotencyKeys.key }),
+  );
+  // Order: id, order_no, user_id, type, status, total_fen, refunded_fen, created_at; a new
+  // order's status, refund and time are the table's defaults, spelled out.
+  const insertedOrder = tx.$with('inserted_order').as(
+    tx
+      .insert(orders)
+      .select(
+        sql`select ${sql.placeholder('orderId')}::uuid, ${sql.placeholder('reference')}, ${sql.placeholder('userId')}::uuid, ${sql.placeholder('orderType')}, 'paid', ${sql.placeholder('totalFen')}::bigint, 0, now() from ${changed}`,
+      )
+      .returning({
+        ...getTableColumns(orders),
+        linkedKeys: sql<number>`(select count(*)::int from ${linkedKey})`
+          .mapWith(Number)
+          .as('linked_keys'),
+      }),
+  );
+  const { claimed, inserted } = ipClaimWithInstanceCtes(tx, true, paid);
   return tx
-    .with(claimed, inserted)
+    .with(changed, ledgerEntry, insertedItems, linkedKey, insertedOrder, claimed, inserted)
     .select()
-    .from(claimed)
-    .innerJoin(inserted, eq(inserted.ipAddressId, claimed.id));
+    .from(insertedOrder)
+    .leftJoin(claimed, sql`true`)
+    .leftJoin(inserted, eq(inserted.ipAddressId, claimed.id))
+    .prepare('insert_paid_order_claiming_ip');
+});
+
+/**
+ * A purchase of one IP from the debit on: the balance change with its ledger row
+ * (`balanceChangeCtes`), the order with its one line, the buyer's key (claimed earlier in `tx`)
+ * linked to it, and the SKIP LOCKED claim of one IP with the instance on it, in ONE statement.
+ * Every write depends on the debit: undefined, and nothing written, when the balance could not
+ * cover it. `claimed` is undefined when no IP was free to take without waiting: the caller then
+ * waits (`allocateIpWithInstanceWaiting`), as `allocateAvailableIps` does. Ids are made here; the
+ * order, its line, the IP and the instance are answered as stored.
+ *
+ * One statement rather than three (debit, order, claim): a purchase holds the wallet's row lock
+ * from the debit to its commit, and every other purchase of that wallet waits for it.
+ */
+export async function insertPaidOrderClaimingIp(
+  tx: Tx,
+  {
+    debit,
+    order,
+    line,
+    linkIdempotencyKey,
+    ip,
+  }: {
+    debit: { amountFen: bigint; type: LedgerEntryKind; note: string };
+    order: Pick<OrderRow, 'orderNo' | 'userId' | 'type' | 'totalFen'>;
+    line: Omit<NewOrderItemRow, 'orderId' | 'id'>;
+    linkIdempotencyKey: string | undefined;
+    ip: Omit<IpClaim, 'count'> & { instance: Omit<InstanceOnClaimedIp, 'orderId' | 'userId'> };
+  },
+): Promise<
+  { order: OrderRow; items: OrderItemRow[]; claimed: ClaimedIpWithInstance | undefined } | undefined
+> {
+  const orderId = randomUUID();
+  const [item] = orderItemRows(orderId, [line]);
+  if (!item) throw new Error('an order needs a line');
+  const [row] = await insertPaidOrderClaimingIpStatement(tx).execute({
+    ...instanceValues({ ...ip.instance, userId: order.userId }),
+    amountFen: debit.amountFen.toString(),
+    type: debit.type,
+    reference: order.orderNo,
+    note: debit.note,
+    orderId,
+    orderType: order.type,
+    totalFen: order.totalFen.toString(),
+    ...itemPlaceholderValues(item),
+    key: linkIdempotencyKey ?? null,
+    regionId: ip.regionId,
+    lineType: ip.lineType,
+    count: 1,
+  });
+  if (!row) return undefined;
+  const { linkedKeys, ...stored } = row.inserted_order;
+  // The key was claimed earlier in this transaction: a miss is a bug, and must not commit an
+  // order whose key replays nothing.
+  if (linkedKeys !== (linkIdempotencyKey === undefined ? 0 : 1)) {
+    throw new Error('the idempotency key to link was not found');
+  }
+  return {
+    order: stored,
+    items: [item],
+    claimed: row.claimed && row.inserted ? { ip: row.claimed, instance: row.inserted } : undefined,
+  };
 }
 
 export async function setIpStatus(
@@ -474,12 +628,70 @@ export async function claimIdempotencyKey(
 ): Promise<{ claimed: boolean; row: IdempotencyKeyRow }> {
   const [inserted] = await insertIdempotencyKey(tx).execute({ userId, key, requestHash });
   if (inserted) return { claimed: true, row: inserted };
+  return { claimed: false, row: await findIdempotencyKey(tx, { userId, key }) };
+}
+
+// Prepared (prepared.ts): every static-IP purchase with a key runs it first.
+const insertIdempotencyKeyFindingPlan = preparedPerDatabase((tx: Tx) => {
+  const claimedKey = tx.$with('claimed_key').as(
+    tx
+      .insert(idempotencyKeys)
+      .values({
+        userId: sql.placeholder('userId'),
+        key: sql.placeholder('key'),
+        requestHash: sql.placeholder('requestHash'),
+      })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key }),
+  );
+  return selectPlanWithPriceFrom(tx.with(claimedKey), {
+    keyClaimed: sql<boolean>`exists (select 1 from ${claimedKey})`.mapWith(Boolean),
+  }).prepare('claim_idempotency_key_find_plan');
+});
+
+/**
+ * `claimIdempotencyKey` and `findPlanWithPrice` in ONE statement, for a purchase of static IPs:
+ * the INSERT claiming the key rides along as a CTE, and runs (waiting for another transaction
+ * holding the same key, like `claimIdempotencyKey`) whether or not the plan exists. `plan` is
+ * read only when the key is ours: a repeat answers its first order whatever became of the plan.
+ */
+export async function claimIdempotencyKeyFindingPlan(
+  tx: Tx,
+  claim: { userId: string; key: string; requestHash: string; planId: string; durationDays: number },
+): Promise<
+  { claimed: true; plan: PlanWithPrice | undefined } | { claimed: false; row: IdempotencyKeyRow }
+> {
+  const { userId, key, requestHash, planId, durationDays } = claim;
+  const [found] = await insertIdempotencyKeyFindingPlan(tx).execute({
+    userId,
+    key,
+    requestHash,
+    planId,
+    durationDays,
+  });
+  if (found?.keyClaimed) {
+    const { plan, region, priceFen } = found;
+    return { claimed: true, plan: { plan, region, priceFen: priceFen ?? undefined } };
+  }
+  // No row (no such plan) leaves open whether the key was ours; a claimed key's row is ours and
+  // has no order yet (a committed one always has its order: both are written in one
+  // transaction), and this statement sees the row another transaction committed while the
+  // claim waited for it.
+  const row = await findIdempotencyKey(tx, { userId, key });
+  if (!found && row.orderId === null) return { claimed: true, plan: undefined };
+  return { claimed: false, row };
+}
+
+async function findIdempotencyKey(
+  tx: Tx,
+  { userId, key }: { userId: string; key: string },
+): Promise<IdempotencyKeyRow> {
   const [existing] = await tx
     .select()
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
   if (!existing) throw new Error('idempotency key vanished after a conflict');
-  return { claimed: false, row: existing };
+  return existing;
 }
 
 export async function setIdempotencyKeyOrder(

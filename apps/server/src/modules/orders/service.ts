@@ -26,11 +26,12 @@ import {
   type InstanceRow,
 } from '../instances/service.ts';
 import { findWallet } from '../wallet/service.ts';
+import { staticIpPurchaseKeyStore, type PlanReadWithKey } from './idempotency.ts';
 import { lineAmountFen } from './pricing.ts';
 import { runPurchase, type OrderLine } from './purchase-pipeline.ts';
 import {
   allocateAvailableIps,
-  allocateIpWithInstance,
+  allocateIpWithInstanceWaiting,
   countOrders,
   findOrder,
   listOrderInstances,
@@ -178,8 +179,9 @@ export interface StaticIpPurchase {
 async function priceStaticIps(
   db: Db,
   { planId, durationDays, quantity }: StaticIpPurchase,
+  planRead?: PlanReadWithKey,
 ): Promise<{ plan: PlanWithRegion; unitPriceFen: bigint; totalFen: bigint }> {
-  const found = await findPlanWithPrice(db, { planId, durationDays });
+  const found = planRead ? planRead.found : await findPlanWithPrice(db, { planId, durationDays });
   if (!found || !found.plan.active) throw new AppError('planNotFound');
   const { priceFen: unitPriceFen, ...plan } = found;
   if (unitPriceFen === undefined) throw new AppError('durationNotOffered', { durationDays });
@@ -286,6 +288,16 @@ export async function purchaseStaticIps({
   now?: Date;
 }): Promise<{ order: Order; instances: Instance[] }> {
   let delivered: DeliveredPurchase | undefined;
+  const expiresAt = new Date(now.getTime() + purchase.durationDays * DAY_MS);
+  /** A new instance of the purchase, but for its buyer, order and IP. */
+  const newInstanceOf = (plan: PlanWithRegion) => ({
+    ...generateProxyCredentials(),
+    protocols: plan.plan.protocols,
+    autoRenew: purchase.autoRenew,
+    expiresAt,
+  });
+  // The key's claim reads the plan in its statement; without a key, `price` reads it.
+  const keyStore = staticIpPurchaseKeyStore(userId, purchase);
   const orderId = await runPurchase({
     db,
     userId,
@@ -293,9 +305,14 @@ export async function purchaseStaticIps({
     ledgerType: 'static_ip_purchase',
     idempotencyKey,
     fingerprint: purchaseFingerprint(purchase),
+    keyStore,
     now,
     price: async (tx) => {
-      const { plan, unitPriceFen, totalFen } = await priceStaticIps(tx, purchase);
+      const { plan, unitPriceFen, totalFen } = await priceStaticIps(
+        tx,
+        purchase,
+        keyStore.planRead(),
+      );
       const line: OrderLine = {
         kind: 'static_ip',
         planId: plan.plan.id,
@@ -312,25 +329,31 @@ export async function purchaseStaticIps({
       };
       return { lines: [line], plan };
     },
-    fulfil: async (tx, { order, items, priced: { plan } }) => {
+    // Most purchases are of one IP: claimed in the statement of the debit and the order.
+    claimIpWithOrder:
+      purchase.quantity === 1
+        ? ({ plan }) => ({
+            regionId: plan.region.id,
+            lineType: plan.plan.lineType,
+            instance: newInstanceOf(plan),
+          })
+        : undefined,
+    fulfil: async (tx, { order, items, priced: { plan }, claimedWithOrder }) => {
       const claim = { regionId: plan.region.id, lineType: plan.plan.lineType };
-      const expiresAt = new Date(now.getTime() + purchase.durationDays * DAY_MS);
-      const newInstance = () => ({
-        userId,
-        orderId: order.id,
-        ...generateProxyCredentials(),
-        protocols: plan.plan.protocols,
-        autoRenew: purchase.autoRenew,
-        expiresAt,
-      });
       const refuseShortStock = (available: number) => {
         // Justified: the claim comes back short only when committed stock is short. Thrown
         // inside the transaction, so the debit, order, key and the IPs it did get roll back.
         throw new AppError('insufficientStock', { requested: purchase.quantity, available });
       };
       if (purchase.quantity === 1) {
-        // Most purchases: the IP and its instance in one statement.
-        const allocated = await allocateIpWithInstance(tx, { ...claim, instance: newInstance() });
+        // The order's statement claimed SKIP LOCKED; none free then, so wait (see
+        // allocateAvailableIps) before refusing.
+        const allocated =
+          claimedWithOrder ??
+          (await allocateIpWithInstanceWaiting(tx, {
+            ...claim,
+            instance: { ...newInstanceOf(plan), userId, orderId: order.id },
+          }));
         if (!allocated) return refuseShortStock(0);
         delivered = { order, items, instances: [allocated.instance], ips: [allocated.ip], plan };
         return;
@@ -339,7 +362,12 @@ export async function purchaseStaticIps({
       if (ips.length < purchase.quantity) return refuseShortStock(ips.length);
       const instances = await insertInstances(
         tx,
-        ips.map((ip) => ({ ...newInstance(), ipAddressId: ip.id })),
+        ips.map((ip) => ({
+          ...newInstanceOf(plan),
+          userId,
+          orderId: order.id,
+          ipAddressId: ip.id,
+        })),
       );
       delivered = { order, items, instances, ips, plan };
     },

@@ -39,10 +39,26 @@ export async function insertWallet(db: Db, userId: string): Promise<void> {
   await db.insert(wallets).values({ userId });
 }
 
-// Prepared (prepared.ts): every purchase, renewal and top-up runs it.
-const moveBalanceStatement = preparedPerDatabase((tx: Tx) => {
+/**
+ * `moveBalance`'s two parts as CTEs, for a statement of its own or one that does more once the
+ * money moved (a purchase of one IP: its order and IP in the same statement, orders/repo.ts):
+ * `changed`, the wallet's UPDATE, which returns its row only when the balance covers the change,
+ * and `ledgerEntry`, the ledger row written from that UPDATE's result (none without it). Both
+ * must be named in the statement's `with(…)`; a statement that writes anything else should make
+ * it depend on `changed` too, so that a refused debit writes nothing. Placeholders: `userId`,
+ * `amountFen` (signed, as text), `type`, `reference`, `note`.
+ */
+export function balanceChangeCtes(tx: Tx) {
+  const changed = changedWallet(tx);
+  const ledgerEntry = tx
+    .$with('ledger_entry')
+    .as(tx.insert(ledgerEntries).select(ledgerEntryFrom(changed)).returning());
+  return { changed, ledgerEntry };
+}
+
+function changedWallet(tx: Tx) {
   const amount = sql`${sql.placeholder('amountFen')}::bigint`;
-  const changed = tx.$with('changed').as(
+  return tx.$with('changed').as(
     tx
       .update(wallets)
       .set({ balanceFen: sql`${wallets.balanceFen} + ${amount}`, updatedAt: sql`now()` })
@@ -54,16 +70,23 @@ const moveBalanceStatement = preparedPerDatabase((tx: Tx) => {
       )
       .returning({ balanceFen: wallets.balanceFen }),
   );
-  // drizzle's INSERT … SELECT names every column in table order, so the SELECT lists them all:
-  // id, user_id, type, amount_fen, balance_after_fen, reference, note, created_at. A column
-  // added to the table makes this statement fail loudly rather than write a wrong row.
-  // clock_timestamp(), not now(): several changes in one transaction still sort in their order.
+}
+
+// drizzle's INSERT … SELECT names every column in table order, so the SELECT lists them all:
+// id, user_id, type, amount_fen, balance_after_fen, reference, note, created_at. A column added
+// to the table makes this statement fail loudly rather than write a wrong row.
+// clock_timestamp(), not now(): several changes in one transaction still sort in their order.
+function ledgerEntryFrom(changed: ReturnType<typeof changedWallet>) {
+  return sql`select gen_random_uuid(), ${sql.placeholder('userId')}::uuid, ${sql.placeholder('type')}, ${sql.placeholder('amountFen')}::bigint, ${changed.balanceFen}, ${sql.placeholder('reference')}, ${sql.placeholder('note')}, clock_timestamp() from ${changed}`;
+}
+
+// Prepared (prepared.ts): every purchase, renewal and top-up runs it.
+const moveBalanceStatement = preparedPerDatabase((tx: Tx) => {
+  const changed = changedWallet(tx);
   return tx
     .with(changed)
     .insert(ledgerEntries)
-    .select(
-      sql`select gen_random_uuid(), ${sql.placeholder('userId')}::uuid, ${sql.placeholder('type')}, ${amount}, ${changed.balanceFen}, ${sql.placeholder('reference')}, ${sql.placeholder('note')}, clock_timestamp() from ${changed}`,
-    )
+    .select(ledgerEntryFrom(changed))
     .returning()
     .prepare('move_balance');
 });
