@@ -134,9 +134,10 @@ export async function findLayoutProblems(page: Page): Promise<LayoutProblem[]> {
     };
 
     // A floating popup (a menu, a select's list, a popover) lies over the page where the person
-    // has just opened it: what it hides is not out of their reach.
+    // has just opened it: what it hides is not out of their reach. `data-popup` marks our plain
+    // ones (shared/ui/menu-button.tsx).
     const popup =
-      '.ant-dropdown, .ant-select-dropdown, .ant-picker-dropdown, .ant-popover, .ant-tooltip';
+      '.ant-dropdown, .ant-select-dropdown, .ant-picker-dropdown, .ant-popover, .ant-tooltip, [data-popup]';
     // An open modal dialog (Ant Design's modals and drawers are `aria-modal`) puts the page
     // behind its mask on purpose: then only the topmost dialog and the popups count. Dialogs
     // render into portals appended in the order they open, so the last shown one is on top.

@@ -147,6 +147,8 @@ export function MenuButton({ items, onSelect, children, className, ...trigger }:
         id={menuId}
         role="menu"
         aria-labelledby={buttonId}
+        // A popup over the page, for the layout checks (e2e/support/layout-checks.ts).
+        data-popup=""
         className={styles.menu}
         hidden={!open}
         onKeyDown={onMenuKeyDown}
