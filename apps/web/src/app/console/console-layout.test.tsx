@@ -272,5 +272,11 @@ describe("the console's providers", () => {
       expect(screen.getByRole('main').getAttribute('aria-busy')).not.toBe('true'),
     );
     expect(document.querySelector('.ant-app')).toBeNull();
+
+    // The header's dialogs, built with Ant Design, are fetched with its providers when opened.
+    await userEvent.click(screen.getByTestId('account-menu'));
+    await userEvent.click(await screen.findByRole('menuitem', { name: /退出登录/ }));
+    expect(await screen.findByText('确认退出登录？')).toBeInTheDocument();
+    expect(document.querySelector('.ant-app')).not.toBeNull();
   });
 });

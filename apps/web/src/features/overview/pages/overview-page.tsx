@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TRAFFIC_HISTORY_PATH } from '../../../shared/paths.ts';
+import { lazyWithAntd } from '../../../shared/ui/lazy-with-antd.tsx';
 import { PlainCard } from '../../../shared/ui/plain-card.tsx';
 import { AnnouncementsCard } from '../../announcements/public.ts';
 import { UsageChart } from '../../traffic/public.ts';
@@ -11,8 +12,9 @@ import { RecentOrdersCard } from '../components/recent-orders-card.tsx';
 import { ShortcutsCard } from '../components/shortcuts-card.tsx';
 import styles from './overview-page.module.css';
 
-// Plain elements and CSS modules: the overview's first screen loads no Ant Design of its own.
-const OverviewFailed = lazy(() => import('../components/overview-failed.tsx'));
+// Plain elements and CSS modules: the overview's first screen loads no Ant Design. Its error state
+// (Ant Design's Result) comes only on an error, with the providers the plain page has not.
+const OverviewFailed = lazyWithAntd(() => import('../components/overview-failed.tsx'));
 
 export default function OverviewPage() {
   const { t } = useTranslation();

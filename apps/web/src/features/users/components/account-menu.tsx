@@ -1,8 +1,9 @@
 import { isStaffRole } from '@stratus/contract';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ADMIN_HOME } from '../../../shared/paths.ts';
+import { lazyWithAntd } from '../../../shared/ui/lazy-with-antd.tsx';
 import { MENU_DIVIDER, MenuButton, type MenuButtonEntry } from '../../../shared/ui/menu-button.tsx';
 import {
   DownOutlined,
@@ -17,14 +18,14 @@ import { initialsOf } from '../initials.ts';
 import styles from './account-menu.module.css';
 
 // The dialogs (Ant Design's modal, forms, inputs, their rules) are fetched when first opened, not
-// with every console page's header.
-const ProfileModal = lazy(() =>
+// with every console page's header, together with Ant Design's providers: the frame has none.
+const ProfileModal = lazyWithAntd(() =>
   import('./profile-modal.tsx').then((module) => ({ default: module.ProfileModal })),
 );
-const ChangePasswordModal = lazy(() =>
+const ChangePasswordModal = lazyWithAntd(() =>
   import('./change-password-modal.tsx').then((module) => ({ default: module.ChangePasswordModal })),
 );
-const LogoutConfirm = lazy(() =>
+const LogoutConfirm = lazyWithAntd(() =>
   import('./logout-confirm.tsx').then((module) => ({ default: module.LogoutConfirm })),
 );
 
