@@ -35,7 +35,8 @@ describe('traffic in Chromium', () => {
   async function usageAxis(page: Page): Promise<{ units: string[]; highest: number }> {
     const ticks = await page
       .getByTestId('usage-chart')
-      .locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value')
+      .getByTestId('usage-chart-y-axis')
+      .locator('text')
       .allTextContents();
     return {
       units: [...new Set(ticks.map((tick) => tick.split(' ')[1]))].filter((unit) => unit != null),

@@ -107,8 +107,8 @@ async function initialScripts(browser: Browser, url: string): Promise<ScriptLoad
       throw new Error(`${url}: a script never finished loading`);
     if (listScripts) {
       for (const script of loaded.toSorted((a, b) => (b.bytes ?? 0) - (a.bytes ?? 0)))
-        console.log(
-          `  ${((script.bytes ?? 0) / 1000).toFixed(1).padStart(7)} KB  ${new URL(script.url).pathname}`,
+        process.stdout.write(
+          `  ${((script.bytes ?? 0) / 1000).toFixed(1).padStart(7)} KB  ${new URL(script.url).pathname}\n`,
         );
     }
     return {

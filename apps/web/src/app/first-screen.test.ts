@@ -205,6 +205,13 @@ describe('pages marked plain', () => {
     expect(reached).toEqual([]);
   });
 
+  // The overview loads its usage chart lazily, but on a laptop the chart is in its first screen:
+  // it is drawn as plain SVG, and a chart library coming back would cost about 95 KB there.
+  it("the overview's usage chart reaches no chart library and no Ant Design", () => {
+    const reached = heavyPackagesReached(['features/traffic/components/usage-chart.tsx']);
+    expect(reached.filter((chain) => /^(recharts|antd|@ant-design\/)/.test(chain))).toEqual([]);
+  });
+
   it('would see them: the IP list page reaches Ant Design and dayjs', () => {
     const reached = heavyPackagesReached(['features/instances/pages/ip-list-page.tsx']).join('\n');
     expect(reached).toMatch(/^antd /m);
