@@ -34,7 +34,12 @@ let bufferedStdout: pino.DestinationStream | undefined;
  */
 function batchedStdout(): pino.DestinationStream {
   if (!bufferedStdout) {
-    const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+    // Synchronous writes of whole batches: an asynchronous write still in flight at exit would
+    // land after the lines pino writes synchronously then, out of order (seen in CI).
+    const destination = pino.destination({ dest: 1, sync: true, minLength: 4096 });
+    // pino flushes only asynchronous destinations at exit: the batch left is written here, at
+    // `process.exit` and after a crash alike.
+    process.on('exit', () => destination.flushSync());
     let waiting = false;
     setInterval(() => {
       // SonicBoom's flush writes even an empty buffer; with a callback it reports, rather than
