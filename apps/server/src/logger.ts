@@ -28,8 +28,8 @@ let bufferedStdout: pino.DestinationStream | undefined;
 /**
  * The process's one stdout for JSON logs, written in batches of about 4 KB instead of one write
  * per line: under load the write per request line was the largest CPU cost left after the wait
- * on the database (issue 18's profile). A line waits at most LOG_FLUSH_INTERVAL_MS; pino writes
- * what is buffered synchronously when the process exits, `process.exit` and a crash included,
+ * on the database (issue 18's profile). A line waits at most LOG_FLUSH_INTERVAL_MS; what is
+ * buffered is written synchronously when the process exits, `process.exit` and a crash included,
  * so only a SIGKILL can lose the last quarter second.
  */
 function batchedStdout(): pino.DestinationStream {
