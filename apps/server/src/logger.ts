@@ -39,7 +39,13 @@ function batchedStdout(): pino.DestinationStream {
     const destination = pino.destination({ dest: 1, sync: true, minLength: 4096 });
     // pino flushes only asynchronous destinations at exit: the batch left is written here, at
     // `process.exit` and after a crash alike.
-    process.on('exit', () => destination.flushSync());
+    process.on('exit', () => {
+      try {
+        destination.flushSync();
+      } catch {
+        // stdout already closed (its reader gone): nothing left to write to.
+      }
+    });
     let waiting = false;
     setInterval(() => {
       // SonicBoom's flush writes even an empty buffer; with a callback it reports, rather than
