@@ -1,20 +1,19 @@
 import type { AnnouncementSeverity } from '@stratus/contract';
 import type { ReactNode } from 'react';
-import { PlainIcon } from '../../../shared/ui/plain-icon.tsx';
 import {
-  closeCircleFilled,
-  closeOutlined,
-  exclamationCircleFilled,
-  infoCircleFilled,
-} from '../../../shared/ui/plain-icon-shapes.ts';
+  CloseCircleFilled,
+  CloseOutlined,
+  ExclamationCircleFilled,
+  InfoCircleFilled,
+} from '../../../shared/ui/plain-icons.tsx';
 import { TOUCH_TARGET } from '../../../shared/ui/touch-target.ts';
 import { severityAlertType } from '../severity.ts';
 import styles from './announcement-alert.module.css';
 
 const icons = {
-  info: infoCircleFilled,
-  warning: exclamationCircleFilled,
-  error: closeCircleFilled,
+  info: InfoCircleFilled,
+  warning: ExclamationCircleFilled,
+  error: CloseCircleFilled,
 } as const;
 
 interface AnnouncementAlertProps {
@@ -44,6 +43,7 @@ export function AnnouncementAlert({
   ...rest
 }: AnnouncementAlertProps) {
   const type = severityAlertType[severity];
+  const Icon = icons[type];
   const classes = [
     styles.alert,
     styles[type],
@@ -58,7 +58,7 @@ export function AnnouncementAlert({
       data-severity={severity}
       {...rest}
     >
-      <PlainIcon shape={icons[type]} className={styles.icon} />
+      <Icon className={styles.icon} />
       <div className={styles.section}>
         <div className={styles.title}>{title}</div>
         {description && <div className={styles.description}>{description}</div>}
@@ -70,7 +70,7 @@ export function AnnouncementAlert({
           aria-label={close.label}
           onClick={close.onClose}
         >
-          <PlainIcon shape={closeOutlined} />
+          <CloseOutlined />
         </button>
       )}
     </div>

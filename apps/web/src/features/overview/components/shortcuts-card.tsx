@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
@@ -8,21 +9,19 @@ import {
 } from '../../../shared/paths.ts';
 import type { MessageKey } from '../../../locales/index.ts';
 import { PlainCard } from '../../../shared/ui/plain-card.tsx';
-import { PlainIcon } from '../../../shared/ui/plain-icon.tsx';
 import {
-  nodeIndexOutlined,
-  payCircleOutlined,
-  shoppingCartOutlined,
-  thunderboltOutlined,
-  type PlainIconShape,
-} from '../../../shared/ui/plain-icon-shapes.ts';
+  NodeIndexOutlined,
+  PayCircleOutlined,
+  ShoppingCartOutlined,
+  ThunderboltOutlined,
+} from '../../../shared/ui/plain-icons.tsx';
 import styles from './shortcuts-card.module.css';
 
-const shortcuts: { path: string; label: MessageKey; icon: PlainIconShape }[] = [
-  { path: BUY_STATIC_IP_PATH, label: 'nav.buyStaticIP', icon: shoppingCartOutlined },
-  { path: BUY_TRAFFIC_PATH, label: 'nav.buyTrafficFlow', icon: thunderboltOutlined },
-  { path: DYNAMIC_IP_PATH, label: 'nav.buyDynamicIP', icon: nodeIndexOutlined },
-  { path: RECHARGE_PATH, label: 'nav.recharge', icon: payCircleOutlined },
+const shortcuts: { path: string; label: MessageKey; icon: ComponentType }[] = [
+  { path: BUY_STATIC_IP_PATH, label: 'nav.buyStaticIP', icon: ShoppingCartOutlined },
+  { path: BUY_TRAFFIC_PATH, label: 'nav.buyTrafficFlow', icon: ThunderboltOutlined },
+  { path: DYNAMIC_IP_PATH, label: 'nav.buyDynamicIP', icon: NodeIndexOutlined },
+  { path: RECHARGE_PATH, label: 'nav.recharge', icon: PayCircleOutlined },
 ];
 
 /** The actions a customer comes back for. */
@@ -40,7 +39,7 @@ export function ShortcutsCard() {
             onClick={() => void navigate(shortcut.path)}
           >
             <span className={styles.icon}>
-              <PlainIcon shape={shortcut.icon} />
+              <shortcut.icon />
             </span>
             <span>{t(shortcut.label)}</span>
           </button>
