@@ -117,15 +117,17 @@ describe('MenuButton', () => {
 
   it('draws a choice among values as radio items that say which is checked', async () => {
     const { trigger } = renderMenu([
-      { key: 'zh-CN', label: '中文', checked: true },
-      { key: 'en-US', label: 'English', checked: false },
+      { key: 'zh-CN', label: '中文', checked: false },
+      { key: 'en-US', label: 'English', checked: true },
     ]);
     await userEvent.click(trigger);
+    // Opened on the chosen value, as a select is.
+    expect(screen.getByRole('menuitemradio', { name: 'English' })).toHaveFocus();
     expect(screen.queryByRole('menuitem')).not.toBeInTheDocument();
-    expect(screen.getByRole('menuitemradio', { name: '中文' })).toHaveAttribute(
+    expect(screen.getByRole('menuitemradio', { name: 'English' })).toHaveAttribute(
       'aria-checked',
       'true',
     );
-    expect(screen.getByRole('menuitemradio', { name: 'English', checked: false })).toBeVisible();
+    expect(screen.getByRole('menuitemradio', { name: '中文', checked: false })).toBeVisible();
   });
 });

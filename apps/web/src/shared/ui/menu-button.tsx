@@ -36,6 +36,7 @@ interface MenuButtonProps extends TriggerProps {
   children: ReactNode;
 }
 
+/** Where the focus lands on opening: the chosen value of a choice (else the first item), or the last. */
 type Edge = 'first' | 'last';
 
 function itemsOf(menu: HTMLElement | null): HTMLElement[] {
@@ -44,13 +45,15 @@ function itemsOf(menu: HTMLElement | null): HTMLElement[] {
 
 function focusEdge(menu: HTMLElement | null, edge: Edge) {
   const all = itemsOf(menu);
-  (edge === 'first' ? all[0] : all.at(-1))?.focus();
+  const checked = all.find((item) => item.getAttribute('aria-checked') === 'true');
+  (edge === 'first' ? (checked ?? all[0]) : all.at(-1))?.focus();
 }
 
 /**
  * A button that opens a menu below it, aligned to its right edge, drawn as Ant Design's dropdown
  * without Ant Design (the console's header is in every first screen). The WAI-ARIA menu button:
- * a click, Enter, Space or ArrowDown opens it on the first item, ArrowUp on the last; the arrows,
+ * a click, Enter, Space or ArrowDown opens it on the first item (on a choice among values, on the
+ * chosen one, as a select does), ArrowUp on the last; the arrows,
  * Home and End move round the items; Enter or Space chooses; Escape closes it back to the button;
  * Tab and a click outside close it.
  */
