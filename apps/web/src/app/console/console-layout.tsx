@@ -42,7 +42,7 @@ export function ConsoleLayout() {
   return (
     <div className={styles.shell}>
       <ConsoleHeader onOpenMenu={compact ? () => setMenuOpenOn(pathname) : undefined} />
-      <div className={styles.body}>
+      <div className={compact ? styles.body : `${styles.body} ${styles.withSider}`}>
         {compact ? (
           drawerMounted && (
             <Suspense fallback={null}>
