@@ -164,3 +164,44 @@ describe('the zone as people read it', () => {
     expect(businessTimeZoneLabel(utc('2026-01-15T12:00:00'), 'Europe/London')).toBe('UTC');
   });
 });
+
+describe('formatBusinessTime against Intl itself', () => {
+  const intl = (zone: string) =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+
+  /** What Intl alone shows for `time` in `zone`, as `formatBusinessTime` writes it. */
+  function byIntl(time: Date, format: Intl.DateTimeFormat): string {
+    const parts = Object.fromEntries(
+      format.formatToParts(time).map((part) => [part.type, part.value]),
+    );
+    return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+  }
+
+  it.each([
+    // Spring forward and fall back at 10:00 and 09:00 UTC.
+    [LOS_ANGELES, '2026-03-08T09:40:00', '2026-11-01T08:40:00'],
+    // A half-hour change of daylight saving (02:00 → 01:30 local at 15:00 UTC, and back).
+    ['Australia/Lord_Howe', '2026-04-04T14:40:00', '2026-10-03T15:10:00'],
+    // An offset of 5:45, and one with seconds (Monrovia, −0:44:30, until 1972).
+    ['Asia/Kathmandu', '2026-11-24T18:00:00', '2026-11-24T18:20:00'],
+    ['Africa/Monrovia', '1972-01-06T23:50:00', '1972-01-07T00:30:00'],
+  ])('reads what Intl reads every 7.5 s around the changes in %s', (zone, ...starts) => {
+    const format = intl(zone);
+    for (const start of starts) {
+      for (let step = 0; step < 480; step += 1) {
+        // 7.5 s steps cover every quarter hour's ends, halves of seconds included.
+        const time = new Date(utc(start).getTime() + step * 7_500);
+        expect(formatBusinessTime(time, zone), time.toISOString()).toBe(byIntl(time, format));
+      }
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hash, hkdfSync, randomBytes } from 'node:crypto';
 
 /** Personal API tokens start with this, so a presented token says which table to look in. */
 export const API_TOKEN_PREFIX = 'stk_';
@@ -25,7 +25,9 @@ export function isApiToken(token: string): boolean {
  * enough and a database leak does not reveal usable tokens.
  */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  // One-shot `hash`: every authenticated request hashes its token, and a Hash object per call
+  // cost twice as much.
+  return hash('sha256', token, 'hex');
 }
 
 export interface TokenCipher {

@@ -86,8 +86,8 @@ export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply)
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.decorateRequest('cspNonce', '');
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     setSecurityHeaders(request, reply);
-    return payload;
+    done(null, payload);
   });
 }

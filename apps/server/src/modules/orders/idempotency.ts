@@ -1,6 +1,6 @@
 // `Idempotency-Key` handling of every money move (run by the money-move pipeline): a repeat of the
 // same request answers the first result; the same key with another request is refused.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Tx } from '@stratus/db';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
@@ -32,7 +32,7 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
  * another kind's order.
  */
 export function requestFingerprint(parts: readonly unknown[]): string {
-  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+  return hash('sha256', JSON.stringify(parts), 'hex');
 }
 
 /**

@@ -34,6 +34,22 @@ export async function findWallet(db: Db, userId: string): Promise<WalletRow | un
   return wallet;
 }
 
+// Prepared (prepared.ts): every GET /api/user/wallet runs it. The balance alone: the whole row
+// also parsed a timestamp nobody reads.
+const selectBalance = preparedPerDatabase((db: Db) =>
+  db
+    .select({ balanceFen: wallets.balanceFen })
+    .from(wallets)
+    .where(eq(wallets.userId, sql.placeholder('userId')))
+    .prepare('find_wallet_balance'),
+);
+
+/** A wallet's balance in fen, or undefined when the user has no wallet. */
+export async function findBalanceFen(db: Db, userId: string): Promise<bigint | undefined> {
+  const [wallet] = await selectBalance(db).execute({ userId });
+  return wallet?.balanceFen;
+}
+
 /** Every user has one wallet, made with the account at a zero balance. */
 export async function insertWallet(db: Db, userId: string): Promise<void> {
   await db.insert(wallets).values({ userId });

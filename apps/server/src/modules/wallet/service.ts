@@ -13,7 +13,7 @@ import { AppError } from '../../errors.ts';
 import { formatLedgerCsv } from './csv.ts';
 import {
   countLedgerEntries,
-  findWallet,
+  findBalanceFen,
   listLedgerEntries,
   moveBalance,
   type LedgerEntryRow,
@@ -26,9 +26,9 @@ export { balanceChangeCtes, findWallet, insertWallet } from './repo.ts';
 
 /** The caller's wallet, its balance converted from fen to yuan at this edge only. */
 export async function getWallet({ db, userId }: { db: Db; userId: string }): Promise<Wallet> {
-  const wallet = await findWallet(db, userId);
-  if (!wallet) throw new AppError('resourceNotFound');
-  return { balance: fenToYuan(wallet.balanceFen), currency: CURRENCY };
+  const balanceFen = await findBalanceFen(db, userId);
+  if (balanceFen === undefined) throw new AppError('resourceNotFound');
+  return { balance: fenToYuan(balanceFen), currency: CURRENCY };
 }
 
 /**
