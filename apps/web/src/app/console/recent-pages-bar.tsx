@@ -2,8 +2,8 @@ import { HistoryOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { MessageKey } from '../../locales/index.ts';
-import { removeRecentPage, useRecentPages } from '../../shared/recent-pages.ts';
-import { findPageRoute } from '../routes.ts';
+import { addRecentPage, removeRecentPage, useRecentPages } from '../../shared/recent-pages.ts';
+import { findPageRoute, recentPageFor } from '../routes.ts';
 import styles from './recent-pages-bar.module.css';
 
 /**
@@ -13,10 +13,15 @@ import styles from './recent-pages-bar.module.css';
  */
 export function RecentPagesBar() {
   const { t } = useTranslation();
-  const pages = useRecentPages();
+  const stored = useRecentPages();
   const location = useLocation();
   const navigate = useNavigate();
   const currentPath = findPageRoute(location.pathname)?.path;
+  // The current page heads the list from the first render: it is recorded after the page has
+  // drawn (use-page-tracking.ts), and on a first visit the bar appearing then pushed the whole
+  // page down (a layout shift Lighthouse counted). Once recorded the list is the same.
+  const current = recentPageFor(location.pathname);
+  const pages = current ? addRecentPage(stored, current) : stored;
   if (pages.length === 0) return null;
 
   return (

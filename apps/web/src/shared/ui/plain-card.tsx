@@ -7,6 +7,11 @@ interface PlainCardProps {
   extra?: ReactNode;
   /** Shows grey lines instead of the content, marked busy (the page is not usable yet). */
   loading?: boolean;
+  /**
+   * The height (px) the content will take once loaded: the grey lines stand that tall, so the
+   * card does not grow under the page's eyes when its content comes (a layout shift).
+   */
+  loadingHeight?: number;
   className?: string;
   children?: ReactNode;
   'data-testid'?: string;
@@ -16,7 +21,15 @@ interface PlainCardProps {
  * A card drawn like Ant Design's (its look in the console's theme), for the overview's first
  * screen, which loads no Ant Design (issue 18).
  */
-export function PlainCard({ title, extra, loading, className, children, ...rest }: PlainCardProps) {
+export function PlainCard({
+  title,
+  extra,
+  loading,
+  loadingHeight,
+  className,
+  children,
+  ...rest
+}: PlainCardProps) {
   return (
     <div className={className ? `${styles.card} ${className}` : styles.card} {...rest}>
       {(title || extra) && (
@@ -31,7 +44,11 @@ export function PlainCard({ title, extra, loading, className, children, ...rest 
       )}
       <div className={styles.body}>
         {loading ? (
-          <div className={styles.skeleton} aria-busy="true">
+          <div
+            className={styles.skeleton}
+            style={loadingHeight === undefined ? undefined : { minHeight: loadingHeight }}
+            aria-busy="true"
+          >
             <span className={styles.line} />
             <span className={styles.line} />
             <span className={styles.line} />

@@ -5,7 +5,7 @@ import { TRAFFIC_HISTORY_PATH } from '../../../shared/paths.ts';
 import { lazyWithAntd } from '../../../shared/ui/lazy-with-antd.tsx';
 import { PlainCard } from '../../../shared/ui/plain-card.tsx';
 import { AnnouncementsCard } from '../../announcements/public.ts';
-import { UsageChart } from '../../traffic/public.ts';
+import { DEFAULT_USAGE_CHART_HEIGHT, UsageChart } from '../../traffic/public.ts';
 import { useOverview } from '../api.ts';
 import { OverviewStats } from '../components/overview-stats.tsx';
 import { RecentOrdersCard } from '../components/recent-orders-card.tsx';
@@ -39,6 +39,7 @@ export default function OverviewPage() {
         title={t('overview.usage.title')}
         extra={<Link to={TRAFFIC_HISTORY_PATH}>{t('overview.usage.history')}</Link>}
         loading={overview.isPending}
+        loadingHeight={DEFAULT_USAGE_CHART_HEIGHT}
       >
         <UsageChart buckets={data?.usage.buckets ?? []} granularity="day" />
       </PlainCard>

@@ -8,12 +8,12 @@ import type { UsageChart } from './usage-chart.tsx';
 const Chart = lazy(() =>
   import('./usage-chart.tsx').then((module) => ({ default: module.UsageChart })),
 );
-// As USAGE_CHART_HEIGHT, without importing the chart's module for it.
-const DEFAULT_HEIGHT = 280;
+/** As USAGE_CHART_HEIGHT, without importing the chart's module for it (a card's placeholder). */
+export const DEFAULT_USAGE_CHART_HEIGHT = 280;
 
 /** The usage chart, loaded on first sight; its space is kept while it loads (no layout shift). */
 export function LazyUsageChart(props: ComponentProps<typeof UsageChart>) {
-  const height = props.height ?? DEFAULT_HEIGHT;
+  const height = props.height ?? DEFAULT_USAGE_CHART_HEIGHT;
   const placeholder = <div style={{ height }} />;
   return (
     <WhenNearViewport height={height}>
