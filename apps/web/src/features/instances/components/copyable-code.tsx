@@ -1,11 +1,11 @@
-import { CopyButton } from '../../../shared/ui/copy-button.tsx';
+import { CellCopyButton } from './cell-copy-button.tsx';
 
 /** A value in monospace with a copy button beside it. */
 export function CopyableCode({ text, label }: { text: string; label?: string }) {
   return (
     <span>
       <code>{text}</code>
-      <CopyButton text={text} label={label} />
+      <CellCopyButton text={text} label={label} />
     </span>
   );
 }

@@ -1,8 +1,9 @@
 import type { ErrorName, Instance } from '@stratus/contract';
-import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { daysUntil } from '../expiry.ts';
+import { CellTag } from './cell-tag.tsx';
+import { HintTooltip } from './hint-tooltip.tsx';
 
 /**
  * The failures the auto-renew job records as `renewalWarning` (the error names in its
@@ -29,16 +30,16 @@ export function ExpiryCell({ instance }: { instance: Instance }) {
     <span>
       <div>{formatDateTime(instance.expiresAt)}</div>
       {soon && (
-        <Tag color={days <= 3 ? 'red' : 'orange'} data-testid="expiry-tag">
+        <CellTag colour={days <= 3 ? 'red' : 'orange'} data-testid="expiry-tag">
           {days <= 0
             ? t('instances.list.expiresToday')
             : t('instances.list.expiresIn', { count: days })}
-        </Tag>
+        </CellTag>
       )}
       {instance.renewalWarning && (
-        <Tooltip title={t(renewalWarningText(instance.renewalWarning))}>
-          <Tag color="red">{t('instances.list.renewalWarning')}</Tag>
-        </Tooltip>
+        <HintTooltip title={t(renewalWarningText(instance.renewalWarning))}>
+          <CellTag colour="red">{t('instances.list.renewalWarning')}</CellTag>
+        </HintTooltip>
       )}
     </span>
   );

@@ -1,9 +1,10 @@
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import type { Instance } from '@stratus/contract';
-import { Button, Space, Spin, Typography } from 'antd';
+import { Button, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInstanceCheck, useStartInstanceCheck } from '../api.ts';
+import styles from './cells.module.css';
 
 /**
  * 检测: asks the instance's gateway to test it, then shows a spinner while the check is pending
@@ -19,7 +20,7 @@ export function InstanceCheckButton({ instance }: { instance: Instance }) {
     start.isPending || (checkId !== undefined && (!result || result.status === 'pending'));
 
   return (
-    <Space size={4} wrap data-testid="instance-check">
+    <span className={styles.checkResult} data-testid="instance-check">
       <Button
         type="link"
         size="small"
@@ -30,15 +31,15 @@ export function InstanceCheckButton({ instance }: { instance: Instance }) {
       </Button>
       {pending && <Spin size="small" aria-label={t('instances.check.pending')} />}
       {!pending && result?.status === 'ok' && (
-        <Typography.Text type="success">
+        <span className={styles.ok}>
           <CheckCircleFilled /> {t('instances.check.ok', { ms: result.latencyMs ?? 0 })}
-        </Typography.Text>
+        </span>
       )}
       {!pending && result?.status === 'failed' && (
-        <Typography.Text type="danger">
+        <span className={styles.failed}>
           <CloseCircleFilled /> {t(`instances.check.failure.${result.failure ?? 'egress'}`)}
-        </Typography.Text>
+        </span>
       )}
-    </Space>
+    </span>
   );
 }

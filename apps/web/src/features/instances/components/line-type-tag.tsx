@@ -1,14 +1,10 @@
 import type { LineType } from '@stratus/contract';
-import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CellTag, type CellTagColour } from './cell-tag.tsx';
 
-const colours: Record<LineType, string> = { isp_residential: 'green', datacenter: 'blue' };
+const colours: Record<LineType, CellTagColour> = { isp_residential: 'green', datacenter: 'blue' };
 
 export function LineTypeTag({ lineType }: { lineType: LineType }) {
   const { t } = useTranslation();
-  return (
-    <Tag color={colours[lineType]} variant="filled">
-      {t(`instances.lineType.${lineType}`)}
-    </Tag>
-  );
+  return <CellTag colour={colours[lineType]}>{t(`instances.lineType.${lineType}`)}</CellTag>;
 }

@@ -1,9 +1,10 @@
 import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CopyButton } from '../../../shared/ui/copy-button.tsx';
+import { TOUCH_TARGET } from '../../../shared/ui/touch-target.ts';
 import { PASSWORD_MASK } from '../password-mask.ts';
+import { CellCopyButton } from './cell-copy-button.tsx';
+import styles from './cells.module.css';
 
 interface PasswordCellProps {
   password: string;
@@ -21,16 +22,17 @@ export function PasswordCell({ password, shown: shownProp, onShownChange }: Pass
   return (
     <span>
       <code data-testid="password-value">{shown ? password : PASSWORD_MASK}</code>
-      <Tooltip title={label}>
-        <Button
-          type="text"
-          aria-label={label}
-          aria-pressed={shown}
-          icon={shown ? <EyeInvisibleOutlined /> : <EyeOutlined />}
-          onClick={() => (onShownChange ?? setShownHere)(!shown)}
-        />
-      </Tooltip>
-      <CopyButton text={password} label={t('instances.list.copyPassword')} />
+      <button
+        type="button"
+        className={`${styles.iconButton} ${TOUCH_TARGET}`}
+        aria-label={label}
+        aria-pressed={shown}
+        title={label}
+        onClick={() => (onShownChange ?? setShownHere)(!shown)}
+      >
+        {shown ? <EyeInvisibleOutlined /> : <EyeOutlined />}
+      </button>
+      <CellCopyButton text={password} label={t('instances.list.copyPassword')} />
     </span>
   );
 }

@@ -1,13 +1,14 @@
 import type { ProxyProtocol } from '@stratus/contract';
-import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CellTag } from './cell-tag.tsx';
+import styles from './cells.module.css';
 
 export function ProtocolTags({ protocols }: { protocols: readonly ProxyProtocol[] }) {
   const { t } = useTranslation();
   return (
-    <span>
+    <span className={styles.tags}>
       {protocols.map((protocol) => (
-        <Tag key={protocol}>{t(`instances.protocol.${protocol}`)}</Tag>
+        <CellTag key={protocol}>{t(`instances.protocol.${protocol}`)}</CellTag>
       ))}
     </span>
   );

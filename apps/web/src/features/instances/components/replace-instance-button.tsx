@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { useReplaceInstance } from '../api.ts';
 import { replacementTermsOf } from '../replacement-terms.ts';
+import { useArmed } from './use-armed.ts';
 
 interface ReplaceInstanceButtonProps {
   instance: Instance;
@@ -12,12 +13,13 @@ interface ReplaceInstanceButtonProps {
 
 /**
  * 更换IP: the confirmation says whether it is free or uses the month's quota (with what is
- * left), then the new address is shown.
+ * left), then the new address is shown. The confirmation mounts at the first click (use-armed.ts).
  */
 export function ReplaceInstanceButton({ instance, onReplaced }: ReplaceInstanceButtonProps) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const replace = useReplaceInstance();
+  const { armed, arm, ref } = useArmed<HTMLButtonElement>();
   const terms = replacementTermsOf(instance);
   const description =
     terms.kind === 'free'
@@ -44,8 +46,22 @@ export function ReplaceInstanceButton({ instance, onReplaced }: ReplaceInstanceB
     });
   };
 
+  const button = (
+    <Button
+      ref={ref}
+      type="link"
+      size="small"
+      disabled={instance.status !== 'active'}
+      loading={replace.isPending}
+      onClick={armed ? undefined : arm}
+    >
+      {t('instances.replace.action')}
+    </Button>
+  );
+  if (!armed) return button;
   return (
     <Popconfirm
+      defaultOpen
       title={t('instances.replace.confirm', { ip: instance.ip })}
       description={<div style={{ maxWidth: 280 }}>{description}</div>}
       okText={t('instances.replace.ok')}
@@ -53,14 +69,7 @@ export function ReplaceInstanceButton({ instance, onReplaced }: ReplaceInstanceB
       okButtonProps={{ disabled: terms.kind === 'exhausted' }}
       onConfirm={confirm}
     >
-      <Button
-        type="link"
-        size="small"
-        disabled={instance.status !== 'active'}
-        loading={replace.isPending}
-      >
-        {t('instances.replace.action')}
-      </Button>
+      {button}
     </Popconfirm>
   );
 }

@@ -1,15 +1,14 @@
 import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 import type { Instance } from '@stratus/contract';
-import { Button, Popconfirm, Space, type TableColumnsType } from 'antd';
+import { Button, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../shared/format/bytes.ts';
-import { CopyButton } from '../../../shared/ui/copy-button.tsx';
-import { showSuccessToast } from '../../../shared/ui/feedback.ts';
 import { useCompactLayout } from '../../../shared/ui/use-compact-layout.ts';
-import { useResetInstancePassword } from '../api.ts';
 import { RegionLabel } from './region-label.tsx';
 import { CopyableCode } from './copyable-code.tsx';
 import { AutoRenewSwitch } from './auto-renew-switch.tsx';
+import { CellCopyButton } from './cell-copy-button.tsx';
+import cells from './cells.module.css';
 import { ExpiryCell } from './expiry-cell.tsx';
 import { InstanceCheckButton } from './instance-check-button.tsx';
 import { InstanceStatusTag } from './instance-status-tag.tsx';
@@ -18,6 +17,7 @@ import { PasswordCell } from './password-cell.tsx';
 import { ProtocolTags } from './protocol-tags.tsx';
 import { RemarkCell } from './remark-cell.tsx';
 import { ReplaceInstanceButton } from './replace-instance-button.tsx';
+import { ResetPasswordButton } from './reset-password-button.tsx';
 import { ReplacementPendingTag } from './replacement-pending-tag.tsx';
 import styles from './use-instance-columns.module.css';
 
@@ -26,10 +26,14 @@ interface ColumnActions {
   onDetail: (instance: Instance) => void;
 }
 
-/** The IP-list columns; cells that edit call their own mutations. */
+/**
+ * The IP-list columns; cells that edit call their own mutations. The cells are plain elements
+ * with Ant Design's look (cells.module.css) except the link buttons; confirmations, tooltips and
+ * the remark's editor mount when first used. Every row then costs a few elements, and the first
+ * screen generates no CSS-in-JS for tags, switches, tooltips, popovers or typography.
+ */
 export function useInstanceColumns({ onRenew, onDetail }: ColumnActions) {
   const { t } = useTranslation();
-  const resetPassword = useResetInstancePassword();
   const compact = useCompactLayout();
   // Grouped so the list fits a laptop screen without scrolling sideways: the address with its
   // status, region and line; the credentials together; the expiry with its auto-renewal. The
@@ -74,7 +78,7 @@ export function useInstanceColumns({ onRenew, onDetail }: ColumnActions) {
         <div className={styles.stack}>
           <span className={styles.line}>
             <code>{instance.username}</code>
-            <CopyButton text={instance.username} />
+            <CellCopyButton text={instance.username} />
           </span>
           <PasswordCell password={instance.password} />
         </div>
@@ -113,30 +117,17 @@ export function useInstanceColumns({ onRenew, onDetail }: ColumnActions) {
       width: 170,
       render: (_, instance) => (
         // On a touch screen the wrapped rows of links stand apart, each link's hit box whole.
-        <Space size={compact ? [0, 12] : 0} wrap>
+        <div className={compact ? `${cells.actions} ${cells.actionsCompact}` : cells.actions}>
           <Button type="link" size="small" onClick={() => onRenew(instance)}>
             {t('instances.list.renew')}
           </Button>
-          <Popconfirm
-            title={t('instances.list.resetConfirm')}
-            okText={t('common.confirm')}
-            cancelText={t('common.cancel')}
-            onConfirm={() =>
-              resetPassword.mutateAsync(instance.id).then(() => {
-                showSuccessToast(t('instances.list.passwordReset'));
-              })
-            }
-          >
-            <Button type="link" size="small" disabled={instance.status !== 'active'}>
-              {t('instances.list.resetPassword')}
-            </Button>
-          </Popconfirm>
+          <ResetPasswordButton instance={instance} />
           <ReplaceInstanceButton instance={instance} />
           <Button type="link" size="small" onClick={() => onDetail(instance)}>
             {t('instances.list.detail')}
           </Button>
           <InstanceCheckButton instance={instance} />
-        </Space>
+        </div>
       ),
     },
   ];

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   createInstanceCheck,
@@ -103,6 +103,11 @@ function renderList(search = '') {
     ],
     `/console/ipList${search}`,
   );
+}
+
+function pressKey(target: HTMLElement, keyCode: number) {
+  fireEvent.keyDown(target, { keyCode });
+  fireEvent.keyUp(target, { keyCode });
 }
 
 async function findRow(ip: string) {
@@ -340,6 +345,39 @@ describe('IpListPage', () => {
       expect(api.requests(updateInstance, { params: { id: firstId } })).toHaveLength(1),
     );
     expect(api.requests(updateInstance)[0]!.body).toEqual({ autoRenew: true });
+  });
+
+  it('edits a remark in place: Enter saves it, Escape keeps the old one', async () => {
+    renderList();
+    const row = await findRow('203.0.113.7');
+    const edit = within(row).getByRole('button', { name: '编辑备注' });
+    await userEvent.click(edit);
+    // Ant Design's editable text reads `keyCode`, which user-event leaves out.
+    pressKey(within(row).getByRole('textbox'), 27);
+    await waitFor(() => expect(within(row).queryByRole('textbox')).toBeNull());
+    expect(api.requests(updateInstance)).toHaveLength(0);
+
+    await userEvent.click(within(row).getByRole('button', { name: '编辑备注' }));
+    await userEvent.type(within(row).getByRole('textbox'), '  crawler  ');
+    pressKey(within(row).getByRole('textbox'), 13);
+    await waitFor(() =>
+      expect(api.requests(updateInstance, { params: { id: firstId } })).toHaveLength(1),
+    );
+    expect(api.requests(updateInstance)[0]!.body).toEqual({ remark: 'crawler' });
+    expect(await screen.findByText('备注已保存')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(row).getByRole('button', { name: '编辑备注' })).toHaveFocus(),
+    );
+  });
+
+  it('asks before resetting a password, with the focus kept on the button', async () => {
+    renderList();
+    const row = await findRow('203.0.113.7');
+    await userEvent.click(within(row).getByRole('button', { name: '重置密码' }));
+    expect(await screen.findByText('重置后旧密码立即失效，确定重置吗？')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(row).getByRole('button', { name: '重置密码' })).toHaveFocus(),
+    );
   });
 
   it('offers to buy when there is no instance', async () => {

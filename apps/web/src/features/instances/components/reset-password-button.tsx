@@ -1,0 +1,40 @@
+import type { Instance } from '@stratus/contract';
+import { Button, Popconfirm } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { showSuccessToast } from '../../../shared/ui/feedback.ts';
+import { useResetInstancePassword } from '../api.ts';
+import { useArmed } from './use-armed.ts';
+
+/** 重置密码, after a confirmation that mounts at the first click (use-armed.ts). */
+export function ResetPasswordButton({ instance }: { instance: Instance }) {
+  const { t } = useTranslation();
+  const resetPassword = useResetInstancePassword();
+  const { armed, arm, ref } = useArmed<HTMLButtonElement>();
+  const button = (
+    <Button
+      ref={ref}
+      type="link"
+      size="small"
+      disabled={instance.status !== 'active'}
+      onClick={armed ? undefined : arm}
+    >
+      {t('instances.list.resetPassword')}
+    </Button>
+  );
+  if (!armed) return button;
+  return (
+    <Popconfirm
+      defaultOpen
+      title={t('instances.list.resetConfirm')}
+      okText={t('common.confirm')}
+      cancelText={t('common.cancel')}
+      onConfirm={() =>
+        resetPassword.mutateAsync(instance.id).then(() => {
+          showSuccessToast(t('instances.list.passwordReset'));
+        })
+      }
+    >
+      {button}
+    </Popconfirm>
+  );
+}
