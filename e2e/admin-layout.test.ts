@@ -12,9 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_NODE_NAME } from '../apps/server/src/demo/demo-catalog.ts';
 import { adminPagePaths } from '../apps/web/src/app/admin/admin-page-paths.ts';
 import { callEndpoint, registerUser, topUp } from './support/api.ts';
-import { launchBrowser, saveScreenshot } from './support/browser.ts';
+import { launchBrowserProcess, saveScreenshot, type BrowserProcess } from './support/browser.ts';
 import { findLayoutProblems, formatLayoutProblems } from './support/layout-checks.ts';
-import { trackApiRequests, waitForPageSettled } from './support/settle.ts';
+import { openInApp, trackApiRequests, waitForPageSettled } from './support/settle.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { signIn, until } from './support/staff-console.ts';
 import { wordsOf, type Language } from './support/words.ts';
@@ -31,15 +31,21 @@ const PASS_MS = 300_000;
 // page of the route table (so a new page cannot be forgotten) on a database with a customer, an
 // order, a payment, the demo node with its IPs and an announcement, plus a drawer and a modal, and
 // nothing on screen is out of reach, covered, wider than the window or broken letter by letter.
+// Each pass loads the app once and moves on through the router (`openInApp`), in a browser of its
+// own (a context) of the file's one Chromium.
 describe('the operator console on every screen', () => {
   let server: RunningServer;
+  let chromium: BrowserProcess;
   let ownerToken = '';
   /** Each page's address, its `:id` filled with a record of the data set up. */
   let pages: { path: string; address: string }[] = [];
 
   beforeAll(async () => {
     // With the demo gateway: its heartbeats give the node page its charts.
-    server = await startServer('postgres', {}, { gateway: true });
+    [server, chromium] = await Promise.all([
+      startServer('postgres', {}, { gateway: true }),
+      launchBrowserProcess(),
+    ]);
     const { url } = server;
     await server.admin('create-operator', OWNER.email, '--password', OWNER.password);
     ownerToken = await signIn(url, OWNER.email, OWNER.password);
@@ -87,14 +93,21 @@ describe('the operator console on every screen', () => {
       return { path, address: path.replace(':id', id) };
     });
   }, PROCESS_TEST_MS);
-  afterAll(() => server?.stop());
+  afterAll(async () => {
+    await chromium?.close();
+    await server?.stop();
+  });
 
   /** The page's API requests under way, per page (set when a pass opens its browser). */
   const apiRequests = new WeakMap<Page, () => number>();
 
-  /** Opens `path` and waits until its code and data have arrived. */
-  async function openPage(page: Page, path: string) {
-    await page.goto(`${server.url}${path}`);
+  /**
+   * Opens `path` and waits until its code and data have arrived. `load`: a fresh start of the app
+   * (the first page of a pass); else through the router.
+   */
+  async function openPage(page: Page, path: string, { load = false } = {}) {
+    if (load) await page.goto(`${server.url}${path}`);
+    else await openInApp(page, path);
     await page.locator('main h4').waitFor();
     await waitForPageSettled(page, apiRequests.get(page) ?? (() => 0));
   }
@@ -111,7 +124,7 @@ describe('the operator console on every screen', () => {
     it.each(Object.keys(SCREENS) as (keyof typeof SCREENS)[])(
       'fits every page, drawer and modal on a %s',
       async (screen) => {
-        const browser = await launchBrowser({ locale: language, viewport: SCREENS[screen] });
+        const browser = await chromium.open({ locale: language, viewport: SCREENS[screen] });
         const problems: string[] = [];
         try {
           await browser.context.addCookies([{ name: 'token', value: ownerToken, url: server.url }]);
@@ -120,8 +133,8 @@ describe('the operator console on every screen', () => {
           await page.goto(`${server.url}/portal/home`);
           await page.evaluate((value) => localStorage.setItem('language', value), language);
 
-          for (const { path, address } of pages) {
-            await openPage(page, address);
+          for (const [index, { path, address }] of pages.entries()) {
+            await openPage(page, address, { load: index === 0 });
             // Named by the route, `:id` and all: a page about one record is a page of its own.
             const name = path.replace(/^\/admin\/?/, '').replace(/[/:]+/g, '-') || 'home';
             problems.push(...(await inspect(page, name, language, screen)));

@@ -21,9 +21,9 @@ import {
   PORTAL_HOME,
 } from '../apps/web/src/shared/paths.ts';
 import { callEndpoint, registerUser, topUp, type RegisteredUser } from './support/api.ts';
-import { launchBrowser, saveScreenshot } from './support/browser.ts';
+import { launchBrowserProcess, saveScreenshot, type BrowserProcess } from './support/browser.ts';
 import { findLayoutProblems, formatLayoutProblems } from './support/layout-checks.ts';
-import { trackApiRequests, waitForPageSettled } from './support/settle.ts';
+import { openInApp, trackApiRequests, waitForPageSettled } from './support/settle.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { wordsOf, type Language } from './support/words.ts';
 
@@ -202,15 +202,19 @@ const overlays: Overlay[] = [
 // Every customer page and its main overlays on a phone and a laptop, in both languages: nothing
 // scrolls the page sideways, every control can be reached and tapped, no amount stands in a
 // column of single characters. The screenshots (e2e/screenshots/layout-*) are for a person.
+// Each pass loads the app once signed out and once signed in and moves on through the router
+// (`openInApp`), in a browser of its own (a context) of the file's one Chromium.
 describe('customer pages on a phone and a laptop', () => {
   let server: RunningServer;
   let customer: Customer;
+  let chromium: BrowserProcess;
 
   beforeAll(async () => {
-    server = await startServer('postgres');
+    [server, chromium] = await Promise.all([startServer('postgres'), launchBrowserProcess()]);
     customer = await seedCustomer(server.url);
   }, PROCESS_TEST_MS);
   afterAll(async () => {
+    await chromium?.close();
     await server?.stop();
   });
 
@@ -218,7 +222,7 @@ describe('customer pages on a phone and a laptop', () => {
     '$size $language: every page and overlay fits the window',
     async ({ size, viewport, language }) => {
       const words = wordsOf(language);
-      const browser = await launchBrowser({ viewport, locale: language });
+      const browser = await chromium.open({ viewport, locale: language });
       const problems: string[] = [];
       try {
         await browser.context.addInitScript((chosen) => {
@@ -232,15 +236,19 @@ describe('customer pages on a phone and a laptop', () => {
             ...formatLayoutProblems(`${size} ${language} ${where}`, await findLayoutProblems(page)),
           );
         };
-        const visit = async (address: string, where: string) => {
-          await page.goto(`${server.url}${address}`);
+        /** `load`: a fresh start of the app (the first page of a session); else the router's. */
+        const visit = async (address: string, where: string, { load = false } = {}) => {
+          if (load) await page.goto(`${server.url}${address}`);
+          else await openInApp(page, address);
           await settle(page);
           await look(where);
         };
         const slug = (path: string) => path.replace(/^\//, '').replace(/[^\w-]+/g, '_');
 
+        // Loaded each: signed out, every other page (the not-found page `openInApp` steps off to
+        // too) sends the visitor to the portal's home (guard.tsx).
         for (const path of CUSTOMER_PAGE_PATHS.filter((path) => signedOutPaths.has(path)))
-          await visit(path, slug(path));
+          await visit(path, slug(path), { load: true });
 
         await browser.context.addCookies([
           { name: 'token', value: customer.token, url: server.url },
@@ -249,14 +257,18 @@ describe('customer pages on a phone and a laptop', () => {
           [CHECKOUT_PATH]: `?paymentId=${customer.pendingPaymentId}`,
           [PAY_SUCCESS_PATH]: `?paymentId=${customer.paidPaymentId}`,
         };
-        for (const path of CUSTOMER_PAGE_PATHS.filter((path) => !signedOutPaths.has(path)))
-          await visit(`${path}${query[path] ?? ''}`, slug(path));
+        // The session starts with the cookie: the app loads again for it.
+        for (const [index, path] of CUSTOMER_PAGE_PATHS.filter(
+          (path) => !signedOutPaths.has(path),
+        ).entries())
+          await visit(`${path}${query[path] ?? ''}`, slug(path), { load: index === 0 });
         await visit(`${IP_LIST_PATH}?view=allowlist`, 'console_ipList-allowlist');
-        await visit('/no-such-page', 'not-found');
+        await visit('/no-such-page', 'not-found', { load: true });
 
         for (const overlay of overlays) {
           if (overlay.phoneOnly && size !== 'phone') continue;
-          await page.goto(`${server.url}${overlay.path}`);
+          // Via the not-found page: the overlay before closes with the layout it was open in.
+          await openInApp(page, overlay.path);
           await settle(page);
           await overlay.open(page, words);
           await look(overlay.name);

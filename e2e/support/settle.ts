@@ -47,3 +47,33 @@ export async function waitForPageSettled(page: Page, apiRequestsOpen: () => numb
     await page.waitForTimeout(25);
   }
 }
+
+/** The not-found page: a route outside every layout, where `openInApp` steps off between pages. */
+const AWAY_PATH = '/no-such-page';
+const awayMarker = '.ant-result-404';
+
+/**
+ * Opens `address` as the app's own links do, through the router's history, without loading the
+ * app again: a sweep over thirty pages spent most of its time loading, parsing and starting the
+ * app's scripts anew for each (`page.goto`). It steps off to the not-found page first, so the
+ * page before unmounts with its layout (and any drawer, modal or menu open in them), and so the
+ * new page is known to stand in its place: the router keeps the old page on screen while the new
+ * one's code loads, where a wait for "nothing loading" would pass on the old page. Then wait for
+ * the page's data (`waitForPageSettled`).
+ */
+export async function openInApp(page: Page, address: string) {
+  await pushHistory(page, AWAY_PATH);
+  await page.locator(awayMarker).waitFor();
+  await pushHistory(page, address);
+  await page.locator(awayMarker).waitFor({ state: 'detached' });
+}
+
+/** A history entry as the router writes it, then the event with which it follows Back/Forward. */
+async function pushHistory(page: Page, address: string) {
+  await page.evaluate((to) => {
+    const { idx } = (window.history.state ?? {}) as { idx?: number };
+    const key = Math.random().toString(36).slice(2, 10);
+    window.history.pushState({ usr: null, key, idx: (idx ?? 0) + 1 }, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, address);
+}
