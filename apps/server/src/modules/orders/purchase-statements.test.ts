@@ -10,7 +10,7 @@ import { callEndpoint } from '../../testing/call-endpoint.ts';
 import { recordStatements } from '../../testing/record-statements.ts';
 import { creditWallet, seedStaticIpPlan } from '../catalog/testing.ts';
 import { changeBalance } from '../wallet/service.ts';
-import { claimIdempotencyKey } from './repo.ts';
+import { allocateAvailableIps, claimIdempotencyKey } from './repo.ts';
 
 const ONE_STATEMENT = /^with "offer" as \(select/;
 const KEY_CLAIM = /^with "claimed_key" as \(insert into "idempotency_keys"/;
@@ -220,5 +220,64 @@ describe.skipIf(!testEngines.includes('postgres'))('a purchase on postgres', () 
     expect(bought.statusCode).toBe(200);
     const [wallet] = await db.select().from(wallets).where(eq(wallets.userId, user.id));
     expect(wallet?.balanceFen).toBe(100_000n - 3_000n);
+  });
+  it('falls back to the transaction, as before, when the only IP is held: it waits for it', async () => {
+    const db = testApp.database.db;
+    const { token } = await customer(100_000n);
+    const plan = await seedStaticIpPlan(db, { stock: 1 });
+    let end: () => void = () => {};
+    const ended = new Promise<void>((resolve) => (end = resolve));
+    let held: () => void = () => {};
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    class Undo extends Error {}
+    const holder = db
+      .transaction(async (tx) => {
+        const ips = await allocateAvailableIps(tx, {
+          regionId: plan.regionId,
+          lineType: plan.lineType,
+          count: 1,
+        });
+        expect(ips).toHaveLength(1);
+        held();
+        await ended;
+        throw new Undo();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Undo)) throw error;
+      });
+    await holding;
+    const purchase = recorded(() =>
+      callEndpoint(testApp.app, createStaticIpOrder, {
+        token,
+        headers: { 'idempotency-key': 'held-ip' },
+        body: { planId: plan.planId, durationDays: 30, quantity: 1 },
+      }),
+    );
+    let answered = false;
+    void purchase.finally(() => (answered = true));
+    for (;;) {
+      const [row] = await queryRows<{ waiting: number }>(
+        db,
+        sql`select count(*)::int as waiting from pg_stat_activity
+             where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      if ((row?.waiting ?? 0) > 0 || answered) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(answered).toBe(false);
+    end();
+    await holder;
+    const bought = await purchase;
+    expect(bought.result.statusCode).toBe(200);
+    expect(bought.outside).toHaveLength(1);
+    expect(bought.transactions).toEqual([
+      [
+        'begin',
+        expect.stringMatching(KEY_CLAIM),
+        expect.stringMatching(PAID),
+        expect.stringMatching(/^with "claimed" as \(update "ip_addresses"/),
+        'commit',
+      ],
+    ]);
   });
 });
