@@ -2,7 +2,15 @@
 // refusal must still hold once all purchases have settled, on PostgreSQL (real concurrency, SKIP
 // LOCKED) and on PGlite (which serialises the transactions).
 import { createStaticIpOrder } from '@stratus/contract';
-import { eq, ipAddresses, ledgerEntries, proxyInstances, wallets } from '@stratus/db';
+import {
+  eq,
+  idempotencyKeys,
+  ipAddresses,
+  ledgerEntries,
+  orders,
+  proxyInstances,
+  wallets,
+} from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
@@ -129,5 +137,93 @@ describe.each(testEngines)('concurrent static-IP purchases on %s', (engine) => {
         expect(balance).toBeLessThan(PRICE_FEN * BigInt(refused.quantity));
       }
     }
+  });
+  /** Everything purchases change for one customer and one plan's region. */
+  const stateOf = async (userId: string, regionId: string) => {
+    const db = testApp.database.db;
+    const [wallet] = await db.select().from(wallets).where(eq(wallets.userId, userId));
+    return {
+      balanceFen: wallet?.balanceFen,
+      ledger: await db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId)),
+      orders: await db.select().from(orders).where(eq(orders.userId, userId)),
+      keys: await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, userId)),
+      instances: await db.select().from(proxyInstances).where(eq(proxyInstances.userId, userId)),
+      allocated: (
+        await db.select().from(ipAddresses).where(eq(ipAddresses.regionId, regionId))
+      ).filter((ip) => ip.status === 'allocated'),
+    };
+  };
+
+  it('buys once for one key sent many times at once, and answers every copy with that order', async () => {
+    const db = testApp.database.db;
+    const plan = await seedStaticIpPlan(db, { stock: 10, pricesFen: { 30: PRICE_FEN } });
+    const { token, user } = await registerUser(testApp.app);
+    await creditWallet(db, { userId: user.id, amountFen: PRICE_FEN * 5n });
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        callEndpoint(testApp.app, createStaticIpOrder, {
+          token,
+          headers: { 'idempotency-key': 'same-key-at-once' },
+          body: { planId: plan.planId, durationDays: 30, quantity: 1 },
+        }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(responses.map(() => 200));
+    const [first, ...others] = responses.map((response) => response.data());
+    for (const other of others) expect(other).toEqual(first);
+
+    const state = await stateOf(user.id, plan.regionId);
+    expect(state.balanceFen).toBe(PRICE_FEN * 4n);
+    expect(state.ledger.filter((entry) => entry.amountFen < 0n)).toHaveLength(1);
+    expect(state.orders.map((order) => order.id)).toEqual([first?.order.id]);
+    expect(state.keys.map((key) => key.orderId)).toEqual([first?.order.id]);
+    expect(state.instances).toHaveLength(1);
+    expect(state.allocated.map((ip) => ip.id)).toEqual([state.instances[0]?.ipAddressId]);
+  });
+
+  it('sells exactly what one wallet covers to many purchases at once, one order per key', async () => {
+    const db = testApp.database.db;
+    const COVERED = 5;
+    const plan = await seedStaticIpPlan(db, { stock: 20, pricesFen: { 30: PRICE_FEN } });
+    const { token, user } = await registerUser(testApp.app);
+    await creditWallet(db, { userId: user.id, amountFen: PRICE_FEN * BigInt(COVERED) });
+    // Half with a key of their own, half without: both kinds of the one statement race.
+    const keys = Array.from({ length: 16 }, (_, index) =>
+      index % 2 === 0 ? `wallet-race-${index}` : undefined,
+    );
+    const responses = await Promise.all(
+      keys.map((key) =>
+        callEndpoint(testApp.app, createStaticIpOrder, {
+          token,
+          headers: key === undefined ? undefined : { 'idempotency-key': key },
+          body: { planId: plan.planId, durationDays: 30, quantity: 1 },
+        }),
+      ),
+    );
+    const outcomes = responses.map((response) => [response.statusCode, response.json().code]);
+    expect(outcomes.filter(([status]) => status === 200)).toHaveLength(COVERED);
+    expect(outcomes.filter(([status, code]) => status === 422 && code === 30101)).toHaveLength(
+      keys.length - COVERED,
+    );
+
+    const state = await stateOf(user.id, plan.regionId);
+    expect(state.balanceFen).toBe(0n);
+    expect(state.ledger.reduce((sum, entry) => sum + entry.amountFen, 0n)).toBe(0n);
+    expect(state.ledger.filter((entry) => entry.amountFen < 0n)).toHaveLength(COVERED);
+    expect(state.orders).toHaveLength(COVERED);
+    expect(state.instances).toHaveLength(COVERED);
+    expect(new Set(state.instances.map((instance) => instance.ipAddressId)).size).toBe(COVERED);
+    expect(state.allocated).toHaveLength(COVERED);
+    // A key exists exactly for each purchase with a key that bought, linked to its own order.
+    const boughtWithKey = responses
+      .map((response, index) => ({ response, key: keys[index] }))
+      .filter(({ response, key }) => key !== undefined && response.statusCode === 200);
+    expect(
+      state.keys.map((key) => [key.key, key.orderId]).sort(([a], [b]) => (a! < b! ? -1 : 1)),
+    ).toEqual(
+      boughtWithKey
+        .map(({ response, key }) => [key, response.data().order.id])
+        .sort(([a], [b]) => (a! < b! ? -1 : 1)),
+    );
   });
 });

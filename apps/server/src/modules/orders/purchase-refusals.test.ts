@@ -19,7 +19,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
 import { callEndpoint } from '../../testing/call-endpoint.ts';
 import { creditWallet, seedStaticIpPlan, type SeededPlan } from '../catalog/testing.ts';
-import { claimIdempotencyKey, insertPaidOrderClaimingIp } from './repo.ts';
+import { requestFingerprint } from './idempotency.ts';
+import {
+  claimIdempotencyKey,
+  insertPaidOrderClaimingIp,
+  purchaseOneIpInOneStatement,
+} from './repo.ts';
 
 describe.each(testEngines)('a refused purchase of one IP with a key on %s', (engine) => {
   let testApp: TestApp;
@@ -134,6 +139,60 @@ describe.each(testEngines)('a refused purchase of one IP with a key on %s', (eng
       expect(bought.data().instances).toHaveLength(1);
     },
   );
+
+  /** The one-statement purchase (repo.ts) of `body` with `key`, straight. */
+  const oneStatement = (
+    userId: string,
+    body: { planId: string; durationDays: number },
+    key: string | undefined,
+  ) =>
+    purchaseOneIpInOneStatement(testApp.database.db, {
+      userId,
+      planId: body.planId,
+      durationDays: body.durationDays,
+      key,
+      requestHash: requestFingerprint(['one-statement', body.planId]),
+      orderNo: `SI-${randomUUID()}`,
+      instance: {
+        username: 'u',
+        password: 'p',
+        vmessId: randomUUID(),
+        autoRenew: false,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      },
+    });
+
+  it.each(cases.flatMap((refusal) => [true, false].map((withKey) => ({ ...refusal, withKey }))))(
+    'writes nothing in the one statement for $refusal (key: $withKey)',
+    async ({ balanceFen, stock, body, disable, withKey }) => {
+      const { user } = await registerUser(testApp.app);
+      await creditWallet(testApp.database.db, { userId: user.id, amountFen: balanceFen });
+      const plan = await seedStaticIpPlan(testApp.database.db, { stock });
+      if (disable) {
+        await testApp.database.db
+          .update(staticIpPlans)
+          .set({ active: false })
+          .where(eq(staticIpPlans.id, plan.planId));
+      }
+      const before = await stateOf(user.id, plan);
+      const key = withKey ? `one-${randomUUID()}` : undefined;
+      expect(await oneStatement(user.id, body(plan), key)).toBeUndefined();
+      expect(await stateOf(user.id, plan)).toEqual(before);
+    },
+  );
+
+  it('writes nothing in the one statement for a key used before, and buys with a new one', async () => {
+    const { user } = await registerUser(testApp.app);
+    await creditWallet(testApp.database.db, { userId: user.id, amountFen: 100_000n });
+    const plan = await seedStaticIpPlan(testApp.database.db, { stock: 2 });
+    const body = { planId: plan.planId, durationDays: 30 };
+    const bought = await oneStatement(user.id, body, 'used');
+    expect(bought?.order.totalFen).toBe(3_000n);
+    const before = await stateOf(user.id, plan);
+    expect(before).toMatchObject({ balanceFen: 97_000n, orders: 1, instances: 1, keys: 1 });
+    expect(await oneStatement(user.id, body, 'used')).toBeUndefined();
+    expect(await stateOf(user.id, plan)).toEqual(before);
+  });
 
   it('answers a repeat with its first order after the plan was disabled, and buys nothing', async () => {
     const { token, user } = await registerUser(testApp.app);

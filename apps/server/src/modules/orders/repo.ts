@@ -8,13 +8,19 @@ import {
   idempotencyKeys,
   inArray,
   ipAddresses,
+  isConstraintViolation,
   isNotNull,
+  ledgerEntries,
   orderItems,
   or,
   orders,
+  planPrices,
   preparedPerDatabase,
   proxyInstances,
+  regions,
   sql,
+  staticIpPlans,
+  wallets,
   type Db,
   type LedgerEntryKind,
   type Tx,
@@ -702,4 +708,280 @@ export async function setIdempotencyKeyOrder(
     .update(idempotencyKeys)
     .set({ orderId })
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// A purchase of one static IP in ONE autocommit statement (the common case).
+
+/** The name of the key's foreign key to its order: see `purchaseOneIpInOneStatement`. */
+const KEY_ORDER_FOREIGN_KEY = 'idempotency_keys_order_id_orders_id_fk';
+
+// Prepared (prepared.ts): every purchase of one IP outside a caller's transaction runs it first.
+const purchaseOneIpStatement = preparedPerDatabase((db: Db) => {
+  const value = (name: string) => sql.placeholder(name);
+  const userId = sql`${value('userId')}::uuid`;
+  const key = sql`${value('key')}::text`;
+  const orderId = sql`${value('orderId')}::uuid`;
+  // What the snapshot says, nothing locked but the plan (FOR KEY SHARE, as `findPlan`): the plan
+  // on sale, its price for the duration, a balance covering it, an IP available. No row: none
+  // of the writes below runs, not even the key's.
+  const offer = db.$with('offer').as(
+    db
+      .select({
+        planId: staticIpPlans.id,
+        regionId: staticIpPlans.regionId,
+        lineType: staticIpPlans.lineType,
+        protocols: staticIpPlans.protocols,
+        priceFen: planPrices.priceFen,
+      })
+      .from(staticIpPlans)
+      .innerJoin(
+        planPrices,
+        and(
+          eq(planPrices.planId, staticIpPlans.id),
+          eq(planPrices.durationDays, sql`${value('durationDays')}::integer`),
+        ),
+      )
+      .innerJoin(
+        wallets,
+        and(eq(wallets.userId, userId), sql`${wallets.balanceFen} >= ${planPrices.priceFen}`),
+      )
+      .where(
+        and(
+          eq(staticIpPlans.id, sql`${value('planId')}::uuid`),
+          eq(staticIpPlans.active, true),
+          sql`exists (select 1 from ${ipAddresses} where ${ipAddresses.regionId} = ${staticIpPlans.regionId} and ${ipAddresses.lineType} = ${staticIpPlans.lineType} and ${ipAddresses.status} = 'available')`,
+        ),
+      )
+      .for('key share', { of: staticIpPlans }),
+  );
+  // The key, inserted already linked to the order this statement is about to write (the foreign
+  // key is checked at the statement's end). Columns: user_id, key, request_hash, order_id,
+  // created_at.
+  const claimedKey = db.$with('claimed_key').as(
+    db
+      .insert(idempotencyKeys)
+      .select(
+        sql`select ${userId}, ${key}, ${value('requestHash')}::text, ${orderId}, now() from ${offer} where ${key} is not null`,
+      )
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key }),
+  );
+  // The wallet's row, locked only once the key is ours (or there is none): see the comment of
+  // `purchaseOneIpInOneStatement` on the order of the locks. Its balance is the latest committed.
+  const lockedWallet = db.$with('locked_wallet').as(
+    db
+      .select({ balanceFen: wallets.balanceFen })
+      .from(wallets)
+      .where(
+        and(
+          eq(wallets.userId, userId),
+          sql`(exists (select 1 from ${claimedKey}) or (${key} is null and exists (select 1 from ${offer})))`,
+        ),
+      )
+      .for('update'),
+  );
+  const price = sql`(select ${offer.priceFen} from ${offer})`;
+  // One IP no one holds, once the locked balance covers the price.
+  const picked = db.$with('picked').as(
+    db
+      .select({ id: ipAddresses.id })
+      .from(ipAddresses)
+      .where(
+        and(
+          sql`${ipAddresses.regionId} = (select ${offer.regionId} from ${offer})`,
+          sql`${ipAddresses.lineType} = (select ${offer.lineType} from ${offer})`,
+          eq(ipAddresses.status, 'available'),
+          sql`exists (select 1 from ${lockedWallet} where ${lockedWallet.balanceFen} >= ${price})`,
+        ),
+      )
+      .orderBy(asc(ipAddresses.address))
+      .limit(1)
+      .for('update', { skipLocked: true }),
+  );
+  // Every write from here on depends on the debit, and the debit on the IP picked.
+  const changed = db.$with('changed').as(
+    db
+      .update(wallets)
+      .set({ balanceFen: sql`${wallets.balanceFen} - ${price}`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(wallets.userId, userId),
+          sql`${wallets.balanceFen} >= ${price}`,
+          sql`exists (select 1 from ${picked})`,
+        ),
+      )
+      .returning({ balanceFen: wallets.balanceFen }),
+  );
+  // Ledger: id, user_id, type, amount_fen, balance_after_fen, reference, note, created_at.
+  const ledgerEntry = db.$with('ledger_entry').as(
+    db
+      .insert(ledgerEntries)
+      .select(
+        sql`select gen_random_uuid(), ${userId}, 'static_ip_purchase', -${price}, ${changed.balanceFen}, ${value('reference')}::text, '', clock_timestamp() from ${changed}`,
+      )
+      .returning({ id: ledgerEntries.id }),
+  );
+  // Order: id, order_no, user_id, type, status, total_fen, refunded_fen, created_at.
+  const insertedOrder = db.$with('inserted_order').as(
+    db
+      .insert(orders)
+      .select(
+        sql`select ${orderId}, ${value('reference')}::text, ${userId}, 'static_ip', 'paid', ${price}, 0, now() from ${changed}`,
+      )
+      .returning(),
+  );
+  // Line: id, order_id, kind, plan_id, instance_id, country, country_name_zh, country_name_en,
+  // city_name_zh, city_name_en, line_type, traffic_gb, duration_days, quantity, unit_price_fen,
+  // amount_fen (one IP: the amount is the price).
+  const insertedItems = db.$with('inserted_items').as(
+    db
+      .insert(orderItems)
+      .select(
+        sql`select ${value('itemId')}::uuid, ${orderId}, 'static_ip', ${offer.planId}, null, ${regions.country}, ${regions.countryNameZh}, ${regions.countryNameEn}, ${regions.cityNameZh}, ${regions.cityNameEn}, ${offer.lineType}, null, ${value('durationDays')}::integer, 1, ${offer.priceFen}, ${offer.priceFen} from ${changed} cross join ${offer} join ${regions} on ${regions.id} = ${offer.regionId}`,
+      )
+      .returning(),
+  );
+  const claimed = db.$with('claimed').as(
+    db
+      .update(ipAddresses)
+      .set({ status: 'allocated', coolingUntil: null })
+      .where(
+        and(
+          sql`${ipAddresses.id} = (select ${picked.id} from ${picked})`,
+          sql`exists (select 1 from ${changed})`,
+        ),
+      )
+      .returning(),
+  );
+  // Instance: columns as in `ipClaimWithInstanceCtes`; the protocols are the plan's.
+  const inserted = db.$with('inserted').as(
+    db
+      .insert(proxyInstances)
+      .select(
+        sql`select gen_random_uuid(), ${userId}, ${claimed.id}, ${orderId}, ${value('username')}::text, ${value('password')}::text, ${value('vmessId')}::uuid, ${offer.protocols}, '', 'active', ${value('autoRenew')}::boolean, null, now(), ${value('expiresAt')}::timestamptz, now() from ${claimed} cross join ${offer}`,
+      )
+      .returning(),
+  );
+  return db
+    .with(
+      offer,
+      claimedKey,
+      lockedWallet,
+      picked,
+      changed,
+      ledgerEntry,
+      insertedOrder,
+      insertedItems,
+      claimed,
+      inserted,
+    )
+    .select()
+    .from(staticIpPlans)
+    .innerJoin(regions, eq(regions.id, staticIpPlans.regionId))
+    .innerJoin(insertedOrder, sql`true`)
+    .innerJoin(insertedItems, sql`true`)
+    .innerJoin(claimed, sql`true`)
+    .innerJoin(inserted, eq(inserted.ipAddressId, claimed.id))
+    .where(eq(staticIpPlans.id, sql`${value('planId')}::uuid`))
+    .prepare('purchase_one_ip');
+});
+
+/** What `purchaseOneIpInOneStatement` wrote, as stored. */
+export interface PurchasedOneIp {
+  order: OrderRow;
+  items: OrderItemRow[];
+  claimed: ClaimedIpWithInstance;
+  plan: { plan: typeof staticIpPlans.$inferSelect; region: typeof regions.$inferSelect };
+}
+
+/**
+ * The common purchase of one static IP in ONE autocommit statement (PostgreSQL runs a single
+ * statement atomically): the key (if any), the debit with its ledger row, the order with its
+ * line, the key's link, a SKIP LOCKED claim of one IP and the instance on it. Only when the key
+ * is new, the plan on sale, the duration offered, the balance covering the price and an IP free
+ * to take without waiting; otherwise it writes NOTHING and answers undefined, and the caller
+ * runs the transactional purchase (`runPurchase`), which answers every other case exactly as
+ * before (the key's replay or `idempotencyKeyReused`, the plan's errors, `insufficientBalance`,
+ * waiting for a locked IP, `insufficientStock`). `db` must be the pool, not a transaction: the
+ * statement may fail on purpose (below), which would abort a caller's transaction.
+ *
+ * How "nothing unless everything" holds. Every data-modifying CTE runs whether or not anything
+ * reads it, so each one is guarded: the key's INSERT selects from `offer` (the plan on sale,
+ * the duration's price, the balance ≥ price and an IP available, as the statement's snapshot
+ * sees them); the debit requires an IP `picked`, which requires the locked wallet covering the
+ * price, which requires the key newly inserted (or no key); the ledger row, the order and its
+ * line select from the debit's RETURNING, the IP's claim requires it, the instance selects from
+ * the claim.
+ *
+ * READ COMMITTED, within the one statement:
+ * - The key first, the wallet after. ON CONFLICT DO NOTHING on a key another transaction has
+ *   inserted but not committed waits for it: it commits → no row, nothing else runs (the
+ *   fallback then replays it or refuses `idempotencyKeyReused`); it rolls back → the key is
+ *   ours. The wallet's lock (`locked_wallet`, FOR UPDATE, whose WHERE reads `claimed_key`, so
+ *   PostgreSQL inserts the key before it locks the row) comes after, as in the transactional
+ *   path (key, plan, wallet, IPs). The other order would deadlock: this statement holding the
+ *   wallet and waiting for the key while a transactional purchase of the same customer holding
+ *   the key waits for the wallet.
+ * - FOR UPDATE waits for a transaction holding the wallet, then re-reads the row's latest
+ *   committed version (EvalPlanQual) and re-checks the WHERE on it: `locked_wallet`'s balance
+ *   is the current one, not the snapshot's. The debit's UPDATE finds the snapshot's version,
+ *   sees it updated since, and likewise follows to the latest (which this statement holds
+ *   locked, so no one changed it in between) and re-checks `balance ≥ price` there.
+ * - `picked` skips IPs other transactions hold (SKIP LOCKED) and re-checks `available` on the
+ *   latest version of the row it locks, so it never takes an IP sold since the snapshot.
+ * - The snapshot may promise what the locks then refuse: `offer` saw enough balance (or an IP)
+ *   that a purchase committed meanwhile took. Without a key nothing was written: no order comes
+ *   back. With a key, the key's row is written already, linked to an order that then is not
+ *   written: its foreign key to `orders` fails at the statement's end, the whole statement
+ *   rolls back, and that error answers undefined too (nothing was written). Each purchase
+ *   checks the locked balance, so the money is exact either way.
+ */
+export async function purchaseOneIpInOneStatement(
+  db: Db,
+  purchase: {
+    userId: string;
+    planId: string;
+    durationDays: number;
+    key: string | undefined;
+    requestHash: string;
+    orderNo: string;
+    instance: Pick<InstanceOnClaimedIp, 'username' | 'password' | 'vmessId' | 'expiresAt'> & {
+      autoRenew: boolean;
+    };
+  },
+): Promise<PurchasedOneIp | undefined> {
+  const orderId = randomUUID();
+  let rows;
+  try {
+    rows = await purchaseOneIpStatement(db).execute({
+      userId: purchase.userId,
+      planId: purchase.planId,
+      durationDays: purchase.durationDays,
+      key: purchase.key ?? null,
+      requestHash: purchase.requestHash,
+      orderId,
+      itemId: randomUUID(),
+      reference: purchase.orderNo,
+      username: purchase.instance.username,
+      password: purchase.instance.password,
+      vmessId: purchase.instance.vmessId,
+      autoRenew: purchase.instance.autoRenew,
+      expiresAt: purchase.instance.expiresAt.toISOString(),
+    });
+  } catch (error) {
+    if (isConstraintViolation(error, { code: '23503', constraint: KEY_ORDER_FOREIGN_KEY })) {
+      return undefined;
+    }
+    throw error;
+  }
+  const [row, ...more] = rows;
+  if (!row) return undefined;
+  if (more.length > 0) throw new Error('a purchase of one IP wrote more than one order');
+  return {
+    order: row.inserted_order,
+    items: [row.inserted_items],
+    claimed: { ip: row.claimed, instance: row.inserted },
+    plan: { plan: row.static_ip_plans, region: row.regions },
+  };
 }

@@ -26,8 +26,12 @@ import {
   type InstanceRow,
 } from '../instances/service.ts';
 import { findWallet } from '../wallet/service.ts';
-import { staticIpPurchaseKeyStore, type PlanReadWithKey } from './idempotency.ts';
-import { lineAmountFen } from './pricing.ts';
+import {
+  requestFingerprint,
+  staticIpPurchaseKeyStore,
+  type PlanReadWithKey,
+} from './idempotency.ts';
+import { generateOrderNo, lineAmountFen } from './pricing.ts';
 import { runPurchase, type OrderLine } from './purchase-pipeline.ts';
 import {
   allocateAvailableIps,
@@ -38,6 +42,7 @@ import {
   type OrderInstanceRow,
   listOrderItems,
   listOrders as listOrderRows,
+  purchaseOneIpInOneStatement,
   type IpAddressRow,
   type OrderItemRow,
   type OrderRow,
@@ -263,11 +268,18 @@ function answerDeliveredPurchase(
   };
 }
 
+/** Whether `db` is a transaction a caller holds (drizzle's transactions alone can roll back). */
+function isTransaction(db: Db): boolean {
+  return 'rollback' in db;
+}
+
 /**
  * Buys static IPs through the purchase pipeline, in ONE transaction: the idempotency key, the
  * debit (with its ledger row), the order and its item, then `quantity` distinct available IPs
  * allocated and an instance created on each. Any failure (insufficient balance or stock, a clash)
- * rolls it all back.
+ * rolls it all back. The common purchase of one IP (a new key or none, the plan on sale, the
+ * money there, an IP free) is first tried as ONE autocommit statement
+ * (`purchaseOneIpInOneStatement`); when it cannot buy, it wrote nothing and the transaction runs.
  *
  * With `idempotencyKey`, a repeat of the same request answers the first order and instances;
  * the same key with another request is refused with `idempotencyKeyReused`.
@@ -289,6 +301,32 @@ export async function purchaseStaticIps({
 }): Promise<{ order: Order; instances: Instance[] }> {
   let delivered: DeliveredPurchase | undefined;
   const expiresAt = new Date(now.getTime() + purchase.durationDays * DAY_MS);
+  // The common case in ONE autocommit statement (repo.ts): one IP, a new key or none, the plan
+  // on sale, the money there and an IP free. Anything else wrote nothing, and runs as before.
+  if (purchase.quantity === 1 && !isTransaction(db)) {
+    const bought = await purchaseOneIpInOneStatement(db, {
+      userId,
+      planId: purchase.planId,
+      durationDays: purchase.durationDays,
+      key: idempotencyKey,
+      requestHash: requestFingerprint(purchaseFingerprint(purchase)),
+      orderNo: generateOrderNo({ type: 'static_ip', now }),
+      instance: { ...generateProxyCredentials(), autoRenew: purchase.autoRenew, expiresAt },
+    });
+    if (bought) {
+      await announceChangeSoon(db, catalogChanged);
+      return answerDeliveredPurchase(
+        {
+          order: bought.order,
+          items: bought.items,
+          instances: [bought.claimed.instance],
+          ips: [bought.claimed.ip],
+          plan: bought.plan,
+        },
+        locale,
+      );
+    }
+  }
   /** A new instance of the purchase, but for its buyer, order and IP. */
   const newInstanceOf = (plan: PlanWithRegion) => ({
     ...generateProxyCredentials(),
