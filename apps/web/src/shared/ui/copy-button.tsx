@@ -15,7 +15,11 @@ interface CopyButtonProps {
   label?: string;
 }
 
-export function CopyButton({ text, label }: CopyButtonProps) {
+/**
+ * Copies `text` on `copy()`; `copied` is true for 3 s after (a toast says when it failed). Every
+ * copy button's behaviour: this one, and the IP list's plain one.
+ */
+export function useCopyConfirmation(text: string): { copied: boolean; copy: () => void } {
   const { t } = useTranslation();
   // A new value per copy restarts the 3 s window even when already confirmed.
   const [copiedAt, setCopiedAt] = useState<number | null>(null);
@@ -34,8 +38,12 @@ export function CopyButton({ text, label }: CopyButtonProps) {
       showErrorToast(t('common.copyFailed'));
     }
   };
+  return { copied: copiedAt !== null, copy: () => void copy() };
+}
 
-  const copied = copiedAt !== null;
+export function CopyButton({ text, label }: CopyButtonProps) {
+  const { t } = useTranslation();
+  const { copied, copy } = useCopyConfirmation(text);
   return (
     <Tooltip title={copied ? t('common.copied') : (label ?? t('common.copy'))}>
       <Button
@@ -43,7 +51,7 @@ export function CopyButton({ text, label }: CopyButtonProps) {
         aria-label={label ?? t('common.copy')}
         data-copied={copied}
         icon={copied ? <CheckOutlined style={{ color: CONFIRMED_COLOUR }} /> : <CopyOutlined />}
-        onClick={() => void copy()}
+        onClick={copy}
       />
     </Tooltip>
   );

@@ -1,9 +1,6 @@
 import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { copyText } from '../../../shared/clipboard.ts';
-import { COPY_CONFIRMATION_MS } from '../../../shared/ui/copy-button.tsx';
-import { showErrorToast } from '../../../shared/ui/feedback.ts';
+import { useCopyConfirmation } from '../../../shared/ui/copy-button.tsx';
 import { TOUCH_TARGET } from '../../../shared/ui/touch-target.ts';
 import styles from './cells.module.css';
 
@@ -19,24 +16,7 @@ interface CellCopyButtonProps {
  */
 export function CellCopyButton({ text, label }: CellCopyButtonProps) {
   const { t } = useTranslation();
-  const [copiedAt, setCopiedAt] = useState<number | null>(null);
-
-  useEffect(() => {
-    if (copiedAt === null) return;
-    const timer = setTimeout(() => setCopiedAt(null), COPY_CONFIRMATION_MS);
-    return () => clearTimeout(timer);
-  }, [copiedAt]);
-
-  const copy = async () => {
-    try {
-      await copyText(text);
-      setCopiedAt(Date.now());
-    } catch {
-      showErrorToast(t('common.copyFailed'));
-    }
-  };
-
-  const copied = copiedAt !== null;
+  const { copied, copy } = useCopyConfirmation(text);
   const name = label ?? t('common.copy');
   return (
     <button
@@ -45,7 +25,7 @@ export function CellCopyButton({ text, label }: CellCopyButtonProps) {
       aria-label={name}
       title={copied ? t('common.copied') : name}
       data-copied={copied}
-      onClick={() => void copy()}
+      onClick={copy}
     >
       {copied ? <CheckOutlined className={styles.copied} /> : <CopyOutlined />}
     </button>

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
-import styles from './cells.module.css';
+import { PlainTag, type PlainTagColour } from '../../../shared/ui/plain-tag.tsx';
 
 /** The tag colours the IP list's cells use (Ant Design's names; `default` is grey). */
-export type CellTagColour = 'default' | 'success' | 'warning' | 'green' | 'blue' | 'orange' | 'red';
+export type CellTagColour = Extract<
+  PlainTagColour,
+  'default' | 'success' | 'warning' | 'green' | 'blue' | 'orange' | 'red'
+>;
 
 interface CellTagProps {
   colour?: CellTagColour;
@@ -11,12 +14,11 @@ interface CellTagProps {
   'data-status'?: string;
 }
 
-/** A tag drawn like Ant Design's filled `Tag` (cells.module.css), built of one `span`. */
+/** A tag of the IP list's cells: filled, as every tag of the console (no border). */
 export function CellTag({ colour = 'default', children, ...rest }: CellTagProps) {
-  const tone = colour === 'default' ? '' : ` ${styles[colour]}`;
   return (
-    <span className={`${styles.tag}${tone}`} {...rest}>
+    <PlainTag colour={colour} variant="filled" {...rest}>
       {children}
-    </span>
+    </PlainTag>
   );
 }
