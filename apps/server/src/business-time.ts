@@ -104,7 +104,11 @@ function wallClock(time: number, zone: string): WallClock {
 }
 
 function offsetByIntl(time: number, zone: string): number {
-  const wall = wallClockByIntl(time, zone);
+  return offsetOfWallClock(wallClockByIntl(time, zone), time);
+}
+
+/** How far `wall`, the clock's reading at `time`, is ahead of UTC, in milliseconds. */
+function offsetOfWallClock(wall: WallClock, time: number): number {
   const wallAsUtc = Date.UTC(
     wall.year,
     wall.month - 1,
@@ -113,6 +117,7 @@ function offsetByIntl(time: number, zone: string): number {
     wall.minute,
     wall.second,
   );
+  // Intl shows whole seconds: compare with the time cut to its second.
   return wallAsUtc - Math.floor(time / 1000) * 1000;
 }
 
@@ -135,17 +140,7 @@ function wallClockByIntl(time: number, zone: string): WallClock {
 /** Milliseconds `zone` is ahead of UTC at `time` (Shanghai: 8 h; Los Angeles: −7 h or −8 h). */
 export function zoneOffsetMs(time: Date | number, zone = businessZone): number {
   const at = typeof time === 'number' ? time : time.getTime();
-  const wall = wallClock(at, zone);
-  const wallAsUtc = Date.UTC(
-    wall.year,
-    wall.month - 1,
-    wall.day,
-    wall.hour,
-    wall.minute,
-    wall.second,
-  );
-  // Intl shows whole seconds: compare with the time cut to its second.
-  return wallAsUtc - Math.floor(at / 1000) * 1000;
+  return offsetOfWallClock(wallClock(at, zone), at);
 }
 
 /**
