@@ -157,23 +157,27 @@ export const getOrder = defineEndpoint({
 
 const renewalBody = z.object({ durationDays: durationDaysSchema });
 
+/** Send an `Idempotency-Key` header: a repeat with the same key answers the first renewal. */
 export const renewInstance = defineEndpoint({
   method: 'POST',
   path: '/proxy/instances/:id/renew',
   summary: 'Renew one instance: from the later of now and its expiry',
   tag: 'instances',
   access: 'user',
+  headers: idempotencyHeadersSchema,
   params: z.object({ id: z.uuid() }),
   body: renewalBody,
   response: z.object({ order: orderSchema, instances: z.array(instanceSchema) }),
 });
 
+/** Send an `Idempotency-Key` header: a repeat with the same key answers the first renewal. */
 export const renewInstances = defineEndpoint({
   method: 'POST',
   path: '/proxy/instances/renew',
   summary: 'Renew several instances in one payment',
   tag: 'instances',
   access: 'user',
+  headers: idempotencyHeadersSchema,
   body: renewalBody.extend({ ids: z.array(z.uuid()).min(1).max(100) }),
   response: z.object({ order: orderSchema, instances: z.array(instanceSchema) }),
 });

@@ -272,6 +272,65 @@ describe.each(testEngines)('proxy instances on %s', (engine) => {
     expect(offered.json().code).toBe(40002);
   });
 
+  it('renews and charges once for one Idempotency-Key, sent again or at once; refuses it for another renewal', async () => {
+    const { token, user } = await customer(100_000n);
+    const [first, second] = await buy(token, { quantity: 2 });
+    if (!first || !second) throw new Error('no instances');
+    const balanceBefore = (await balanceFen(user.id)) ?? 0n;
+    const withKey = (key: string) => ({ 'idempotency-key': key });
+
+    const single = await call(token, renewInstance, {
+      params: { id: first.id },
+      body: { durationDays: 30 },
+      headers: withKey('renew-one'),
+    });
+    expect(single.statusCode).toBe(200);
+    const repeat = await call(token, renewInstance, {
+      params: { id: first.id },
+      body: { durationDays: 30 },
+      headers: withKey('renew-one'),
+    });
+    expect(repeat.statusCode).toBe(200);
+    expect(repeat.data().order.id).toBe(single.data().order.id);
+    // The repeat answers the first renewal's expiry; it did not add 30 more days.
+    expect(repeat.data().instances[0]?.expiresAt).toBe(single.data().instances[0]?.expiresAt);
+
+    const batchOf = () =>
+      call(token, renewInstances, {
+        body: { ids: [first.id, second.id], durationDays: 30 },
+        headers: withKey('renew-both'),
+      });
+    const answers = await Promise.all(Array.from({ length: 6 }, batchOf));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(6).fill(200));
+    expect(new Set(answers.map((answer) => answer.data().order.id)).size).toBe(1);
+
+    // Either key for another renewal: refused, and nothing more is renewed or charged.
+    for (const refused of [
+      await call(token, renewInstance, {
+        params: { id: first.id },
+        body: { durationDays: 90 },
+        headers: withKey('renew-one'),
+      }),
+      await call(token, renewInstances, {
+        body: { ids: [first.id], durationDays: 30 },
+        headers: withKey('renew-both'),
+      }),
+    ]) {
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().code).toBe(40102);
+    }
+
+    expect(await renewalOrdersOf(user.id)).toHaveLength(2);
+    const renewals = (await ledgerOf(user.id)).filter((entry) => entry.type === 'renewal');
+    expect(renewals.map((entry) => Number(entry.amountFen)).sort((a, b) => a - b)).toEqual([
+      -6000, -3000,
+    ]);
+    expect(await balanceFen(user.id)).toBe(balanceBefore - 9_000n);
+    const expiries = await expiriesOf([first.id, second.id]);
+    expect(expiries.get(first.id)).toBe(Date.parse(first.expiresAt) + 60 * DAY_MS);
+    expect(expiries.get(second.id)).toBe(Date.parse(second.expiresAt) + 30 * DAY_MS);
+  });
+
   it('refuses a renewal the balance cannot cover, changing nothing', async () => {
     const { token, user } = await customer(3_000n);
     const [instance] = await buy(token);

@@ -106,7 +106,8 @@ export async function quoteRenewal({
  * `db` may be the database or a transaction the caller already holds (the auto-renew job):
  * drizzle nests it as a savepoint, so a failed renewal leaves the caller's transaction usable.
  * Throws `instanceNotFound`, `durationNotOffered`, `instanceNotRenewable` or
- * `insufficientBalance`, having changed nothing.
+ * `insufficientBalance`, having changed nothing; `idempotencyKeyReused` for a key sent before with
+ * other instances or another duration.
  */
 export async function renewInstances({
   db,
@@ -116,12 +117,15 @@ export async function renewInstances({
   locale = 'zh-CN',
   now = new Date(),
   note = '',
+  idempotencyKey,
 }: {
   db: Db;
   userId: string;
   instanceIds: string[];
   durationDays: number;
   locale?: Locale;
+  /** The customer's `Idempotency-Key`: a repeat renews and charges nothing, answering the first. */
+  idempotencyKey?: string;
   now?: Date;
   /** Ledger note, e.g. that the job renewed automatically. */
   note?: string;
@@ -133,6 +137,7 @@ export async function renewInstances({
     userId,
     orderType: 'renewal',
     ledgerType: 'renewal',
+    idempotencyKey,
     fingerprint: ['renewal', ids, durationDays],
     now,
     price: async (tx) => {

@@ -95,6 +95,7 @@ export function registerInstanceRoutes(app: FastifyInstance): void {
       instanceIds: request.body.ids,
       durationDays: request.body.durationDays,
       locale: request.locale,
+      idempotencyKey: idempotencyKeyOf(request),
     }),
   );
 
@@ -105,6 +106,7 @@ export function registerInstanceRoutes(app: FastifyInstance): void {
       instanceIds: [request.params.id],
       durationDays: request.body.durationDays,
       locale: request.locale,
+      idempotencyKey: idempotencyKeyOf(request),
     }),
   );
 

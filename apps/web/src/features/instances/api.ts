@@ -92,14 +92,23 @@ function invalidateAfterPayment(queryClient: QueryClient) {
   ]);
 }
 
+export interface RenewalRequest {
+  ids: string[];
+  durationDays: number;
+  /** One per renewal the customer asks for: a retried request answers the first, never pays twice. */
+  idempotencyKey: string;
+}
+
 /** Renews one instance, or several in one payment. */
 export function useRenewInstances() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ ids, durationDays }: { ids: string[]; durationDays: number }) =>
-      ids.length === 1
-        ? callEndpoint(renewInstance, { params: { id: ids[0]! }, body: { durationDays } })
-        : callEndpoint(renewInstances, { body: { ids, durationDays } }),
+    mutationFn: ({ ids, durationDays, idempotencyKey }: RenewalRequest) => {
+      const headers = { 'Idempotency-Key': idempotencyKey };
+      return ids.length === 1
+        ? callEndpoint(renewInstance, { params: { id: ids[0]! }, body: { durationDays }, headers })
+        : callEndpoint(renewInstances, { body: { ids, durationDays }, headers });
+    },
     onSettled: () => invalidateAfterPayment(queryClient),
   });
 }

@@ -1,6 +1,6 @@
 import { DEFAULT_DURATIONS, type Instance } from '@stratus/contract';
 import { Alert, Descriptions, Modal, Radio, Skeleton } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RECHARGE_PATH } from '../../../shared/paths.ts';
@@ -24,15 +24,26 @@ export function RenewModal({ ids, onClose, onRenewed }: RenewModalProps) {
   const quote = useRenewalQuote(ids, durationDays, open);
   const renew = useRenewInstances();
   const ready = quote.data?.sufficientBalance === true && !quote.isFetching;
+  // One Idempotency-Key per renewal asked for: a second click after a failure sends the same
+  // key (the server renews at most once), another choice or the next opening a new one.
+  const pending = useRef<{ choice: string; key: string } | null>(null);
+  const keyFor = (choice: string) => {
+    if (pending.current?.choice !== choice) pending.current = { choice, key: crypto.randomUUID() };
+    return pending.current.key;
+  };
+  const close = () => {
+    pending.current = null;
+    onClose();
+  };
 
   const confirm = () =>
     renew.mutate(
-      { ids, durationDays },
+      { ids, durationDays, idempotencyKey: keyFor(`${ids.join(',')}/${durationDays}`) },
       {
         onSuccess: (data) => {
           showSuccessToast(t('instances.renew.done'));
           onRenewed(data.instances);
-          onClose();
+          close();
         },
       },
     );
@@ -50,7 +61,7 @@ export function RenewModal({ ids, onClose, onRenewed }: RenewModalProps) {
       okButtonProps={{ disabled: !ready }}
       confirmLoading={renew.isPending}
       onOk={confirm}
-      onCancel={onClose}
+      onCancel={close}
       destroyOnHidden
     >
       <Descriptions column={1} size="small">

@@ -249,7 +249,37 @@ describe('IpListPage', () => {
     );
     const [renewal] = api.requests(renewInstance);
     expect(renewal!.body).toEqual({ durationDays: 90 });
+    expect(renewal!.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(await screen.findByText('续费成功')).toBeInTheDocument();
+  });
+
+  it('sends one Idempotency-Key per renewal: the same on a retry, a new one for the next', async () => {
+    let refuse = true;
+    api.respondWithError(renewInstance, 'insufficientBalance', { when: () => refuse });
+    renderList();
+    const row = await findRow('203.0.113.7');
+    const renewOnce = async () => {
+      await userEvent.click(within(row).getByRole('button', { name: '续费' }));
+      const dialog = await screen.findByRole('dialog');
+      const confirm = within(dialog).getByRole('button', { name: /确认续费/ });
+      await waitFor(() => expect(confirm).toBeEnabled());
+      return confirm;
+    };
+
+    const confirm = await renewOnce();
+    await userEvent.click(confirm);
+    await waitFor(() => expect(api.requests(renewInstance)).toHaveLength(1));
+    await waitFor(() => expect(confirm).toBeEnabled());
+    refuse = false;
+    await userEvent.click(confirm);
+    expect(await screen.findByText('续费成功')).toBeInTheDocument();
+
+    await userEvent.click(await renewOnce());
+    await waitFor(() => expect(api.requests(renewInstance)).toHaveLength(3));
+    const keys = api.requests(renewInstance).map((request) => request.headers['Idempotency-Key']);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+    expect(keys[2]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('keeps a renewed row where it was and highlights it, though the list sorts by expiry', async () => {
