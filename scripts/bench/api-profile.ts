@@ -10,8 +10,10 @@
 //
 //   node scripts/bench/api-profile.ts [purchases|wallet] [--rate 500] [--seconds 10]
 //     [--connections 64] [--warmup 3]
-// BENCH_API_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/api-profile' profiles the API too.
-import { readFile } from 'node:fs/promises';
+// BENCH_API_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/api-profile' profiles the API too, and
+// BENCH_PG_PIDS_FILE=<file> writes the pooled backends' pids there (comma-separated) as the
+// measured window starts: `perf record -g -p $(cat <file>) -- sleep 8` profiles PostgreSQL.
+import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import pg from 'pg';
 import { createTokenCipher } from '../../apps/server/src/tokens.ts';
@@ -82,6 +84,10 @@ try {
   const backendsQuery = `select pid from pg_stat_activity where datname = current_database()
     and backend_type = 'client backend' and pid not in (${myPid}) and query not ilike 'listen %'`;
   const backends = (await admin.query<{ pid: number }>(backendsQuery)).rows.map((row) => row.pid);
+  const pidsFile = process.env.BENCH_PG_PIDS_FILE;
+  if (pidsFile) await writeFile(pidsFile, backends.join(','));
+  // This process: autocannon's load and the sampler below (a share of the machine's two cores).
+  const ownBefore = process.cpuUsage();
   const before = {
     api: await cpuMs(api.pid),
     apiKernel: await cpuMs(api.pid, { stime: true }),
@@ -117,6 +123,7 @@ try {
   const round = await runLoad(target(), seconds);
   sampling = false;
   await sampler;
+  const own = process.cpuUsage(ownBefore);
   const after = {
     api: await cpuMs(api.pid),
     apiKernel: await cpuMs(api.pid, { stime: true }),
@@ -130,7 +137,7 @@ try {
     `  ${round.perSecond.toFixed(0)}/s answered 2xx, p50 ${round.p50} ms, p99 ${round.p99} ms, failed ${JSON.stringify(round.failed)} errors ${round.errors}`,
   );
   print(
-    `  CPU per request: API ${((after.api - before.api) / answered).toFixed(3)} ms (kernel ${((after.apiKernel - before.apiKernel) / answered).toFixed(3)}), PostgreSQL backends (${backends.length}) ${((after.pg - before.pg) / answered).toFixed(3)} ms`,
+    `  CPU per request: API ${((after.api - before.api) / answered).toFixed(3)} ms (kernel ${((after.apiKernel - before.apiKernel) / answered).toFixed(3)}), PostgreSQL backends (${backends.length}) ${((after.pg - before.pg) / answered).toFixed(3)} ms, load generator and sampler ${((own.user + own.system) / 1000 / answered).toFixed(3)} ms`,
   );
   print(`  backends not idle, mean over ${samples} samples of pg_stat_activity:`);
   for (const [key, count] of [...states].sort((a, b) => b[1] - a[1])) {

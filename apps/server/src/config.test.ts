@@ -10,6 +10,7 @@ describe('loadConfig', () => {
       port: 8080,
       host: '0.0.0.0',
       databaseUrl: undefined,
+      databasePoolSize: 20,
       dataDir: path.resolve('./data'),
       logLevel: 'info',
       logFormat: 'json',
@@ -24,6 +25,16 @@ describe('loadConfig', () => {
       },
     });
     expect(config.webDistDir).toBe(path.resolve(import.meta.dirname, '../../web/dist'));
+  });
+
+  it('reads the PostgreSQL pool size, from 1 to 100 connections', () => {
+    expect(loadConfig({ DATABASE_POOL_SIZE: '8' }).databasePoolSize).toBe(8);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(
+      /DATABASE_POOL_SIZE: must be between 1 and 100/,
+    );
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '2.5' })).toThrow(
+      /DATABASE_POOL_SIZE: must be a whole number/,
+    );
   });
 
   it('reuses a token check for at most a second', () => {

@@ -34,6 +34,12 @@ const environmentSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/\S+$/, { error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be between 1 and 100' })
+    .max(100, { error: 'must be between 1 and 100' })
+    .default(20),
   DATA_DIR: z.string().default('./data'),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
@@ -187,6 +193,12 @@ export interface Config {
   host: string;
   /** PostgreSQL server; absent → the embedded PGlite engine under `dataDir`. */
   databaseUrl: string | undefined;
+  /**
+   * At most this many PostgreSQL connections (`DATABASE_POOL_SIZE`). A burst of purchases waits
+   * mostly for the WAL's flush at commit, not for CPU: more connections in flight share a flush
+   * (docs/performance.md, "Purchases: pool size").
+   */
+  databasePoolSize: number;
   /** Absolute path of the data directory (embedded database, generated secret key). */
   dataDir: string;
   logLevel: (typeof logLevels)[number];
@@ -301,6 +313,7 @@ export function loadConfig(
     port: vars.PORT,
     host: vars.HOST,
     databaseUrl: vars.DATABASE_URL,
+    databasePoolSize: vars.DATABASE_POOL_SIZE,
     dataDir: path.resolve(vars.DATA_DIR),
     logLevel: vars.LOG_LEVEL,
     logFormat: vars.LOG_FORMAT ?? (stdoutIsTty && !isProduction ? 'pretty' : 'json'),

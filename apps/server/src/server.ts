@@ -97,6 +97,7 @@ async function start(): Promise<void> {
     database = await createDatabase({
       url: config.databaseUrl,
       dataDir: config.dataDir,
+      poolSize: config.databasePoolSize,
       onConnectionError: (error) => report('error', { err: error }, 'database connection error'),
     });
     if (shutdown) return;

@@ -8,7 +8,7 @@ import { isDatabaseUnavailableError } from './database-errors.ts';
 import { createDatabase, sql } from './index.ts';
 import { createTestDatabase, testEngines, type TestDatabase } from './testing.ts';
 
-/** The pool's size in index.ts. */
+/** The pool's default size in index.ts. */
 const POOL_SIZE = 10;
 
 describe.runIf(testEngines.includes('postgres'))('losing PostgreSQL connections', () => {
@@ -105,6 +105,39 @@ describe.runIf(testEngines.includes('postgres'))('losing PostgreSQL connections'
         }),
     );
     await expect(Promise.all(holders)).resolves.toHaveLength(POOL_SIZE);
+  });
+
+  it('opens at most `poolSize` connections; a transaction beyond them waits for a slot', async () => {
+    const small = await createDatabase({
+      url: database.url,
+      poolSize: 2,
+      onConnectionError: () => {},
+    });
+    let entered = 0;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const holders = Array.from({ length: 3 }, () =>
+      small.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        entered += 1;
+        await released;
+      }),
+    );
+    try {
+      await until(async () => entered >= 2);
+      // Two hold both connections: the third has none to begin on however long it waits.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(entered).toBe(2);
+      release();
+      await Promise.all(holders);
+      expect(entered).toBe(3);
+    } finally {
+      release();
+      await Promise.allSettled(holders);
+      await small.close();
+    }
   });
 
   it('calls a transaction that cannot connect unavailable', async () => {

@@ -115,6 +115,8 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** Errors of idle PostgreSQL connections (a restarted server, a dropped network). */
   onConnectionError?: (error: Error) => void;
+  /** PostgreSQL only: how many connections the pool opens at most; default 10. */
+  poolSize?: number;
   /**
    * PGlite only: start from this archive of a data directory (`dumpDataDir`) instead of an empty
    * cluster. Tests start from an already migrated one, which skips initdb and the migrations.
@@ -164,7 +166,9 @@ export function isPostgresUrl(url: string): boolean {
 }
 
 export async function createDatabase(options: DatabaseOptions = {}): Promise<Database> {
-  if (options.url) return createPostgresDatabase(options.url, options.onConnectionError);
+  if (options.url) {
+    return createPostgresDatabase(options.url, options.onConnectionError, options.poolSize);
+  }
   return createPgliteDatabase(options.dataDir ?? './data', options.pgliteArchive);
 }
 
@@ -172,9 +176,14 @@ async function createPostgresDatabase(
   url: string,
   onConnectionError: (error: Error) => void = (error) =>
     console.error('PostgreSQL connection error', error),
+  poolSize = 10,
 ): Promise<Database> {
   if (!isPostgresUrl(url)) throw new Error('The database URL must start with postgres://');
-  const pool = new GuardedPool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
+  const pool = new GuardedPool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 10_000,
+  });
   // Without a listener an idle client's error (e.g. the server restarting) would crash the process.
   pool.on('error', onConnectionError);
   const db = withBrandedTransactions(drizzleNodePostgres({ client: pool, schema }));
