@@ -41,6 +41,35 @@ export function defineEndpoint<const E extends EndpointDefinition>(endpoint: E):
   return endpoint;
 }
 
+declare const shapes: unique symbol;
+
+/**
+ * What calling an endpoint needs at run time, without its schemas: a browser that does not check
+ * answers need not build them (`@stratus/contract/routes`). The endpoint's shapes ride along as
+ * a type only, so a call through a route is typed as one through the endpoint.
+ */
+export interface EndpointRoute<E extends EndpointDefinition = EndpointDefinition> {
+  method: E['method'];
+  path: E['path'];
+  access: E['access'];
+  raw?: E['raw'];
+  /** Never set: carries the endpoint's type. */
+  readonly [shapes]?: E;
+}
+
+/** The endpoint a route (or a union of routes) was made from; an endpoint is its own route. */
+export type EndpointOfRoute<R> = R extends EndpointDefinition
+  ? R
+  : R extends EndpointRoute<infer E>
+    ? E
+    : never;
+
+/** The route of an endpoint: its method, path, access and whether its answer is raw. */
+export function routeOf<E extends EndpointDefinition>(endpoint: E): EndpointRoute<E> {
+  const { method, path, access, raw } = endpoint;
+  return raw ? { method, path, access, raw } : { method, path, access };
+}
+
 type ZodOutput<S> = S extends z.ZodType ? z.output<S> : undefined;
 type ZodInput<S> = S extends z.ZodType ? z.input<S> : undefined;
 

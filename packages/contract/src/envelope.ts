@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-/** `code` of every successful response. */
-export const SUCCESS_CODE = 0;
-
 /** Every `/api` answer (except raw downloads and provider callbacks) is wrapped in this envelope. */
 export interface Envelope<T> {
   /** 0 on success, otherwise the error's number from `errors.ts`. */

@@ -1,5 +1,8 @@
 import type { Locale } from './locale.ts';
 
+/** `code` of every successful response (the envelope's, `envelope.ts`); errors have their own. */
+export const SUCCESS_CODE = 0;
+
 export interface ErrorDefinition {
   /** Stable number sent as the envelope's `code`; never reused for another meaning. */
   code: number;

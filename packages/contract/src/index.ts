@@ -5,6 +5,7 @@ export * from './envelope.ts';
 export * from './errors.ts';
 export * from './endpoint.ts';
 export * from './permissions.ts';
+export * from './permission-schemas.ts';
 export * from './money.ts';
 export * from './validation.ts';
 export * from './passwords/password-choice.ts';

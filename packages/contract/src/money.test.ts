@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fenToYuan, MAX_YUAN, yuanSchema, yuanToFen } from './money.ts';
+import { fenToYuan, MAX_YUAN, yuanToFen } from './money.ts';
+import { yuanSchema } from './validation.ts';
 
 describe('money', () => {
   it('converts yuan to fen without float drift', () => {

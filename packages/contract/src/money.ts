@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The one currency the product bills in. */
 export const CURRENCY = 'CNY' as const;
 
@@ -8,18 +6,6 @@ export const CURRENCY = 'CNY' as const;
  * the two-decimal check and the conversion to fen never round.
  */
 export const MAX_YUAN = 90_000_000_000_000;
-
-/** Yuan amounts at the API edge: a number with at most two decimals, within ±`MAX_YUAN`. */
-export const yuanSchema = z
-  .number()
-  .min(-MAX_YUAN)
-  .max(MAX_YUAN)
-  .refine(
-    (value) => Number.isFinite(value) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
-    {
-      message: 'moneyTooPrecise',
-    },
-  );
 
 /** Integer fen (inside) → yuan number (API edge). Exact for any amount below 2^53 fen. */
 export function fenToYuan(fen: bigint): number {

@@ -1,14 +1,13 @@
-import { z } from 'zod';
+// Zod-free: the console's first screen asks it (the account menu, the guard) without building a
+// schema. Its enums as schemas are in `permission-schemas.ts`.
 
 /** The roles of the people who run the business. */
 export const staffRoles = ['owner', 'finance', 'support', 'ops'] as const;
 
 /** Roles a user can hold: a customer, or staff with one of the staff roles. */
 export const userRoles = ['customer', ...staffRoles] as const;
-export const roleSchema = z.enum(userRoles);
-export type Role = z.infer<typeof roleSchema>;
-export const staffRoleSchema = z.enum(staffRoles);
-export type StaffRole = z.infer<typeof staffRoleSchema>;
+export type Role = (typeof userRoles)[number];
+export type StaffRole = (typeof staffRoles)[number];
 
 /**
  * What staff may do. `*.read` opens a page and its lists; the others are the writes and the
@@ -40,8 +39,7 @@ export const permissions = [
   'audit.read',
   'staff.manage',
 ] as const;
-export const permissionSchema = z.enum(permissions);
-export type Permission = z.infer<typeof permissionSchema>;
+export type Permission = (typeof permissions)[number];
 
 const readAll = [
   'dashboard.read',
@@ -137,5 +135,4 @@ export const auditActions = [
   'ip.release',
   'ip.retire',
 ] as const;
-export const auditActionSchema = z.enum(auditActions);
-export type AuditAction = z.infer<typeof auditActionSchema>;
+export type AuditAction = (typeof auditActions)[number];

@@ -79,3 +79,31 @@ export function ipPortUserPassLine(target: ProxyLinkTarget): string {
 export function userPassAtIpPortLine(target: ProxyLinkTarget): string {
   return `${target.username}:${target.password}@${urlHost(target.ip)}:${target.port}`;
 }
+
+/**
+ * Export formats, in the URL's spelling (the colon forms of the line formats have dashes there):
+ * `socks5`, `http` and `vmess` one share line per instance, `all` every protocol line of each,
+ * `ip-port-user-pass` (`ip:port:user:pass`) and `user-pass-at-ip-port` (`user:pass@ip:port`) the
+ * plain lines scraping tools read, `csv` a spreadsheet with region, protocols and expiry.
+ */
+export const exportTypes = [
+  'all',
+  'vmess',
+  'socks5',
+  'http',
+  'ip-port-user-pass',
+  'user-pass-at-ip-port',
+  'csv',
+] as const;
+export type ExportType = (typeof exportTypes)[number];
+
+/** How a format is written in the console and the docs (the colon forms read as people know them). */
+export const exportTypeLabels = {
+  all: 'all',
+  vmess: 'vmess',
+  socks5: 'socks5',
+  http: 'http',
+  'ip-port-user-pass': 'ip:port:user:pass',
+  'user-pass-at-ip-port': 'user:pass@ip:port',
+  csv: 'CSV',
+} as const satisfies Record<ExportType, string>;

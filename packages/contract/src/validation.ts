@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Locale } from './locale.ts';
+import { MAX_YUAN } from './money.ts';
 
 /**
  * Messages of the contract's own refinements. A schema's custom issue carries the key as its
@@ -117,3 +118,15 @@ export const passwordSchema = plainTextSchema({
   min: PASSWORD_MIN_LENGTH,
   max: PASSWORD_MAX_LENGTH,
 }).refine((value) => !/^\d+$/.test(value), { message: 'passwordDigitsOnly' });
+
+/** Yuan amounts at the API edge: a number with at most two decimals, within ±`MAX_YUAN`. */
+export const yuanSchema = z
+  .number()
+  .min(-MAX_YUAN)
+  .max(MAX_YUAN)
+  .refine(
+    (value) => Number.isFinite(value) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+    {
+      message: 'moneyTooPrecise',
+    },
+  );

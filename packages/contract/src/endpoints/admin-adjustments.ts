@@ -2,9 +2,8 @@
 // the ledger (type `adjustment`). Above the approval threshold a second operator approves it.
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { yuanSchema } from '../money.ts';
 import { pageSchemaOf, paginationQuerySchema } from '../pagination.ts';
-import { singleLineTextSchema } from '../validation.ts';
+import { singleLineTextSchema, yuanSchema } from '../validation.ts';
 import { operatorReasonSchema } from './admin-customers.ts';
 
 /** The largest adjustment one request asks for, either sign, in yuan. */

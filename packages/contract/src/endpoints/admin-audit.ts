@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { pageSchemaOf, paginationQuerySchema } from '../pagination.ts';
-import { auditActionSchema, staffRoles } from '../permissions.ts';
+import { auditActionSchema } from '../permission-schemas.ts';
+import { staffRoles } from '../permissions.ts';
 import { singleLineTextSchema } from '../validation.ts';
 import { dateBoundSchema } from './wallet.ts';
 

@@ -2,8 +2,7 @@
 // traffic plans. Reads need `catalog.read`, writes `catalog.manage`; every write is audited.
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { yuanSchema } from '../money.ts';
-import { int4Schema, singleLineTextSchema } from '../validation.ts';
+import { int4Schema, singleLineTextSchema, yuanSchema } from '../validation.ts';
 import {
   lineTypeSchema,
   MAX_DURATION_DAYS,

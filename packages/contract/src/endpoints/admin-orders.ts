@@ -2,9 +2,8 @@
 // IPs whose automatic renewal failed.
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { yuanSchema } from '../money.ts';
 import { pageSchemaOf, paginationQuerySchema } from '../pagination.ts';
-import { singleLineTextSchema } from '../validation.ts';
+import { singleLineTextSchema, yuanSchema } from '../validation.ts';
 import { instanceStatusSchema } from './instances.ts';
 import {
   idempotencyHeadersSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { staffRoleSchema } from '../permissions.ts';
+import { staffRoleSchema } from '../permission-schemas.ts';
 import { emailSchema } from '../validation.ts';
 
 /** A member of staff as the owner sees them on the staff page. */

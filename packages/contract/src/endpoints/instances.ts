@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { pageSchemaOf, paginationQuerySchema } from '../pagination.ts';
 import { queryInt4Schema, singleLineTextSchema } from '../validation.ts';
+import { exportTypes } from '../proxy-links.ts';
 import { lineTypeSchema, MAX_DURATION_DAYS, proxyProtocolSchema } from './catalog.ts';
 
 export const instanceStatuses = ['active', 'expired'] as const;
@@ -115,34 +116,7 @@ export const resetInstancePassword = defineEndpoint({
   response: instanceSchema,
 });
 
-/**
- * Export formats, in the URL's spelling (the colon forms of the line formats have dashes there):
- * `socks5`, `http` and `vmess` one share line per instance, `all` every protocol line of each,
- * `ip-port-user-pass` (`ip:port:user:pass`) and `user-pass-at-ip-port` (`user:pass@ip:port`) the
- * plain lines scraping tools read, `csv` a spreadsheet with region, protocols and expiry.
- */
-export const exportTypes = [
-  'all',
-  'vmess',
-  'socks5',
-  'http',
-  'ip-port-user-pass',
-  'user-pass-at-ip-port',
-  'csv',
-] as const;
 export const exportTypeSchema = z.enum(exportTypes);
-export type ExportType = z.infer<typeof exportTypeSchema>;
-
-/** How a format is written in the console and the docs (the colon forms read as people know them). */
-export const exportTypeLabels = {
-  all: 'all',
-  vmess: 'vmess',
-  socks5: 'socks5',
-  http: 'http',
-  'ip-port-user-pass': 'ip:port:user:pass',
-  'user-pass-at-ip-port': 'user:pass@ip:port',
-  csv: 'CSV',
-} as const satisfies Record<ExportType, string>;
 
 export const exportInstances = defineEndpoint({
   method: 'GET',

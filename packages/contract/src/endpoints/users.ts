@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { locales } from '../locale.ts';
-import { roleSchema } from '../permissions.ts';
+import { roleSchema } from '../permission-schemas.ts';
 import { passwordSchema, plainTextSchema, singleLineTextSchema } from '../validation.ts';
 
 export const userProfileSchema = z.object({

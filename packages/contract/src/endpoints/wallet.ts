@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { CURRENCY, yuanSchema } from '../money.ts';
+import { CURRENCY } from '../money.ts';
 import { pageSchemaOf, paginationQuerySchema } from '../pagination.ts';
+import { yuanSchema } from '../validation.ts';
 
 export const walletSchema = z.object({
   /** Balance in yuan, at most two decimals. */

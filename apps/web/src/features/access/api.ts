@@ -1,13 +1,10 @@
-import {
+import type {
   addIpAllowlistEntry,
   createSubUser,
-  deleteIpAllowlistEntry,
-  deleteSubUser,
-  listIpAllowlist,
-  listSubUsers,
   updateSubUser,
-  type EndpointBody,
+  EndpointBody,
 } from '@stratus/contract';
+import { apiRoutes } from '@stratus/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/http/client.ts';
 
@@ -24,14 +21,14 @@ export const accessKeys = {
 export function useIpAllowlist() {
   return useQuery({
     queryKey: accessKeys.allowlist(),
-    queryFn: ({ signal }) => callEndpoint(listIpAllowlist, { signal }),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.listIpAllowlist, { signal }),
   });
 }
 
 export function useAddAllowlistEntry() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewAllowlistEntry) => callEndpoint(addIpAllowlistEntry, { body }),
+    mutationFn: (body: NewAllowlistEntry) => callEndpoint(apiRoutes.addIpAllowlistEntry, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accessKeys.allowlist() }),
   });
 }
@@ -39,7 +36,7 @@ export function useAddAllowlistEntry() {
 export function useDeleteAllowlistEntry() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => callEndpoint(deleteIpAllowlistEntry, { params: { id } }),
+    mutationFn: (id: string) => callEndpoint(apiRoutes.deleteIpAllowlistEntry, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accessKeys.allowlist() }),
   });
 }
@@ -47,14 +44,14 @@ export function useDeleteAllowlistEntry() {
 export function useSubUsers() {
   return useQuery({
     queryKey: accessKeys.subUsers(),
-    queryFn: ({ signal }) => callEndpoint(listSubUsers, { signal }),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.listSubUsers, { signal }),
   });
 }
 
 export function useCreateSubUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewSubUser) => callEndpoint(createSubUser, { body }),
+    mutationFn: (body: NewSubUser) => callEndpoint(apiRoutes.createSubUser, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accessKeys.subUsers() }),
   });
 }
@@ -63,7 +60,7 @@ export function useUpdateSubUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: SubUserChanges }) =>
-      callEndpoint(updateSubUser, { params: { id }, body: changes }),
+      callEndpoint(apiRoutes.updateSubUser, { params: { id }, body: changes }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accessKeys.subUsers() }),
   });
 }
@@ -71,7 +68,7 @@ export function useUpdateSubUser() {
 export function useDeleteSubUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => callEndpoint(deleteSubUser, { params: { id } }),
+    mutationFn: (id: string) => callEndpoint(apiRoutes.deleteSubUser, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accessKeys.subUsers() }),
   });
 }

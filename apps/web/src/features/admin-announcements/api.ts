@@ -1,11 +1,11 @@
-import {
+import type {
   createAnnouncement,
-  deleteAnnouncement,
   listAdminAnnouncements,
   updateAnnouncement,
-  type EndpointBody,
-  type EndpointQuery,
+  EndpointBody,
+  EndpointQuery,
 } from '@stratus/contract';
+import { apiRoutes } from '@stratus/contract/routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/http/client.ts';
 import { announcementKeys } from '../announcements/public.ts';
@@ -22,7 +22,7 @@ export const adminAnnouncementKeys = {
 export function useAdminAnnouncements(query: AdminAnnouncementsQuery) {
   return useQuery({
     queryKey: adminAnnouncementKeys.list(query),
-    queryFn: ({ signal }) => callEndpoint(listAdminAnnouncements, { query, signal }),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.listAdminAnnouncements, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -40,7 +40,7 @@ function useInvalidateAnnouncements() {
 export function useCreateAnnouncement() {
   const invalidate = useInvalidateAnnouncements();
   return useMutation({
-    mutationFn: (body: NewAnnouncement) => callEndpoint(createAnnouncement, { body }),
+    mutationFn: (body: NewAnnouncement) => callEndpoint(apiRoutes.createAnnouncement, { body }),
     onSuccess: invalidate,
   });
 }
@@ -49,7 +49,7 @@ export function useUpdateAnnouncement() {
   const invalidate = useInvalidateAnnouncements();
   return useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: AnnouncementChanges }) =>
-      callEndpoint(updateAnnouncement, { params: { id }, body: changes }),
+      callEndpoint(apiRoutes.updateAnnouncement, { params: { id }, body: changes }),
     onSuccess: invalidate,
   });
 }
@@ -57,7 +57,7 @@ export function useUpdateAnnouncement() {
 export function useDeleteAnnouncement() {
   const invalidate = useInvalidateAnnouncements();
   return useMutation({
-    mutationFn: (id: string) => callEndpoint(deleteAnnouncement, { params: { id } }),
+    mutationFn: (id: string) => callEndpoint(apiRoutes.deleteAnnouncement, { params: { id } }),
     onSuccess: invalidate,
   });
 }

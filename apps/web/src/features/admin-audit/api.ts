@@ -1,4 +1,5 @@
-import { listAuditLog, type EndpointQuery } from '@stratus/contract';
+import type { listAuditLog, EndpointQuery } from '@stratus/contract';
+import { apiRoutes } from '@stratus/contract/routes';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/http/client.ts';
 import { downloadEndpointFile } from '../../shared/http/download.ts';
@@ -13,7 +14,7 @@ export const auditKeys = {
 export function useAuditLog(query: AuditLogQuery) {
   return useQuery({
     queryKey: auditKeys.list(query),
-    queryFn: ({ signal }) => callEndpoint(listAuditLog, { query, signal }),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.listAuditLog, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -23,7 +24,7 @@ export function useExportAuditLog() {
   return useMutation({
     mutationFn: ({ query, fileName }: { query: AuditLogQuery; fileName: string }) => {
       const { page: _page, pageSize: _pageSize, ...filters } = query;
-      return downloadEndpointFile(listAuditLog, {
+      return downloadEndpointFile(apiRoutes.listAuditLog, {
         query: { ...filters, format: 'csv' },
         fileName,
       });

@@ -1,18 +1,15 @@
-import {
+import type {
   createRegion,
   createStaticIpPlan,
   createTrafficPlan,
-  deleteStaticIpPlan,
-  deleteTrafficPlan,
-  listAdminRegions,
   listAdminStaticIpPlans,
-  listAdminTrafficPlans,
   updateRegion,
   updateStaticIpPlan,
   updateTrafficPlan,
-  type EndpointBody,
-  type EndpointQuery,
+  EndpointBody,
+  EndpointQuery,
 } from '@stratus/contract';
+import { apiRoutes } from '@stratus/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/http/client.ts';
 
@@ -35,21 +32,21 @@ export const adminCatalogKeys = {
 export function useAdminRegions() {
   return useQuery({
     queryKey: adminCatalogKeys.regions(),
-    queryFn: ({ signal }) => callEndpoint(listAdminRegions, { signal }),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.listAdminRegions, { signal }),
   });
 }
 
 export function useAdminStaticIpPlans(query: StaticIpPlansQuery) {
   return useQuery({
     queryKey: adminCatalogKeys.plans(query),
-    queryFn: ({ signal }) => callEndpoint(listAdminStaticIpPlans, { query, signal }),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.listAdminStaticIpPlans, { query, signal }),
   });
 }
 
 export function useAdminTrafficPlans() {
   return useQuery({
     queryKey: adminCatalogKeys.trafficPlans(),
-    queryFn: ({ signal }) => callEndpoint(listAdminTrafficPlans, { signal }),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.listAdminTrafficPlans, { signal }),
   });
 }
 
@@ -63,41 +60,47 @@ function useCatalogMutation<Variables, Result>(write: (variables: Variables) => 
 }
 
 export function useCreateRegion() {
-  return useCatalogMutation((body: RegionBody) => callEndpoint(createRegion, { body }));
+  return useCatalogMutation((body: RegionBody) => callEndpoint(apiRoutes.createRegion, { body }));
 }
 
 export function useUpdateRegion() {
   return useCatalogMutation(({ id, body }: { id: string; body: RegionChanges }) =>
-    callEndpoint(updateRegion, { params: { id }, body }),
+    callEndpoint(apiRoutes.updateRegion, { params: { id }, body }),
   );
 }
 
 export function useCreateStaticIpPlan() {
-  return useCatalogMutation((body: NewPlanBody) => callEndpoint(createStaticIpPlan, { body }));
+  return useCatalogMutation((body: NewPlanBody) =>
+    callEndpoint(apiRoutes.createStaticIpPlan, { body }),
+  );
 }
 
 export function useUpdateStaticIpPlan() {
   return useCatalogMutation(({ id, body }: { id: string; body: PlanChanges }) =>
-    callEndpoint(updateStaticIpPlan, { params: { id }, body }),
+    callEndpoint(apiRoutes.updateStaticIpPlan, { params: { id }, body }),
   );
 }
 
 export function useDeleteStaticIpPlan() {
-  return useCatalogMutation((id: string) => callEndpoint(deleteStaticIpPlan, { params: { id } }));
+  return useCatalogMutation((id: string) =>
+    callEndpoint(apiRoutes.deleteStaticIpPlan, { params: { id } }),
+  );
 }
 
 export function useCreateTrafficPlan() {
   return useCatalogMutation((body: NewTrafficPlanBody) =>
-    callEndpoint(createTrafficPlan, { body }),
+    callEndpoint(apiRoutes.createTrafficPlan, { body }),
   );
 }
 
 export function useUpdateTrafficPlan() {
   return useCatalogMutation(({ id, body }: { id: string; body: TrafficPlanChanges }) =>
-    callEndpoint(updateTrafficPlan, { params: { id }, body }),
+    callEndpoint(apiRoutes.updateTrafficPlan, { params: { id }, body }),
   );
 }
 
 export function useDeleteTrafficPlan() {
-  return useCatalogMutation((id: string) => callEndpoint(deleteTrafficPlan, { params: { id } }));
+  return useCatalogMutation((id: string) =>
+    callEndpoint(apiRoutes.deleteTrafficPlan, { params: { id } }),
+  );
 }

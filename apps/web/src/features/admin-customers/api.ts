@@ -1,25 +1,14 @@
-import {
-  approveBalanceAdjustment,
+import type {
   createBalanceAdjustment,
-  disableAdminCustomer,
-  enableAdminCustomer,
-  getAdminCustomer,
-  listAdminCustomerInstances,
-  listAdminCustomerLedger,
-  listAdminCustomerOrders,
-  listAdminCustomerPayments,
   listAdminCustomers,
-  listAdminCustomerSessions,
-  listAdminCustomerTrafficPackages,
   listBalanceAdjustments,
-  rejectBalanceAdjustment,
-  resetAdminCustomerProxyPassword,
-  signOutAdminCustomer,
-  type EndpointBody,
-  type EndpointData,
-  type EndpointDefinition,
-  type EndpointQuery,
+  EndpointBody,
+  EndpointData,
+  EndpointOfRoute,
+  EndpointRoute,
+  EndpointQuery,
 } from '@stratus/contract';
+import { apiRoutes } from '@stratus/contract/routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/http/client.ts';
 
@@ -28,12 +17,12 @@ export type AdjustmentsQuery = NonNullable<EndpointQuery<typeof listBalanceAdjus
 
 /** The tabs of one customer's page, each a paged list endpoint about that customer. */
 export const customerTabEndpoints = {
-  ledger: listAdminCustomerLedger,
-  payments: listAdminCustomerPayments,
-  orders: listAdminCustomerOrders,
-  instances: listAdminCustomerInstances,
-  trafficPackages: listAdminCustomerTrafficPackages,
-  sessions: listAdminCustomerSessions,
+  ledger: apiRoutes.listAdminCustomerLedger,
+  payments: apiRoutes.listAdminCustomerPayments,
+  orders: apiRoutes.listAdminCustomerOrders,
+  instances: apiRoutes.listAdminCustomerInstances,
+  trafficPackages: apiRoutes.listAdminCustomerTrafficPackages,
+  sessions: apiRoutes.listAdminCustomerSessions,
 } as const;
 export type CustomerTab = keyof typeof customerTabEndpoints;
 
@@ -55,7 +44,7 @@ export const adminCustomerKeys = {
 export function useAdminCustomers(query: CustomersQuery) {
   return useQuery({
     queryKey: adminCustomerKeys.list(query),
-    queryFn: ({ signal }) => callEndpoint(listAdminCustomers, { query, signal }),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.listAdminCustomers, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -63,7 +52,7 @@ export function useAdminCustomers(query: CustomersQuery) {
 export function useAdminCustomer(id: string) {
   return useQuery({
     queryKey: adminCustomerKeys.customer(id),
-    queryFn: ({ signal }) => callEndpoint(getAdminCustomer, { params: { id }, signal }),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.getAdminCustomer, { params: { id }, signal }),
   });
 }
 
@@ -74,12 +63,12 @@ export function useCustomerTab<T extends CustomerTab>(
   paging: TabPaging,
   enabled = true,
 ) {
-  const endpoint: EndpointDefinition = customerTabEndpoints[tab];
+  const endpoint: EndpointRoute = customerTabEndpoints[tab];
   return useQuery({
     queryKey: adminCustomerKeys.tab(id, tab, paging),
     queryFn: ({ signal }) =>
       callEndpoint(endpoint, { params: { id }, query: paging, signal }) as Promise<
-        EndpointData<(typeof customerTabEndpoints)[T]>
+        EndpointData<EndpointOfRoute<(typeof customerTabEndpoints)[T]>>
       >,
     placeholderData: keepPreviousData,
     enabled,
@@ -98,8 +87,8 @@ function useCustomerMutation<Variables, Result>(run: (variables: Variables) => P
 export function useSetCustomerStatus(id: string) {
   return useCustomerMutation(({ disable, reason }: { disable: boolean; reason: string }) =>
     disable
-      ? callEndpoint(disableAdminCustomer, { params: { id }, body: { reason } })
-      : callEndpoint(enableAdminCustomer, {
+      ? callEndpoint(apiRoutes.disableAdminCustomer, { params: { id }, body: { reason } })
+      : callEndpoint(apiRoutes.enableAdminCustomer, {
           params: { id },
           body: reason ? { reason } : {},
         }),
@@ -108,26 +97,29 @@ export function useSetCustomerStatus(id: string) {
 
 export function useSignOutCustomer(id: string) {
   return useCustomerMutation(({ reason }: { reason: string }) =>
-    callEndpoint(signOutAdminCustomer, { params: { id }, body: reason ? { reason } : {} }),
+    callEndpoint(apiRoutes.signOutAdminCustomer, {
+      params: { id },
+      body: reason ? { reason } : {},
+    }),
   );
 }
 
 export function useResetProxyPassword(id: string) {
   return useCustomerMutation((instanceId: string) =>
-    callEndpoint(resetAdminCustomerProxyPassword, { params: { id, instanceId } }),
+    callEndpoint(apiRoutes.resetAdminCustomerProxyPassword, { params: { id, instanceId } }),
   );
 }
 
 export function useCreateAdjustment(id: string) {
   return useCustomerMutation((body: EndpointBody<typeof createBalanceAdjustment>) =>
-    callEndpoint(createBalanceAdjustment, { params: { id }, body }),
+    callEndpoint(apiRoutes.createBalanceAdjustment, { params: { id }, body }),
   );
 }
 
 export function useBalanceAdjustments(query: AdjustmentsQuery) {
   return useQuery({
     queryKey: adminCustomerKeys.adjustments(query),
-    queryFn: ({ signal }) => callEndpoint(listBalanceAdjustments, { query, signal }),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.listBalanceAdjustments, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -136,8 +128,8 @@ export function useDecideAdjustment() {
   return useCustomerMutation(
     ({ id, approve, reason }: { id: string; approve: boolean; reason?: string }) =>
       approve
-        ? callEndpoint(approveBalanceAdjustment, { params: { id } })
-        : callEndpoint(rejectBalanceAdjustment, {
+        ? callEndpoint(apiRoutes.approveBalanceAdjustment, { params: { id } })
+        : callEndpoint(apiRoutes.rejectBalanceAdjustment, {
             params: { id },
             body: reason ? { reason } : {},
           }),

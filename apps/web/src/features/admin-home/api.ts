@@ -1,4 +1,4 @@
-import { getAdminDashboard } from '@stratus/contract';
+import { apiRoutes } from '@stratus/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/http/client.ts';
 
@@ -14,7 +14,7 @@ const REFRESH_MS = 60_000;
 export function useAdminDashboard(language: string, enabled: boolean) {
   return useQuery({
     queryKey: adminDashboardKeys.dashboard(language),
-    queryFn: ({ signal }) => callEndpoint(getAdminDashboard, { signal }),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.getAdminDashboard, { signal }),
     refetchInterval: REFRESH_MS,
     enabled,
   });

@@ -1,18 +1,5 @@
-import {
-  getAdminIp,
-  getAdminIpOverview,
-  importAdminIps,
-  listAdminIps,
-  quarantineAdminIp,
-  quarantineAdminIps,
-  releaseAdminIp,
-  releaseAdminIps,
-  retireAdminIp,
-  retireAdminIps,
-  type AdminIp,
-  type EndpointQuery,
-  type ImportAdminIpsBody,
-} from '@stratus/contract';
+import type { listAdminIps, AdminIp, EndpointQuery, ImportAdminIpsBody } from '@stratus/contract';
+import { apiRoutes } from '@stratus/contract/routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/http/client.ts';
 
@@ -31,7 +18,7 @@ export const adminInventoryKeys = {
 export function useAdminIps(query: AdminIpsQuery) {
   return useQuery({
     queryKey: adminInventoryKeys.list(query),
-    queryFn: ({ signal }) => callEndpoint(listAdminIps, { query, signal }),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.listAdminIps, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -39,14 +26,15 @@ export function useAdminIps(query: AdminIpsQuery) {
 export function useAdminIpOverview() {
   return useQuery({
     queryKey: adminInventoryKeys.overview(),
-    queryFn: ({ signal }) => callEndpoint(getAdminIpOverview, { signal }),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.getAdminIpOverview, { signal }),
   });
 }
 
 export function useAdminIp(id: string | null) {
   return useQuery({
     queryKey: adminInventoryKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => callEndpoint(getAdminIp, { params: { id: id ?? '' }, signal }),
+    queryFn: ({ signal }) =>
+      callEndpoint(apiRoutes.getAdminIp, { params: { id: id ?? '' }, signal }),
     enabled: id !== null,
   });
 }
@@ -58,14 +46,14 @@ function useInvalidateInventory() {
 }
 
 const single = {
-  quarantine: quarantineAdminIp,
-  release: releaseAdminIp,
-  retire: retireAdminIp,
+  quarantine: apiRoutes.quarantineAdminIp,
+  release: apiRoutes.releaseAdminIp,
+  retire: apiRoutes.retireAdminIp,
 } as const;
 const bulk = {
-  quarantine: quarantineAdminIps,
-  release: releaseAdminIps,
-  retire: retireAdminIps,
+  quarantine: apiRoutes.quarantineAdminIps,
+  release: apiRoutes.releaseAdminIps,
+  retire: apiRoutes.retireAdminIps,
 } as const;
 
 /** Quarantines, releases or retires one address, or several at once (all or none). */
@@ -95,7 +83,7 @@ export function useChangeIpStatus() {
 export function useImportIps() {
   const invalidate = useInvalidateInventory();
   return useMutation({
-    mutationFn: (body: ImportAdminIpsBody) => callEndpoint(importAdminIps, { body }),
+    mutationFn: (body: ImportAdminIpsBody) => callEndpoint(apiRoutes.importAdminIps, { body }),
     onSuccess: (result) => (result.applied ? invalidate() : undefined),
   });
 }

@@ -1,13 +1,9 @@
 import {
-  createAdminNode,
-  disableAdminNode,
-  enableAdminNode,
-  getAdminNode,
-  listAdminNodes,
+  type createAdminNode,
   NODE_POLL_INTERVAL_SECONDS,
-  rotateAdminNodeKey,
   type EndpointBody,
 } from '@stratus/contract';
+import { apiRoutes } from '@stratus/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/http/client.ts';
 
@@ -25,7 +21,7 @@ const DETAIL_REFRESH_MS = LIST_REFRESH_MS;
 export function useAdminNodes() {
   return useQuery({
     queryKey: nodeKeys.list(),
-    queryFn: ({ signal }) => callEndpoint(listAdminNodes, { signal }),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.listAdminNodes, { signal }),
     refetchInterval: LIST_REFRESH_MS,
   });
 }
@@ -33,7 +29,7 @@ export function useAdminNodes() {
 export function useAdminNode(id: string) {
   return useQuery({
     queryKey: nodeKeys.detail(id),
-    queryFn: ({ signal }) => callEndpoint(getAdminNode, { params: { id }, signal }),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.getAdminNode, { params: { id }, signal }),
     refetchInterval: DETAIL_REFRESH_MS,
   });
 }
@@ -42,7 +38,7 @@ export function useCreateNode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: EndpointBody<typeof createAdminNode>) =>
-      callEndpoint(createAdminNode, { body }),
+      callEndpoint(apiRoutes.createAdminNode, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: nodeKeys.all }),
   });
 }
@@ -50,7 +46,7 @@ export function useCreateNode() {
 export function useRotateNodeKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => callEndpoint(rotateAdminNodeKey, { params: { id } }),
+    mutationFn: (id: string) => callEndpoint(apiRoutes.rotateAdminNodeKey, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: nodeKeys.all }),
   });
 }
@@ -59,7 +55,9 @@ export function useSetNodeStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, disable }: { id: string; disable: boolean }) =>
-      callEndpoint(disable ? disableAdminNode : enableAdminNode, { params: { id } }),
+      callEndpoint(disable ? apiRoutes.disableAdminNode : apiRoutes.enableAdminNode, {
+        params: { id },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: nodeKeys.all }),
   });
 }

@@ -1,11 +1,11 @@
-import {
-  getAdminOrder,
+import type {
   listAdminOrders,
   listRenewalFailures,
   refundOrder,
-  type EndpointBody,
-  type EndpointQuery,
+  EndpointBody,
+  EndpointQuery,
 } from '@stratus/contract';
+import { apiRoutes } from '@stratus/contract/routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/http/client.ts';
 
@@ -25,7 +25,7 @@ export const adminOrderKeys = {
 export function useAdminOrders(query: AdminOrdersQuery, enabled = true) {
   return useQuery({
     queryKey: adminOrderKeys.list(query),
-    queryFn: ({ signal }) => callEndpoint(listAdminOrders, { query, signal }),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.listAdminOrders, { query, signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -34,7 +34,8 @@ export function useAdminOrders(query: AdminOrdersQuery, enabled = true) {
 export function useAdminOrder(id: string | null) {
   return useQuery({
     queryKey: adminOrderKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => callEndpoint(getAdminOrder, { params: { id: id ?? '' }, signal }),
+    queryFn: ({ signal }) =>
+      callEndpoint(apiRoutes.getAdminOrder, { params: { id: id ?? '' }, signal }),
     enabled: id !== null,
   });
 }
@@ -42,7 +43,7 @@ export function useAdminOrder(id: string | null) {
 export function useRenewalFailures(query: RenewalFailuresQuery, enabled = true) {
   return useQuery({
     queryKey: adminOrderKeys.renewalFailures(query),
-    queryFn: ({ signal }) => callEndpoint(listRenewalFailures, { query, signal }),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.listRenewalFailures, { query, signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -64,7 +65,7 @@ export function useRefundOrder() {
       body: RefundBody;
       idempotencyKey: string;
     }) =>
-      callEndpoint(refundOrder, {
+      callEndpoint(apiRoutes.refundOrder, {
         params: { id: orderId },
         body,
         headers: { 'Idempotency-Key': idempotencyKey },

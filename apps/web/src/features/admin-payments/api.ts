@@ -1,12 +1,11 @@
-import {
-  getAdminPayment,
+import type {
   getReconciliation,
   listAdminPayments,
   markAdminPaymentPaid,
-  syncAdminPayment,
-  type EndpointBody,
-  type EndpointQuery,
+  EndpointBody,
+  EndpointQuery,
 } from '@stratus/contract';
+import { apiRoutes } from '@stratus/contract/routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/http/client.ts';
 
@@ -25,7 +24,7 @@ export const adminPaymentKeys = {
 export function useAdminPayments(query: AdminPaymentsQuery) {
   return useQuery({
     queryKey: adminPaymentKeys.list(query),
-    queryFn: ({ signal }) => callEndpoint(listAdminPayments, { query, signal }),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.listAdminPayments, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -33,7 +32,8 @@ export function useAdminPayments(query: AdminPaymentsQuery) {
 export function useAdminPayment(id: string | null) {
   return useQuery({
     queryKey: adminPaymentKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => callEndpoint(getAdminPayment, { params: { id: id ?? '' }, signal }),
+    queryFn: ({ signal }) =>
+      callEndpoint(apiRoutes.getAdminPayment, { params: { id: id ?? '' }, signal }),
     enabled: id !== null,
   });
 }
@@ -47,7 +47,7 @@ function useInvalidatePayments() {
 export function useSyncPayment() {
   const invalidate = useInvalidatePayments();
   return useMutation({
-    mutationFn: (id: string) => callEndpoint(syncAdminPayment, { params: { id } }),
+    mutationFn: (id: string) => callEndpoint(apiRoutes.syncAdminPayment, { params: { id } }),
     onSettled: invalidate,
   });
 }
@@ -56,7 +56,7 @@ export function useMarkPaymentPaid() {
   const invalidate = useInvalidatePayments();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: MarkPaidBody }) =>
-      callEndpoint(markAdminPaymentPaid, { params: { id }, body }),
+      callEndpoint(apiRoutes.markAdminPaymentPaid, { params: { id }, body }),
     onSettled: invalidate,
   });
 }
@@ -64,7 +64,7 @@ export function useMarkPaymentPaid() {
 export function useReconciliation(query: ReconciliationQuery) {
   return useQuery({
     queryKey: adminPaymentKeys.reconciliation(query),
-    queryFn: ({ signal }) => callEndpoint(getReconciliation, { query, signal }),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.getReconciliation, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }

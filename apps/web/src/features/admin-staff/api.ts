@@ -1,11 +1,5 @@
-import {
-  addStaffMember,
-  changeStaffRole,
-  listStaff,
-  removeStaffMember,
-  type EndpointBody,
-  type StaffRole,
-} from '@stratus/contract';
+import type { addStaffMember, EndpointBody, StaffRole } from '@stratus/contract';
+import { apiRoutes } from '@stratus/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/http/client.ts';
 
@@ -17,7 +11,7 @@ export const staffKeys = {
 export function useStaff() {
   return useQuery({
     queryKey: staffKeys.list(),
-    queryFn: ({ signal }) => callEndpoint(listStaff, { signal }),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.listStaff, { signal }),
   });
 }
 
@@ -25,7 +19,7 @@ export function useAddStaffMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: EndpointBody<typeof addStaffMember>) =>
-      callEndpoint(addStaffMember, { body }),
+      callEndpoint(apiRoutes.addStaffMember, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
   });
 }
@@ -34,7 +28,7 @@ export function useChangeStaffRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, role }: { id: string; role: StaffRole }) =>
-      callEndpoint(changeStaffRole, { params: { id }, body: { role } }),
+      callEndpoint(apiRoutes.changeStaffRole, { params: { id }, body: { role } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
   });
 }
@@ -42,7 +36,7 @@ export function useChangeStaffRole() {
 export function useRemoveStaffMember() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => callEndpoint(removeStaffMember, { params: { id } }),
+    mutationFn: (id: string) => callEndpoint(apiRoutes.removeStaffMember, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
   });
 }

@@ -1,4 +1,4 @@
-import { listCurrentAnnouncements } from '@stratus/contract';
+import { apiRoutes } from '@stratus/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/http/client.ts';
 
@@ -14,7 +14,7 @@ const REFRESH_MS = 5 * 60_000;
 export function useCurrentAnnouncements(language: string) {
   return useQuery({
     queryKey: announcementKeys.current(language),
-    queryFn: ({ signal }) => callEndpoint(listCurrentAnnouncements, { signal }),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.listCurrentAnnouncements, { signal }),
     staleTime: REFRESH_MS,
     refetchInterval: REFRESH_MS,
   });

@@ -1,4 +1,5 @@
-import { login, logout, register, type EndpointBody, type Session } from '@stratus/contract';
+import type { login, register, EndpointBody, Session } from '@stratus/contract';
+import { apiRoutes } from '@stratus/contract/routes';
 import { callEndpoint } from '../../shared/http/client.ts';
 import { changeLanguage, currentLanguage } from '../../shared/i18n/i18n.ts';
 import { signOut, storeToken } from '../../shared/session.ts';
@@ -15,17 +16,17 @@ async function startSession(session: Session): Promise<Session> {
 
 // Sign-in errors are shown inline above the form, so these calls raise no toast.
 export async function logIn(body: EndpointBody<typeof login>): Promise<Session> {
-  return startSession(await callEndpoint(login, { body, silent: true }));
+  return startSession(await callEndpoint(apiRoutes.login, { body, silent: true }));
 }
 
 export async function signUp(body: EndpointBody<typeof register>): Promise<Session> {
-  return startSession(await callEndpoint(register, { body, silent: true }));
+  return startSession(await callEndpoint(apiRoutes.register, { body, silent: true }));
 }
 
 /** Confirmed logout: revoke the session (a failure changes nothing), then the seed sign-out. */
 export async function logOut(): Promise<void> {
   try {
-    await callEndpoint(logout, { silent: true });
+    await callEndpoint(apiRoutes.logout, { silent: true });
   } catch {
     // The session may already be gone; signing out locally is what matters.
   }

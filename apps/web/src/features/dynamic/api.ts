@@ -1,9 +1,5 @@
-import {
-  generateDynamicEndpoints,
-  getDynamicAccount,
-  resetDynamicPassword,
-  type EndpointQuery,
-} from '@stratus/contract';
+import type { generateDynamicEndpoints, EndpointQuery } from '@stratus/contract';
+import { apiRoutes } from '@stratus/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/http/client.ts';
 
@@ -17,7 +13,7 @@ export const dynamicKeys = {
 export function useDynamicAccount() {
   return useQuery({
     queryKey: dynamicKeys.account(),
-    queryFn: ({ signal }) => callEndpoint(getDynamicAccount, { signal }),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.getDynamicAccount, { signal }),
   });
 }
 
@@ -25,7 +21,7 @@ export function useDynamicAccount() {
 export function useResetDynamicPassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callEndpoint(resetDynamicPassword),
+    mutationFn: () => callEndpoint(apiRoutes.resetDynamicPassword),
     onSuccess: (account) => queryClient.setQueryData(dynamicKeys.account(), account),
   });
 }
@@ -33,6 +29,7 @@ export function useResetDynamicPassword() {
 /** Generating is an explicit action (a button), so it runs as a mutation, not a cached query. */
 export function useGenerateDynamicEndpoints() {
   return useMutation({
-    mutationFn: (query: DynamicEndpointsQuery) => callEndpoint(generateDynamicEndpoints, { query }),
+    mutationFn: (query: DynamicEndpointsQuery) =>
+      callEndpoint(apiRoutes.generateDynamicEndpoints, { query }),
   });
 }

@@ -1,19 +1,11 @@
-import {
-  createInstanceCheck,
-  exportInstances,
-  getInstanceCheck,
+import type {
   listInstances,
-  listStaticIpCatalog,
-  quoteRenewal,
-  renewInstance,
-  renewInstances,
-  replaceInstance,
-  resetInstancePassword,
   updateInstance,
-  type EndpointBody,
-  type EndpointQuery,
-  type ExportType,
+  EndpointBody,
+  EndpointQuery,
+  ExportType,
 } from '@stratus/contract';
+import { apiRoutes } from '@stratus/contract/routes';
 import {
   keepPreviousData,
   useMutation,
@@ -45,14 +37,14 @@ export const instanceKeys = {
 export function useStaticIpCatalog() {
   return useQuery({
     queryKey: catalogKeys.staticIp(),
-    queryFn: ({ signal }) => callEndpoint(listStaticIpCatalog, { signal }),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.listStaticIpCatalog, { signal }),
   });
 }
 
 export function useInstances(query: InstancesQuery) {
   return useQuery({
     queryKey: instanceKeys.list(query),
-    queryFn: ({ signal }) => callEndpoint(listInstances, { query, signal }),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.listInstances, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -61,7 +53,7 @@ export function useUpdateInstance() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: InstanceChanges }) =>
-      callEndpoint(updateInstance, { params: { id }, body: changes }),
+      callEndpoint(apiRoutes.updateInstance, { params: { id }, body: changes }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: instanceKeys.all }),
   });
 }
@@ -69,7 +61,7 @@ export function useUpdateInstance() {
 export function useResetInstancePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => callEndpoint(resetInstancePassword, { params: { id } }),
+    mutationFn: (id: string) => callEndpoint(apiRoutes.resetInstancePassword, { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: instanceKeys.all }),
   });
 }
@@ -77,7 +69,8 @@ export function useResetInstancePassword() {
 export function useRenewalQuote(ids: string[], durationDays: number, enabled: boolean) {
   return useQuery({
     queryKey: instanceKeys.renewalQuote(ids, durationDays),
-    queryFn: ({ signal }) => callEndpoint(quoteRenewal, { body: { ids, durationDays }, signal }),
+    queryFn: ({ signal }) =>
+      callEndpoint(apiRoutes.quoteRenewal, { body: { ids, durationDays }, signal }),
     enabled: enabled && ids.length > 0,
     placeholderData: keepPreviousData,
   });
@@ -106,8 +99,12 @@ export function useRenewInstances() {
     mutationFn: ({ ids, durationDays, idempotencyKey }: RenewalRequest) => {
       const headers = { 'Idempotency-Key': idempotencyKey };
       return ids.length === 1
-        ? callEndpoint(renewInstance, { params: { id: ids[0]! }, body: { durationDays }, headers })
-        : callEndpoint(renewInstances, { body: { ids, durationDays }, headers });
+        ? callEndpoint(apiRoutes.renewInstance, {
+            params: { id: ids[0]! },
+            body: { durationDays },
+            headers,
+          })
+        : callEndpoint(apiRoutes.renewInstances, { body: { ids, durationDays }, headers });
     },
     onSettled: () => invalidateAfterPayment(queryClient),
   });
@@ -124,7 +121,7 @@ export interface ExportRequest {
 export function useExportInstances() {
   return useMutation({
     mutationFn: ({ type, base64, ids, fileName }: ExportRequest) =>
-      downloadEndpointFile(exportInstances, {
+      downloadEndpointFile(apiRoutes.exportInstances, {
         params: { type },
         query: {
           encoding: base64 ? 'base64' : 'plain',
@@ -143,7 +140,7 @@ export function useReplaceInstance() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, idempotencyKey }: { id: string; idempotencyKey: string }) =>
-      callEndpoint(replaceInstance, {
+      callEndpoint(apiRoutes.replaceInstance, {
         params: { id },
         body: {},
         headers: { 'idempotency-key': idempotencyKey },
@@ -154,7 +151,7 @@ export function useReplaceInstance() {
 
 export function useStartInstanceCheck() {
   return useMutation({
-    mutationFn: (id: string) => callEndpoint(createInstanceCheck, { params: { id } }),
+    mutationFn: (id: string) => callEndpoint(apiRoutes.createInstanceCheck, { params: { id } }),
   });
 }
 
@@ -163,7 +160,10 @@ export function useInstanceCheck(instanceId: string, checkId: string | undefined
   return useQuery({
     queryKey: instanceKeys.check(instanceId, checkId ?? ''),
     queryFn: ({ signal }) =>
-      callEndpoint(getInstanceCheck, { params: { id: instanceId, checkId: checkId! }, signal }),
+      callEndpoint(apiRoutes.getInstanceCheck, {
+        params: { id: instanceId, checkId: checkId! },
+        signal,
+      }),
     enabled: checkId !== undefined,
     refetchInterval: (query) => (query.state.data?.status === 'pending' ? 1000 : false),
   });

@@ -1,4 +1,4 @@
-import { getSubscription, rotateSubscription } from '@stratus/contract';
+import { apiRoutes } from '@stratus/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/http/client.ts';
 
@@ -11,7 +11,7 @@ export const subscriptionKeys = {
 export function useSubscription(enabled: boolean) {
   return useQuery({
     queryKey: subscriptionKeys.current(),
-    queryFn: ({ signal }) => callEndpoint(getSubscription, { signal }),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.getSubscription, { signal }),
     enabled,
   });
 }
@@ -19,7 +19,7 @@ export function useSubscription(enabled: boolean) {
 export function useRotateSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callEndpoint(rotateSubscription),
+    mutationFn: () => callEndpoint(apiRoutes.rotateSubscription),
     onSuccess: (subscription) => queryClient.setQueryData(subscriptionKeys.current(), subscription),
   });
 }

@@ -1,12 +1,11 @@
-import {
+import type {
   createStaticIpOrder,
-  getOrder,
   listOrders,
-  quoteStaticIpOrder,
-  type EndpointBody,
-  type EndpointQuery,
-  type Quote,
+  EndpointBody,
+  EndpointQuery,
+  Quote,
 } from '@stratus/contract';
+import { apiRoutes } from '@stratus/contract/routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/http/client.ts';
 import type { PurchaseRequest, QuoteQuery } from '../../shared/purchase/use-purchase-flow.ts';
@@ -26,7 +25,7 @@ export const orderKeys = {
 export function useOrders(query: OrdersQuery) {
   return useQuery({
     queryKey: orderKeys.list(query),
-    queryFn: ({ signal }) => callEndpoint(listOrders, { query, signal }),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.listOrders, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -34,7 +33,7 @@ export function useOrders(query: OrdersQuery) {
 export function useOrder(id: string | null) {
   return useQuery({
     queryKey: orderKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => callEndpoint(getOrder, { params: { id: id ?? '' }, signal }),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.getOrder, { params: { id: id ?? '' }, signal }),
     enabled: id !== null,
   });
 }
@@ -43,7 +42,7 @@ export function useOrder(id: string | null) {
 export function staticIpQuoteQuery(body: StaticIpPurchase): QuoteQuery<Quote> {
   return {
     queryKey: orderKeys.quote(body),
-    queryFn: ({ signal }) => callEndpoint(quoteStaticIpOrder, { body, signal }),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.quoteStaticIpOrder, { body, signal }),
   };
 }
 
@@ -55,7 +54,10 @@ export function useCreateStaticIpOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: PurchaseRequest<StaticIpPurchase>) =>
-      callEndpoint(createStaticIpOrder, { body, headers: { 'Idempotency-Key': idempotencyKey } }),
+      callEndpoint(apiRoutes.createStaticIpOrder, {
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: orderKeys.all }),

@@ -1,4 +1,4 @@
-import { getOverview } from '@stratus/contract';
+import { apiRoutes } from '@stratus/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/http/client.ts';
 
@@ -11,6 +11,6 @@ export const overviewKeys = {
 export function useOverview() {
   return useQuery({
     queryKey: overviewKeys.overview(),
-    queryFn: ({ signal }) => callEndpoint(getOverview, { signal }),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.getOverview, { signal }),
   });
 }

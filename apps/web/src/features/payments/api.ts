@@ -1,4 +1,5 @@
-import { cancelTopUp, completeSandboxPayment, getTopUp, type Payment } from '@stratus/contract';
+import type { Payment } from '@stratus/contract';
+import { apiRoutes } from '@stratus/contract/routes';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { callEndpoint } from '../../shared/http/client.ts';
@@ -24,7 +25,8 @@ export function usePayment(paymentId: string | null) {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: paymentKeys.payment(paymentId ?? ''),
-    queryFn: ({ signal }) => callEndpoint(getTopUp, { params: { id: paymentId! }, signal }),
+    queryFn: ({ signal }) =>
+      callEndpoint(apiRoutes.getTopUp, { params: { id: paymentId! }, signal }),
     enabled: paymentId !== null,
     staleTime: 0,
     refetchInterval: (current) =>
@@ -41,7 +43,7 @@ export function useCompleteSandboxPayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (paymentId: string) =>
-      callEndpoint(completeSandboxPayment, { params: { paymentId } }),
+      callEndpoint(apiRoutes.completeSandboxPayment, { params: { paymentId } }),
     onSuccess: (payment) => {
       storePayment(queryClient, payment);
       return queryClient.invalidateQueries({ queryKey: walletKeys.all });
@@ -52,7 +54,8 @@ export function useCompleteSandboxPayment() {
 export function useCancelTopUp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (paymentId: string) => callEndpoint(cancelTopUp, { params: { id: paymentId } }),
+    mutationFn: (paymentId: string) =>
+      callEndpoint(apiRoutes.cancelTopUp, { params: { id: paymentId } }),
     onSuccess: (payment) => storePayment(queryClient, payment),
   });
 }

@@ -1,13 +1,12 @@
-import {
+import type {
   createTrafficOrder,
   getTrafficUsage,
-  listTrafficCatalog,
   listTrafficPackages,
-  quoteTrafficOrder,
-  type EndpointBody,
-  type EndpointQuery,
-  type TrafficQuote,
+  EndpointBody,
+  EndpointQuery,
+  TrafficQuote,
 } from '@stratus/contract';
+import { apiRoutes } from '@stratus/contract/routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/http/client.ts';
 import { downloadEndpointFile } from '../../shared/http/download.ts';
@@ -29,7 +28,7 @@ export const trafficKeys = {
 export function useTrafficCatalog() {
   return useQuery({
     queryKey: trafficKeys.catalog(),
-    queryFn: ({ signal }) => callEndpoint(listTrafficCatalog, { signal }),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.listTrafficCatalog, { signal }),
   });
 }
 
@@ -37,7 +36,7 @@ export function useTrafficCatalog() {
 export function trafficQuoteQuery(body: TrafficPurchase): QuoteQuery<TrafficQuote> {
   return {
     queryKey: trafficKeys.quote(body),
-    queryFn: ({ signal }) => callEndpoint(quoteTrafficOrder, { body, signal }),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.quoteTrafficOrder, { body, signal }),
   };
 }
 
@@ -49,7 +48,10 @@ export function useCreateTrafficOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: PurchaseRequest<TrafficPurchase>) =>
-      callEndpoint(createTrafficOrder, { body, headers: { 'Idempotency-Key': idempotencyKey } }),
+      callEndpoint(apiRoutes.createTrafficOrder, {
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
     // Orders are keyed ['orders', …] and the overview ['overview', …]; named here to avoid cycles.
     onSettled: () =>
       Promise.all([
@@ -65,7 +67,7 @@ export function useCreateTrafficOrder() {
 export function useTrafficPackages(query: TrafficPackagesQuery) {
   return useQuery({
     queryKey: trafficKeys.packages(query),
-    queryFn: ({ signal }) => callEndpoint(listTrafficPackages, { query, signal }),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.listTrafficPackages, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -73,7 +75,7 @@ export function useTrafficPackages(query: TrafficPackagesQuery) {
 export function useTrafficUsage(query: TrafficUsageQuery) {
   return useQuery({
     queryKey: trafficKeys.usage(query),
-    queryFn: ({ signal }) => callEndpoint(getTrafficUsage, { query, signal }),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.getTrafficUsage, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -82,6 +84,9 @@ export function useTrafficUsage(query: TrafficUsageQuery) {
 export function useExportTrafficUsage() {
   return useMutation({
     mutationFn: ({ query, fileName }: { query: TrafficUsageQuery; fileName: string }) =>
-      downloadEndpointFile(getTrafficUsage, { query: { ...query, format: 'csv' }, fileName }),
+      downloadEndpointFile(apiRoutes.getTrafficUsage, {
+        query: { ...query, format: 'csv' },
+        fileName,
+      }),
   });
 }

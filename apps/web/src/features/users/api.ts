@@ -1,11 +1,5 @@
-import {
-  changePassword,
-  getMe,
-  rotateApiToken,
-  updateMe,
-  type EndpointBody,
-  type UserProfile,
-} from '@stratus/contract';
+import type { changePassword, updateMe, EndpointBody, UserProfile } from '@stratus/contract';
+import { apiRoutes } from '@stratus/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/http/client.ts';
 import { userKeys } from './user-keys.ts';
@@ -16,14 +10,14 @@ export { useSwitchLanguage } from './switch-language.ts';
 export function useMe() {
   return useQuery({
     queryKey: userKeys.me(),
-    queryFn: ({ signal }) => callEndpoint(getMe, { signal }),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.getMe, { signal }),
   });
 }
 
 export function useUpdateMe() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: EndpointBody<typeof updateMe>) => callEndpoint(updateMe, { body }),
+    mutationFn: (body: EndpointBody<typeof updateMe>) => callEndpoint(apiRoutes.updateMe, { body }),
     onSuccess: (profile) => queryClient.setQueryData(userKeys.me(), profile),
   });
 }
@@ -35,7 +29,8 @@ export function useUpdateMe() {
 export function useCompleteTour() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callEndpoint(updateMe, { body: { tourCompleted: true }, silent: true }),
+    mutationFn: () =>
+      callEndpoint(apiRoutes.updateMe, { body: { tourCompleted: true }, silent: true }),
     onSuccess: (profile) => queryClient.setQueryData(userKeys.me(), profile),
   });
 }
@@ -44,14 +39,14 @@ export function useCompleteTour() {
 export function useChangePassword() {
   return useMutation({
     mutationFn: (body: EndpointBody<typeof changePassword>) =>
-      callEndpoint(changePassword, { body, silent: true }),
+      callEndpoint(apiRoutes.changePassword, { body, silent: true }),
   });
 }
 
 export function useRotateApiToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callEndpoint(rotateApiToken),
+    mutationFn: () => callEndpoint(apiRoutes.rotateApiToken),
     onSuccess: ({ apiToken }) =>
       queryClient.setQueryData<UserProfile>(userKeys.me(), (profile) =>
         profile ? { ...profile, apiToken } : profile,

@@ -1,4 +1,5 @@
-import { updateMe, type Locale } from '@stratus/contract';
+import type { Locale } from '@stratus/contract';
+import { apiRoutes } from '@stratus/contract/routes';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/http/client.ts';
 import { changeLanguage } from '../../shared/i18n/i18n.ts';
@@ -11,7 +12,7 @@ import { userKeys } from './user-keys.ts';
  */
 export async function saveLanguageChoice(queryClient: QueryClient, language: Locale) {
   try {
-    const profile = await callEndpoint(updateMe, { body: { language }, silent: true });
+    const profile = await callEndpoint(apiRoutes.updateMe, { body: { language }, silent: true });
     queryClient.setQueryData(userKeys.me(), profile);
   } catch {
     // Kept locally; the account keeps its previous preference until the next switch.

@@ -1,11 +1,5 @@
-import {
-  createTopUp,
-  getTopUpOptions,
-  getWallet,
-  listTransactions,
-  type EndpointBody,
-  type EndpointQuery,
-} from '@stratus/contract';
+import type { createTopUp, listTransactions, EndpointBody, EndpointQuery } from '@stratus/contract';
+import { apiRoutes } from '@stratus/contract/routes';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/http/client.ts';
 import { downloadEndpointFile } from '../../shared/http/download.ts';
@@ -22,14 +16,14 @@ export const walletKeys = {
 export function useWallet() {
   return useQuery({
     queryKey: walletKeys.wallet(),
-    queryFn: ({ signal }) => callEndpoint(getWallet, { signal }),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.getWallet, { signal }),
   });
 }
 
 export function useTopUpOptions() {
   return useQuery({
     queryKey: walletKeys.topUpOptions(),
-    queryFn: ({ signal }) => callEndpoint(getTopUpOptions, { signal }),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.getTopUpOptions, { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -37,14 +31,15 @@ export function useTopUpOptions() {
 /** Starts a top-up; nothing is credited yet, so no cached data changes here. */
 export function useCreateTopUp() {
   return useMutation({
-    mutationFn: (body: EndpointBody<typeof createTopUp>) => callEndpoint(createTopUp, { body }),
+    mutationFn: (body: EndpointBody<typeof createTopUp>) =>
+      callEndpoint(apiRoutes.createTopUp, { body }),
   });
 }
 
 export function useTransactions(query: TransactionsQuery) {
   return useQuery({
     queryKey: walletKeys.transactions(query),
-    queryFn: ({ signal }) => callEndpoint(listTransactions, { query, signal }),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.listTransactions, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -53,7 +48,7 @@ export function useTransactions(query: TransactionsQuery) {
 export function useExportTransactions() {
   return useMutation({
     mutationFn: ({ query, fileName }: { query: TransactionsQuery; fileName: string }) =>
-      downloadEndpointFile(listTransactions, {
+      downloadEndpointFile(apiRoutes.listTransactions, {
         query: { type: query.type, from: query.from, to: query.to, format: 'csv' },
         fileName,
       }),

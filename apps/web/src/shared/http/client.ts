@@ -7,8 +7,10 @@ import {
   type EndpointBody,
   type EndpointData,
   type EndpointDefinition,
+  type EndpointOfRoute,
   type EndpointParams,
   type EndpointQuery,
+  type EndpointRoute,
 } from '@stratus/contract';
 import { currentLanguage, i18n } from '../i18n/i18n.ts';
 import { readToken, signOut } from '../session.ts';
@@ -131,15 +133,16 @@ export function describeFailure(response: Response, envelope: Envelope | null): 
 }
 
 /**
- * Calls a contract endpoint. Resolves the envelope's `data` when `code` is 0; otherwise toasts
+ * Calls a contract endpoint through its route (`apiRoutes` of `@stratus/contract/routes`: the
+ * answers are not checked here, so the browser need not build the schemas). Resolves the envelope's `data` when `code` is 0; otherwise toasts
  * the error once (unless silent, or an export path's refused envelope) and rejects with an
  * ApiError. A 401 on a signed-in endpoint also signs out; public endpoints (sign-in) answer 401
  * for bad credentials.
  */
-export async function callEndpoint<E extends EndpointDefinition>(
-  endpoint: E,
-  options: CallOptions<E> = {},
-): Promise<EndpointData<E>> {
+export async function callEndpoint<R extends EndpointRoute>(
+  endpoint: R,
+  options: CallOptions<EndpointOfRoute<R>> = {},
+): Promise<EndpointData<EndpointOfRoute<R>>> {
   const path = fillPath(endpoint.path, (options.params ?? {}) as Record<string, string | number>);
   const hasBody = options.body !== undefined;
   let result: { response: Response; text: string };
@@ -159,9 +162,10 @@ export async function callEndpoint<E extends EndpointDefinition>(
   }
 
   const { response, text } = result;
-  if (endpoint.raw && response.ok) return text as EndpointData<E>;
+  if (endpoint.raw && response.ok) return text as EndpointData<EndpointOfRoute<R>>;
   const envelope = readEnvelope(text);
-  if (response.ok && envelope?.code === SUCCESS_CODE) return envelope.data as EndpointData<E>;
+  if (response.ok && envelope?.code === SUCCESS_CODE)
+    return envelope.data as EndpointData<EndpointOfRoute<R>>;
 
   const error = describeFailure(response, envelope);
   if (!options.silent && !isQuietExportRefusal(path, response, envelope)) {

@@ -1,4 +1,10 @@
-import { fillPath, type EndpointDefinition, type EndpointQuery } from '@stratus/contract';
+import {
+  fillPath,
+  type EndpointDefinition,
+  type EndpointOfRoute,
+  type EndpointQuery,
+  type EndpointRoute,
+} from '@stratus/contract';
 import { i18n } from '../i18n/i18n.ts';
 import { signOut } from '../session.ts';
 import { showErrorToast } from '../ui/feedback.ts';
@@ -52,9 +58,9 @@ export function saveBlob(blob: Blob, fileName: string): void {
  * failure answers the envelope: its message is toasted and thrown like `callEndpoint` does,
  * with the same seed exception for a refused envelope on an export path (thrown, not toasted).
  */
-export async function downloadEndpointFile<E extends EndpointDefinition>(
-  endpoint: E,
-  { params, query, fileName }: DownloadOptions<E>,
+export async function downloadEndpointFile<R extends EndpointRoute>(
+  endpoint: R,
+  { params, query, fileName }: DownloadOptions<EndpointOfRoute<R>>,
 ): Promise<void> {
   const path = fillPath(endpoint.path, params);
   const url = buildUrl(path, query);

@@ -1,0 +1,183 @@
+// `node scripts/bench/web-profile.ts <dist> [<dist>…]`: where the first load's main-thread time
+// goes, A/B between built web apps under the same machine load. Each build is served by its own
+// real server (a seeded customer, as `npm run bench:web`); the pages are loaded in turn, build
+// after build, for several rounds, in a fresh tab with an empty cache, under Chromium's CPU
+// throttle (Lighthouse's mobile preset slows the CPU 4×), with the V8 sampling profiler on until
+// the first screen is usable. Per load it prints the throttled script time and the part spent in
+// zod's chunk (the contract's schemas being built), and the JavaScript decoded.
+//
+//   PROFILE_ROUNDS     rounds (default 3)
+//   PROFILE_PAGES      comma-separated paths (default /portal/home,/console/overview)
+//   PROFILE_LANGUAGES  comma-separated (default zh-CN,en-US)
+//   PROFILE_THROTTLE   CPU slow-down (default 4)
+//   PROFILE_LIST       1: list the scripts each load decoded
+import type { Browser, CDPSession } from 'puppeteer-core';
+import { openLighthouseSession, type LighthouseSession } from '../lighthouse/session.ts';
+
+const dists = process.argv.slice(2);
+if (dists.length === 0) throw new Error('name one or more built web apps (dist directories)');
+const rounds = Number(process.env.PROFILE_ROUNDS ?? 3);
+const pages = (process.env.PROFILE_PAGES ?? '/portal/home,/console/overview').split(',');
+const languages = (process.env.PROFILE_LANGUAGES ?? 'zh-CN,en-US').split(',');
+const throttle = Number(process.env.PROFILE_THROTTLE ?? 4);
+const QUIET_MS = 500;
+
+interface ProfileNode {
+  id: number;
+  callFrame: { url: string; functionName: string };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+interface LoadMeasure {
+  /** Throttled milliseconds the sampled main thread ran JavaScript (idle, GC and program left out). */
+  scriptMs: number;
+  /** The part of `scriptMs` inside zod's own chunk or what it called (builtins). */
+  zodMs: number;
+  /** Decoded bytes of the scripts loaded. */
+  jsBytes: number;
+  /** The same scripts as they came over the wire (headers included, as Chromium counts them). */
+  wireBytes: number;
+  scripts: number;
+}
+
+async function profileLoad(browser: Browser, url: string, language: string): Promise<LoadMeasure> {
+  const page = await browser.newPage();
+  try {
+    await page.evaluateOnNewDocument((chosen) => {
+      localStorage.setItem('language', chosen);
+      sessionStorage.setItem('isFirst', '1');
+    }, language);
+    const cdp: CDPSession = await page.createCDPSession();
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const scriptBodies = new Map<string, string>();
+    const open = new Set<string>();
+    let lastActivity = Date.now();
+    cdp.on('Network.requestWillBeSent', (event) => {
+      open.add(event.requestId);
+      lastActivity = Date.now();
+    });
+    const wireBytes = new Map<string, number>();
+    cdp.on('Network.loadingFinished', (event) => {
+      wireBytes.set(event.requestId, event.encodedDataLength);
+      open.delete(event.requestId);
+      lastActivity = Date.now();
+    });
+    cdp.on('Network.loadingFailed', (event) => {
+      open.delete(event.requestId);
+      lastActivity = Date.now();
+    });
+    const responses: { requestId: string; url: string }[] = [];
+    cdp.on('Network.responseReceived', (event) => {
+      if (event.type === 'Script')
+        responses.push({ requestId: event.requestId, url: event.response.url });
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+    await page.goto(url, { waitUntil: 'load' });
+    for (const deadline = Date.now() + 120_000; ;) {
+      if (Date.now() > deadline) throw new Error(`${url} never became usable`);
+      const rendered = await page.evaluate(() => {
+        const main = document.querySelector('main');
+        return (
+          main !== null &&
+          (main.textContent ?? '').trim() !== '' &&
+          document.querySelector('.ant-spin-spinning, .ant-skeleton-active, [aria-busy="true"]') ===
+            null
+        );
+      });
+      if (rendered && open.size === 0 && Date.now() - lastActivity >= QUIET_MS) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+    for (const response of responses) {
+      const { body, base64Encoded } = await cdp.send('Network.getResponseBody', {
+        requestId: response.requestId,
+      });
+      scriptBodies.set(response.url, base64Encoded ? Buffer.from(body, 'base64').toString() : body);
+    }
+    if (process.env.PROFILE_LIST === '1')
+      for (const [script, body] of scriptBodies)
+        console.warn(`  ${String(body.length).padStart(8)}  ${new URL(script).pathname}`);
+    // zod's chunk is the one holding its error class; the contract's modules call into it.
+    const zodUrls = new Set(
+      [...scriptBodies].filter(([, body]) => body.includes('ZodError')).map(([url]) => url),
+    );
+    const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+    const parents = new Map<number, number>();
+    for (const node of profile.nodes)
+      for (const child of node.children ?? []) parents.set(child, node.id);
+    const inZod = new Map<number, boolean>();
+    const isInZod = (id: number): boolean => {
+      let known = inZod.get(id);
+      if (known === undefined) {
+        const parent = parents.get(id);
+        known =
+          zodUrls.has(nodes.get(id)!.callFrame.url) || (parent !== undefined && isInZod(parent));
+        inZod.set(id, known);
+      }
+      return known;
+    };
+    let scriptUs = 0;
+    let zodUs = 0;
+    profile.samples.forEach((id, index) => {
+      const frame = nodes.get(id)!.callFrame;
+      const delta = profile.timeDeltas[index] ?? 0;
+      if (['(idle)', '(program)', '(garbage collector)', '(root)'].includes(frame.functionName))
+        return;
+      scriptUs += delta;
+      if (isInZod(id)) zodUs += delta;
+    });
+    return {
+      scriptMs: scriptUs / 1000,
+      zodMs: zodUs / 1000,
+      jsBytes: [...scriptBodies.values()].reduce((sum, body) => sum + Buffer.byteLength(body), 0),
+      wireBytes: responses.reduce((sum, { requestId }) => sum + (wireBytes.get(requestId) ?? 0), 0),
+      scripts: scriptBodies.size,
+    };
+  } finally {
+    await page.close();
+  }
+}
+
+const sessions: LighthouseSession[] = [];
+try {
+  for (const dist of dists) sessions.push(await openLighthouseSession({ WEB_DIST_DIR: dist }));
+  const results = new Map<string, LoadMeasure[]>();
+  for (let round = 0; round < rounds; round++)
+    for (const path of pages)
+      for (const language of languages)
+        for (const [index, session] of sessions.entries()) {
+          const measure = await profileLoad(
+            session.browser,
+            `${session.server.url}${path}`,
+            language,
+          );
+          const key = `${path} ${language} ${dists[index]}`;
+          results.set(key, [...(results.get(key) ?? []), measure]);
+          console.warn(
+            `round ${round + 1} ${key}: script ${measure.scriptMs.toFixed(0)} ms, zod ${measure.zodMs.toFixed(0)} ms, ${measure.scripts} scripts ${measure.jsBytes} B (${measure.wireBytes} B on the wire)`,
+          );
+        }
+  const median = (values: number[]) => values.toSorted((a, b) => a - b)[values.length >> 1]!;
+  process.stdout.write(
+    '| page | language | build | script ms (median) | zod ms (median) | JS decoded | JS on the wire |\n',
+  );
+  process.stdout.write('|---|---|---|---|---|---|---|\n');
+  for (const [key, measures] of results) {
+    const [path, language, dist] = key.split(' ');
+    process.stdout.write(
+      `| ${path} | ${language} | ${dist} | ${median(measures.map((m) => m.scriptMs)).toFixed(0)} | ` +
+        `${median(measures.map((m) => m.zodMs)).toFixed(0)} | ${measures[0]!.jsBytes} B in ${measures[0]!.scripts} | ${measures[0]!.wireBytes} B |\n`,
+    );
+  }
+} finally {
+  for (const session of sessions) await session.close();
+}
