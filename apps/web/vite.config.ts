@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { antdStylesheets } from './build/antd-stylesheet.ts';
 import { precompress } from './build/precompress.ts';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), antdStylesheets(), precompress()],
   build: {
     // Every asset becomes a file: inlined `data:` URLs would need a looser Content Security Policy.
     assetsInlineLimit: 0,
