@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chooseFromDropdown } from './support/browser.ts';
+import { chooseFromDropdown, waitForPageContent } from './support/browser.ts';
 import { registerUser } from './support/api.ts';
 import { useJourney } from './support/journey.ts';
 
@@ -27,6 +27,51 @@ describe('content security policy in Chromium', () => {
     await page.getByTestId('account-menu').getByText(user.email).waitFor();
     await chooseFromDropdown(page, page.getByTestId('account-menu'), '个人信息');
     await page.getByRole('dialog').getByText('curl').first().waitFor();
+    expect(violations).toEqual([]);
+  });
+
+  // Ant Design's rules come from stylesheets the build makes (apps/web/build/antd-stylesheet.ts),
+  // served from 'self': its components build no CSS in the page, and the portal loads none of it.
+  it('styles Ant Design from built stylesheets, not from style tags built in the page', async () => {
+    const { page } = journey.browser;
+    await page.goto(`${journey.server.url}/console/ipList`);
+    await waitForPageContent(page, page.locator('main .ant-table-thead').first());
+    const styles = await page.evaluate(() => {
+      // What stays in the page: the theme's values as CSS variables (`.css-var-…{--ant-…}`).
+      const inPage = [...document.querySelectorAll('style')].map((style) =>
+        (style.textContent ?? '').replace(/\.css-var-[^{]*\{[^}]*\}/g, ''),
+      );
+      const header = getComputedStyle(document.querySelector('main .ant-table-thead th')!);
+      const button = getComputedStyle(
+        document.querySelector('main .ant-btn:not(.ant-btn-compact-item)')!,
+      );
+      return {
+        componentRulesInPage: inPage.filter((text) =>
+          /\.ant-(table|btn|select)[\s.:{,]/.test(text),
+        ),
+        headerBackground: header.backgroundColor,
+        headerPadding: header.padding,
+        // The console's theme (borderRadius 8, Ant Design's own is 6) still reaches the rules.
+        buttonRadius: button.borderTopLeftRadius,
+      };
+    });
+    expect(styles.componentRulesInPage).toEqual([]);
+    expect(styles.headerBackground).toBe('rgb(250, 250, 250)');
+    expect(styles.headerPadding).not.toBe('0px');
+    expect(styles.buttonRadius).toBe('8px');
+
+    await page.goto(`${journey.server.url}/portal/home`);
+    await page.getByRole('heading', { name: '登录' }).waitFor();
+    const antdRules = await page.evaluate(
+      () =>
+        [...document.styleSheets]
+          .flatMap((sheet) => [...sheet.cssRules])
+          .filter(
+            (rule) =>
+              rule instanceof CSSStyleRule && /\.ant-(table|select)\b/.test(rule.selectorText),
+          ).length,
+    );
+    expect(antdRules).toBe(0);
     expect(violations).toEqual([]);
   });
 

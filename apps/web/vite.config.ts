@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { antdStylesheets } from './build/antd-stylesheet.ts';
 import { contractRoutes } from './build/contract-routes.ts';
 import { precompress } from './build/precompress.ts';
 
 export default defineConfig({
-  plugins: [contractRoutes(), react(), precompress()],
+  plugins: [contractRoutes(), react(), antdStylesheets(), precompress()],
   build: {
     // Every asset becomes a file: inlined `data:` URLs would need a looser Content Security Policy.
     assetsInlineLimit: 0,

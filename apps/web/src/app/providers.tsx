@@ -7,6 +7,9 @@ import { useCompactLayout } from '../shared/ui/use-compact-layout.ts';
 import { useReducedMotion } from '../shared/ui/use-reduced-motion.ts';
 import { readCspNonce } from './csp-nonce.ts';
 import { appTheme } from './theme.ts';
+// Ant Design's rules of no one component (icons, motions); each component's own come with its
+// code (build/antd-stylesheet.ts). With them its components generate no CSS in the page.
+import 'virtual:antd-css/base.css';
 
 const csp = { nonce: readCspNonce() };
 /**
@@ -34,6 +37,8 @@ export function AntdConfig({ children }: { children: ReactNode }) {
   const theme = useMemo(
     () => ({
       ...appTheme,
+      // Only builds have the static rules; development and tests keep the run-time styles.
+      zeroRuntime: import.meta.env.PROD,
       token: {
         ...appTheme.token,
         ...(reducedMotion ? { motion: false } : {}),
