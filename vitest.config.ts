@@ -7,6 +7,15 @@ import { defineConfig } from 'vitest/config';
  */
 const fastPasswordHashes = { STRATUS_TEST_FAST_PASSWORD_HASHES: '1' };
 
+/** The files under e2e/ that start no Chromium and no server process: project `e2e-node`. */
+const browserlessE2eFiles = [
+  'e2e/gateway.test.ts',
+  'e2e/gateway-access.test.ts',
+  'e2e/gateway-heartbeat.test.ts',
+  'e2e/gateway-replacement.test.ts',
+  'e2e/subscription.test.ts',
+];
+
 // One Vitest run covers every workspace: `npm test` runs them all.
 export default defineConfig({
   test: {
@@ -56,9 +65,24 @@ export default defineConfig({
       './apps/web',
       {
         test: {
+          // The end-to-end files that drive no browser: the gateway against the in-process API
+          // on PGlite, with curl and v2ray as its clients. They need neither the web build nor a
+          // turn of their own, so they run beside the other projects' files instead of in the
+          // serial queue of the browser journeys below.
+          name: 'e2e-node',
+          environment: 'node',
+          include: browserlessE2eFiles,
+          env: fastPasswordHashes,
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           environment: 'node',
           include: ['e2e/**/*.test.ts'],
+          exclude: browserlessE2eFiles,
           globalSetup: ['e2e/global-setup.ts'],
           // Inherited by the server processes the journeys start (NODE_ENV=test there too).
           env: fastPasswordHashes,
@@ -66,6 +90,11 @@ export default defineConfig({
           // files on CI's two cores (load 17), journeys timed out and the whole run took longer,
           // not shorter, so they keep Vitest's serial group after the other files.
           fileParallelism: false,
+          // One worker takes the files one after another and keeps its loaded modules (Vitest,
+          // playwright-core, the contract): no new process and imports per file. Its own group
+          // (groupOrder), after the other projects' files, as the serial queue was before.
+          isolate: false,
+          sequence: { groupOrder: 1 },
           // A journey's test drives many pages; with Ant Design loaded per console page the
           // operator journey took about a minute on a loaded machine, at the old 60 s limit.
           testTimeout: 180_000,
