@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   describeFailures,
+  describePaced,
   failureCount,
   floorGoal,
   formatTable,
@@ -10,6 +11,7 @@ import {
   offeredRateGoal,
   ratio,
   summarise,
+  type PacedFigures,
   type Round,
 } from './api-report.ts';
 
@@ -77,6 +79,33 @@ describe('summarise', () => {
   it('describes a clean run as 0', () => {
     expect(describeFailures(summarise([round()]))).toBe('0');
     expect(failureCount(summarise([round()]))).toBe(0);
+  });
+
+  it("takes paced rounds' medians and the largest max, and words them", () => {
+    const paced = (overrides: Partial<PacedFigures>): PacedFigures => ({
+      offered: 5000,
+      sent: 5000,
+      unsent: 0,
+      p90: 10,
+      max: 50,
+      generatorLate: 0,
+      connectionWaits: 0,
+      abandoned: 0,
+      ...overrides,
+    });
+    const summary = summarise([
+      round({ paced: paced({ p90: 30, max: 400, generatorLate: 7, sent: 4990, unsent: 10 }) }),
+      round({ paced: paced({ p90: 10, max: 90, connectionWaits: 12 }) }),
+      round({ paced: paced({ p90: 20, max: 60, generatorLate: 3, connectionWaits: 2 }) }),
+    ]);
+    expect(summary.paced).toEqual(
+      paced({ p90: 20, max: 400, generatorLate: 3, connectionWaits: 2 }),
+    );
+    expect(describePaced(summary.paced!)).toBe(
+      'p90 20.0 ms, max 400.0 ms; of 5000 due: 3 sent over 10 ms late (the generator' +
+        "'s lag), 2 waited for a free connection, 0 never sent",
+    );
+    expect(summarise([round()]).paced).toBeUndefined();
   });
 });
 
