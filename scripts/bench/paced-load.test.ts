@@ -1,13 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  PacedLoad,
-  runPacedLoad,
-  type BenchRequest,
-  type Outcome,
-  type Send,
-} from './paced-load.ts';
+import type { BenchRequest, Outcome, Send } from './keep-alive-pool.ts';
+import { PacedLoad, runPacedLoad } from './paced-load.ts';
 
 /** A clock the test moves, and a sender whose answers the test gives. */
 function harness({

@@ -12,16 +12,14 @@
 // interval), which inflates the tail further. That is not "N requests a second".
 //
 // `PacedLoad` is the schedule and the bookkeeping, driven by an injected clock and sender (tested
-// in paced-load.test.ts); `runPacedLoad` drives it with timers and node:http.
-import http from 'node:http';
+// in paced-load.test.ts); `runPacedLoad` drives it with timers over keep-alive-pool.ts.
+import {
+  createKeepAlivePool,
+  type BenchRequest,
+  type Outcome,
+  type Send,
+} from './keep-alive-pool.ts';
 import { LATE_AFTER_MS, percentile, type PacedFigures, type Round } from './api-report.ts';
-
-/** One request as a load generator sends it; the path is its target's. */
-export interface BenchRequest {
-  method: string;
-  headers: Record<string, string>;
-  body?: string;
-}
 
 /** Makes the next request to send (the next buyer, plan, Idempotency-Key…). */
 export type RequestFactory = () => BenchRequest;
@@ -35,12 +33,6 @@ export interface PacedTarget {
   rate: number;
   nextRequest: RequestFactory;
 }
-
-/** How a request ended: an HTTP status, or a connection error. */
-export type Outcome = { status: number } | { error: string };
-
-/** Sends `request`; calls `answered` once, at its answer's last byte or on an error. */
-export type Send = (request: BenchRequest, answered: (outcome: Outcome) => void) => void;
 
 export class PacedLoad {
   readonly startedAt: number;
@@ -212,45 +204,19 @@ const DRAIN_TIMEOUT_MS = 30_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-/** Loads `target` at its rate for `seconds` over node:http keep-alive connections. */
+/** Loads `target` at its rate for `seconds` over keep-alive connections (keep-alive-pool.ts). */
 export async function runPacedLoad(
   target: PacedTarget,
   seconds: number,
 ): Promise<Round & { paced: PacedFigures }> {
-  // The pool never has more requests than sockets in flight (PacedLoad holds the rest), so the
-  // agent never queues: a wait for a connection is PacedLoad's, measured from the due time.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: target.connections });
-  const { hostname, port, pathname, search } = new URL(target.url);
-  const path = `${pathname}${search}`;
-  const send: Send = (request, answered) => {
-    const outgoing = http.request(
-      {
-        agent,
-        hostname,
-        port,
-        path,
-        method: request.method,
-        headers:
-          request.body === undefined
-            ? request.headers
-            : { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) },
-      },
-      (response) => {
-        response.on('end', () => answered({ status: response.statusCode ?? 0 }));
-        response.on('error', (error) => answered({ error: error.message }));
-        response.resume();
-      },
-    );
-    outgoing.on('error', (error) => answered({ error: error.message }));
-    outgoing.end(request.body);
-  };
+  const pool = createKeepAlivePool({ url: target.url, connections: target.connections });
   const load = new PacedLoad({
     rate: target.rate,
     connections: target.connections,
     seconds,
     clock: () => performance.now(),
     nextRequest: target.nextRequest,
-    send,
+    send: pool.send,
   });
   for (let next = load.pump(); next !== null; next = load.pump()) {
     await sleep(next - performance.now());
@@ -263,6 +229,6 @@ export async function runPacedLoad(
   ]);
   clearTimeout(timer);
   const result = load.result();
-  agent.destroy();
+  pool.close();
   return result;
 }
