@@ -81,10 +81,10 @@ describe('summarise', () => {
     expect(failureCount(summarise([round()]))).toBe(0);
   });
 
-  it("takes paced rounds' medians and the largest max, and words them", () => {
+  it("takes paced rounds' median p90 and largest max, sums their counts, and words them", () => {
     const paced = (overrides: Partial<PacedFigures>): PacedFigures => ({
-      offered: 5000,
-      sent: 5000,
+      offered: 2500,
+      sent: 2500,
       unsent: 0,
       p90: 10,
       max: 50,
@@ -94,16 +94,23 @@ describe('summarise', () => {
       ...overrides,
     });
     const summary = summarise([
-      round({ paced: paced({ p90: 30, max: 400, generatorLate: 7, sent: 4990, unsent: 10 }) }),
-      round({ paced: paced({ p90: 10, max: 90, connectionWaits: 12 }) }),
+      round({ paced: paced({ p90: 30, max: 400, generatorLate: 7, sent: 2490, unsent: 10 }) }),
+      round({ paced: paced({ p90: 10, max: 90, connectionWaits: 12, abandoned: 1 }) }),
       round({ paced: paced({ p90: 20, max: 60, generatorLate: 3, connectionWaits: 2 }) }),
     ]);
-    expect(summary.paced).toEqual(
-      paced({ p90: 20, max: 400, generatorLate: 3, connectionWaits: 2 }),
-    );
+    expect(summary.paced).toEqual({
+      offered: 7500,
+      sent: 7490,
+      unsent: 10,
+      p90: 20,
+      max: 400,
+      generatorLate: 10,
+      connectionWaits: 14,
+      abandoned: 1,
+    });
     expect(describePaced(summary.paced!)).toBe(
-      'p90 20.0 ms, max 400.0 ms; of 5000 due: 3 sent over 10 ms late (the generator' +
-        "'s lag), 2 waited for a free connection, 0 never sent",
+      'p90 20.0 ms, max 400.0 ms; of 7500 due: 10 sent over 10 ms late (the generator' +
+        "'s lag), 14 waited for a free connection, 10 never sent, 1 unanswered when it stopped waiting",
     );
     expect(summarise([round()]).paced).toBeUndefined();
   });

@@ -46,7 +46,7 @@ export interface Summary {
   failed: Record<string, number>;
   errors: number;
   rounds: number;
-  /** Of paced rounds: medians of p90 and of the counts per round, the largest max. */
+  /** Of paced rounds: the median p90, the largest max, the counts summed (as `ok` is). */
   paced?: PacedFigures;
 }
 
@@ -94,17 +94,18 @@ export function summarise(rounds: readonly Round[]): Summary {
 function summarisePaced(rounds: readonly Round[]): { paced?: PacedFigures } {
   const paced = rounds.flatMap((round) => (round.paced ? [round.paced] : []));
   if (paced.length === 0 || paced.length !== rounds.length) return {};
-  const middle = (key: keyof PacedFigures) => median(paced.map((figures) => figures[key]));
+  const sum = (key: keyof PacedFigures) =>
+    paced.reduce((total, figures) => total + figures[key], 0);
   return {
     paced: {
-      offered: middle('offered'),
-      sent: middle('sent'),
-      unsent: middle('unsent'),
-      p90: middle('p90'),
+      offered: sum('offered'),
+      sent: sum('sent'),
+      unsent: sum('unsent'),
+      p90: median(paced.map((figures) => figures.p90)),
       max: Math.max(...paced.map((figures) => figures.max)),
-      generatorLate: middle('generatorLate'),
-      connectionWaits: middle('connectionWaits'),
-      abandoned: middle('abandoned'),
+      generatorLate: sum('generatorLate'),
+      connectionWaits: sum('connectionWaits'),
+      abandoned: sum('abandoned'),
     },
   };
 }

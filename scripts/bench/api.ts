@@ -340,7 +340,9 @@ async function measurePurchases(api: BenchServer, db: Db, seeded: Seeded) {
     print(`  ${line}`);
   }
   if (offered.paced) {
-    print(`  evenly paced (medians of the rounds, max of all): ${describePaced(offered.paced)}`);
+    print(
+      `  evenly paced, ${options.rounds} rounds (p90: their median): ${describePaced(offered.paced)}`,
+    );
   }
   // A purchase in flight when the generator stops waiting still completes: at most one per
   // connection per run.
