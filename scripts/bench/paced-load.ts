@@ -190,7 +190,9 @@ export class PacedLoad {
         sent: this.sent,
         unsent: this.unsent,
         p90: at(0.9),
-        max: this.latencies.length ? Math.max(...this.latencies) : Number.NaN,
+        max: this.latencies.length
+          ? this.latencies.reduce((most, latency) => Math.max(most, latency), -Infinity)
+          : Number.NaN,
         generatorLate: this.generatorLate,
         connectionWaits: this.connectionWaits,
         abandoned: this.inFlightCount,
