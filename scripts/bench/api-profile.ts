@@ -10,6 +10,8 @@
 //
 //   node scripts/bench/api-profile.ts [purchases|wallet] [--rate 500] [--seconds 10]
 //     [--connections 64] [--warmup 3]
+// `--rate N` (purchases' default 500) sends N purchases a second evenly paced (paced-load.ts,
+// latencies from each one's due time); `--rate 0` is autocannon's closed loop.
 // BENCH_API_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/api-profile' profiles the API too, and
 // BENCH_PG_PIDS_FILE=<file> writes the pooled backends' pids there (comma-separated) as the
 // measured window starts: `perf record -g -p $(cat <file>) -- sleep 8` profiles PostgreSQL.
@@ -17,10 +19,12 @@ import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import pg from 'pg';
 import { createTokenCipher } from '../../apps/server/src/tokens.ts';
-import { runLoad, type LoadTarget } from './api-load.ts';
+import { runLoad } from './api-load.ts';
+import { describePaced, type Round } from './api-report.ts';
 import { addStock, createBenchDatabase, seedCatalog, seedCustomers } from './api-seed.ts';
 import { generateSecretKey, startApi } from './api-servers.ts';
-import { purchaseTarget, readTarget } from './api-targets.ts';
+import { pacedPurchaseTarget, purchaseTarget, readTarget } from './api-targets.ts';
+import { runPacedLoad } from './paced-load.ts';
 
 const argv = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -68,16 +72,17 @@ try {
     )
   ).rows.map((row) => row.pid);
   api = await startApi({ databaseUrl: bench.url, secretKey, logLevel: 'info' });
-  const target = (): LoadTarget =>
-    section === 'purchases'
-      ? purchaseTarget({ origin: api!.origin, connections, overallRate: rate, buyers, plans })
-      : readTarget('wallet', {
-          origin: api!.origin,
-          connections,
-          customers: buyers,
-          holder: undefined,
-        });
-  await runLoad(target(), warmup);
+  const origin = api.origin;
+  const load = (loadSeconds: number): Promise<Round> =>
+    section === 'purchases' && rate > 0
+      ? runPacedLoad(pacedPurchaseTarget({ origin, connections, rate, buyers, plans }), loadSeconds)
+      : runLoad(
+          section === 'purchases'
+            ? purchaseTarget({ origin, connections, buyers, plans })
+            : readTarget('wallet', { origin, connections, customers: buyers, holder: undefined }),
+          loadSeconds,
+        );
+  await load(warmup);
   await new Promise((resolve) => setTimeout(resolve, 1000));
 
   const myPid = ours.join(',');
@@ -86,7 +91,7 @@ try {
   const backends = (await admin.query<{ pid: number }>(backendsQuery)).rows.map((row) => row.pid);
   const pidsFile = process.env.BENCH_PG_PIDS_FILE;
   if (pidsFile) await writeFile(pidsFile, backends.join(','));
-  // This process: autocannon's load and the sampler below (a share of the machine's two cores).
+  // This process: the load generator and the sampler below (a share of the machine's two cores).
   const ownBefore = process.cpuUsage();
   const before = {
     api: await cpuMs(api.pid),
@@ -119,8 +124,8 @@ try {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
   })();
-  const load = os.loadavg()[0]!;
-  const round = await runLoad(target(), seconds);
+  const loadAverage = os.loadavg()[0]!;
+  const round = await load(seconds);
   sampling = false;
   await sampler;
   const own = process.cpuUsage(ownBefore);
@@ -131,11 +136,12 @@ try {
   };
   const answered = round.ok;
   print(
-    `${section}: ${connections} conn.${rate ? `, ${rate}/s offered` : ', closed loop'}, ${seconds} s; load ${load.toFixed(2)} → ${os.loadavg()[0]!.toFixed(2)}`,
+    `${section}: ${connections} conn.${section === 'purchases' && rate ? `, ${rate}/s evenly paced` : ', closed loop'}, ${seconds} s; load ${loadAverage.toFixed(2)} → ${os.loadavg()[0]!.toFixed(2)}`,
   );
   print(
-    `  ${round.perSecond.toFixed(0)}/s answered 2xx, p50 ${round.p50} ms, p99 ${round.p99} ms, failed ${JSON.stringify(round.failed)} errors ${round.errors}`,
+    `  ${round.perSecond.toFixed(0)}/s answered 2xx, p50 ${round.p50.toFixed(1)} ms, p99 ${round.p99.toFixed(1)} ms, failed ${JSON.stringify(round.failed)} errors ${round.errors}`,
   );
+  if (round.paced) print(`  ${describePaced(round.paced)}`);
   print(
     `  CPU per request: API ${((after.api - before.api) / answered).toFixed(3)} ms (kernel ${((after.apiKernel - before.apiKernel) / answered).toFixed(3)}), PostgreSQL backends (${backends.length}) ${((after.pg - before.pg) / answered).toFixed(3)} ms, load generator and sampler ${((own.user + own.system) / 1000 / answered).toFixed(3)} ms`,
   );

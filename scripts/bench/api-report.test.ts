@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   describeFailures,
+  describePaced,
   failureCount,
   floorGoal,
   formatTable,
@@ -10,6 +11,7 @@ import {
   offeredRateGoal,
   ratio,
   summarise,
+  type PacedFigures,
   type Round,
 } from './api-report.ts';
 
@@ -77,6 +79,40 @@ describe('summarise', () => {
   it('describes a clean run as 0', () => {
     expect(describeFailures(summarise([round()]))).toBe('0');
     expect(failureCount(summarise([round()]))).toBe(0);
+  });
+
+  it("takes paced rounds' median p90 and largest max, sums their counts, and words them", () => {
+    const paced = (overrides: Partial<PacedFigures>): PacedFigures => ({
+      offered: 2500,
+      sent: 2500,
+      unsent: 0,
+      p90: 10,
+      max: 50,
+      generatorLate: 0,
+      connectionWaits: 0,
+      abandoned: 0,
+      ...overrides,
+    });
+    const summary = summarise([
+      round({ paced: paced({ p90: 30, max: 400, generatorLate: 7, sent: 2490, unsent: 10 }) }),
+      round({ paced: paced({ p90: 10, max: 90, connectionWaits: 12, abandoned: 1 }) }),
+      round({ paced: paced({ p90: 20, max: 60, generatorLate: 3, connectionWaits: 2 }) }),
+    ]);
+    expect(summary.paced).toEqual({
+      offered: 7500,
+      sent: 7490,
+      unsent: 10,
+      p90: 20,
+      max: 400,
+      generatorLate: 10,
+      connectionWaits: 14,
+      abandoned: 1,
+    });
+    expect(describePaced(summary.paced!)).toBe(
+      'p90 20.0 ms, max 400.0 ms; of 7500 due: 10 sent over 10 ms late (the generator' +
+        "'s lag), 14 waited for a free connection, 10 never sent, 1 unanswered when it stopped waiting",
+    );
+    expect(summarise([round()]).paced).toBeUndefined();
   });
 });
 

@@ -13,6 +13,28 @@ export interface Round {
   failed: Record<string, number>;
   /** Connection errors and timeouts. */
   errors: number;
+  /** Only from the paced generator (paced-load.ts). */
+  paced?: PacedFigures;
+}
+
+/** A paced request later than this (ms) to leave the generator counts as the generator's lag. */
+export const LATE_AFTER_MS = 10;
+
+/** What an evenly paced, open-loop round adds; latencies run from each request's due time. */
+export interface PacedFigures {
+  /** Requests due in the window (rate × seconds). */
+  offered: number;
+  sent: number;
+  /** Due but still waiting for a free connection when the window ended: never sent. */
+  unsent: number;
+  p90: number;
+  max: number;
+  /** Sent more than LATE_AFTER_MS after their due time because the generator's timer fired late. */
+  generatorLate: number;
+  /** Due while every connection was busy: they waited for one (the wait counts in the latency). */
+  connectionWaits: number;
+  /** Still unanswered when the generator gave up waiting (they may still complete). */
+  abandoned: number;
 }
 
 /** The median of a target's rounds, each figure taken on its own. */
@@ -24,6 +46,8 @@ export interface Summary {
   failed: Record<string, number>;
   errors: number;
   rounds: number;
+  /** Of paced rounds: the median p90, the largest max, the counts summed (as `ok` is). */
+  paced?: PacedFigures;
 }
 
 /** The value at `fraction` (0–1) of the sorted values: the nearest rank, never interpolated. */
@@ -63,7 +87,40 @@ export function summarise(rounds: readonly Round[]): Summary {
     failed,
     errors: rounds.reduce((sum, round) => sum + round.errors, 0),
     rounds: rounds.length,
+    ...summarisePaced(rounds),
   };
+}
+
+function summarisePaced(rounds: readonly Round[]): { paced?: PacedFigures } {
+  const paced = rounds.flatMap((round) => (round.paced ? [round.paced] : []));
+  if (paced.length === 0 || paced.length !== rounds.length) return {};
+  const sum = (key: keyof PacedFigures) =>
+    paced.reduce((total, figures) => total + figures[key], 0);
+  return {
+    paced: {
+      offered: sum('offered'),
+      sent: sum('sent'),
+      unsent: sum('unsent'),
+      p90: median(paced.map((figures) => figures.p90)),
+      max: Math.max(...paced.map((figures) => figures.max)),
+      generatorLate: sum('generatorLate'),
+      connectionWaits: sum('connectionWaits'),
+      abandoned: sum('abandoned'),
+    },
+  };
+}
+
+/**
+ * A paced row's figures beyond the table, e.g. `p90 12.0 ms, max 80.1 ms; of 5000 due: 3 sent
+ * over 10 ms late (the generator's lag), 40 waited for a connection, 0 never sent`.
+ */
+export function describePaced(figures: PacedFigures): string {
+  return (
+    `p90 ${fixed(figures.p90, 1)} ms, max ${fixed(figures.max, 1)} ms; of ${figures.offered} due:` +
+    ` ${figures.generatorLate} sent over ${LATE_AFTER_MS} ms late (the generator's lag),` +
+    ` ${figures.connectionWaits} waited for a free connection, ${figures.unsent} never sent` +
+    (figures.abandoned ? `, ${figures.abandoned} unanswered when it stopped waiting` : '')
+  );
 }
 
 /** Non-2xx answers and connection errors of a summary, e.g. `409×3 500×1 errors×2`, or `0`. */

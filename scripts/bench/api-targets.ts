@@ -12,6 +12,7 @@ import {
 } from '@stratus/contract';
 import type { AutocannonRequest } from 'autocannon';
 import type { LoadTarget } from './api-load.ts';
+import type { PacedTarget, RequestFactory } from './paced-load.ts';
 import type { ReadSection } from './api-options.ts';
 import type { BenchCustomer, BenchPlan, BenchUsageNode } from './api-seed.ts';
 
@@ -65,8 +66,40 @@ export function readTarget(
 
 /**
  * Real purchases of one IP for 30 days, each with an Idempotency-Key of its own, taking the
- * buyers and the plans in turn (as a shop's customers buy in every city, not all in one).
+ * buyers and the plans in turn (as a shop's customers buy in every city, not all in one). Both
+ * load generators take their requests from here: autocannon (`purchaseTarget`) and the paced one
+ * (`pacedPurchaseTarget`).
  */
+export function purchaseRequests({
+  buyers,
+  plans,
+}: {
+  buyers: readonly BenchCustomer[];
+  plans: readonly BenchPlan[];
+}): RequestFactory {
+  const bodies = plans.map((plan) =>
+    JSON.stringify({ planId: plan.planId, durationDays: 30, quantity: 1 }),
+  );
+  let next = 0;
+  return () => {
+    const buyer = buyers[next % buyers.length]!;
+    const body = bodies[next % bodies.length]!;
+    next += 1;
+    return {
+      method: createStaticIpOrder.method,
+      headers: {
+        authorization: `Bearer ${buyer.token}`,
+        'content-type': 'application/json',
+        'idempotency-key': randomUUID(),
+      },
+      body,
+    };
+  };
+}
+
+const purchaseUrl = (origin: string) => `${origin}${API_PREFIX}${createStaticIpOrder.path}`;
+
+/** Purchases (`purchaseRequests`) for autocannon. */
 export function purchaseTarget({
   origin,
   connections,
@@ -76,37 +109,55 @@ export function purchaseTarget({
 }: {
   origin: string;
   connections: number;
-  /** Purchases per second to offer (see `LoadTarget`); absent: as fast as they are answered. */
+  /**
+   * Purchases per second autocannon offers (see `LoadTarget`: in bursts at the start of each
+   * second, not evenly); absent: as fast as they are answered.
+   */
   overallRate?: number;
   buyers: readonly BenchCustomer[];
   plans: readonly BenchPlan[];
 }): LoadTarget {
-  const bodies = plans.map((plan) =>
-    JSON.stringify({ planId: plan.planId, durationDays: 30, quantity: 1 }),
-  );
-  const spread = spreadOver(buyers);
-  let next = 0;
+  const nextPurchase = purchaseRequests({ buyers, plans });
   return {
-    url: `${origin}${API_PREFIX}${createStaticIpOrder.path}`,
+    url: purchaseUrl(origin),
     connections,
     ...(overallRate ? { overallRate } : {}),
     requests: [
       {
         method: createStaticIpOrder.method,
         setupRequest: (outgoing) => {
-          const request = spread.setupRequest(outgoing);
+          const purchase = nextPurchase();
           return {
-            ...request,
-            headers: {
-              ...request.headers,
-              'content-type': 'application/json',
-              'idempotency-key': randomUUID(),
-            },
-            body: bodies[next++ % bodies.length]!,
+            ...outgoing,
+            method: purchase.method,
+            headers: { ...outgoing.headers, ...purchase.headers },
+            body: purchase.body!,
           };
         },
       },
     ],
+  };
+}
+
+/** Purchases (`purchaseRequests`) evenly paced at `rate` a second (paced-load.ts). */
+export function pacedPurchaseTarget({
+  origin,
+  connections,
+  rate,
+  buyers,
+  plans,
+}: {
+  origin: string;
+  connections: number;
+  rate: number;
+  buyers: readonly BenchCustomer[];
+  plans: readonly BenchPlan[];
+}): PacedTarget {
+  return {
+    url: purchaseUrl(origin),
+    connections,
+    rate,
+    nextRequest: purchaseRequests({ buyers, plans }),
   };
 }
 
