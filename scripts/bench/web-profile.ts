@@ -11,6 +11,9 @@
 //   PROFILE_LANGUAGES  comma-separated (default zh-CN,en-US)
 //   PROFILE_THROTTLE   CPU slow-down (default 4)
 //   PROFILE_LIST       1: list the scripts each load decoded
+//   PROFILE_FOCUS      a regular expression: also sum the time inside the frames whose script
+//                      URL or function name it matches, and what they called (builtins such as
+//                      Intl's included), e.g. '/assets/(business-time|date)-' for the dates
 import type { Browser, CDPSession } from 'puppeteer-core';
 import { openLighthouseSession, type LighthouseSession } from '../lighthouse/session.ts';
 
@@ -20,6 +23,7 @@ const rounds = Number(process.env.PROFILE_ROUNDS ?? 3);
 const pages = (process.env.PROFILE_PAGES ?? '/portal/home,/console/overview').split(',');
 const languages = (process.env.PROFILE_LANGUAGES ?? 'zh-CN,en-US').split(',');
 const throttle = Number(process.env.PROFILE_THROTTLE ?? 4);
+const focus = process.env.PROFILE_FOCUS ? new RegExp(process.env.PROFILE_FOCUS) : undefined;
 const QUIET_MS = 500;
 
 interface ProfileNode {
@@ -38,6 +42,8 @@ interface LoadMeasure {
   scriptMs: number;
   /** The part of `scriptMs` inside zod's own chunk or what it called (builtins). */
   zodMs: number;
+  /** The part of `scriptMs` inside the frames `PROFILE_FOCUS` names or what they called. */
+  focusMs: number;
   /** Decoded bytes of the scripts loaded. */
   jsBytes: number;
   /** The same scripts as they came over the wire (headers included, as Chromium counts them). */
@@ -114,19 +120,25 @@ async function profileLoad(browser: Browser, url: string, language: string): Pro
     const parents = new Map<number, number>();
     for (const node of profile.nodes)
       for (const child of node.children ?? []) parents.set(child, node.id);
-    const inZod = new Map<number, boolean>();
-    const isInZod = (id: number): boolean => {
-      let known = inZod.get(id);
-      if (known === undefined) {
-        const parent = parents.get(id);
-        known =
-          zodUrls.has(nodes.get(id)!.callFrame.url) || (parent !== undefined && isInZod(parent));
-        inZod.set(id, known);
-      }
-      return known;
+    /** Whether a sample at node `id` is inside a frame `matches` names, or what it called. */
+    const within = (matches: (frame: ProfileNode['callFrame']) => boolean) => {
+      const known = new Map<number, boolean>();
+      const isWithin = (id: number): boolean => {
+        let answer = known.get(id);
+        if (answer === undefined) {
+          const parent = parents.get(id);
+          answer = matches(nodes.get(id)!.callFrame) || (parent !== undefined && isWithin(parent));
+          known.set(id, answer);
+        }
+        return answer;
+      };
+      return isWithin;
     };
+    const isInZod = within((frame) => zodUrls.has(frame.url));
+    const isInFocus = within((frame) => !!focus?.test(`${frame.url} ${frame.functionName}`));
     let scriptUs = 0;
     let zodUs = 0;
+    let focusUs = 0;
     profile.samples.forEach((id, index) => {
       const frame = nodes.get(id)!.callFrame;
       const delta = profile.timeDeltas[index] ?? 0;
@@ -134,10 +146,12 @@ async function profileLoad(browser: Browser, url: string, language: string): Pro
         return;
       scriptUs += delta;
       if (isInZod(id)) zodUs += delta;
+      if (focus && isInFocus(id)) focusUs += delta;
     });
     return {
       scriptMs: scriptUs / 1000,
       zodMs: zodUs / 1000,
+      focusMs: focusUs / 1000,
       jsBytes: [...scriptBodies.values()].reduce((sum, body) => sum + Buffer.byteLength(body), 0),
       wireBytes: responses.reduce((sum, { requestId }) => sum + (wireBytes.get(requestId) ?? 0), 0),
       scripts: scriptBodies.size,
@@ -163,19 +177,19 @@ try {
           const key = `${path} ${language} ${dists[index]}`;
           results.set(key, [...(results.get(key) ?? []), measure]);
           console.warn(
-            `round ${round + 1} ${key}: script ${measure.scriptMs.toFixed(0)} ms, zod ${measure.zodMs.toFixed(0)} ms, ${measure.scripts} scripts ${measure.jsBytes} B (${measure.wireBytes} B on the wire)`,
+            `round ${round + 1} ${key}: script ${measure.scriptMs.toFixed(0)} ms, zod ${measure.zodMs.toFixed(0)} ms, ${focus ? `focus ${measure.focusMs.toFixed(0)} ms, ` : ''}${measure.scripts} scripts ${measure.jsBytes} B (${measure.wireBytes} B on the wire)`,
           );
         }
   const median = (values: number[]) => values.toSorted((a, b) => a - b)[values.length >> 1]!;
   process.stdout.write(
-    '| page | language | build | script ms (median) | zod ms (median) | JS decoded | JS on the wire |\n',
+    '| page | language | build | script ms (median) | zod ms (median) | focus ms (median) | JS decoded | JS on the wire |\n',
   );
-  process.stdout.write('|---|---|---|---|---|---|---|\n');
+  process.stdout.write('|---|---|---|---|---|---|---|---|\n');
   for (const [key, measures] of results) {
     const [path, language, dist] = key.split(' ');
     process.stdout.write(
       `| ${path} | ${language} | ${dist} | ${median(measures.map((m) => m.scriptMs)).toFixed(0)} | ` +
-        `${median(measures.map((m) => m.zodMs)).toFixed(0)} | ${measures[0]!.jsBytes} B in ${measures[0]!.scripts} | ${measures[0]!.wireBytes} B |\n`,
+        `${median(measures.map((m) => m.zodMs)).toFixed(0)} | ${median(measures.map((m) => m.focusMs)).toFixed(0)} | ${measures[0]!.jsBytes} B in ${measures[0]!.scripts} | ${measures[0]!.wireBytes} B |\n`,
     );
   }
 } finally {

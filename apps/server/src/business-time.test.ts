@@ -14,6 +14,7 @@ import {
   startOfBusinessMonth,
   useBusinessTimeZone,
   zoneOffsetMs,
+  zoneOffsetsAround,
 } from './business-time.ts';
 import { bucketStarts } from './modules/usage/series.ts';
 
@@ -203,5 +204,57 @@ describe('formatBusinessTime against Intl itself', () => {
         expect(formatBusinessTime(time, zone), time.toISOString()).toBe(byIntl(time, format));
       }
     }
+  });
+});
+
+describe('the offsets written into the console’s page', () => {
+  const DAY_MS = 24 * HOUR_MS;
+  const now = utc('2026-11-25T10:35:00');
+
+  it.each([
+    // zone, the changes from 2025-10-21 to 2027-12-27
+    ['Asia/Shanghai', 0],
+    [LOS_ANGELES, 5],
+    ['Australia/Lord_Howe', 4],
+    ['Asia/Kathmandu', 0],
+    ['America/St_Johns', 5],
+    ['Europe/London', 5],
+  ])('are %s’s as Intl has them, each change to the second', (zone, changes) => {
+    const offsets = zoneOffsetsAround(now, zone)!;
+    const today = utc('2026-11-25T00:00:00').getTime();
+    expect([offsets.from, offsets.to]).toEqual([today - 400 * DAY_MS, today + 401 * DAY_MS]);
+    expect(offsets.offset * 60_000).toBe(zoneOffsetMs(offsets.from, zone));
+    expect(offsets.changes).toHaveLength(changes);
+    let previous = offsets.offset;
+    for (const { at, offset } of offsets.changes) {
+      expect(offset).not.toBe(previous);
+      expect(zoneOffsetMs(at - 1000, zone), new Date(at).toISOString()).toBe(previous * 60_000);
+      expect(zoneOffsetMs(at, zone), new Date(at).toISOString()).toBe(offset * 60_000);
+      expect(zoneOffsetMs(at + 1000, zone), new Date(at).toISOString()).toBe(offset * 60_000);
+      previous = offset;
+    }
+    // Between changes, none missed: the offset every day is the one last announced.
+    for (let time = offsets.from; time < offsets.to; time += DAY_MS) {
+      const announced = offsets.changes.findLast(({ at }) => at <= time)?.offset ?? offsets.offset;
+      expect(zoneOffsetMs(time, zone), new Date(time).toISOString()).toBe(announced * 60_000);
+    }
+  });
+
+  it('are the same all day and move with the day', () => {
+    const morning = zoneOffsetsAround(utc('2026-11-25T00:00:00'), LOS_ANGELES);
+    expect(zoneOffsetsAround(utc('2026-11-25T23:59:59'), LOS_ANGELES)).toEqual(morning);
+    expect(zoneOffsetsAround(utc('2026-11-26T00:00:00'), LOS_ANGELES)!.from).toBe(
+      morning!.from + DAY_MS,
+    );
+  });
+
+  it('are none for a zone whose offset is not whole minutes (Monrovia, −0:44:30, until 1972)', () => {
+    expect(zoneOffsetsAround(utc('1971-06-01T00:00:00'), 'Africa/Monrovia', 30)).toBeUndefined();
+    expect(zoneOffsetsAround(utc('1973-06-01T00:00:00'), 'Africa/Monrovia', 30)).toEqual({
+      from: utc('1973-05-02T00:00:00').getTime(),
+      to: utc('1973-07-02T00:00:00').getTime(),
+      offset: 0,
+      changes: [],
+    });
   });
 });

@@ -5,7 +5,12 @@
 // The zone is fixed for the life of a process, like the clock: `buildApp` installs the configured
 // one with `useBusinessTimeZone`, and every function reads it unless told another zone. That
 // keeps it out of the parameters of every purchase, payment and export path that makes a number.
-import { titleWithTimeZone, type Translate } from '@stratus/contract';
+import {
+  findZoneOffsets,
+  titleWithTimeZone,
+  type Translate,
+  type ZoneOffsets,
+} from '@stratus/contract';
 import { sql, type SQL } from '@stratus/db';
 
 export const DEFAULT_BUSINESS_TIME_ZONE = 'Asia/Shanghai';
@@ -209,6 +214,24 @@ export function timeColumnTitle(
   exportedAt: Date = new Date(),
 ): string {
   return titleWithTimeZone(t, title, businessTimeZoneLabel(exportedAt));
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * `zone`'s UTC offsets from `daysAround` days before the UTC day of `time` to as many after it,
+ * as the console's page carries them (see `@stratus/contract`'s zone-offsets.ts): the same for
+ * every `time` of one UTC day. Undefined for a zone whose offsets there are not whole minutes.
+ */
+export function zoneOffsetsAround(
+  time: Date,
+  zone = businessZone,
+  daysAround = 400,
+): ZoneOffsets | undefined {
+  const day = Math.floor(time.getTime() / DAY_MS) * DAY_MS;
+  return findZoneOffsets(day - daysAround * DAY_MS, day + (daysAround + 1) * DAY_MS, (at) =>
+    offsetByIntl(at, zone),
+  );
 }
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;

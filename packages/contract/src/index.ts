@@ -41,3 +41,4 @@ export * from './endpoints/admin-dashboard.ts';
 export * from './endpoints/subscriptions.ts';
 export * from './endpoints/ip-allowlist.ts';
 export * from './endpoints/sub-users.ts';
+export * from './zone-offsets.ts';

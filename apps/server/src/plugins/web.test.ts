@@ -1,15 +1,16 @@
-import { getHealth } from '@stratus/contract';
+import { getHealth, readZoneOffsets, zoneOffsetAt } from '@stratus/contract';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zoneOffsetMs } from '../business-time.ts';
 import { createTestApp, type TestApp } from '../testing.ts';
 import { callEndpoint } from '../testing/call-endpoint.ts';
 
 const indexHtml = `<!doctype html>
-<html><head><meta name="csp-nonce" content="__CSP_NONCE__"><meta name="business-time-zone" content="__BUSINESS_TIME_ZONE__"><script type="module" src="/assets/x.js"></script></head>
+<html><head><meta name="csp-nonce" content="__CSP_NONCE__"><meta name="business-time-zone" content="__BUSINESS_TIME_ZONE__" data-offsets="__BUSINESS_TIME_OFFSETS__"><script type="module" src="/assets/x.js"></script></head>
 <body><div id="root"></div></body></html>`;
 
 const appScript = 'export const greeting = "hello";\n'.repeat(100);
@@ -19,7 +20,11 @@ function metaNonce(html: string): string | undefined {
 }
 
 function metaTimeZone(html: string): string | undefined {
-  return /<meta name="business-time-zone" content="([^"]+)">/.exec(html)?.[1];
+  return /<meta name="business-time-zone" content="([^"]+)"/.exec(html)?.[1];
+}
+
+function metaTimeZoneOffsets(html: string): string | undefined {
+  return /<meta name="business-time-zone" [^>]*data-offsets="([^"]*)">/.exec(html)?.[1];
 }
 
 describe.each(testEngines)('web app serving on %s', (engine) => {
@@ -67,9 +72,25 @@ describe.each(testEngines)('web app serving on %s', (engine) => {
       const page = await losAngeles.app.inject({ url: '/console/wallet' });
       expect(metaTimeZone(page.body)).toBe('America/Los_Angeles');
       expect(page.body).not.toContain('__BUSINESS_TIME_ZONE__');
+      const now = Date.now();
+      const offsets = readZoneOffsets(metaTimeZoneOffsets(page.body));
+      expect(zoneOffsetAt(offsets!, now)! * 60_000).toBe(zoneOffsetMs(now, 'America/Los_Angeles'));
     } finally {
       await losAngeles.close();
     }
+  });
+
+  it('writes the zone’s offsets from 400 days ago to 400 days ahead beside it', async () => {
+    const page = await testApp.app.inject({ url: '/console/overview' });
+    expect(page.body).not.toContain('__BUSINESS_TIME_OFFSETS__');
+    const offsets = readZoneOffsets(metaTimeZoneOffsets(page.body));
+    const now = Date.now();
+    const DAY_MS = 86_400_000;
+    expect(offsets!.from).toBeLessThanOrEqual(now - 400 * DAY_MS);
+    expect(offsets!.to).toBeGreaterThan(now + 400 * DAY_MS);
+    // Shanghai: UTC+8 throughout.
+    expect(offsets).toMatchObject({ offset: 480, changes: [] });
+    expect(zoneOffsetAt(offsets!, now)).toBe(480);
   });
 
   it('serves the page itself at / and /index.html, never the raw template', async () => {

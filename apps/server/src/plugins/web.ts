@@ -1,13 +1,42 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { writeZoneOffsets } from '@stratus/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { zoneOffsetsAround } from '../business-time.ts';
 import { isApiPath, throwRouteNotFound } from './errors.ts';
 import { cspNonceOf } from './security-headers.ts';
 
 const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 // The web app reads the business time zone from this meta tag: no request of its own for it.
 const TIME_ZONE_PLACEHOLDER = '__BUSINESS_TIME_ZONE__';
+// …and the zone's offsets around now, so its first dates need no time-zone data of the browser's.
+const TIME_ZONE_OFFSETS_PLACEHOLDER = '__BUSINESS_TIME_OFFSETS__';
+const DAY_MS = 86_400_000;
+
+interface AppPage {
+  distDir: string;
+  timeZone: string;
+  /** The zone's offsets as the page carries them (empty: none, the page asks Intl). */
+  zoneOffsets: () => string;
+}
+
+/**
+ * The zone's offsets from 400 days ago to 400 days ahead, worked out once a UTC day (a few
+ * thousand Intl calls, some milliseconds) and written into every page of that day.
+ */
+function zoneOffsetsOfTheDay(timeZone: string): () => string {
+  let cached: { day: number; text: string } | undefined;
+  return () => {
+    const now = Date.now();
+    const day = Math.floor(now / DAY_MS);
+    if (cached?.day !== day) {
+      const offsets = zoneOffsetsAround(new Date(now), timeZone);
+      cached = { day, text: offsets ? writeZoneOffsets(offsets) : '' };
+    }
+    return cached.text;
+  };
+}
 
 function pathOf(request: FastifyRequest): string {
   return request.url.split('?')[0] ?? '/';
@@ -29,7 +58,7 @@ async function readIndexHtml(distDir: string): Promise<string | undefined> {
 async function sendAppPage(
   request: FastifyRequest,
   reply: FastifyReply,
-  { distDir, timeZone }: { distDir: string; timeZone: string },
+  { distDir, timeZone, zoneOffsets }: AppPage,
 ): Promise<FastifyReply> {
   const html = await readIndexHtml(distDir);
   if (html === undefined) {
@@ -47,20 +76,21 @@ async function sendAppPage(
     .send(
       html
         .replaceAll(NONCE_PLACEHOLDER, cspNonceOf(request))
-        .replaceAll(TIME_ZONE_PLACEHOLDER, timeZone),
+        .replaceAll(TIME_ZONE_PLACEHOLDER, timeZone)
+        .replaceAll(TIME_ZONE_OFFSETS_PLACEHOLDER, zoneOffsets()),
     );
 }
 
 /**
  * Serves the built web app from `distDir`: hashed `/assets/*` cached for a year, everything else
  * revalidated; any other GET outside `/api` gets index.html (history-API routing) with a fresh
- * CSP nonce and the business time zone written into it. Unknown `/api` addresses answer the `routeNotFound` envelope.
+ * CSP nonce and the business time zone (its name and its offsets around now) written into it. Unknown `/api` addresses answer the `routeNotFound` envelope.
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  page: { distDir: string; timeZone: string },
+  { distDir, timeZone }: { distDir: string; timeZone: string },
 ): Promise<void> {
-  const { distDir } = page;
+  const page: AppPage = { distDir, timeZone, zoneOffsets: zoneOffsetsOfTheDay(timeZone) };
   // Registered even when the folder is missing, so a build made after start is served.
   await app.register(fastifyStatic, {
     root: distDir,

@@ -1,5 +1,5 @@
 import type { UsageGranularity } from '@stratus/contract';
-import { formatBusinessTime } from '../../shared/format/date.ts';
+import { formatBusinessTime } from '../../shared/format/business-time.ts';
 
 /** A bucket start as the chart axis shows it: short, on the business clock. */
 export function axisLabel(at: string, granularity: UsageGranularity): string {

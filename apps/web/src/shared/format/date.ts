@@ -20,6 +20,7 @@ export {
   businessTimeZoneLabel,
   DEFAULT_BUSINESS_TIME_ZONE,
   formatDate,
+  formatBusinessTime,
   formatDateTime,
   readBusinessTimeZone,
   setBusinessTimeZoneForTests,
@@ -27,11 +28,6 @@ export {
 
 function inBusinessZone(time: string | number | Date): Dayjs {
   return dayjs(time).tz(businessTimeZone());
-}
-
-/** An instant in the business time zone in any dayjs `pattern` (chart axes and tooltips). */
-export function formatBusinessTime(time: string | number | Date, pattern: string): string {
-  return inBusinessZone(time).format(pattern);
 }
 
 /** Now on the business clock, as a wall-clock value for pickers and presets. */

@@ -1,8 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getOverview, listCurrentAnnouncements, type EndpointData } from '@stratus/contract';
+import {
+  findZoneOffsets,
+  getOverview,
+  listCurrentAnnouncements,
+  writeZoneOffsets,
+  type EndpointData,
+} from '@stratus/contract';
 import { MemoryRouter } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setBusinessTimeZoneForTests } from '../../../shared/format/business-time.ts';
 import { installFakeApi } from '../../../test/fake-api.ts';
 import { renderRoutes, renderWithProviders } from '../../../test/render-app.tsx';
 import { RecentOrdersCard } from '../components/recent-orders-card.tsx';
@@ -100,6 +107,36 @@ describe('OverviewPage', { timeout: 20_000 }, () => {
     const [request] = api.requests(getOverview);
     // Day buckets are the business zone's days: the browser's offset is not sent.
     expect(request!.query.utcOffsetMinutes).toBeUndefined();
+  });
+
+  describe('with the zone’s offsets in the page, as the server writes it', () => {
+    afterEach(() => {
+      document.head.querySelector('meta[name="business-time-zone"]')?.remove();
+      setBusinessTimeZoneForTests(undefined);
+      vi.restoreAllMocks();
+    });
+
+    it('shows its times without an Intl.DateTimeFormat in a time zone (its data is slow to load)', async () => {
+      const meta = document.createElement('meta');
+      meta.name = 'business-time-zone';
+      meta.content = 'Asia/Shanghai';
+      const from = Date.parse('2026-01-01T00:00:00Z');
+      const to = Date.parse('2027-01-01T00:00:00Z');
+      meta.dataset.offsets = writeZoneOffsets(findZoneOffsets(from, to, () => 8 * 3_600_000)!);
+      document.head.append(meta);
+      setBusinessTimeZoneForTests(undefined);
+      const constructed = vi.spyOn(Intl, 'DateTimeFormat');
+
+      renderOverview();
+      const order = (await screen.findByText('流量包 10 GB × 2')).closest('tr')!;
+      expect(within(order).getByText('2026-11-21 16:00:00')).toBeInTheDocument();
+      expect(screen.getByRole('columnheader', { name: '创建时间 (UTC+8)' })).toBeInTheDocument();
+      // The usage chart labels its days on the business clock too.
+      const chart = await screen.findByTestId('usage-chart');
+      expect(within(chart).getAllByText('11-21').length).toBeGreaterThan(0);
+      const zones = constructed.mock.calls.map(([, options]) => options?.timeZone);
+      expect(zones.filter((zone) => zone !== undefined)).toEqual([]);
+    });
   });
 
   it('lists the recent orders under named column headers', async () => {
