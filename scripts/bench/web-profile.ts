@@ -4,13 +4,13 @@
 // after build, for several rounds, in a fresh tab with an empty cache, under Chromium's CPU
 // throttle (Lighthouse's mobile preset slows the CPU 4×), with the V8 sampling profiler on until
 // the first screen is usable. Per load it prints the throttled script time and the part spent in
-// zod's chunk (the contract's schemas being built), and the JavaScript decoded.
+// zod's chunk (the contract's schemas being built), and the JavaScript and CSS decoded.
 //
 //   PROFILE_ROUNDS     rounds (default 3)
 //   PROFILE_PAGES      comma-separated paths (default /portal/home,/console/overview)
 //   PROFILE_LANGUAGES  comma-separated (default zh-CN,en-US)
 //   PROFILE_THROTTLE   CPU slow-down (default 4)
-//   PROFILE_LIST       1: list the scripts each load decoded
+//   PROFILE_LIST       1: list the scripts and stylesheets each load decoded
 //   PROFILE_FOCUS      a regular expression: also sum the time inside the frames whose script
 //                      URL or function name it matches, and what they called (builtins such as
 //                      Intl's included), e.g. '/assets/(business-time|date)-' for the dates
@@ -49,6 +49,9 @@ interface LoadMeasure {
   /** The same scripts as they came over the wire (headers included, as Chromium counts them). */
   wireBytes: number;
   scripts: number;
+  /** Decoded bytes of the stylesheets loaded (Ant Design's travel with the chunks that draw them). */
+  cssBytes: number;
+  stylesheets: number;
 }
 
 async function profileLoad(browser: Browser, url: string, language: string): Promise<LoadMeasure> {
@@ -62,6 +65,7 @@ async function profileLoad(browser: Browser, url: string, language: string): Pro
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     const scriptBodies = new Map<string, string>();
+    const styleBodies = new Map<string, string>();
     const open = new Set<string>();
     let lastActivity = Date.now();
     cdp.on('Network.requestWillBeSent', (event) => {
@@ -79,9 +83,12 @@ async function profileLoad(browser: Browser, url: string, language: string): Pro
       lastActivity = Date.now();
     });
     const responses: { requestId: string; url: string }[] = [];
+    const styleResponses: { requestId: string; url: string }[] = [];
     cdp.on('Network.responseReceived', (event) => {
       if (event.type === 'Script')
         responses.push({ requestId: event.requestId, url: event.response.url });
+      if (event.type === 'Stylesheet')
+        styleResponses.push({ requestId: event.requestId, url: event.response.url });
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
     await cdp.send('Profiler.enable');
@@ -103,15 +110,19 @@ async function profileLoad(browser: Browser, url: string, language: string): Pro
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
-    for (const response of responses) {
-      const { body, base64Encoded } = await cdp.send('Network.getResponseBody', {
-        requestId: response.requestId,
-      });
-      scriptBodies.set(response.url, base64Encoded ? Buffer.from(body, 'base64').toString() : body);
-    }
+    for (const [list, bodies] of [
+      [responses, scriptBodies],
+      [styleResponses, styleBodies],
+    ] as const)
+      for (const response of list) {
+        const { body, base64Encoded } = await cdp.send('Network.getResponseBody', {
+          requestId: response.requestId,
+        });
+        bodies.set(response.url, base64Encoded ? Buffer.from(body, 'base64').toString() : body);
+      }
     if (process.env.PROFILE_LIST === '1')
-      for (const [script, body] of scriptBodies)
-        console.warn(`  ${String(body.length).padStart(8)}  ${new URL(script).pathname}`);
+      for (const [file, body] of [...scriptBodies, ...styleBodies])
+        console.warn(`  ${String(body.length).padStart(8)}  ${new URL(file).pathname}`);
     // zod's chunk is the one holding its error class; the contract's modules call into it.
     const zodUrls = new Set(
       [...scriptBodies].filter(([, body]) => body.includes('ZodError')).map(([url]) => url),
@@ -155,6 +166,8 @@ async function profileLoad(browser: Browser, url: string, language: string): Pro
       jsBytes: [...scriptBodies.values()].reduce((sum, body) => sum + Buffer.byteLength(body), 0),
       wireBytes: responses.reduce((sum, { requestId }) => sum + (wireBytes.get(requestId) ?? 0), 0),
       scripts: scriptBodies.size,
+      cssBytes: [...styleBodies.values()].reduce((sum, body) => sum + Buffer.byteLength(body), 0),
+      stylesheets: styleBodies.size,
     };
   } finally {
     await page.close();
@@ -177,19 +190,19 @@ try {
           const key = `${path} ${language} ${dists[index]}`;
           results.set(key, [...(results.get(key) ?? []), measure]);
           console.warn(
-            `round ${round + 1} ${key}: script ${measure.scriptMs.toFixed(0)} ms, zod ${measure.zodMs.toFixed(0)} ms, ${focus ? `focus ${measure.focusMs.toFixed(0)} ms, ` : ''}${measure.scripts} scripts ${measure.jsBytes} B (${measure.wireBytes} B on the wire)`,
+            `round ${round + 1} ${key}: script ${measure.scriptMs.toFixed(0)} ms, zod ${measure.zodMs.toFixed(0)} ms, ${focus ? `focus ${measure.focusMs.toFixed(0)} ms, ` : ''}${measure.scripts} scripts ${measure.jsBytes} B (${measure.wireBytes} B on the wire), ${measure.stylesheets} stylesheets ${measure.cssBytes} B`,
           );
         }
   const median = (values: number[]) => values.toSorted((a, b) => a - b)[values.length >> 1]!;
   process.stdout.write(
-    '| page | language | build | script ms (median) | zod ms (median) | focus ms (median) | JS decoded | JS on the wire |\n',
+    '| page | language | build | script ms (median) | zod ms (median) | focus ms (median) | JS decoded | JS on the wire | CSS decoded |\n',
   );
-  process.stdout.write('|---|---|---|---|---|---|---|---|\n');
+  process.stdout.write('|---|---|---|---|---|---|---|---|---|\n');
   for (const [key, measures] of results) {
     const [path, language, dist] = key.split(' ');
     process.stdout.write(
       `| ${path} | ${language} | ${dist} | ${median(measures.map((m) => m.scriptMs)).toFixed(0)} | ` +
-        `${median(measures.map((m) => m.zodMs)).toFixed(0)} | ${median(measures.map((m) => m.focusMs)).toFixed(0)} | ${measures[0]!.jsBytes} B in ${measures[0]!.scripts} | ${measures[0]!.wireBytes} B |\n`,
+        `${median(measures.map((m) => m.zodMs)).toFixed(0)} | ${median(measures.map((m) => m.focusMs)).toFixed(0)} | ${measures[0]!.jsBytes} B in ${measures[0]!.scripts} | ${measures[0]!.wireBytes} B | ${measures[0]!.cssBytes} B in ${measures[0]!.stylesheets} |\n`,
     );
   }
 } finally {

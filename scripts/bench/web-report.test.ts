@@ -69,4 +69,13 @@ describe('evaluateGoals', () => {
     expect(report).toContain('FAIL  initial JS /portal/home: 200.0 KB (goal ≤ 170.0 KB)');
     expect(report).toContain('PASS  performance /portal/home mobile: 92 (goal ≥ 90)');
   });
+
+  it('prints the CSS a first load fetched beside its JavaScript', () => {
+    const report = formatReport(
+      [],
+      { '/console/ipList': { bytes: 300_000, files: 40, cssBytes: 60_000, cssFiles: 20 } },
+      [],
+    );
+    expect(report).toMatch(/\/console\/ipList +300\.0 KB in 40 files; CSS 60\.0 KB in 20 files/);
+  });
 });

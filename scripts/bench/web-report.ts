@@ -113,7 +113,9 @@ const ms = (value: number | null) => (value === null ? '–' : `${Math.round(val
 
 export function formatReport(
   measures: readonly PageMeasure[],
-  initialJs: Readonly<Record<string, { bytes: number; files: number }>>,
+  initialJs: Readonly<
+    Record<string, { bytes: number; files: number; cssBytes?: number; cssFiles?: number }>
+  >,
   goals: readonly Goal[],
 ): string {
   const lines = [
@@ -132,10 +134,11 @@ export function formatReport(
       ].join(' '),
     ),
     '',
-    'JavaScript before the first screen is usable (bytes on the wire, as encoded)',
+    'JavaScript (and CSS) before the first screen is usable (bytes on the wire, as encoded)',
     ...Object.entries(initialJs).map(
-      ([page, { bytes, files }]) =>
-        `${page.padEnd(20)} ${kb(bytes).padStart(10)} in ${files} files`,
+      ([page, { bytes, files, cssBytes, cssFiles }]) =>
+        `${page.padEnd(20)} ${kb(bytes).padStart(10)} in ${files} files` +
+        (cssBytes === undefined ? '' : `; CSS ${kb(cssBytes)} in ${cssFiles} files`),
     ),
     '',
     'Goals',

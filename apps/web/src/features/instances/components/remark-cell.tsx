@@ -1,12 +1,16 @@
 import { EditOutlined } from '@ant-design/icons';
 import type { Instance } from '@stratus/contract';
-import { Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '../../../shared/ui/feedback.ts';
 import { TOUCH_TARGET } from '../../../shared/ui/touch-target.ts';
 import { useUpdateInstance } from '../api.ts';
 import styles from './cells.module.css';
+
+// Ant Design's Typography (its editable text) is fetched at the first edit, not with the list.
+const RemarkEditor = lazy(() =>
+  import('./remark-editor.tsx').then((module) => ({ default: module.RemarkEditor })),
+);
 
 /**
  * The remark, edited in place; saved on Enter or blur, Escape keeps it. At rest it is plain text
@@ -33,17 +37,9 @@ export function RemarkCell({ instance }: { instance: Instance }) {
   };
   if (editing)
     return (
-      <Typography.Text
-        editable={{
-          editing: true,
-          onChange: save,
-          onCancel: stop,
-          maxLength: 200,
-          text: instance.remark,
-        }}
-      >
-        {instance.remark}
-      </Typography.Text>
+      <Suspense fallback={<span>{instance.remark || '--'}</span>}>
+        <RemarkEditor remark={instance.remark} onSave={save} onCancel={stop} />
+      </Suspense>
     );
   return (
     <span>

@@ -1,9 +1,11 @@
 import type { Instance } from '@stratus/contract';
-import { App, Button, Popconfirm } from 'antd';
+import { App, Button } from 'antd';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { useReplaceInstance } from '../api.ts';
 import { replacementTermsOf } from '../replacement-terms.ts';
+import { LazyPopconfirm, preloadPopconfirm } from './lazy-popconfirm.ts';
 import { useArmed } from './use-armed.ts';
 
 interface ReplaceInstanceButtonProps {
@@ -54,22 +56,26 @@ export function ReplaceInstanceButton({ instance, onReplaced }: ReplaceInstanceB
       disabled={instance.status !== 'active'}
       loading={replace.isPending}
       onClick={armed ? undefined : arm}
+      onPointerEnter={preloadPopconfirm}
+      onFocus={preloadPopconfirm}
     >
       {t('instances.replace.action')}
     </Button>
   );
   if (!armed) return button;
   return (
-    <Popconfirm
-      defaultOpen
-      title={t('instances.replace.confirm', { ip: instance.ip })}
-      description={<div style={{ maxWidth: 280 }}>{description}</div>}
-      okText={t('instances.replace.ok')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ disabled: terms.kind === 'exhausted' }}
-      onConfirm={confirm}
-    >
-      {button}
-    </Popconfirm>
+    <Suspense fallback={button}>
+      <LazyPopconfirm
+        defaultOpen
+        title={t('instances.replace.confirm', { ip: instance.ip })}
+        description={<div style={{ maxWidth: 280 }}>{description}</div>}
+        okText={t('instances.replace.ok')}
+        cancelText={t('common.cancel')}
+        okButtonProps={{ disabled: terms.kind === 'exhausted' }}
+        onConfirm={confirm}
+      >
+        {button}
+      </LazyPopconfirm>
+    </Suspense>
   );
 }

@@ -12,6 +12,7 @@ import cells from './cells.module.css';
 import { ExpiryCell } from './expiry-cell.tsx';
 import { InstanceCheckButton } from './instance-check-button.tsx';
 import { InstanceStatusTag } from './instance-status-tag.tsx';
+import { preloadDetailDrawer, preloadRenewModal } from './lazy-ip-list-overlays.ts';
 import { LineTypeTag } from './line-type-tag.tsx';
 import { PasswordCell } from './password-cell.tsx';
 import { ProtocolTags } from './protocol-tags.tsx';
@@ -118,12 +119,24 @@ export function useInstanceColumns({ onRenew, onDetail }: ColumnActions) {
       render: (_, instance) => (
         // On a touch screen the wrapped rows of links stand apart, each link's hit box whole.
         <div className={compact ? `${cells.actions} ${cells.actionsCompact}` : cells.actions}>
-          <Button type="link" size="small" onClick={() => onRenew(instance)}>
+          <Button
+            type="link"
+            size="small"
+            onClick={() => onRenew(instance)}
+            onPointerEnter={preloadRenewModal}
+            onFocus={preloadRenewModal}
+          >
             {t('instances.list.renew')}
           </Button>
           <ResetPasswordButton instance={instance} />
           <ReplaceInstanceButton instance={instance} />
-          <Button type="link" size="small" onClick={() => onDetail(instance)}>
+          <Button
+            type="link"
+            size="small"
+            onClick={() => onDetail(instance)}
+            onPointerEnter={preloadDetailDrawer}
+            onFocus={preloadDetailDrawer}
+          >
             {t('instances.list.detail')}
           </Button>
           <InstanceCheckButton instance={instance} />

@@ -382,8 +382,9 @@ describe('IpListPage', () => {
     const row = await findRow('203.0.113.7');
     const edit = within(row).getByRole('button', { name: '编辑备注' });
     await userEvent.click(edit);
-    // Ant Design's editable text reads `keyCode`, which user-event leaves out.
-    pressKey(within(row).getByRole('textbox'), 27);
+    // Ant Design's editable text reads `keyCode`, which user-event leaves out. It is loaded at
+    // the first edit.
+    pressKey(await within(row).findByRole('textbox'), 27);
     await waitFor(() => expect(within(row).queryByRole('textbox')).toBeNull());
     expect(api.requests(updateInstance)).toHaveLength(0);
 

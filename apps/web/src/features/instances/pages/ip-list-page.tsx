@@ -1,18 +1,23 @@
 import { LinkOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import type { Instance } from '@stratus/contract';
 import { Button, Card, Empty, Space, Table } from 'antd';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BUY_STATIC_IP_PATH } from '../../../shared/paths.ts';
+import { OverlayFallback } from '../../../shared/ui/overlay-fallback.tsx';
 import { TableTitleControl } from '../../../shared/ui/table-title-control.tsx';
-import { AllowlistPanel, useIpListTabs } from '../../access/public.ts';
+import { LazyAllowlistPanel, useIpListTabs } from '../../access/public.ts';
 import { useInstances, useStaticIpCatalog } from '../api.ts';
 import { ExportDropdown } from '../components/export-dropdown.tsx';
-import { InstanceDetailDrawer } from '../components/instance-detail-drawer.tsx';
 import { InstanceFiltersBar } from '../components/instance-filters.tsx';
-import { RenewModal } from '../components/renew-modal.tsx';
-import { SubscriptionModal } from '../components/subscription-modal.tsx';
+import {
+  LazyInstanceDetailDrawer,
+  LazyRenewModal,
+  LazySubscriptionModal,
+  preloadRenewModal,
+  preloadSubscriptionModal,
+} from '../components/lazy-ip-list-overlays.ts';
 import { useInstanceColumns } from '../components/use-instance-columns.tsx';
 import { useInstanceFilters } from '../use-instance-filters.ts';
 import { useOpenedOnce } from '../use-opened-once.ts';
@@ -57,7 +62,7 @@ export default function IpListPage() {
   if (tabs.allowlist) {
     return (
       <Card {...tabs.cardProps}>
-        <AllowlistPanel />
+        <LazyAllowlistPanel />
       </Card>
     );
   }
@@ -66,10 +71,20 @@ export default function IpListPage() {
       <div className={styles.toolbar}>
         <InstanceFiltersBar filters={filters} countries={countries} onChange={update} />
         <Space wrap>
-          <Button icon={<LinkOutlined />} onClick={() => setSubscriptionOpen(true)}>
+          <Button
+            icon={<LinkOutlined />}
+            onClick={() => setSubscriptionOpen(true)}
+            onPointerEnter={preloadSubscriptionModal}
+            onFocus={preloadSubscriptionModal}
+          >
             {t('instances.list.subscription')}
           </Button>
-          <Button disabled={selectedIds.length === 0} onClick={() => setRenewIds(selectedIds)}>
+          <Button
+            disabled={selectedIds.length === 0}
+            onClick={() => setRenewIds(selectedIds)}
+            onPointerEnter={preloadRenewModal}
+            onFocus={preloadRenewModal}
+          >
             {t('instances.list.batchRenew', { count: selectedIds.length })}
           </Button>
           <ExportDropdown selectedIds={selectedIds} />
@@ -114,25 +129,36 @@ export default function IpListPage() {
           }}
         />
       )}
+      {/* Dialogs load at their first opening (lazy-ip-list-overlays.ts), each in its own
+          boundary: one loading leaves the others, and the table, as they are. */}
       {renewMounted && (
-        <RenewModal
-          ids={renewIds}
-          onClose={() => setRenewIds([])}
-          onRenewed={(renewed) => {
-            setSelectedIds([]);
-            renewedRows.onRenewed(renewed);
-          }}
-        />
+        <Suspense fallback={<OverlayFallback />}>
+          <LazyRenewModal
+            ids={renewIds}
+            onClose={() => setRenewIds([])}
+            onRenewed={(renewed) => {
+              setSelectedIds([]);
+              renewedRows.onRenewed(renewed);
+            }}
+          />
+        </Suspense>
       )}
       {detailMounted && (
-        <InstanceDetailDrawer
-          instance={detail}
-          onClose={() => setDetail(null)}
-          onReplaced={setDetail}
-        />
+        <Suspense fallback={<OverlayFallback />}>
+          <LazyInstanceDetailDrawer
+            instance={detail}
+            onClose={() => setDetail(null)}
+            onReplaced={setDetail}
+          />
+        </Suspense>
       )}
       {subscriptionMounted && (
-        <SubscriptionModal open={subscriptionOpen} onClose={() => setSubscriptionOpen(false)} />
+        <Suspense fallback={<OverlayFallback />}>
+          <LazySubscriptionModal
+            open={subscriptionOpen}
+            onClose={() => setSubscriptionOpen(false)}
+          />
+        </Suspense>
       )}
     </Card>
   );
