@@ -5,10 +5,13 @@ import {
   getMe,
   getOverview,
   getTopUpOptions,
+  getTrafficUsage,
   getWallet,
   listCurrentAnnouncements,
   listInstances,
   listStaticIpCatalog,
+  listSubUsers,
+  listTrafficPackages,
   type EndpointData,
   type UserProfile,
 } from '@stratus/contract';
@@ -163,6 +166,17 @@ describe('console layout', () => {
     expect(within(menu).getByRole('link', { name: '流量历史' })).toBeVisible();
 
     // Folded, then a page of it is reached another way (a link, the recent pages): it opens.
+    // The page asks for its data before the test ends once its lazy module is loaded (as it is
+    // in a worker that ran the page's own tests before this file).
+    api.respondWith(getTrafficUsage, overview.usage);
+    api.respondWith(listTrafficPackages, {
+      items: [],
+      total: 0,
+      page: 1,
+      pageSize: 100,
+      summary: { activePackages: 0, totalBytes: 0, remainingBytes: 0 },
+    });
+    api.respondWith(listSubUsers, { items: [], max: 50 });
     await userEvent.click(traffic);
     await act(() => router.navigate('/console/trafficFlowHistory'));
     expect(traffic).toHaveAttribute('aria-expanded', 'true');
