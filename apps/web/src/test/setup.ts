@@ -11,7 +11,7 @@ import {
   startI18n,
 } from '../shared/i18n/i18n.ts';
 import { forgetRecentPagesForTests } from '../shared/recent-pages.ts';
-import { removeToasts } from '../shared/ui/feedback.ts';
+import { removeToasts, toastHolderSettled } from '../shared/ui/feedback.ts';
 import { mediaQueryList } from './window-width.ts';
 
 // A few files put the process in another time zone (`process.env.TZ` before their imports); the
@@ -65,6 +65,9 @@ beforeEach(() => {
 afterEach(async () => {
   cleanup();
   // Toasts have a holder of their own, which no test's tree takes away (shared/ui/feedback.ts).
+  // A toast raised as the test ended mounts it first, outside act(): act() holds renders started
+  // inside it until its callback ends, and removeToasts waits for that render (a deadlock).
+  await toastHolderSettled();
   await act(removeToasts);
   vi.useRealTimers();
   if (currentLanguage() !== defaultLocale) await changeLanguage(defaultLocale);
