@@ -26,6 +26,11 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
+    // A worker keeps its jsdom page and loaded modules from file to file: a fresh page and module
+    // graph per file was about half the project's time. The setup puts back what a test changes
+    // (docs/conventions.md, item 10). Forks rather than threads: a file may set
+    // `process.env.TZ`, which a worker thread cannot apply, and forks were the faster here.
+    isolate: false,
     css: { modules: { classNameStrategy: 'non-scoped' } },
     // Under the whole suite's load a jsdom page with Ant Design can take several seconds to render.
     testTimeout: 30_000,

@@ -39,6 +39,14 @@ function getSnapshot(): RecentPage[] {
   return snapshot;
 }
 
+/**
+ * For tests: forget the list read from storage, as a new page load would. The test setup clears
+ * storage after every test, and a worker runs file after file in one page (isolate: false).
+ */
+export function forgetRecentPagesForTests(): void {
+  snapshot = null;
+}
+
 function publish(pages: RecentPage[]) {
   snapshot = pages;
   for (const listener of listeners) listener();

@@ -40,6 +40,17 @@ export function showSuccessToast(content: string): void {
  * Takes the toasts and their holder off the page; the next toast mounts a new one. Tests call it
  * after each case: the holder outlives every tree they render.
  */
+/**
+ * For tests: waits until a holder being fetched or mounted is on the page (or has failed). A test
+ * awaits it outside `act()`: inside, React holds the holder's render until the callback ends.
+ */
+export async function toastHolderSettled(): Promise<void> {
+  await toastHolder?.then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
 export async function removeToasts(): Promise<void> {
   const holder = toastHolder;
   toastHolder = undefined;
