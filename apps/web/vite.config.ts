@@ -31,6 +31,9 @@ export default defineConfig({
     // (docs/conventions.md, item 10). Forks rather than threads: a file may set
     // `process.env.TZ`, which a worker thread cannot apply, and forks were the faster here.
     isolate: false,
+    // The root config's worker count, stated here too: a project loaded from its own file does not
+    // inherit it, and Vitest runs non-isolated projects of one group only with equal counts.
+    maxWorkers: 4,
     css: { modules: { classNameStrategy: 'non-scoped' } },
     // Under the whole suite's load a jsdom page with Ant Design can take several seconds to render.
     testTimeout: 30_000,
