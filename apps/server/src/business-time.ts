@@ -8,7 +8,9 @@
 import {
   findZoneOffsets,
   titleWithTimeZone,
+  wallClockAtOffset,
   type Translate,
+  type WallClock,
   type ZoneOffsets,
 } from '@stratus/contract';
 import { sql, type SQL } from '@stratus/db';
@@ -60,15 +62,6 @@ function partsFormatter(zone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-interface WallClock {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
 /**
  * A zone's offset changes at most once in any quarter hour (twice a year, or when a government
  * says so), so in a quarter hour whose two ends have the same offset it holds throughout: the
@@ -93,18 +86,7 @@ function wallClock(time: number, zone: string): WallClock {
       steadyOffsets.set(zone, steady);
     }
   }
-  if (steady?.slot === slot) {
-    // Intl shows whole seconds, and offsets are whole seconds: the same seconds as Intl.
-    const wall = new Date(Math.floor(time / 1000) * 1000 + steady.offsetMs);
-    return {
-      year: wall.getUTCFullYear(),
-      month: wall.getUTCMonth() + 1,
-      day: wall.getUTCDate(),
-      hour: wall.getUTCHours(),
-      minute: wall.getUTCMinutes(),
-      second: wall.getUTCSeconds(),
-    };
-  }
+  if (steady?.slot === slot) return wallClockAtOffset(time, steady.offsetMs);
   return wallClockByIntl(time, zone);
 }
 

@@ -110,3 +110,29 @@ export function zoneOffsetAt(offsets: ZoneOffsets, time: number): number | undef
   }
   return offset;
 }
+
+/** A clock's reading: the fields Intl.DateTimeFormat shows, months from 1. */
+export interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/**
+ * The wall clock `offsetMs` ahead of UTC at `time` (ms since the epoch), to the whole second as
+ * Intl shows it: offsets are whole seconds, so dropping the milliseconds first gives Intl's fields.
+ */
+export function wallClockAtOffset(time: number, offsetMs: number): WallClock {
+  const wall = new Date(Math.floor(time / 1000) * 1000 + offsetMs);
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+  };
+}

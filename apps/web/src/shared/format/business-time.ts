@@ -6,7 +6,13 @@
 // screen); any other instant is formatted by Intl. Pickers and charts, which compute with dates,
 // use date.ts, which builds on this.
 
-import { readZoneOffsets, zoneOffsetAt, type ZoneOffsets } from '@stratus/contract';
+import {
+  readZoneOffsets,
+  wallClockAtOffset,
+  zoneOffsetAt,
+  type WallClock,
+  type ZoneOffsets,
+} from '@stratus/contract';
 
 export const DEFAULT_BUSINESS_TIME_ZONE = 'Asia/Shanghai';
 
@@ -72,14 +78,7 @@ export function setBusinessTimeZoneForTests(zone: string | undefined, offsets?: 
   intlZone = undefined;
 }
 
-interface ClockFields {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
+type ClockFields = WallClock;
 
 const clocks = new Map<string, Intl.DateTimeFormat>();
 
@@ -107,16 +106,7 @@ function businessClock(time: string | number | Date): ClockFields {
   const zone = business();
   const offset = zone.offsets && zoneOffsetAt(zone.offsets, instant);
   if (offset !== undefined) {
-    // Intl shows whole seconds, and offsets are whole minutes: the same fields as Intl.
-    const wall = new Date(Math.floor(instant / 1000) * 1000 + offset * 60_000);
-    return {
-      year: wall.getUTCFullYear(),
-      month: wall.getUTCMonth() + 1,
-      day: wall.getUTCDate(),
-      hour: wall.getUTCHours(),
-      minute: wall.getUTCMinutes(),
-      second: wall.getUTCSeconds(),
-    };
+    return wallClockAtOffset(instant, offset * 60_000);
   }
   const fields: Record<string, number> = {};
   for (const part of intlClock(businessTimeZone()).formatToParts(instant)) {
