@@ -16,6 +16,7 @@
 //                      Intl's included), e.g. '/assets/(business-time|date)-' for the dates
 import type { Browser, CDPSession } from 'puppeteer-core';
 import { openLighthouseSession, type LighthouseSession } from '../lighthouse/session.ts';
+import { waitUntilUsable } from './page-usable.ts';
 
 const dists = process.argv.slice(2);
 if (dists.length === 0) throw new Error('name one or more built web apps (dist directories)');
@@ -95,20 +96,12 @@ async function profileLoad(browser: Browser, url: string, language: string): Pro
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
     await page.goto(url, { waitUntil: 'load' });
-    for (const deadline = Date.now() + 120_000; ;) {
-      if (Date.now() > deadline) throw new Error(`${url} never became usable`);
-      const rendered = await page.evaluate(() => {
-        const main = document.querySelector('main');
-        return (
-          main !== null &&
-          (main.textContent ?? '').trim() !== '' &&
-          document.querySelector('.ant-spin-spinning, .ant-skeleton-active, [aria-busy="true"]') ===
-            null
-        );
-      });
-      if (rendered && open.size === 0 && Date.now() - lastActivity >= QUIET_MS) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await waitUntilUsable(
+      page,
+      url,
+      () => open.size === 0 && Date.now() - lastActivity >= QUIET_MS,
+      120_000,
+    );
     const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
     for (const [list, bodies] of [
       [responses, scriptBodies],

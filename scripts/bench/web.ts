@@ -17,6 +17,7 @@
 import os from 'node:os';
 import type { Browser, CDPSession } from 'puppeteer-core';
 import { openLighthouseSession, runLighthouse, type Preset } from '../lighthouse/session.ts';
+import { waitUntilUsable } from './page-usable.ts';
 import { buildWebApp } from '../web-build.ts';
 import {
   evaluateGoals,
@@ -92,22 +93,12 @@ async function initialScripts(browser: Browser, url: string): Promise<ScriptLoad
     });
 
     await page.goto(url, { waitUntil: 'load' });
-    const deadline = Date.now() + USABLE_BUDGET_MS;
-    for (;;) {
-      if (Date.now() > deadline) throw new Error(`${url} never became usable`);
-      const rendered = await page.evaluate(() => {
-        const main = document.querySelector('main');
-        return (
-          main !== null &&
-          (main.textContent ?? '').trim() !== '' &&
-          // Ant Design's spinner and skeleton, or anything marked busy (the router's fallback).
-          document.querySelector('.ant-spin-spinning, .ant-skeleton-active, [aria-busy="true"]') ===
-            null
-        );
-      });
-      if (rendered && open.size === 0 && Date.now() - lastActivity >= QUIET_MS) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await waitUntilUsable(
+      page,
+      url,
+      () => open.size === 0 && Date.now() - lastActivity >= QUIET_MS,
+      USABLE_BUDGET_MS,
+    );
     counting = false;
     const loaded = [...scripts.values()];
     const styled = [...stylesheets.values()];
