@@ -15,7 +15,7 @@
 //                      URL or function name it matches, and what they called (builtins such as
 //                      Intl's included), e.g. '/assets/(business-time|date)-' for the dates
 import type { Browser, CDPSession } from 'puppeteer-core';
-import { openLighthouseSession, type LighthouseSession } from '../lighthouse/session.ts';
+import { newPageIn, openLighthouseSession, type LighthouseSession } from '../lighthouse/session.ts';
 import { waitUntilUsable } from './page-usable.ts';
 
 const dists = process.argv.slice(2);
@@ -56,12 +56,8 @@ interface LoadMeasure {
 }
 
 async function profileLoad(browser: Browser, url: string, language: string): Promise<LoadMeasure> {
-  const page = await browser.newPage();
+  const page = await newPageIn(browser, language);
   try {
-    await page.evaluateOnNewDocument((chosen) => {
-      localStorage.setItem('language', chosen);
-      sessionStorage.setItem('isFirst', '1');
-    }, language);
     const cdp: CDPSession = await page.createCDPSession();
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });

@@ -16,7 +16,12 @@
 //   A11Y_DB_ENGINE, CHROMIUM_PATH: see ../lighthouse/session.ts
 import os from 'node:os';
 import type { Browser, CDPSession } from 'puppeteer-core';
-import { openLighthouseSession, runLighthouse, type Preset } from '../lighthouse/session.ts';
+import {
+  newPageIn,
+  openLighthouseSession,
+  runLighthouse,
+  type Preset,
+} from '../lighthouse/session.ts';
 import { waitUntilUsable } from './page-usable.ts';
 import { buildWebApp } from '../web-build.ts';
 import {
@@ -56,12 +61,8 @@ interface ScriptLoad {
  * (lazy chunks a later interaction needs) do not count.
  */
 async function initialScripts(browser: Browser, url: string): Promise<ScriptLoad> {
-  const page = await browser.newPage();
+  const page = await newPageIn(browser, language);
   try {
-    await page.evaluateOnNewDocument((chosen) => {
-      localStorage.setItem('language', chosen);
-      sessionStorage.setItem('isFirst', '1');
-    }, language);
     const cdp: CDPSession = await page.createCDPSession();
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });

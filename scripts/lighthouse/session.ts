@@ -9,7 +9,7 @@ import { createStaticIpOrder, listStaticIpCatalog } from '@stratus/contract';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 // Lighthouse's own driver: the version it is built against, installed with it.
-import puppeteer, { type Browser } from 'puppeteer-core';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { callEndpoint, registerUser, topUp } from '../../e2e/support/api.ts';
 import { startServer, type RunningServer } from '../../e2e/support/server.ts';
 
@@ -107,19 +107,27 @@ export async function openLighthouseSession(
   }
 }
 
+/**
+ * A new tab whose app starts in `language` with the first-visit tour seen (both set before the
+ * app's own scripts run).
+ */
+export async function newPageIn(browser: Browser, language: string): Promise<Page> {
+  const page = await browser.newPage();
+  await page.evaluateOnNewDocument((chosen) => {
+    localStorage.setItem('language', chosen);
+    sessionStorage.setItem('isFirst', '1');
+  }, language);
+  return page;
+}
+
 /** One Lighthouse run of `url` in a new tab, in `language`, with the first-visit tour seen. */
 export async function runLighthouse<Result>(
   browser: Browser,
   url: string,
   { preset, language, categories }: { preset: Preset; language: string; categories: string[] },
 ): Promise<Result> {
-  const page = await browser.newPage();
+  const page = await newPageIn(browser, language);
   try {
-    // Before the app's own scripts: the language it starts in, and the first-visit tour seen.
-    await page.evaluateOnNewDocument((chosen) => {
-      localStorage.setItem('language', chosen);
-      sessionStorage.setItem('isFirst', '1');
-    }, language);
     const result = await lighthouse(
       url,
       {
