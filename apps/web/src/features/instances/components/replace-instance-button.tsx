@@ -1,12 +1,10 @@
 import type { Instance } from '@stratus/contract';
-import { App, Button } from 'antd';
-import { Suspense } from 'react';
+import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { useReplaceInstance } from '../api.ts';
 import { replacementTermsOf } from '../replacement-terms.ts';
-import { LazyPopconfirm, preloadPopconfirm } from './lazy-popconfirm.ts';
-import { useArmed } from './use-armed.ts';
+import { ArmedConfirmButton } from './armed-confirm-button.tsx';
 
 interface ReplaceInstanceButtonProps {
   instance: Instance;
@@ -21,7 +19,6 @@ export function ReplaceInstanceButton({ instance, onReplaced }: ReplaceInstanceB
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const replace = useReplaceInstance();
-  const { armed, arm, ref } = useArmed<HTMLButtonElement>();
   const terms = replacementTermsOf(instance);
   const description =
     terms.kind === 'free'
@@ -48,34 +45,19 @@ export function ReplaceInstanceButton({ instance, onReplaced }: ReplaceInstanceB
     });
   };
 
-  const button = (
-    <Button
-      ref={ref}
-      type="link"
-      size="small"
+  return (
+    <ArmedConfirmButton
+      label={t('instances.replace.action')}
       disabled={instance.status !== 'active'}
       loading={replace.isPending}
-      onClick={armed ? undefined : arm}
-      onPointerEnter={preloadPopconfirm}
-      onFocus={preloadPopconfirm}
-    >
-      {t('instances.replace.action')}
-    </Button>
-  );
-  if (!armed) return button;
-  return (
-    <Suspense fallback={button}>
-      <LazyPopconfirm
-        defaultOpen
-        title={t('instances.replace.confirm', { ip: instance.ip })}
-        description={<div style={{ maxWidth: 280 }}>{description}</div>}
-        okText={t('instances.replace.ok')}
-        cancelText={t('common.cancel')}
-        okButtonProps={{ disabled: terms.kind === 'exhausted' }}
-        onConfirm={confirm}
-      >
-        {button}
-      </LazyPopconfirm>
-    </Suspense>
+      confirm={{
+        title: t('instances.replace.confirm', { ip: instance.ip }),
+        description: <div style={{ maxWidth: 280 }}>{description}</div>,
+        okText: t('instances.replace.ok'),
+        cancelText: t('common.cancel'),
+        okButtonProps: { disabled: terms.kind === 'exhausted' },
+        onConfirm: confirm,
+      }}
+    />
   );
 }
