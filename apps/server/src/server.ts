@@ -1,7 +1,13 @@
 // The entry point: `node apps/server/src/server.ts` (`npm start` runs it beside the demo gateway).
 // Loads the configuration, opens and migrates the database, serves, and shuts down gracefully
 // within SHUTDOWN_GRACE_SECONDS, from the first moment the database is opened.
-import { createDatabase, migrateDatabase, redactDatabaseError, type Database } from '@stratus/db';
+import {
+  createDatabase,
+  DataDirectoryInUseError,
+  migrateDatabase,
+  redactDatabaseError,
+  type Database,
+} from '@stratus/db';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -109,8 +115,14 @@ async function start(): Promise<void> {
     if (migration.applied.length)
       app.log.info({ applied: migration.applied }, 'applied migrations');
   } catch (error) {
-    const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
-    console.error(`Could not open and migrate the database, ${where}:`, error);
+    // Another server (or an admin command) holds the embedded database: its message says all.
+    if (error instanceof DataDirectoryInUseError) console.error(error.message);
+    else {
+      const where = config.databaseUrl
+        ? 'PostgreSQL (DATABASE_URL)'
+        : `PGlite in ${config.dataDir}`;
+      console.error(`Could not open and migrate the database, ${where}:`, error);
+    }
     process.exit(1);
   }
   if (shutdown) return;

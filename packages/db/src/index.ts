@@ -14,12 +14,14 @@ import type {
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDirectory, type DataDirectoryLock } from './data-directory-lock.ts';
 import { markAsDatabaseError } from './database-errors.ts';
 import * as schema from './schema.ts';
 
 export * from './schema.ts';
 export { schema };
 export { preparedPerDatabase } from './prepared.ts';
+export { DataDirectoryInUseError, type LockHolder } from './data-directory-lock.ts';
 export {
   isDatabaseUnavailableError,
   isConstraintViolation,
@@ -110,7 +112,9 @@ export interface DatabaseOptions {
   url?: string;
   /**
    * Where PGlite keeps its files (`<dataDir>/pglite`); default `./data`. A value starting with
-   * `memory://` keeps the database in memory (tests).
+   * `memory://` keeps the database in memory (tests). A directory belongs to one process at a
+   * time (`<dataDir>/pglite.lock`): opening one that another live process holds throws
+   * `DataDirectoryInUseError`.
    */
   dataDir?: string;
   /** Errors of idle PostgreSQL connections (a restarted server, a dropped network). */
@@ -284,14 +288,23 @@ class GuardedPool extends pg.Pool {
 
 async function createPgliteDatabase(dataDir: string, archive?: Blob): Promise<Database> {
   let location = dataDir;
+  let lock: DataDirectoryLock | undefined;
   if (!dataDir.startsWith('memory://')) {
     location = path.resolve(dataDir, 'pglite');
     await mkdir(location, { recursive: true });
+    // Before PGlite reads a file: a second process would work on a copy and lose its writes.
+    lock = lockDataDirectory(path.resolve(dataDir));
   }
-  const client = await PGlite.create({
-    dataDir: location,
-    ...(archive ? { loadDataDir: archive } : {}),
-  });
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      dataDir: location,
+      ...(archive ? { loadDataDir: archive } : {}),
+    });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = withBrandedTransactions(drizzlePglite({ client, schema }));
   const database: Database = {
     db,
@@ -308,7 +321,13 @@ async function createPgliteDatabase(dataDir: string, archive?: Blob): Promise<Da
         },
       };
     },
-    close: () => client.close(),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
   pgliteClients.set(database, client);
   migrators.set(database, () =>

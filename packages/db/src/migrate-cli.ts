@@ -1,7 +1,7 @@
 // `npm run db:migrate`: applies pending migrations to DATABASE_URL, or to the embedded database
 // under DATA_DIR (default ./data) when no URL is set, then exits.
 import path from 'node:path';
-import { createDatabase, migrateDatabase } from './index.ts';
+import { createDatabase, DataDirectoryInUseError, migrateDatabase } from './index.ts';
 
 const url = process.env.DATABASE_URL || undefined;
 const dataDir = process.env.DATA_DIR || './data';
@@ -22,6 +22,8 @@ try {
     await database.close();
   }
 } catch (error) {
-  console.error(`Migrating ${target} failed:`, error);
+  // A data directory in use is a refusal with its own explanation, not a failure to debug.
+  if (error instanceof DataDirectoryInUseError) console.error(error.message);
+  else console.error(`Migrating ${target} failed:`, error);
   process.exitCode = 1;
 }

@@ -8,7 +8,7 @@ import {
   staffRoles,
   type PasswordChoiceProblem,
 } from '@stratus/contract';
-import { createDatabase, migrateDatabase } from '@stratus/db';
+import { createDatabase, DataDirectoryInUseError, migrateDatabase } from '@stratus/db';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { CLI_ACTOR } from '../modules/audit/service.ts';
@@ -171,7 +171,15 @@ async function main(args: string[]): Promise<number> {
     console.error(error instanceof ConfigError ? error.message : error);
     return 1;
   }
-  const database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  let database;
+  try {
+    database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    // The running server holds the embedded database: refused before anything was written.
+    if (!(error instanceof DataDirectoryInUseError)) throw error;
+    console.error(error.message);
+    return 1;
+  }
   try {
     await migrateDatabase(database);
     return await runAdminCommands(args, {
