@@ -35,6 +35,7 @@ import { registerDatabase } from './plugins/db.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { answerFrameworkError } from './plugins/framework-errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerRequestLog } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web.ts';
 import { useBusinessTimeZone } from './business-time.ts';
@@ -83,18 +84,7 @@ export async function buildApp({
     // method and URL are added to it below) for half the serialising and writing.
     logController: new LogController({ disableRequestLogging: true }),
   });
-  // A callback hook: an async one costs every request a promise and a microtask turn.
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      {
-        req: { method: request.method, url: request.url },
-        res: { statusCode: reply.statusCode },
-        responseTime: reply.elapsedTime,
-      },
-      'request completed',
-    );
-    done();
-  });
+  registerRequestLog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { startPaymentExpiry } from './expire-payments.ts';
 import { startTrafficPackageExpiry } from './expire-traffic-packages.ts';
+import { startOfflineNodeLog } from './log-offline-nodes.ts';
 import type { PeriodicJob } from './periodic.ts';
 import { startAuthAttemptPruning } from './prune-auth-attempts.ts';
 import { startNodeHeartbeatPruning } from './prune-node-heartbeats.ts';
@@ -10,7 +11,7 @@ import { startStaticIpJobs } from './static-ip-jobs.ts';
 
 /**
  * Starts every job: each runs at once, then every `JOBS_INTERVAL_SECONDS` (sign-in attempts and node
- * heartbeats are pruned hourly). `stop` ends the timers and waits for runs in progress, so the database can
+ * heartbeats are pruned hourly; nodes gone offline are looked for every NODE_OFFLINE_AFTER_SECONDS). `stop` ends the timers and waits for runs in progress, so the database can
  * close after it.
  */
 export function startBackgroundJobs(app: FastifyInstance): PeriodicJob {
@@ -18,6 +19,7 @@ export function startBackgroundJobs(app: FastifyInstance): PeriodicJob {
   const jobs = [
     startAuthAttemptPruning(app),
     startNodeHeartbeatPruning(app),
+    startOfflineNodeLog(app),
     startPaymentExpiry(app, { intervalMs }),
     startStaticIpJobs(app, { intervalMs }),
     startTrafficPackageExpiry(app, { intervalMs }),

@@ -3,6 +3,7 @@ import {
   SUCCESS_CODE,
   envelopeOf,
   errorEnvelopeSchema,
+  type EndpointAccess,
   type EndpointData,
   type EndpointDefinition,
 } from '@stratus/contract';
@@ -10,6 +11,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { guardFor } from './auth.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route (`endpoint.access`): the request log reads it (request-log.ts). */
+    access?: EndpointAccess;
+  }
+}
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -115,6 +123,7 @@ export function registerEndpoint<E extends EndpointDefinition>(
         '5xx': errorEnvelopeSchema,
       },
     },
+    config: { access: endpoint.access },
     ...(guard ? { onRequest: guard } : {}),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (request, reply) => {

@@ -1,7 +1,20 @@
 // Queries behind node heartbeats: recording one with each poll, reading a node's minutes, and
 // pruning old minutes.
 import type { NodeHeartbeat } from '@stratus/contract';
-import { and, asc, eq, gatewayNodes, gte, lt, nodeHeartbeats, sql, type Db } from '@stratus/db';
+import {
+  and,
+  asc,
+  eq,
+  gatewayNodes,
+  gt,
+  gte,
+  lt,
+  lte,
+  nodeHeartbeats,
+  queryRows,
+  sql,
+  type Db,
+} from '@stratus/db';
 
 /**
  * `gateway_nodes.last_heartbeat`: the heartbeat as the node sent it, and what the API worked out
@@ -15,6 +28,14 @@ export interface StoredHeartbeat extends NodeHeartbeat {
 }
 
 const MINUTE_MS = 60_000;
+
+/** The node as it was before a poll: what tells a poll that changes something from a routine one. */
+export interface PollBefore {
+  /** Whether its previous poll was recent enough for it to count as online. */
+  wasOnline: boolean;
+  /** The snapshot version its previous heartbeat said it served; null when none. */
+  appliedVersion: string | null;
+}
 
 /**
  * Records a poll in one statement: the node's `last_seen_at`, its latest heartbeat (null when
@@ -32,21 +53,45 @@ export async function recordNodePoll(
     now,
     heartbeat,
     servedVersion,
-  }: { nodeId: string; now: Date; heartbeat: NodeHeartbeat | null; servedVersion: string },
-): Promise<void> {
+    onlineSince,
+  }: {
+    nodeId: string;
+    now: Date;
+    heartbeat: NodeHeartbeat | null;
+    servedVersion: string;
+    /** A node last seen after this time was online before this poll (`onlineCutoff`). */
+    onlineSince: Date;
+  },
+): Promise<PollBefore> {
+  // Read in the statement that records the poll, so it describes the row this poll replaced
+  // (every part of one statement sees the row as it was before it).
+  const before = sql`
+    before as (
+      select coalesce(${gatewayNodes.lastSeenAt} > ${onlineSince.toISOString()}::timestamptz, false)
+          as "wasOnline",
+        ${gatewayNodes.lastHeartbeat} ->> 'snapshotVersion' as "appliedVersion"
+      from ${gatewayNodes} where ${gatewayNodes.id} = ${nodeId}::uuid
+    )`;
   if (!heartbeat) {
-    await db
-      .update(gatewayNodes)
-      .set({ lastSeenAt: now, lastHeartbeat: null })
-      .where(eq(gatewayNodes.id, nodeId));
-    return;
+    const [row] = await queryRows<PollBefore>(
+      db,
+      sql`with ${before}, seen as (
+        update ${gatewayNodes} set last_seen_at = ${now.toISOString()}::timestamptz,
+          last_heartbeat = null
+        where ${gatewayNodes.id} = ${nodeId}::uuid
+      )
+      select * from before`,
+    );
+    return row ?? { wasOnline: false, appliedVersion: null };
   }
   const applied = heartbeat.snapshotVersion;
   const inSyncNow = applied === servedVersion;
   const minute = new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS);
   const previous = sql`${gatewayNodes.lastHeartbeat}`;
-  await db.execute(sql`
-    with seen as (
+  const [row] = await queryRows<PollBefore>(
+    db,
+    sql`
+    with ${before}, seen as (
       update ${gatewayNodes}
       set last_seen_at = ${now.toISOString()}::timestamptz,
         last_heartbeat = ${JSON.stringify(heartbeat)}::jsonb || jsonb_build_object(
@@ -60,7 +105,8 @@ export async function recordNodePoll(
         )
       where ${gatewayNodes.id} = ${nodeId}::uuid
       returning ${gatewayNodes.id} as node_id
-    )
+    ),
+    recorded as (
     insert into ${nodeHeartbeats} (
       node_id, minute, gateway_version, uptime_seconds, snapshot_version, open_connections,
       bytes_in_per_second, bytes_out_per_second, pending_usage_batches, v2ray_state,
@@ -83,7 +129,11 @@ export async function recordNodePoll(
       v2ray_state = excluded.v2ray_state,
       cpu_percent = excluded.cpu_percent,
       memory_bytes = excluded.memory_bytes
-  `);
+    )
+    select * from before
+  `,
+  );
+  return row ?? { wasOnline: false, appliedVersion: null };
 }
 
 export type HeartbeatMinuteRow = typeof nodeHeartbeats.$inferSelect;
@@ -107,4 +157,22 @@ export async function deleteHeartbeatsBefore(db: Db, before: Date): Promise<numb
     .where(lt(nodeHeartbeats.minute, before))
     .returning({ nodeId: nodeHeartbeats.nodeId });
   return deleted.length;
+}
+
+/** Active nodes whose last poll fell in `(after, until]`, by name. */
+export async function listNodesLastSeenBetween(
+  db: Db,
+  { after, until }: { after: Date; until: Date },
+): Promise<{ id: string; name: string; lastSeenAt: Date | null }[]> {
+  return db
+    .select({ id: gatewayNodes.id, name: gatewayNodes.name, lastSeenAt: gatewayNodes.lastSeenAt })
+    .from(gatewayNodes)
+    .where(
+      and(
+        eq(gatewayNodes.status, 'active'),
+        gt(gatewayNodes.lastSeenAt, after),
+        lte(gatewayNodes.lastSeenAt, until),
+      ),
+    )
+    .orderBy(asc(gatewayNodes.name));
 }

@@ -25,9 +25,10 @@ export function registerNodeRoutes(app: FastifyInstance): void {
   registerEndpoint(app, getNodeCredentials, async (request) =>
     nodes.getNodeCredentials({
       db: app.db,
-      nodeId: requireNode(request).id,
+      node: requireNode(request),
       since: request.query.since,
       heartbeat: heartbeatOfQuery(request.query),
+      log: request.log,
     }),
   );
 

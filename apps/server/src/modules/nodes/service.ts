@@ -11,6 +11,7 @@ import type { Db } from '@stratus/db';
 import { listNodeChecks } from '../instances/checks.ts';
 import { toJsonBytes } from '../usage/byte-count.ts';
 import { recordNodePoll } from './heartbeat-repo.ts';
+import { onlineCutoff } from './online.ts';
 import {
   listAllowlistEntries,
   listDynamicAccounts,
@@ -20,9 +21,12 @@ import {
   type DynamicAccountSnapshotRow,
   type SubUserSnapshotRow,
 } from './repo.ts';
+import { logPollStateChange, type NodeStateLog } from './state-log.ts';
 
 // Usage metering charges dynamic traffic only to nodes that serve a dynamic pool.
 export { hasDynamicPool } from './repo.ts';
+// The background job that says when a node goes offline.
+export { logNodesGoneOffline } from './state-log.ts';
 
 function sha256Hex(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
@@ -103,26 +107,37 @@ async function buildSnapshotBody(db: Db, nodeId: string, now: Date): Promise<Sna
  */
 export async function getNodeCredentials({
   db,
-  nodeId,
+  node,
   since,
   heartbeat = null,
   now = new Date(),
+  log,
 }: {
   db: Db;
-  nodeId: string;
+  node: { id: string; name: string };
   since?: string;
   /** What the poll said of the node; null from a gateway that sends none. */
   heartbeat?: NodeHeartbeat | null;
   now?: Date;
+  /** Told when the poll changes the node's state (online, a new snapshot applied). */
+  log?: NodeStateLog;
 }): Promise<{
   version: string;
   unchanged: boolean;
   snapshot: NodeSnapshot | null;
   checks: NodeInstanceCheck[];
 }> {
+  const nodeId = node.id;
   const body = await buildSnapshotBody(db, nodeId, now);
   const version = sha256Hex(JSON.stringify(body)).slice(0, 32);
-  await recordNodePoll(db, { nodeId, now, heartbeat, servedVersion: version });
+  const before = await recordNodePoll(db, {
+    nodeId,
+    now,
+    heartbeat,
+    servedVersion: version,
+    onlineSince: onlineCutoff(now),
+  });
+  if (log) logPollStateChange({ log, node, before, heartbeat });
   const checks: NodeInstanceCheck[] = await listNodeChecks({ db, nodeId, now });
   if (since === version) return { version, unchanged: true, snapshot: null, checks };
   return {
