@@ -40,6 +40,20 @@ describe('locale files', () => {
     expect(english.filter(([, text]) => fullWidth.test(text))).toEqual([]);
   });
 
+  it('names the one action of confirming a payment with one label in each language', () => {
+    // English said "Pay", "Confirm and pay" and "Confirm payment" where Chinese says 确认支付
+    // every time: a customer (and a test clicking by name) met three words for one button.
+    const confirming = Object.keys(messages['zh-CN']).filter(
+      (key) => messages['zh-CN'][key as keyof (typeof messages)['zh-CN']] === '确认支付',
+    );
+    expect(confirming.length).toBeGreaterThan(1);
+    for (const key of confirming) {
+      expect(messages['en-US'][key as keyof (typeof messages)['en-US']], key).toBe(
+        'Confirm payment',
+      );
+    }
+  });
+
   it('counts things in English with one for one: pagination totals have plural forms', () => {
     // "1 packages" read wrong on the pages' totals: a count before a plural noun needs `_one`.
     const english = Object.entries(messages['en-US']);

@@ -38,7 +38,7 @@ export default {
   'instances.buy.insufficientStock': 'Not enough stock: only {{stock}} left',
   'instances.buy.submit': 'Buy now',
   'instances.buy.confirmTitle': 'Confirm purchase',
-  'instances.buy.confirmOk': 'Pay',
+  'instances.buy.confirmOk': 'Confirm payment',
   'instances.buy.region': 'Region',
   'instances.buy.lineType': 'Line',
   'instances.buy.successTitle': 'Purchase complete',

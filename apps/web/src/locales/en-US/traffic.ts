@@ -30,7 +30,7 @@ export default {
   'traffic.buy.recharge': 'Recharge',
   'traffic.buy.submit': 'Buy now',
   'traffic.buy.confirmTitle': 'Confirm traffic purchase',
-  'traffic.buy.confirmOk': 'Confirm and pay',
+  'traffic.buy.confirmOk': 'Confirm payment',
   'traffic.buy.successTitle': 'Purchase complete',
   'traffic.buy.successSubtitle': 'Order {{orderNo}} is paid and the package is active',
   'traffic.buy.toPackages': 'View packages',
