@@ -157,8 +157,8 @@ async function start(): Promise<void> {
   process.stdout.write(`Stratus is running at http://localhost:${port}\n`);
   process.stdout.write(
     database.engine === 'pglite'
-      ? 'To become an operator (the first is owner): stop it, run `npm run admin -- create-operator <email>`, start it again, then open /admin.\n'
-      : 'To become an operator (the first is owner): `npm run admin -- create-operator <email>`, then open /admin.\n',
+      ? 'To become an operator (the first is owner): stop it, run `npm run admin -- create-operator <email>`, start it again, then open the Operator console (运营后台) at /admin.\n'
+      : 'To become an operator (the first is owner): `npm run admin -- create-operator <email>`, then open the Operator console (运营后台) at /admin.\n',
   );
   if (shutdown) return;
 

@@ -26,7 +26,7 @@ export const usage = `Usage:
   npm run admin -- create-operator <email> [--role owner|finance|support|ops] [--password <password>]
       Gives the account with this email a staff role (default owner), or creates a staff account.
       The first staff member is always owner. Staff already keep their role (an owner changes
-      it on the staff page, /admin/staff).
+      it on the Staff (员工管理) page of the operator console, /admin/staff).
       Without --password a random password is generated and printed once.
 ${inventoryUsage}${trafficUsage}
 Commands joined by ${THEN} run in turn on one database start, e.g.
@@ -145,7 +145,7 @@ export async function runAdminCommand(args: string[], context: AdminContext): Pr
   if (generatedPassword) {
     context.print(
       `Password (shown only this once): ${generatedPassword}\n` +
-        'Sign in and change it under 修改密码.\n',
+        'Sign in and change it under Change password (修改密码) in the account menu.\n',
     );
   }
   return 0;

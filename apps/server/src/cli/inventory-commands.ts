@@ -14,7 +14,8 @@ export const inventoryUsage = `  npm run admin -- add-node <name> --host <public
   npm run admin -- import-ips <node> --csv <file>
       Adds IPs to the node's pool as available, creating regions as needed; addresses already in
       the node's pool or repeated are skipped, one on another node refuses the import. Any bad
-      line imports nothing. Same rules as the console's import (/admin/ips), audited as cli.
+      line imports nothing. Same rules as Import IPs (导入 IP) in the operator console
+      (/admin/ips/import), audited as cli.
       A /30 or wider block leaves out its network and broadcast addresses. CSV columns:
       address,port,vmess_port,country,country_zh,country_en,city,city_zh,city_en,line_type
   npm run admin -- set-price --country <JP> --city <tokyo> --line <type> --days <30> --price <35.00>

@@ -95,8 +95,8 @@ export async function setPrice(args: string[], context: AdminContext): Promise<n
   });
   if (!outcome.ok) {
     context.print(
-      `No region ${country}/${city}. Add it in the console (/admin/catalog/regions) or import ` +
-        'its IPs first (import-ips creates the region).\n',
+      `No region ${country}/${city}. Add it under Regions (地区) in the operator console ` +
+        '(/admin/catalog/regions) or import its IPs first (import-ips creates the region).\n',
     );
     return REFUSED;
   }
