@@ -171,14 +171,22 @@ describe('traffic in Chromium', () => {
     await saveScreenshot(page, 'overview-en-US');
   });
 
-  it('shows a new account the console tour once, remembered on the account', async () => {
+  it('offers a new account the console tour once, remembered on the account', async () => {
     const { url } = journey.server;
     const browser = await launchBrowser({ tour: true });
     try {
       const { page, context } = browser;
       const fresh = await registerUser(url);
       await context.addCookies([{ name: 'token', value: fresh.token, url }]);
+      // Never offered over a purchase page: the shop stays free to click.
+      await page.goto(`${url}/console/buyTrafficFlow`);
+      await page.getByRole('button', { name: /^10\s*GB/ }).waitFor();
+      await page.getByTestId('account-menu').getByText(fresh.email).waitFor();
+      const offer = page.getByRole('complementary', { name: '第一次来？' });
+      expect(await offer.count()).toBe(0);
       await page.goto(`${url}/console/overview`);
+      await saveScreenshot(page, 'console-tour-offer-zh-CN');
+      await offer.getByRole('button', { name: '开始导览' }).click();
       const tour = page.locator('.ant-tour');
       await tour.getByText('功能菜单').waitFor();
       await saveScreenshot(page, 'console-tour-zh-CN');

@@ -1,10 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   getMe,
   getTopUpOptions,
   getWallet,
   listCurrentAnnouncements,
+  listOrders,
   updateMe,
   type UserProfile,
 } from '@stratus/contract';
@@ -20,7 +21,17 @@ const api = installFakeApi();
 
 beforeAll(async () => {
   await import('../../features/wallet/pages/recharge-page.tsx');
+  await import('../../features/orders/pages/ip-order-list-page.tsx');
 }, 60_000);
+
+/** A page where nothing is bought: the tour may be offered there. */
+const ORDERS = '/console/ipOrderList';
+
+/** Answers the corner card's invitation with `choice` once it is shown. */
+async function answerOffer(choice: '开始导览' | '不用了') {
+  const offer = await screen.findByRole('complementary', { name: '第一次来？' });
+  await userEvent.click(within(offer).getByRole('button', { name: choice }));
+}
 
 beforeEach(() => {
   document.cookie = 'token=abc; path=/';
@@ -51,20 +62,35 @@ beforeEach(() => {
     maxAmount: 50_000,
     presets: [100],
   });
+  api.respondWith(listOrders, { items: [], total: 0, page: 1, pageSize: 20 });
 });
 
 // First renders load Ant Design and the charts: slow on a busy machine.
 describe('console tour', { timeout: 20_000 }, () => {
-  it('shows on the first console visit of a session and marks it seen at once', async () => {
-    renderRoutes(appRoutes, '/console/recharge');
-    expect(await screen.findByText('功能菜单')).toBeInTheDocument();
-    expect(screen.getByText('1 / 5')).toBeInTheDocument();
+  it('is offered, not imposed: a corner card asks, and the page stays usable', async () => {
+    renderRoutes(appRoutes, ORDERS);
+    expect(await screen.findByRole('complementary', { name: '第一次来？' })).toBeInTheDocument();
+    expect(screen.queryByText('功能菜单')).not.toBeInTheDocument();
+    expect(document.querySelector('.ant-tour-mask, .ant-tour')).toBeNull();
     expect(sessionStorage.getItem('isFirst')).toBe('1');
   });
 
+  it('is never offered on a purchase page, and no tour covers it', async () => {
+    renderRoutes(appRoutes, '/console/recharge');
+    expect(await screen.findByRole('heading', { name: '充值' })).toBeInTheDocument();
+    await screen.findByText('new@example.com');
+    expect(screen.queryByRole('complementary', { name: '第一次来？' })).not.toBeInTheDocument();
+    expect(document.querySelector('.ant-tour-mask, .ant-tour')).toBeNull();
+    // Not spent there: the next page of the session may still offer it.
+    expect(sessionStorage.getItem('isFirst')).toBeNull();
+  });
+
   it('walks through the menu groups, balance and account menu, then saves it on the account', async () => {
-    const first = renderRoutes(appRoutes, '/console/recharge');
+    const first = renderRoutes(appRoutes, ORDERS);
+    await answerOffer('开始导览');
     await screen.findByText('功能菜单');
+    expect(screen.getByText('1 / 5')).toBeInTheDocument();
+    expect(screen.queryByRole('complementary', { name: '第一次来？' })).not.toBeInTheDocument();
     for (const title of ['IP管理', '流量管理', '账户余额', '账户菜单']) {
       await userEvent.click(screen.getByRole('button', { name: '下一步' }));
       await waitFor(() =>
@@ -80,45 +106,50 @@ describe('console tour', { timeout: 20_000 }, () => {
 
     // A new browser session (or another browser) of the same account: the account remembers.
     sessionStorage.removeItem('isFirst');
-    renderRoutes(appRoutes, '/console/recharge');
-    expect(await screen.findByRole('heading', { name: '充值' })).toBeInTheDocument();
+    renderRoutes(appRoutes, ORDERS);
     await screen.findByText('new@example.com');
-    expect(screen.queryByText('功能菜单')).not.toBeInTheDocument();
+    expect(screen.queryByRole('complementary', { name: '第一次来？' })).not.toBeInTheDocument();
   });
 
-  it('closing it counts as done for the account too', async () => {
-    const first = renderRoutes(appRoutes, '/console/recharge');
+  it('declining the offer is saved on the account, and no tour opens', async () => {
+    const first = renderRoutes(appRoutes, ORDERS);
+    await answerOffer('不用了');
+    await waitFor(() => expect(tourCompleted).toBe(true));
+    expect(screen.queryByRole('complementary', { name: '第一次来？' })).not.toBeInTheDocument();
+    expect(screen.queryByText('功能菜单')).not.toBeInTheDocument();
+    first.unmount();
+
+    sessionStorage.removeItem('isFirst');
+    renderRoutes(appRoutes, ORDERS);
+    await screen.findByText('new@example.com');
+    expect(screen.queryByRole('complementary', { name: '第一次来？' })).not.toBeInTheDocument();
+  });
+
+  it('closing the tour counts as done for the account too', async () => {
+    renderRoutes(appRoutes, ORDERS);
+    await answerOffer('开始导览');
     await screen.findByText('功能菜单');
     await userEvent.click(document.querySelector<HTMLElement>('.ant-tour-close')!);
     await waitFor(() => expect(screen.queryByText('功能菜单')).not.toBeInTheDocument());
     await waitFor(() => expect(tourCompleted).toBe(true));
-    first.unmount();
-
-    sessionStorage.removeItem('isFirst');
-    renderRoutes(appRoutes, '/console/recharge');
-    expect(await screen.findByRole('heading', { name: '充值' })).toBeInTheDocument();
-    await screen.findByText('new@example.com');
-    expect(screen.queryByText('功能菜单')).not.toBeInTheDocument();
   });
 
-  it('does not come back on a reload of the session that opened it, even unfinished', async () => {
-    const first = renderRoutes(appRoutes, '/console/recharge');
-    await screen.findByText('功能菜单');
+  it('is not offered again on a reload of the session that offered it', async () => {
+    const first = renderRoutes(appRoutes, ORDERS);
+    await screen.findByRole('complementary', { name: '第一次来？' });
     first.unmount();
 
-    renderRoutes(appRoutes, '/console/recharge');
-    expect(await screen.findByRole('heading', { name: '充值' })).toBeInTheDocument();
+    renderRoutes(appRoutes, ORDERS);
     await screen.findByText('new@example.com');
-    expect(screen.queryByText('功能菜单')).not.toBeInTheDocument();
+    expect(screen.queryByRole('complementary', { name: '第一次来？' })).not.toBeInTheDocument();
     expect(api.requests(updateMe)).toHaveLength(0);
   });
 
-  it('is not shown to an account older than a week', async () => {
+  it('is not offered to an account older than a week', async () => {
     accountCreatedAt = new Date(Date.now() - 8 * 86_400_000).toISOString();
-    renderRoutes(appRoutes, '/console/recharge');
-    expect(await screen.findByRole('heading', { name: '充值' })).toBeInTheDocument();
+    renderRoutes(appRoutes, ORDERS);
     await screen.findByText('new@example.com');
-    expect(screen.queryByText('功能菜单')).not.toBeInTheDocument();
+    expect(screen.queryByRole('complementary', { name: '第一次来？' })).not.toBeInTheDocument();
     expect(sessionStorage.getItem('isFirst')).toBeNull();
   });
 });

@@ -1,10 +1,21 @@
 import type { TourProps } from 'antd';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { useCompleteTour, useMe } from '../../features/users/api.ts';
+import {
+  BUY_STATIC_IP_PATH,
+  BUY_TRAFFIC_PATH,
+  CHECKOUT_PATH,
+  DYNAMIC_IP_PATH,
+  LINE_BUY_PATH,
+  RECHARGE_PATH,
+  ROUTER_BUY_PATH,
+} from '../../shared/paths.ts';
 import { FIRST_VISIT_FLAG } from '../../shared/session.ts';
 import { lazyWithAntd } from '../../shared/ui/lazy-with-antd.tsx';
 import type { MenuGroupKey } from '../routes.ts';
+import { TourOffer } from './tour-offer.tsx';
 
 // Regulars never see the tour: its component is fetched only when it opens, with Ant Design's
 // providers (the frame has none).
@@ -51,22 +62,46 @@ function isNewAccount(createdAt: string): boolean {
 }
 
 /**
- * A short tour of the console for a new account that has not finished or closed it yet. Finishing
- * or closing it is saved on the account, so it never returns, in this browser or any other.
+ * Pages where a person spends money: the tour is never offered over them (a purchase in progress
+ * is not the moment for a tour, and an open one covered the shop).
+ */
+const PURCHASE_PATHS: ReadonlySet<string> = new Set([
+  BUY_STATIC_IP_PATH,
+  DYNAMIC_IP_PATH,
+  BUY_TRAFFIC_PATH,
+  RECHARGE_PATH,
+  CHECKOUT_PATH,
+  LINE_BUY_PATH,
+  ROUTER_BUY_PATH,
+]);
+
+export function isPurchasePage(pathname: string): boolean {
+  return PURCHASE_PATHS.has(pathname.replace(/\/+$/, ''));
+}
+
+/**
+ * A short tour of the console for a new account that has not finished or declined it yet. It is
+ * offered, never imposed: a small card in the corner asks (never on a purchase page), and only
+ * "take the tour" opens it. Finishing, closing or declining it is saved on the account, so it
+ * never returns, in this browser or any other.
  */
 export function ConsoleTour() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   const me = useMe();
   const completeTour = useCompleteTour();
-  // Read once per mount: the flag this component sets must not close the tour it opened.
+  // Read once per mount: the flag this component sets must not close the offer it showed.
   const [firstVisit] = useState(isFirstVisit);
   const [dismissed, setDismissed] = useState(false);
-  const open =
+  const [started, setStarted] = useState(false);
+  const eligible =
     firstVisit &&
     !dismissed &&
     !!me.data &&
     !me.data.tourCompleted &&
     isNewAccount(me.data.createdAt);
+  const offered = eligible && !started && !isPurchasePage(pathname);
+  const open = eligible && started;
 
   // Once open, the tour stays mounted: it closes with its animation.
   const [mounted, setMounted] = useState(false);
@@ -82,13 +117,13 @@ export function ConsoleTour() {
   };
 
   useEffect(() => {
-    if (!open) return;
+    if (!offered) return;
     try {
       sessionStorage.setItem(FIRST_VISIT_FLAG, '1');
     } catch {
       // Nothing to remember it in: it shows once per page load at most.
     }
-  }, [open]);
+  }, [offered]);
 
   const steps: TourProps['steps'] = [
     {
@@ -123,6 +158,9 @@ export function ConsoleTour() {
     },
   ];
 
+  if (offered) {
+    return <TourOffer onStart={() => setStarted(true)} onDismiss={complete} />;
+  }
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>

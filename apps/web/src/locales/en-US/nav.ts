@@ -3,6 +3,11 @@ import type zhCN from '../zh-CN/nav.ts';
 export default {
   'nav.overview': 'Overview',
   'nav.buyDynamicIP': 'Dynamic IPs',
+  'nav.tour.offer.title': 'New here?',
+  'nav.tour.offer.text':
+    'Take half a minute to see where the menu, your balance and your account are.',
+  'nav.tour.offer.start': 'Take the tour',
+  'nav.tour.offer.dismiss': 'No thanks',
   'nav.tour.menu.title': 'The menu',
   'nav.tour.menu.description': 'Everything is in the menu, grouped into IPs, traffic and wallet.',
   'nav.tour.ip.title': 'IP management',

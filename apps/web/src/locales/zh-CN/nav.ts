@@ -1,6 +1,10 @@
 export default {
   'nav.overview': '首页概览',
   'nav.buyDynamicIP': '动态IP',
+  'nav.tour.offer.title': '第一次来？',
+  'nav.tour.offer.text': '花半分钟看看菜单、余额和账户在哪里。',
+  'nav.tour.offer.start': '开始导览',
+  'nav.tour.offer.dismiss': '不用了',
   'nav.tour.menu.title': '功能菜单',
   'nav.tour.menu.description': '所有功能都在左侧菜单中，按 IP、流量和钱包分组。',
   'nav.tour.ip.title': 'IP管理',
