@@ -1,6 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { peekSignInNotice } from '../shared/sign-in-notice.ts';
 import { guardRedirect, RouteGuard } from './guard.tsx';
 
 function Where() {
@@ -29,10 +30,20 @@ function renderAt(path: string) {
 }
 
 describe('route guard', () => {
+  beforeEach(() => sessionStorage.clear());
+
   it('sends a visitor without token from a console address to the portal with redirect', () => {
     expect(renderAt('/console/ipList?page=2')).toHaveTextContent(
       '/portal/home?redirect=%2Fconsole%2FipList%3Fpage%3D2',
     );
+    // The sign-in card will say why: "please sign in first".
+    expect(peekSignInNotice()).toBe('signInRequired');
+  });
+
+  it('leaves no notice for the portal itself or an unknown address', () => {
+    renderAt('/portal/home');
+    renderAt('/somewhere');
+    expect(peekSignInNotice()).toBeNull();
   });
 
   it('sends a visitor without token from other portal addresses to the portal home, no redirect', () => {

@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { hasToken, REDIRECT_PARAM } from '../shared/session.ts';
+import { leaveSignInNotice } from '../shared/sign-in-notice.ts';
 import { PORTAL_HOME } from '../shared/paths.ts';
 
 interface Address {
@@ -28,5 +30,20 @@ export function guardRedirect(address: Address, signedIn: boolean): string | nul
 export function RouteGuard() {
   const location = useLocation();
   const target = guardRedirect(location, hasToken());
-  return target ? <Navigate to={target} replace /> : <Outlet />;
+  return target ? (
+    <Redirect to={target} remembered={isConsoleAddress(location.pathname)} />
+  ) : (
+    <Outlet />
+  );
+}
+
+/**
+ * Goes to the portal; from a console address the sign-in card then says "please sign in first"
+ * (left before the portal renders: a child's navigation is applied after this effect).
+ */
+function Redirect({ to, remembered }: { to: string; remembered: boolean }) {
+  useEffect(() => {
+    if (remembered) leaveSignInNotice('signInRequired');
+  }, [remembered]);
+  return <Navigate to={to} replace />;
 }

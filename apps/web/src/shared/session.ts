@@ -1,6 +1,7 @@
 import { browserNavigation } from './browser.ts';
 import { readCookie, removeCookie, writeCookie } from './cookies.ts';
 import { LANGUAGE_STORAGE_KEY } from './i18n/i18n.ts';
+import { leaveSignInNotice, type SignInNotice } from './sign-in-notice.ts';
 
 export const TOKEN_COOKIE = 'token';
 /** Seed flag of a first visit; sign-out removes it with everything else. */
@@ -28,11 +29,13 @@ export function storeToken(token: string): void {
  * Seed sign-out: wipe both storages, the `isFirst` flag and the token cookie, then load the portal
  * with `redirect` = the current address, unless the address already carries a redirect (keep it,
  * so repeated sign-outs never nest redirects). Deliberately kept: the `language` preference, which
- * belongs to the person at the screen rather than to the session.
+ * belongs to the person at the screen rather than to the session. `notice` says on the sign-in
+ * page why it is shown (a session the server ended); a person's own sign-out needs none.
  */
-export function signOut(): void {
+export function signOut(notice?: SignInNotice): void {
   const language = localStorage.getItem(LANGUAGE_STORAGE_KEY);
   sessionStorage.clear();
+  if (notice) leaveSignInNotice(notice);
   localStorage.clear();
   if (language !== null) localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   removeCookie(FIRST_VISIT_FLAG);

@@ -1,6 +1,8 @@
 import type zhCN from '../zh-CN/auth.ts';
 
 export default {
+  'auth.notice.signInRequired': 'Please sign in first',
+  'auth.notice.sessionExpired': 'Your session has expired. Please sign in again',
   'auth.login.title': 'Login',
   'auth.login.subtitle': 'Welcome back. Sign in to open your console',
   'auth.login.submit': 'Sign in',

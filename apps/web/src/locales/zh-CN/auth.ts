@@ -1,4 +1,6 @@
 export default {
+  'auth.notice.signInRequired': '请先登录',
+  'auth.notice.sessionExpired': '登录已过期，请重新登录',
   'auth.login.title': '登录',
   'auth.login.subtitle': '欢迎回来，登录后进入控制台',
   'auth.login.submit': '登录',

@@ -194,7 +194,9 @@ describe('callEndpoint', () => {
     // The person at the screen keeps their language: the portal opens in English.
     expect(localStorage.getItem('language')).toBe('en-US');
     expect(localStorage.length).toBe(1);
-    expect(sessionStorage.length).toBe(0);
+    // All the session's storage is gone but the word for the sign-in page: why it is shown.
+    expect(sessionStorage.length).toBe(1);
+    expect(sessionStorage.getItem('signInNotice')).toBe('sessionExpired');
     expect(document.cookie).not.toContain('token=');
     expect(document.cookie).not.toContain('isFirst=');
     expect(assign).toHaveBeenCalledWith('/portal/home?redirect=%2Fconsole%2FipList%3Fpage%3D2');

@@ -171,6 +171,6 @@ export async function callEndpoint<R extends EndpointRoute>(
   if (!options.silent && !isQuietExportRefusal(path, response, envelope)) {
     showErrorToast(error.message);
   }
-  if (response.status === 401 && endpoint.access !== 'public') signOut();
+  if (response.status === 401 && endpoint.access !== 'public') signOut('sessionExpired');
   throw error;
 }

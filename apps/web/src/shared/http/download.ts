@@ -84,6 +84,6 @@ export async function downloadEndpointFile<R extends EndpointRoute>(
   const envelope = readEnvelope(await response.text());
   const error = describeFailure(response, envelope);
   if (!isQuietExportRefusal(path, response, envelope)) showErrorToast(error.message);
-  if (response.status === 401 && endpoint.access !== 'public') signOut();
+  if (response.status === 401 && endpoint.access !== 'public') signOut('sessionExpired');
   throw error;
 }

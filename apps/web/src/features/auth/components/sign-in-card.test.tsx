@@ -41,6 +41,35 @@ afterEach(async () => {
 });
 
 describe('SignInCard', () => {
+  it.each([
+    ['signInRequired', '请先登录'],
+    ['sessionExpired', '登录已过期，请重新登录'],
+  ])('says once why sign-in is shown (%s), keeping the redirect', async (notice, words) => {
+    sessionStorage.setItem('signInNotice', notice);
+    const first = renderCard();
+    expect(screen.getByRole('status')).toHaveTextContent(words);
+    await waitFor(() => expect(sessionStorage.getItem('signInNotice')).toBeNull());
+    first.unmount();
+    // A reload of the portal does not say it again.
+    renderCard();
+    expect(screen.queryByText(words)).not.toBeInTheDocument();
+  });
+
+  it('says it in English too, and an error takes its place', async () => {
+    await changeLanguage('en-US');
+    sessionStorage.setItem('signInNotice', 'sessionExpired');
+    renderCard();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Your session has expired. Please sign in again',
+    );
+    api.respondWithError(login, 'invalidCredentials');
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong-password-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
   it('shows the seed titles and the account tab', () => {
     renderCard();
     expect(screen.getByRole('heading', { name: '登录' })).toBeInTheDocument();

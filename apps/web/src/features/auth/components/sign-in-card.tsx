@@ -1,10 +1,11 @@
-import { CloseCircleFilled } from './portal-icons.tsx';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { CloseCircleFilled, InfoCircleFilled } from './portal-icons.tsx';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/http/api-error.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { REDIRECT_PARAM } from '../../../shared/session.ts';
+import { forgetSignInNotice, peekSignInNotice } from '../../../shared/sign-in-notice.ts';
 import { TOUCH_TARGET } from '../../../shared/ui/touch-target.ts';
 import { useLogin, useRegister } from '../api.ts';
 import { safeRedirectTarget } from '../redirect.ts';
@@ -28,6 +29,9 @@ export function SignInCard() {
   const login = useLogin();
   const register = useRegister();
   const registerForm = useRef<RegisterFormHandle>(null);
+  // Why sign-in stands where the person was going: shown on this visit, forgotten for the next.
+  const [notice] = useState(peekSignInNotice);
+  useEffect(forgetSignInNotice, []);
 
   const run = async (action: () => Promise<unknown>) => {
     setError(null);
@@ -55,11 +59,19 @@ export function SignInCard() {
     setMode(next);
   };
 
-  const alert = error && (
+  const alert = error ? (
     <div className={styles.alert} role="alert">
       <CloseCircleFilled className={styles.alertIcon} />
       {error}
     </div>
+  ) : (
+    notice &&
+    isLogin && (
+      <div className={styles.notice} role="status">
+        <InfoCircleFilled className={styles.noticeIcon} />
+        {t(`auth.notice.${notice}`)}
+      </div>
+    )
   );
 
   return (
