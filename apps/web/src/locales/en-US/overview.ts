@@ -13,6 +13,9 @@ export default {
   'overview.stat.viewPackages': 'View packages',
   'overview.usage.title': 'Traffic, last 30 days',
   'overview.usage.history': 'Traffic history',
+  'overview.usage.empty':
+    "No traffic in the last 30 days. Once your proxies carry traffic, each day's upload and download appear here.",
+  'overview.usage.buy': 'Buy traffic',
   'overview.orders.title': 'Recent orders',
   'overview.orders.all': 'All orders',
   'overview.orders.loading': 'Loading recent orders',

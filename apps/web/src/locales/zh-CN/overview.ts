@@ -11,6 +11,8 @@ export default {
   'overview.stat.viewPackages': '查看流量包',
   'overview.usage.title': '近 30 天流量',
   'overview.usage.history': '流量历史',
+  'overview.usage.empty': '近 30 天还没有流量。开始使用代理后，这里会按天画出上传和下载的用量。',
+  'overview.usage.buy': '购买流量',
   'overview.orders.title': '最近订单',
   'overview.orders.all': '全部订单',
   'overview.orders.loading': '正在加载最近订单',

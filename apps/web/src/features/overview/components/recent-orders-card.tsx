@@ -8,7 +8,7 @@ import { formatMoney } from '../../../shared/format/money.ts';
 import { OrderTypeTag, summariseItems } from '../../orders/public.ts';
 import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 import { PlainCard } from '../../../shared/ui/plain-card.tsx';
-import { EmptyOrders } from './empty-orders.tsx';
+import { EmptyState } from './empty-state.tsx';
 import { LoadingOverlay } from './loading-overlay.tsx';
 import styles from './recent-orders-card.module.css';
 
@@ -93,7 +93,11 @@ export function RecentOrdersCard({ orders, loading }: RecentOrdersCardProps) {
               {orders.length === 0 && (
                 <tr>
                   <td colSpan={columns.length} className={styles.empty}>
-                    {!loading && <EmptyOrders />}
+                    {!loading && (
+                      <EmptyState>
+                        <div>{t('orders.empty')}</div>
+                      </EmptyState>
+                    )}
                   </td>
                 </tr>
               )}

@@ -150,6 +150,20 @@ describe('OverviewPage', { timeout: 20_000 }, () => {
     expect(screen.queryByText('暂无订单')).not.toBeInTheDocument();
   });
 
+  it('says what the traffic card will show, and links to buying traffic, before any use', async () => {
+    api.respondWith(getOverview, {
+      ...overview,
+      usage: { ...overview.usage, buckets: [], totals: { bytesUp: 0, bytesDown: 0 } },
+    });
+    renderOverview();
+    expect(await screen.findByText(/近 30 天还没有流量/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '购买流量' })).toHaveAttribute(
+      'href',
+      '/console/buyTrafficFlow',
+    );
+    expect(screen.queryByTestId('usage-chart')).not.toBeInTheDocument();
+  });
+
   it('says there is no order yet when there is none', async () => {
     api.respondWith(getOverview, { ...overview, recentOrders: [] });
     renderOverview();

@@ -1,12 +1,13 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TRAFFIC_HISTORY_PATH } from '../../../shared/paths.ts';
+import { BUY_TRAFFIC_PATH, TRAFFIC_HISTORY_PATH } from '../../../shared/paths.ts';
 import { lazyWithAntd } from '../../../shared/ui/lazy-with-antd.tsx';
 import { PlainCard } from '../../../shared/ui/plain-card.tsx';
 import { AnnouncementsCard } from '../../announcements/public.ts';
 import { DEFAULT_USAGE_CHART_HEIGHT, UsageChart } from '../../traffic/public.ts';
 import { useOverview } from '../api.ts';
+import { EmptyState } from '../components/empty-state.tsx';
 import { OverviewStats } from '../components/overview-stats.tsx';
 import { RecentOrdersCard } from '../components/recent-orders-card.tsx';
 import { ShortcutsCard } from '../components/shortcuts-card.tsx';
@@ -29,6 +30,9 @@ export default function OverviewPage() {
     );
   }
 
+  const usage = data?.usage;
+  const usedNothing = !!usage && usage.totals.bytesUp + usage.totals.bytesDown === 0;
+
   return (
     <div className={styles.page}>
       <div className={styles.wide}>
@@ -41,7 +45,15 @@ export default function OverviewPage() {
         loading={overview.isPending}
         loadingHeight={DEFAULT_USAGE_CHART_HEIGHT}
       >
-        <UsageChart buckets={data?.usage.buckets ?? []} granularity="day" />
+        {usedNothing ? (
+          // A new account's empty chart said nothing: say what will be drawn, and where to start.
+          <EmptyState>
+            <p className={styles.emptyUsage}>{t('overview.usage.empty')}</p>
+            <Link to={BUY_TRAFFIC_PATH}>{t('overview.usage.buy')}</Link>
+          </EmptyState>
+        ) : (
+          <UsageChart buckets={usage?.buckets ?? []} granularity="day" />
+        )}
       </PlainCard>
       <RecentOrdersCard orders={data?.recentOrders ?? []} loading={overview.isPending} />
       <div className={styles.side}>

@@ -1,9 +1,11 @@
-import { useTranslation } from 'react-i18next';
-import styles from './empty-orders.module.css';
+import type { ReactNode } from 'react';
+import styles from './empty-state.module.css';
 
-/** No order yet: Ant Design's simple empty state (an empty tray over the words), drawn plainly. */
-export function EmptyOrders() {
-  const { t } = useTranslation();
+/**
+ * Nothing to show yet: Ant Design's simple empty state (an empty tray over the words), drawn
+ * plainly, as the overview loads no Ant Design.
+ */
+export function EmptyState({ children }: { children: ReactNode }) {
   return (
     <div className={styles.empty}>
       <svg className={styles.image} viewBox="0 0 64 41" aria-hidden="true">
@@ -18,7 +20,7 @@ export function EmptyOrders() {
           </g>
         </g>
       </svg>
-      <div>{t('orders.empty')}</div>
+      {children}
     </div>
   );
 }
