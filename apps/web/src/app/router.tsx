@@ -17,7 +17,7 @@ import { withAntdProviders } from '../shared/ui/lazy-with-antd.tsx';
 const AntdShell = lazyPage(() =>
   Promise.all([import('./antd-shell.tsx'), loadConsoleLanguage()]).then(([module]) => module),
 );
-const AdminApp = lazyPage(() => import('./admin/admin-app.tsx'));
+const AdminEntry = lazyPage(() => import('./admin-entry.tsx'));
 // The console's frame (menu, drawer, tour) is not the portal's: fetched with the console's
 // messages and the first console page. It sits in no AntdShell: each page not marked `plain`
 // brings Ant Design's providers itself (consolePageLoad).
@@ -91,8 +91,9 @@ export const appRoutes: RouteObject[] = [
         element: loaded(<AntdShell />),
         children: [
           ...portalRoutes.filter((route) => !route.plain).map((r) => pageObject(r, true)),
-          // The operator console brings its own layout and routes, in a chunk customers never load.
-          { path: '/admin/*', element: loaded(<AdminApp />) },
+          // The operator console brings its own layout and routes, in a chunk customers never load
+          // (a customer there meets a 403 in their own console).
+          { path: '/admin/*', element: loaded(<AdminEntry />) },
           { path: '*', element: loaded(<NotFoundPage />) },
         ],
       },

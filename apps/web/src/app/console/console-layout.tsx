@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { AnnouncementBanner } from '../../features/announcements/public.ts';
@@ -24,8 +24,10 @@ const MenuDrawer = lazyWithAntd(() =>
 /**
  * The console's frame. From `lg` up the menu stands beside the page; below it (phones, small
  * tablets) the menu is a drawer behind the header's menu button, so the page has the full width.
+ * It frames its route's child page, or `children` where a page outside the console's routes is
+ * shown in it (the 403 a customer meets at `/admin`).
  */
-export function ConsoleLayout() {
+export function ConsoleLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const route = findPageRoute(pathname);
@@ -61,9 +63,7 @@ export function ConsoleLayout() {
             {route && <h4 className={styles.title}>{t(route.title)}</h4>}
             {/* Keyed by path: an error on one page must not stick to the next one. */}
             <ErrorBoundary key={pathname}>
-              <Suspense fallback={<PageFallback />}>
-                <Outlet />
-              </Suspense>
+              <Suspense fallback={<PageFallback />}>{children ?? <Outlet />}</Suspense>
             </ErrorBoundary>
           </main>
         </div>
