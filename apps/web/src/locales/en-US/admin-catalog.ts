@@ -75,6 +75,10 @@ export default {
   'adminCatalog.plan.stockAndLive': '{{stock}} IPs in stock, {{live}} live',
   'adminCatalog.plan.created': 'Plan added',
   'adminCatalog.plan.saved': 'Plan saved',
+  'adminCatalog.plan.hide': 'Hide',
+  'adminCatalog.plan.hideConfirm': 'Hide {{plan}}?',
+  'adminCatalog.plan.hideHint':
+    'The shop stops selling this plan ({{stock}} in stock); the {{live}} IPs already sold keep working and can still be renewed.',
   'adminCatalog.plan.shownToast': '{{plan}} is shown',
   'adminCatalog.plan.hiddenToast': '{{plan}} is hidden',
   'adminCatalog.plan.deleteConfirm': 'Delete the plan {{plan}}?',

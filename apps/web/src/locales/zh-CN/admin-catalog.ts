@@ -70,6 +70,10 @@ export default {
   'adminCatalog.plan.stockAndLive': '库存 {{stock}} 个 IP，使用中 {{live}} 个',
   'adminCatalog.plan.created': '已新增套餐',
   'adminCatalog.plan.saved': '已保存套餐',
+  'adminCatalog.plan.hide': '下架',
+  'adminCatalog.plan.hideConfirm': '下架 {{plan}}？',
+  'adminCatalog.plan.hideHint':
+    '下架后商店不再出售此套餐（库存 {{stock}} 个）；已售出的 {{live}} 个 IP 照常使用，也可以续费。',
   'adminCatalog.plan.shownToast': '{{plan}} 已上架',
   'adminCatalog.plan.hiddenToast': '{{plan}} 已下架',
   'adminCatalog.plan.deleteConfirm': '删除套餐 {{plan}}？',

@@ -198,6 +198,16 @@ export function PlanFormDrawer({ open, plan, defaultRegionId, onClose }: PlanFor
             }))}
           />
         </Form.Item>
+        {/* What the plan costs comes before how it is listed: the question an operator asks first. */}
+        <Form.Item label={t('adminCatalog.plan.prices')} required>
+          <Alert
+            type="info"
+            showIcon
+            title={t('adminCatalog.plan.priceNote')}
+            className={styles.note}
+          />
+          <PriceListField />
+        </Form.Item>
         <Form.Item
           name="active"
           label={t('adminCatalog.plan.active')}
@@ -221,15 +231,6 @@ export function PlanFormDrawer({ open, plan, defaultRegionId, onClose }: PlanFor
           rules={[{ required: true, message: t('adminCatalog.required') }]}
         >
           <InputNumber min={0} max={MAX_REPLACEMENTS_PER_MONTH} precision={0} />
-        </Form.Item>
-        <Form.Item label={t('adminCatalog.plan.prices')} required>
-          <Alert
-            type="info"
-            showIcon
-            title={t('adminCatalog.plan.priceNote')}
-            className={styles.note}
-          />
-          <PriceListField />
         </Form.Item>
       </Form>
     </Drawer>

@@ -1,5 +1,5 @@
 import type { AdminStaticIpPlan } from '@stratus/contract';
-import { Button, Empty, Space, Switch, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Empty, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../shared/format/money.ts';
 import { showSuccessToast } from '../../../shared/ui/feedback.ts';
@@ -8,6 +8,7 @@ import { useDeleteStaticIpPlan, useUpdateStaticIpPlan } from '../api.ts';
 import { planName } from '../plan-name.ts';
 import { regionCode, regionLabel } from '../region-label.ts';
 import { useSetShown } from '../use-set-shown.ts';
+import { PlanShownSwitch } from './plan-shown-switch.tsx';
 import styles from './catalog-table.module.css';
 import { DeletePlanButton } from './delete-plan-button.tsx';
 
@@ -101,11 +102,13 @@ export function PlanTable({ plans, loading, canManage, onEdit }: PlanTableProps)
       width: 80,
       render: (active: boolean, plan) =>
         canManage ? (
-          <Switch
-            checked={active}
-            aria-label={`${t('adminCatalog.plan.column.shown')} ${planName(plan, t)}`}
+          <PlanShownSwitch
+            shown={active}
+            planName={planName(plan, t)}
+            stock={plan.stock}
+            liveInstances={plan.liveInstances}
             loading={update.isPending && update.variables?.id === plan.id}
-            onChange={(checked) => setShown(plan, checked)}
+            onChange={(shown) => void setShown(plan, shown)}
           />
         ) : (
           <Tag color={active ? 'green' : 'default'}>

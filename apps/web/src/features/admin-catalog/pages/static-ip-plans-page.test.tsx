@@ -69,15 +69,59 @@ describe('StaticIpPlansPage', { timeout: 30_000 }, () => {
     ).toBeEnabled();
   });
 
-  it('hides a plan from its row', async () => {
+  it('asks before hiding a plan with stock or live IPs, saying what hiding does', async () => {
     api.respondWith(updateStaticIpPlan, { ...residential, active: false });
     renderPlans();
     await userEvent.click(within(await rowOf(residential)).getByRole('switch'));
+    const question = await screen.findByText(`下架 ${nameOf(residential)}？`);
+    const popup = question.closest<HTMLElement>('.ant-popconfirm')!;
+    expect(
+      within(popup).getByText(
+        '下架后商店不再出售此套餐（库存 5 个）；已售出的 3 个 IP 照常使用，也可以续费。',
+      ),
+    ).toBeInTheDocument();
+    expect(api.requests(updateStaticIpPlan)).toHaveLength(0);
+    await userEvent.click(within(popup).getByRole('button', { name: /^取\s?消$/ }));
+    expect(within(await rowOf(residential)).getByRole('switch')).toBeChecked();
+    expect(api.requests(updateStaticIpPlan)).toHaveLength(0);
+
+    await userEvent.click(within(await rowOf(residential)).getByRole('switch'));
+    const again = (await screen.findByText(`下架 ${nameOf(residential)}？`)).closest<HTMLElement>(
+      '.ant-popconfirm',
+    )!;
+    await userEvent.click(within(again).getByRole('button', { name: /^下\s?架$/ }));
     await waitFor(() => expect(api.requests(updateStaticIpPlan)).toHaveLength(1));
     const [request] = api.requests(updateStaticIpPlan);
     expect(request?.params).toEqual({ id: residential.id });
     expect(request?.body).toEqual({ active: false });
     expect(await screen.findByText(`${nameOf(residential)} 已下架`)).toBeInTheDocument();
+  });
+
+  it('hides a plan with nothing in stock or sold at once', async () => {
+    const empty = { ...datacenter, active: true, stock: 0, liveInstances: 0 };
+    api.respondWith(listAdminStaticIpPlans, { items: [empty] });
+    api.respondWith(updateStaticIpPlan, { ...empty, active: false });
+    renderPlans();
+    await userEvent.click(within(await rowOf(empty)).getByRole('switch'));
+    await waitFor(() => expect(api.requests(updateStaticIpPlan)).toHaveLength(1));
+    expect(api.requests(updateStaticIpPlan)[0]?.body).toEqual({ active: false });
+    expect(screen.queryByText(`下架 ${nameOf(empty)}？`)).not.toBeInTheDocument();
+  });
+
+  it('puts the prices first in the drawer, before sort order and replacement quota', async () => {
+    renderPlans();
+    await userEvent.click(
+      within(await rowOf(residential)).getByRole('button', { name: `编辑 ${nameOf(residential)}` }),
+    );
+    const drawer = await findDrawer();
+    const labels = Array.from(
+      drawer.querySelectorAll('.ant-form-item-label label'),
+      (label) => label.textContent,
+    );
+    const at = (text: string) => labels.findIndex((label) => label?.includes(text));
+    expect(at('价格')).toBeGreaterThan(-1);
+    expect(at('价格')).toBeLessThan(at('排序'));
+    expect(at('价格')).toBeLessThan(at('每月可更换'));
   });
 
   it('sends the region and line type of the address, and changes them', async () => {
