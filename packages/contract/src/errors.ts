@@ -169,13 +169,16 @@ export const errors = {
     status: 400,
     message: { 'zh-CN': '当前密码不正确', 'en-US': 'The current password is incorrect' },
   },
-  /** Too many failed sign-ins for this account or from this address; nothing was checked. */
+  /**
+   * Too many failed sign-ins for this account or from this address; nothing was checked.
+   * params: minutes, until the limit lets an attempt through again (rounded up).
+   */
   tooManySignInAttempts: {
     code: 20005,
     status: 429,
     message: {
-      'zh-CN': '登录失败次数过多，请稍后再试',
-      'en-US': 'Too many failed sign-in attempts; please try again later',
+      'zh-CN': '登录失败次数过多，请在 {minutes} 分钟后再试',
+      'en-US': 'Too many failed sign-in attempts; please try again in {minutes} min',
     },
   },
   /** Too many registrations from this address. */
@@ -212,6 +215,31 @@ export const errors = {
     message: {
       'zh-CN': '新密码不能与当前密码相同',
       'en-US': 'The new password must differ from the current one',
+    },
+  },
+  /**
+   * A wrong email or password, and the next failure pauses sign-in: the warning before the lock.
+   * params: minutes, how long the pause would last.
+   */
+  invalidCredentialsLastTry: {
+    code: 20010,
+    status: 400,
+    message: {
+      'zh-CN': '邮箱或密码错误。再失败 1 次，登录将暂停 {minutes} 分钟',
+      'en-US': 'Incorrect email or password. One more failure pauses sign-in for {minutes} min',
+    },
+  },
+  /**
+   * A wrong email or password that used up the failures allowed: sign-in is paused from now.
+   * params: minutes, until it opens again (rounded up).
+   */
+  signInPausedAfterFailure: {
+    code: 20011,
+    status: 400,
+    message: {
+      'zh-CN': '邮箱或密码错误。失败次数过多，登录已暂停，请在 {minutes} 分钟后再试',
+      'en-US':
+        'Incorrect email or password. Too many failures: sign-in is paused; try again in {minutes} min',
     },
   },
   /** A top-up amount outside the configured limits; params: min, max (yuan). */

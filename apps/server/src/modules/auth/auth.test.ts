@@ -352,21 +352,57 @@ describe.each(testEngines)('sign-in throttling on %s', (engine) => {
 
   it('locks an account out for the guessing address only; the owner elsewhere signs in', async () => {
     const email = await registeredEmail('10.0.0.1');
+    const failures = [];
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      expect((await login(email, 'wrong password', '10.0.1.1')).statusCode).toBe(400);
+      const failed = await login(email, 'wrong password', '10.0.1.1');
+      expect(failed.statusCode).toBe(400);
+      failures.push(failed.json());
     }
+    // The last failure before the pause warns; the one that starts it says how long it lasts
+    // (the window's 60 minutes: the first failure has just been counted).
+    expect(failures).toEqual([
+      { code: 20001, message: 'Incorrect email or password', data: null },
+      {
+        code: 20010,
+        message: 'Incorrect email or password. One more failure pauses sign-in for 60 min',
+        data: null,
+      },
+      {
+        code: 20011,
+        message:
+          'Incorrect email or password. Too many failures: sign-in is paused; try again in 60 min',
+        data: null,
+      },
+    ]);
     // The password is no longer checked from that address, even the right one.
     const locked = await login(email, testPassword, '10.0.1.1');
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toEqual({
       code: 20005,
-      message: 'Too many failed sign-in attempts; please try again later',
+      message: 'Too many failed sign-in attempts; please try again in 60 min',
       data: null,
     });
-    // An unknown email locked out the same way answers the same.
+    // An unknown email locked out the same way answers the same, step by step.
     const unknown = uniqueEmail('nobody');
-    for (let attempt = 0; attempt < 3; attempt += 1) await login(unknown, 'guess', '10.0.1.5');
+    const unknownFailures = [];
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      unknownFailures.push((await login(unknown, 'guess', '10.0.1.5')).json());
+    }
+    expect(unknownFailures).toEqual(failures);
     expect((await login(unknown, 'guess', '10.0.1.5')).body).toBe(locked.body);
+    // The time said is the limit's real remaining time: 25 minutes later, 35 are left.
+    await testApp.database.db
+      .update(authAttempts)
+      .set({ createdAt: sql`${authAttempts.createdAt} - interval '25 minutes'` })
+      .where(
+        and(
+          eq(authAttempts.kind, 'login_account_address'),
+          eq(authAttempts.key, `${email}|10.0.1.1`),
+        ),
+      );
+    expect((await login(email, testPassword, '10.0.1.1')).json().message).toBe(
+      'Too many failed sign-in attempts; please try again in 35 min',
+    );
     // The owner, from a clean address, is not locked out.
     expect((await login(email, testPassword, '10.0.1.2')).statusCode).toBe(200);
     // The guessing address may still try other accounts until its own limit.

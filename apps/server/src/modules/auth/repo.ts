@@ -217,20 +217,29 @@ export interface AttemptCount {
   unsuccessfulOnly: boolean;
 }
 
-export async function countRecentAttempts(tx: Tx, query: AttemptCount): Promise<number> {
-  const [row] = await tx
-    .select({ attempts: count() })
+/**
+ * The attempts counted under a limit, oldest first, each as the seconds left until it leaves the
+ * window (the database's clock, which stamped them): their number is the count, and the first
+ * ones say when a used-up limit opens again.
+ */
+export async function recentAttemptsExpiry(tx: Tx, query: AttemptCount): Promise<number[]> {
+  const windowSeconds = query.windowMinutes * 60;
+  const rows = await tx
+    .select({
+      secondsLeft: sql<string>`extract(epoch from ${authAttempts.createdAt} + make_interval(secs => ${windowSeconds}) - now())`,
+    })
     .from(authAttempts)
     .where(
       and(
         eq(authAttempts.kind, query.kind),
         eq(authAttempts.key, query.key),
-        gt(authAttempts.createdAt, sql`now() - make_interval(secs => ${query.windowMinutes * 60})`),
+        gt(authAttempts.createdAt, sql`now() - make_interval(secs => ${windowSeconds})`),
         // Failed and still unsettled: an attempt whose password is being checked holds its slot.
         query.unsuccessfulOnly ? sql`${authAttempts.succeeded} is not true` : undefined,
       ),
-    );
-  return row?.attempts ?? 0;
+    )
+    .orderBy(authAttempts.createdAt, authAttempts.id);
+  return rows.map((row) => Math.max(0, Number(row.secondsLeft)));
 }
 
 /** Inserts attempts and returns their ids; `succeeded: null` marks them as still being checked. */

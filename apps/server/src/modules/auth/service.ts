@@ -26,7 +26,12 @@ import {
   touchSession,
 } from './repo.ts';
 import type { SessionCache } from './session-cache.ts';
-import { claimSignInAttempt, claimSignUpAttempt, settleSignInAttempt } from './throttle.ts';
+import {
+  claimSignInAttempt,
+  claimSignUpAttempt,
+  settleSignInAttempt,
+  wrongPasswordError,
+} from './throttle.ts';
 
 /** Who is calling, established from the bearer token. */
 export interface Authentication {
@@ -120,7 +125,7 @@ export async function login({
   if (user) valid = await verifyPassword(user.passwordHash, input.password);
   else await verifyAgainstDummy(input.password);
   await settleSignInAttempt({ db, attempt, succeeded: valid });
-  if (!user || !valid) throw new AppError('invalidCredentials');
+  if (!user || !valid) throw wrongPasswordError(attempt);
   if (user.disabledAt) throw new AppError('accountDisabled');
   const token = await startSession(db, config, user.id, client);
   return { token, user: toUserProfile(user, cipher) };

@@ -1,7 +1,7 @@
 import type { AuthAttemptKind, Db } from '@stratus/db';
 import type { AttemptLimit, Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
-import { countRecentAttempts, insertAttempts, lockAttemptKeys, settleAttempts } from './repo.ts';
+import { insertAttempts, lockAttemptKeys, recentAttemptsExpiry, settleAttempts } from './repo.ts';
 
 /**
  * Sign-in and sign-up throttling. The counts live in `auth_attempts`, so every API server behind
@@ -20,31 +20,62 @@ interface LimitedKey {
 /** A sign-in that holds its slots; settle it once the password has been checked. */
 export interface SignInAttempt {
   attemptIds: number[];
+  /** Failures left before a limit pauses sign-in, should this attempt fail (0: this one pauses it). */
+  failuresLeft: number;
+  /** How long that limit would pause sign-in, in seconds, should this attempt fail. */
+  pauseSeconds: number;
 }
 
+/** Minutes for the person reading: whole minutes, rounded up, never 0. */
+export function minutesOf(seconds: number): number {
+  return Math.max(1, Math.ceil(seconds / 60));
+}
+
+type Claim =
+  | { claimed: true; attemptIds: number[]; failuresLeft: number; pauseSeconds: number }
+  | { claimed: false; retryAfterSeconds: number };
+
 /**
- * Claims a slot under each limit, or none when any of them is used up. Sign-ins count attempts
- * not known to have succeeded and start unsettled; sign-ups count, and are recorded as, every one.
+ * Claims a slot under each limit, or none when any of them is used up (then: when the last of
+ * those opens again). Sign-ins count attempts not known to have succeeded and start unsettled;
+ * sign-ups count, and are recorded as, every one.
  */
 async function claimSlots(
   db: Db,
   { keys, signIn }: { keys: LimitedKey[]; signIn: boolean },
-): Promise<number[] | null> {
+): Promise<Claim> {
   return db.transaction(async (tx) => {
     await lockAttemptKeys(tx, keys);
+    let retryAfterSeconds = 0;
+    let failuresLeft = Number.POSITIVE_INFINITY;
+    let pauseSeconds = 0;
     for (const { kind, key, limit } of keys) {
-      const used = await countRecentAttempts(tx, {
+      const expiries = await recentAttemptsExpiry(tx, {
         kind,
         key,
         windowMinutes: limit.windowMinutes,
         unsuccessfulOnly: signIn,
       });
-      if (used >= limit.max) return null;
+      const used = expiries.length;
+      if (used >= limit.max) {
+        // A slot opens when enough of the oldest have left the window to bring the count under.
+        retryAfterSeconds = Math.max(retryAfterSeconds, expiries[used - limit.max] ?? 0);
+        continue;
+      }
+      const left = limit.max - used - 1;
+      if (left < failuresLeft) {
+        failuresLeft = left;
+        // Once used up, the limit opens when its oldest counted attempt (or this one, when it is
+        // the first) leaves the window.
+        pauseSeconds = expiries[0] ?? limit.windowMinutes * 60;
+      }
     }
-    return insertAttempts(
+    if (retryAfterSeconds > 0) return { claimed: false, retryAfterSeconds };
+    const attemptIds = await insertAttempts(
       tx,
       keys.map(({ kind, key }) => ({ kind, key, succeeded: signIn ? null : true })),
     );
+    return { claimed: true, attemptIds, failuresLeft, pauseSeconds };
   });
 }
 
@@ -52,7 +83,7 @@ async function claimSlots(
  * Claims a sign-in attempt before the password is checked. Three limits apply: per account from
  * this address (so an attacker locks the account out only for their own address, and the owner
  * elsewhere still signs in), per address across accounts, and a higher ceiling per account against
- * guessing spread over many addresses.
+ * guessing spread over many addresses. A refusal says when the limit opens again.
  */
 export async function claimSignInAttempt({
   db,
@@ -66,7 +97,7 @@ export async function claimSignInAttempt({
   address: string;
 }): Promise<SignInAttempt> {
   const { loginPerAccount, loginPerAccountAddress, loginPerAddress } = config.throttle;
-  const attemptIds = await claimSlots(db, {
+  const claim = await claimSlots(db, {
     signIn: true,
     keys: [
       // Addresses hold no `|`, so the last one in the key separates the two parts.
@@ -76,8 +107,28 @@ export async function claimSignInAttempt({
     ],
   });
   // One answer for every limit, so it does not tell whether the account exists.
-  if (!attemptIds) throw new AppError('tooManySignInAttempts');
-  return { attemptIds };
+  if (!claim.claimed) {
+    throw new AppError('tooManySignInAttempts', {
+      minutes: minutesOf(claim.retryAfterSeconds),
+    });
+  }
+  return {
+    attemptIds: claim.attemptIds,
+    failuresLeft: claim.failuresLeft,
+    pauseSeconds: claim.pauseSeconds,
+  };
+}
+
+/**
+ * The answer to a wrong password: plain while failures are left, a warning on the last one before
+ * the pause, and on the failure that starts it, how long it lasts. Counted per email whether the
+ * account exists or not, so the words tell nothing about which accounts exist.
+ */
+export function wrongPasswordError(attempt: SignInAttempt): AppError {
+  const minutes = minutesOf(attempt.pauseSeconds);
+  if (attempt.failuresLeft === 0) return new AppError('signInPausedAfterFailure', { minutes });
+  if (attempt.failuresLeft === 1) return new AppError('invalidCredentialsLastTry', { minutes });
+  return new AppError('invalidCredentials');
 }
 
 /**
@@ -106,9 +157,9 @@ export async function claimSignUpAttempt({
   config: Config;
   address: string;
 }): Promise<void> {
-  const claimed = await claimSlots(db, {
+  const claim = await claimSlots(db, {
     signIn: false,
     keys: [{ kind: 'register_address', key: address, limit: config.throttle.registerPerAddress }],
   });
-  if (!claimed) throw new AppError('tooManyRegistrations');
+  if (!claim.claimed) throw new AppError('tooManyRegistrations');
 }

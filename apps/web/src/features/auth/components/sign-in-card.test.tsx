@@ -145,6 +145,16 @@ describe('SignInCard', () => {
     expect(document.cookie).not.toContain('token=');
   });
 
+  it.each([
+    ['invalidCredentialsLastTry', 60, '邮箱或密码错误。再失败 1 次，登录将暂停 60 分钟'],
+    ['tooManySignInAttempts', 42, '登录失败次数过多，请在 42 分钟后再试'],
+  ] as const)('says how long sign-in pauses (%s)', async (kind, minutes, words) => {
+    api.respondWithError(login, kind, { messageParams: { minutes } });
+    renderCard();
+    await fillLogin('ada@example.com', 'wrong-password');
+    expect(await screen.findByRole('alert')).toHaveTextContent(words);
+  });
+
   it('stores the token, adopts the account language and follows the redirect', async () => {
     api.respondWith(login, { token: 'sess-1', user: { ...user, language: 'en-US' } });
     const { router } = renderCard();

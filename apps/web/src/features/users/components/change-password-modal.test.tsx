@@ -94,11 +94,13 @@ describe('ChangePasswordModal', { timeout: 20_000 }, () => {
   });
 
   it('toasts a refusal that concerns no field', async () => {
-    api.respondWithError(changePassword, 'tooManySignInAttempts');
+    api.respondWithError(changePassword, 'tooManySignInAttempts', {
+      messageParams: { minutes: 15 },
+    });
     renderModal();
     await fill({ current: 'the old secret 1', next: 'a fresh secret 7' });
     await userEvent.click(screen.getByRole('button', { name: '确认修改' }));
-    await waitFor(() => expect(toasts()).not.toBe(''));
+    await waitFor(() => expect(toasts()).toContain('登录失败次数过多，请在 15 分钟后再试'));
     expect(within(fieldItem('当前密码')).queryByRole('alert')).toBeNull();
   });
 });
