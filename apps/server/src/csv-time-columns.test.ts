@@ -71,6 +71,7 @@ describe.each(zones)('CSV time columns in $zone exported at $exportedAt', (z) =>
         balanceAfterFen: 1000n,
         reference: null,
         note: '',
+        purchase: null,
       },
     ];
     const [header, row] = firstLines(formatLedgerCsv(rows, 'en-US', z.exportedAt));

@@ -2,7 +2,13 @@
 // reader's language. The console's table and the server's CSV export both call these, so a row
 // reads the same on screen and in the file. Notes the code writes are stored as codes (a top-up's
 // channel, `auto-renew`, `traffic:10x2:30d`); any other note is free text and shown as written.
-import { parseTopUpNote, type LedgerEntryType, type PaymentChannel } from './endpoints/wallet.ts';
+import {
+  parseTopUpNote,
+  type LedgerEntryType,
+  type LedgerPurchase,
+  type PaymentChannel,
+} from './endpoints/wallet.ts';
+import type { Locale } from './locale.ts';
 import type { Translate } from './messages.ts';
 import type { paymentsMessages } from './messages/payments.ts';
 import type { walletMessages } from './messages/wallet.ts';
@@ -81,8 +87,54 @@ export function describeLedgerType(type: LedgerEntryType, t: Translate<LedgerMes
   return t(ledgerTypeMessageKeys[type]);
 }
 
-/** A row's note in the translator's language; empty when the row has none. */
+/** The IPs a renewal names: up to three, then how many more. */
+const IPS_NAMED = 3;
+
+/** What a static-IP purchase or renewal bought, in the translator's language. */
+function describePurchase(
+  type: LedgerEntryType,
+  purchase: LedgerPurchase,
+  t: Translate<LedgerMessageKey>,
+  locale: Locale,
+): string {
+  if (type === 'renewal' && purchase.ips.length > 0) {
+    const named = purchase.ips.slice(0, IPS_NAMED).join(', ');
+    const more = purchase.ips.length - IPS_NAMED;
+    const ips =
+      more > 0 ? t('wallet.ledgerNote.moreIps', { ips: named, count: purchase.ips.length }) : named;
+    return t('wallet.ledgerNote.renewal', { ips, durationDays: purchase.durationDays });
+  }
+  const zh = locale === 'zh-CN';
+  const region = t('wallet.ledgerNote.region', {
+    country: zh ? purchase.countryNameZh : purchase.countryNameEn,
+    city: zh ? purchase.cityNameZh : purchase.cityNameEn,
+  });
+  return t('wallet.ledgerNote.staticIpPurchase', {
+    region,
+    line: t(`wallet.ledgerNote.lineType.${purchase.lineType}`),
+    quantity: purchase.quantity,
+    durationDays: purchase.durationDays,
+  });
+}
+
+/**
+ * A row's note in the translator's language (`locale` picks the region's names the order
+ * recorded); empty when the row has none. A purchase or renewal says what it bought, after the
+ * stored note when there is one (an automatic renewal).
+ */
 export function describeLedgerNote(
+  entry: { type: LedgerEntryType; note: string; purchase?: LedgerPurchase | null },
+  t: Translate<LedgerMessageKey>,
+  locale: Locale,
+): string {
+  const note = describeStoredNote(entry, t);
+  if (!entry.purchase) return note;
+  const bought = describePurchase(entry.type, entry.purchase, t, locale);
+  return note ? `${note} · ${bought}` : bought;
+}
+
+/** The stored note in the translator's language; empty when the row has none. */
+function describeStoredNote(
   entry: { type: LedgerEntryType; note: string },
   t: Translate<LedgerMessageKey>,
 ): string {

@@ -3,6 +3,7 @@ import { defineEndpoint } from '../endpoint.ts';
 import { CURRENCY } from '../money.ts';
 import { pageSchemaOf, paginationQuerySchema } from '../pagination.ts';
 import { yuanSchema } from '../validation.ts';
+import { lineTypeSchema } from './catalog.ts';
 
 export const walletSchema = z.object({
   /** Balance in yuan, at most two decimals. */
@@ -33,6 +34,24 @@ export const ledgerEntryTypeSchema = z.enum(ledgerEntryTypes);
 export type LedgerEntryType = z.infer<typeof ledgerEntryTypeSchema>;
 
 /** One row of the ledger (账单流水). */
+/**
+ * What a static-IP purchase or a renewal bought, read from its order (the ledger row's reference):
+ * the region's names as the order recorded them, the line, how many IPs for how long, and for a
+ * renewal the IPs it renewed.
+ */
+export const ledgerPurchaseSchema = z.object({
+  countryNameZh: z.string(),
+  countryNameEn: z.string(),
+  cityNameZh: z.string(),
+  cityNameEn: z.string(),
+  lineType: lineTypeSchema,
+  quantity: z.number().int(),
+  durationDays: z.number().int(),
+  /** The renewed IPs, in address order; empty for a purchase. */
+  ips: z.array(z.string()),
+});
+export type LedgerPurchase = z.infer<typeof ledgerPurchaseSchema>;
+
 export const ledgerEntrySchema = z.object({
   id: z.string(),
   type: ledgerEntryTypeSchema,
@@ -47,6 +66,8 @@ export const ledgerEntrySchema = z.object({
    * worded by `describeLedgerNote` from the message catalogue, or free text shown as written.
    */
   note: z.string(),
+  /** What the debit bought (static-IP purchases and renewals); null for every other row. */
+  purchase: ledgerPurchaseSchema.nullable(),
   /** ISO 8601 time of the change. */
   createdAt: z.string(),
 });

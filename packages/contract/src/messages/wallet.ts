@@ -17,6 +17,12 @@ const zhCN = {
   'wallet.ledgerNote.autoRenewal': '自动续费',
   'wallet.ledgerNote.trafficPurchase':
     '{{gb}} GB × {{quantity}} = {{totalGb}} GB，有效期 {{validityDays}} 天',
+  'wallet.ledgerNote.staticIpPurchase': '{{region}} · {{line}} × {{quantity}}，{{durationDays}} 天',
+  'wallet.ledgerNote.renewal': '{{ips}} 续费 {{durationDays}} 天',
+  'wallet.ledgerNote.moreIps': '{{ips}} 等 {{count}} 个 IP',
+  'wallet.ledgerNote.region': '{{country}} {{city}}',
+  'wallet.ledgerNote.lineType.isp_residential': 'ISP住宅',
+  'wallet.ledgerNote.lineType.datacenter': '数据中心',
 };
 
 export const walletMessages = {
@@ -37,5 +43,12 @@ export const walletMessages = {
     'wallet.ledgerNote.autoRenewal': 'Automatic renewal',
     'wallet.ledgerNote.trafficPurchase':
       '{{gb}} GB × {{quantity}} = {{totalGb}} GB, valid for {{validityDays}} days',
+    'wallet.ledgerNote.staticIpPurchase':
+      '{{region}} · {{line}} × {{quantity}}, {{durationDays}} days',
+    'wallet.ledgerNote.renewal': '{{ips}} renewed for {{durationDays}} days',
+    'wallet.ledgerNote.moreIps': '{{ips}} and {{count}} more',
+    'wallet.ledgerNote.region': '{{city}}, {{country}}',
+    'wallet.ledgerNote.lineType.isp_residential': 'ISP residential',
+    'wallet.ledgerNote.lineType.datacenter': 'Datacenter',
   } satisfies Record<keyof typeof zhCN, string>,
 };

@@ -149,11 +149,9 @@ describe.each(testEngines)('balance adjustments on %s', (engine) => {
       await callEndpoint(testApp.app, listTransactions, { token: customer.token })
     ).data();
     for (const locale of ['zh-CN', 'en-US'] as const) {
-      expect(items.map((entry) => describeLedgerNote(entry, translatorFor(locale)))).toEqual([
-        'traffic:10x2:30d',
-        'auto-renew',
-        'alipay',
-      ]);
+      expect(
+        items.map((entry) => describeLedgerNote(entry, translatorFor(locale), locale)),
+      ).toEqual(['traffic:10x2:30d', 'auto-renew', 'alipay']);
     }
   });
 

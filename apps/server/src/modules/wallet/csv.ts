@@ -3,6 +3,7 @@ import {
   describeLedgerType,
   translatorFor,
   type LedgerEntryType,
+  type LedgerPurchase,
   type Locale,
   type SharedMessageKey,
 } from '@stratus/contract';
@@ -21,6 +22,7 @@ export interface LedgerCsvRow {
   balanceAfterFen: bigint;
   reference: string | null;
   note: string;
+  purchase: LedgerPurchase | null;
 }
 
 /** The columns, titled as the business-flow page titles its table. */
@@ -67,7 +69,7 @@ export function formatLedgerCsv(
         formatFen(row.amountFen),
         formatFen(row.balanceAfterFen),
         escapeCsvText(row.reference ?? ''),
-        escapeCsvText(describeLedgerNote(row, t)),
+        escapeCsvText(describeLedgerNote(row, t, locale)),
       ].join(','),
     );
   }

@@ -1,3 +1,4 @@
+import type { LedgerPurchase } from '@stratus/contract';
 import {
   and,
   count,
@@ -5,11 +6,15 @@ import {
   eq,
   getTableColumns,
   gte,
+  ipAddresses,
   ledgerEntries,
   lt,
   lte,
+  orderItems,
+  orders,
   payments,
   preparedPerDatabase,
+  proxyInstances,
   sql,
   wallets,
   type Db,
@@ -161,6 +166,41 @@ function ledgerConditions(filter: LedgerFilter): SQL | undefined {
   );
 }
 
+/** A ledger row as listed: with what a static-IP purchase or renewal bought. */
+export type LedgerListRow = LedgerEntryRow & { purchase: LedgerPurchase | null };
+
+/**
+ * What the order of a static-IP purchase or renewal row bought (its reference is the order
+ * number): the first line's region, line and duration, the IPs ordered, and a renewal's IPs.
+ * Read from the order rather than written into the note, so the rows from before say it too.
+ */
+const purchaseOfRow = sql<LedgerPurchase | null>`(
+  select json_build_object(
+    'countryNameZh', coalesce(${orderItems.countryNameZh}, ''),
+    'countryNameEn', coalesce(${orderItems.countryNameEn}, ''),
+    'cityNameZh', coalesce(${orderItems.cityNameZh}, ''),
+    'cityNameEn', coalesce(${orderItems.cityNameEn}, ''),
+    'lineType', ${orderItems.lineType},
+    'durationDays', ${orderItems.durationDays},
+    'quantity', (select sum(line.quantity) from ${orderItems} line where line.order_id = ${orders.id}),
+    'ips', coalesce((
+      select json_agg(address.address order by address.address)
+      from ${orderItems} line
+      join ${proxyInstances} instance on instance.id = line.instance_id
+      join ${ipAddresses} address on address.id = instance.ip_address_id
+      where line.order_id = ${orders.id}
+    ), '[]'::json)
+  )
+  from ${orders}
+  join ${orderItems} on ${orderItems.orderId} = ${orders.id}
+  where ${ledgerEntries.type} in ('static_ip_purchase', 'renewal')
+    and ${orders.orderNo} = ${ledgerEntries.reference}
+    and ${orders.userId} = ${ledgerEntries.userId}
+    and ${orderItems.lineType} is not null
+  order by ${orderItems.id}
+  limit 1
+)`;
+
 /**
  * Matching ledger rows, newest first. A top-up's `reference` is its payment's readable number
  * (`TP…`) rather than the payment id it stores, which people could not match with anything.
@@ -169,11 +209,12 @@ export async function listLedgerEntries(
   db: Db,
   filter: LedgerFilter,
   { limit, offset }: { limit: number; offset: number },
-): Promise<LedgerEntryRow[]> {
+): Promise<LedgerListRow[]> {
   return db
     .select({
       ...getTableColumns(ledgerEntries),
       reference: sql<string | null>`coalesce(${payments.paymentNo}, ${ledgerEntries.reference})`,
+      purchase: purchaseOfRow,
     })
     .from(ledgerEntries)
     .leftJoin(

@@ -2,6 +2,7 @@ import {
   CURRENCY,
   fenToYuan,
   type LedgerEntry,
+  type LedgerPurchase,
   type LedgerEntryType,
   type Locale,
   type Page,
@@ -64,7 +65,9 @@ export async function changeBalance({
   return entry;
 }
 
-export function toLedgerEntry(row: LedgerEntryRow): LedgerEntry {
+export function toLedgerEntry(
+  row: LedgerEntryRow & { purchase?: LedgerPurchase | null },
+): LedgerEntry {
   return {
     id: row.id,
     type: row.type,
@@ -72,6 +75,7 @@ export function toLedgerEntry(row: LedgerEntryRow): LedgerEntry {
     balanceAfter: fenToYuan(row.balanceAfterFen),
     reference: row.reference,
     note: row.note,
+    purchase: row.purchase ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -9,6 +9,7 @@ import {
   type LedgerEntry,
   type LedgerEntryType,
   type LedgerNote,
+  type LedgerPurchase,
 } from '@stratus/contract';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -18,14 +19,41 @@ import { changeLanguage } from '../../shared/i18n/i18n.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import { TransactionTable } from './components/transaction-table.tsx';
 
+const tokyo: LedgerPurchase = {
+  countryNameZh: '日本',
+  countryNameEn: 'Japan',
+  cityNameZh: '东京',
+  cityNameEn: 'Tokyo',
+  lineType: 'isp_residential',
+  quantity: 2,
+  durationDays: 30,
+  ips: [],
+};
+
 /** Every ledger type without a note, then every kind of note on the type that writes it. */
-const fixtures: { type: LedgerEntryType; note: string }[] = [
+const fixtures: { type: LedgerEntryType; note: string; purchase?: LedgerPurchase }[] = [
   ...ledgerEntryTypes.map((type) => ({ type, note: '' })),
   ...paymentChannels.flatMap((channel) => [
     { type: 'topup' as const, note: formatTopUpNote(channel, false) },
     { type: 'topup' as const, note: formatTopUpNote(channel, true) },
   ]),
   { type: 'renewal', note: AUTO_RENEW_NOTE },
+  // What a static-IP purchase or renewal bought, read from its order.
+  { type: 'static_ip_purchase', note: '', purchase: tokyo },
+  {
+    type: 'renewal',
+    note: AUTO_RENEW_NOTE,
+    purchase: { ...tokyo, quantity: 1, ips: ['203.0.113.7'] },
+  },
+  {
+    type: 'renewal',
+    note: '',
+    purchase: {
+      ...tokyo,
+      quantity: 5,
+      ips: ['10.0.0.1', '10.0.0.2', '10.0.0.3', '10.0.0.4', '10.0.0.5'],
+    },
+  },
   {
     type: 'traffic_purchase',
     note: formatTrafficPurchaseNote({ gb: 10, quantity: 2, validityDays: 30 }),
@@ -46,13 +74,14 @@ const noteKinds: Record<LedgerNote['kind'], true> = {
   trafficPurchase: true,
 };
 
-const entries: LedgerEntry[] = fixtures.map(({ type, note }, index) => ({
+const entries: LedgerEntry[] = fixtures.map(({ type, note, purchase }, index) => ({
   id: `row-${index}`,
   type,
   amount: type === 'topup' || type === 'refund' ? 10 : -10,
   balanceAfter: 100,
   reference: null,
   note,
+  purchase: purchase ?? null,
   createdAt: '2026-11-20T08:00:00.000Z',
 }));
 
@@ -109,13 +138,14 @@ describe('ledger labels on screen and in the CSV export', () => {
 
     const [header, ...lines] = parseCsv(
       formatLedgerCsv(
-        fixtures.map(({ type, note }) => ({
+        fixtures.map(({ type, note, purchase }) => ({
           createdAt: new Date('2026-11-20T08:00:00.000Z'),
           type,
           amountFen: type === 'topup' || type === 'refund' ? 1000n : -1000n,
           balanceAfterFen: 10_000n,
           reference: null,
           note,
+          purchase: purchase ?? null,
         })),
         locale,
       ).slice(1),

@@ -83,6 +83,7 @@ beforeEach(() => {
         balanceAfter: 123.45,
         reference: '9a1c2d3e-4a5b-4c6d-8e7f-101112131400',
         note: 'alipay',
+        purchase: null,
         createdAt: '2026-11-20T09:00:00.000Z',
       },
     ],

@@ -99,6 +99,7 @@ const paidDetail: AdminPaymentDetail = {
     balanceAfter: 150,
     reference: paidId,
     note: 'sandbox',
+    purchase: null,
     createdAt: '2026-11-21T03:00:00.000Z',
   },
 };

@@ -1,6 +1,7 @@
 import { describeLedgerNote, type LedgerEntry, type Page } from '@stratus/contract';
 import { Empty, Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { formatMoney, formatSignedMoney } from '../../../shared/format/money.ts';
 import { useCompactLayout } from '../../../shared/ui/use-compact-layout.ts';
@@ -96,7 +97,7 @@ export function TransactionTable({
       // Note codes (a top-up's channel, an automatic renewal…) in the reader's words, worded by
       // the same function and catalogue as the CSV export.
       render: (_note: string, entry: LedgerEntry) =>
-        describeLedgerNote(entry, (key, params) => t(key, params ?? {})) || '--',
+        describeLedgerNote(entry, (key, params) => t(key, params ?? {}), currentLanguage()) || '--',
     },
   ];
 

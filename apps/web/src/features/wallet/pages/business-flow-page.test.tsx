@@ -15,6 +15,7 @@ const rows: LedgerEntry[] = [
     balanceAfter: 65,
     reference: 'SO20261121001',
     note: '静态IP 30天 ×1',
+    purchase: null,
     createdAt: '2026-11-21T08:30:00.000Z',
   },
   {
@@ -25,6 +26,7 @@ const rows: LedgerEntry[] = [
     reference: '3f2b8c4e-1a2b-4c3d-8e9f-0a1b2c3d4e5f',
     // Paid at Alipay after the payment had been closed here, and credited all the same.
     note: 'alipay:credited-after-close',
+    purchase: null,
     createdAt: '2026-11-20T08:00:00.000Z',
   },
 ];
