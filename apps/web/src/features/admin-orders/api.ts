@@ -71,6 +71,8 @@ export function useRefundOrder() {
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
     onSuccess: ({ order }) => queryClient.setQueryData(adminOrderKeys.detail(order.id), order),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminOrderKeys.all }),
+    // A refund moves a balance, writes a ledger row and may end instances: every view of them
+    // (the orders list, a customer's page and its tabs) reads again, wherever it was started.
+    onSettled: () => queryClient.invalidateQueries(),
   });
 }

@@ -4,13 +4,17 @@ import {
   createBalanceAdjustment,
   disableAdminCustomer,
   getAdminCustomer,
+  getAdminOrder,
   getMe,
+  listAdminCustomerOrders,
   listAdminCustomerInstances,
   listAdminCustomerLedger,
   listAdminCustomerSessions,
   resetAdminCustomerProxyPassword,
+  refundOrder,
   signOutAdminCustomer,
   type AdminCustomerDetail,
+  type AdminOrderDetail,
   type AdminCustomerInstance,
   type BalanceAdjustment,
   type StaffRole,
@@ -128,7 +132,104 @@ async function header() {
   return within(card as HTMLElement);
 }
 
+const ORDER_ID = '3c1c2d3e-4a5b-4c6d-8e7f-101112131433';
+const order: AdminOrderDetail = {
+  id: ORDER_ID,
+  orderNo: 'SO20261120001',
+  type: 'static_ip',
+  status: 'paid',
+  total: 35,
+  items: [
+    {
+      kind: 'static_ip',
+      planId: '7a1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+      instanceId: null,
+      country: 'JP',
+      countryName: '日本',
+      city: '东京',
+      lineType: 'isp_residential',
+      trafficGb: null,
+      durationDays: 30,
+      quantity: 1,
+      unitPrice: 35,
+      amount: 35,
+    },
+  ],
+  instanceIds: [instance.id],
+  instances: [
+    { id: instance.id, ip: instance.ip, status: 'active', expiresAt: instance.expiresAt },
+  ],
+  createdAt: '2026-11-20T08:00:00.000Z',
+  customerId: CUSTOMER_ID,
+  customerEmail: customer.email,
+  refunded: 0,
+  refundable: 35,
+  refunds: [],
+  customer: { id: CUSTOMER_ID, email: customer.email, name: customer.name, disabledAt: null },
+};
+
+/** The order as the customer tab lists it (the customer's own view of an order). */
+const customerOrder = {
+  id: order.id,
+  orderNo: order.orderNo,
+  type: order.type,
+  status: order.status,
+  total: order.total,
+  items: order.items,
+  instanceIds: order.instanceIds,
+  instances: [{ id: instance.id, ip: instance.ip, port: instance.port }],
+  createdAt: order.createdAt,
+};
+
 describe('CustomerPage', () => {
+  it('refunds an order from its row in the orders tab, in the orders page’s dialog', async () => {
+    signInAs('finance');
+    api.respondWith(listAdminCustomerOrders, {
+      items: [customerOrder],
+      total: 1,
+      page: 1,
+      pageSize: 10,
+    });
+    api.respondWith(getAdminOrder, order, { params: { id: ORDER_ID } });
+    const done = { ...order, status: 'refunded' as const, refunded: 35, refundable: 0 };
+    api.respondWith(refundOrder, {
+      refund: {
+        id: '4d1c2d3e-4a5b-4c6d-8e7f-101112131444',
+        amount: 35,
+        reason: '线路不稳定',
+        full: true,
+        staffEmail: 'finance@stratus.example',
+        createdAt: '2026-11-21T08:00:00.000Z',
+      },
+      order: done,
+    });
+    renderPage();
+    await header();
+    await userEvent.click(screen.getByRole('tab', { name: '订单' }));
+    await userEvent.click(await screen.findByRole('button', { name: '退款 SO20261120001' }));
+    const title = await screen.findByText('退款到余额');
+    const dialog = title.closest<HTMLElement>('[role="dialog"]')!;
+    await userEvent.type(within(dialog).getByLabelText('退款原因'), '线路不稳定');
+    await userEvent.click(within(dialog).getByRole('button', { name: '确认退款' }));
+    await waitFor(() => expect(api.requests(refundOrder)).toHaveLength(1));
+    expect(api.requests(refundOrder)[0]?.params).toEqual({ id: ORDER_ID });
+  });
+
+  it('offers no refund to support, only the order’s details', async () => {
+    api.respondWith(listAdminCustomerOrders, {
+      items: [customerOrder],
+      total: 1,
+      page: 1,
+      pageSize: 10,
+    });
+    renderPage();
+    await header();
+    await userEvent.click(screen.getByRole('tab', { name: '订单' }));
+    await screen.findByText('SO20261120001');
+    expect(screen.getByRole('button', { name: '详情' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '退款 SO20261120001' })).not.toBeInTheDocument();
+  });
+
   it('shows support the figures, their actions and the tabs they may read', async () => {
     renderPage();
     const card = await header();

@@ -18,14 +18,17 @@ import { RefundModal } from './refund-modal.tsx';
 export function AdminOrderDrawer({
   orderId,
   onClose,
+  refundAtOnce = false,
 }: {
   orderId: string | null;
   onClose: () => void;
+  /** Opens the refund dialog as soon as the order is read (the 退款 action of a list's row). */
+  refundAtOnce?: boolean;
 }) {
   const { t } = useTranslation();
   const order = useAdminOrder(orderId).data;
   const role = useMe().data?.role;
-  const [refunding, setRefunding] = useState(false);
+  const [refunding, setRefunding] = useState(refundAtOnce);
   const mayRefund = role !== undefined && hasPermission(role, 'orders.refund');
   return (
     <Drawer

@@ -6,6 +6,7 @@ import { formatMoney } from '../../../shared/format/money.ts';
 import { useCompactLayout } from '../../../shared/ui/use-compact-layout.ts';
 import { OrderStatusTag, OrderTypeTag } from '../../orders/public.ts';
 import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
+import styles from './admin-order-table.module.css';
 
 interface AdminOrderTableProps {
   data: Page<AdminOrder> | undefined;
@@ -40,8 +41,14 @@ export function AdminOrderTable({
     {
       key: 'customer',
       title: t('adminOrders.column.customer'),
-      ellipsis: true,
-      render: (_, order) => order.customerEmail,
+      // The whole address, wrapped where it must be, with a copy button: cut short, two
+      // customers' addresses could not be told apart.
+      width: 260,
+      render: (_, order) => (
+        <Typography.Text copyable className={styles.email}>
+          {order.customerEmail}
+        </Typography.Text>
+      ),
     },
     {
       key: 'type',
@@ -94,7 +101,7 @@ export function AdminOrderTable({
       columns={columns}
       dataSource={data?.items ?? []}
       loading={loading}
-      scroll={{ x: 1130 }}
+      scroll={{ x: 1390 }}
       locale={{
         emptyText: (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminOrders.empty')} />

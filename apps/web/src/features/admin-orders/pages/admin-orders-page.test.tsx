@@ -185,6 +185,22 @@ describe('AdminOrdersPage', () => {
     expect(api.requests(listRenewalFailures)).toHaveLength(0);
   });
 
+  it('shows a customer’s email whole, with a copy action', async () => {
+    const long = 'c-en-us-m-9843@example-with-a-long-domain.example';
+    api.respondWith(listAdminOrders, {
+      items: [{ ...order, customerEmail: long }],
+      total: 1,
+      page: 1,
+      pageSize: 20,
+    });
+    renderPage();
+    const email = await screen.findByText(long);
+    // Never cut short: no ellipsis on the cell or the text.
+    expect(email.closest('.ant-table-cell-ellipsis, .ant-typography-ellipsis')).toBeNull();
+    const cell = email.closest('td')!;
+    expect(within(cell).getByRole('button', { name: /复制/ })).toBeInTheDocument();
+  });
+
   // Typing into several boxes takes a while on a loaded machine.
   it('filters by status, customer and order number, keeping them in the address', async () => {
     const { router } = renderPage('?type=static_ip&from=2026-11-01&to=2026-11-30');

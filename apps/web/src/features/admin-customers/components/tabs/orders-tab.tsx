@@ -1,10 +1,13 @@
 import { withTimeZone } from '../../../../shared/format/time-zone-title.ts';
-import type { Order } from '@stratus/contract';
-import { Empty, Table, Typography, type TableColumnsType } from 'antd';
+import { hasPermission, type Order } from '@stratus/contract';
+import { Button, Empty, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../shared/format/date.ts';
 import { formatMoney } from '../../../../shared/format/money.ts';
+import { AdminOrderDrawer } from '../../../admin-orders/public.ts';
 import { OrderStatusTag, OrderTypeTag, summariseItems } from '../../../orders/public.ts';
+import { useMe } from '../../../users/public.ts';
 import { useCustomerTab } from '../../api.ts';
 import { useTabPaging } from '../../use-tab-paging.ts';
 
@@ -12,6 +15,11 @@ export function OrdersTab({ customerId }: { customerId: string }) {
   const { t } = useTranslation();
   const { paging, pagination } = useTabPaging();
   const orders = useCustomerTab(customerId, 'orders', paging);
+  const role = useMe().data?.role;
+  const mayRefund = role !== undefined && hasPermission(role, 'orders.refund');
+  // The order the drawer shows, and whether it opened on its refund (the same drawer and dialog
+  // as 订单与退款).
+  const [open, setOpen] = useState<{ id: string; refund: boolean } | null>(null);
   const columns: TableColumnsType<Order> = [
     {
       key: 'orderNo',
@@ -50,20 +58,55 @@ export function OrdersTab({ customerId }: { customerId: string }) {
       width: 180,
       render: (_, order) => formatDateTime(order.createdAt),
     },
+    {
+      key: 'actions',
+      title: t('orders.column.actions'),
+      width: 130,
+      render: (_, order) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setOpen({ id: order.id, refund: false })}>
+            {t('orders.detail')}
+          </Button>
+          {mayRefund && order.status !== 'refunded' && (
+            <Button
+              type="link"
+              size="small"
+              danger
+              aria-label={`${t('adminOrders.refund.button')} ${order.orderNo}`}
+              onClick={() => setOpen({ id: order.id, refund: true })}
+            >
+              {t('adminOrders.refund.button')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
   ];
   return (
-    <Table<Order>
-      rowKey="id"
-      columns={columns}
-      dataSource={orders.data?.items ?? []}
-      loading={orders.isFetching}
-      scroll={{ x: 1000 }}
-      locale={{
-        emptyText: (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminCustomers.tab.empty')} />
-        ),
-      }}
-      pagination={pagination(orders.data)}
-    />
+    <>
+      <Table<Order>
+        rowKey="id"
+        columns={columns}
+        dataSource={orders.data?.items ?? []}
+        loading={orders.isFetching}
+        scroll={{ x: 1130 }}
+        locale={{
+          emptyText: (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={t('adminCustomers.tab.empty')}
+            />
+          ),
+        }}
+        pagination={pagination(orders.data)}
+      />
+      {/* Keyed per opening: the refund dialog opens with the drawer it was asked from. */}
+      <AdminOrderDrawer
+        key={open ? `${open.id}-${open.refund}` : 'closed'}
+        orderId={open?.id ?? null}
+        refundAtOnce={open?.refund ?? false}
+        onClose={() => setOpen(null)}
+      />
+    </>
   );
 }
