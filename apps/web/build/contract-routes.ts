@@ -43,5 +43,20 @@ export function contractRoutes(): Plugin {
       if (!routesFile || id.split('?')[0] !== routesFile) return null;
       return { code: await evaluatedModuleSource(routesFile), moduleSideEffects: false };
     },
-  };
+    // Vitest keeps transformed modules on disk, keyed by each file's own text: this module's value
+    // comes from the endpoints it imports, so a cached copy would miss an endpoint added since
+    // (a page test then never calls it). It is never cached.
+    configureVitest({ defineCacheKeyGenerator }: VitestPluginContext) {
+      defineCacheKeyGenerator(({ id }) =>
+        routesFile && id.split('?')[0] === routesFile ? false : undefined,
+      );
+    },
+  } as Plugin;
+}
+
+/** What Vitest's `configureVitest` hook is given, of which this plugin uses one function. */
+interface VitestPluginContext {
+  defineCacheKeyGenerator: (
+    generator: (context: { id: string }) => string | false | undefined,
+  ) => void;
 }

@@ -201,6 +201,16 @@ export const getTopUp = defineEndpoint({
   response: paymentSchema,
 });
 
+export const getOpenTopUp = defineEndpoint({
+  method: 'GET',
+  path: '/user/wallet/topups/open',
+  summary:
+    "The caller's newest top-up still open to pay (pending, not expired), to resume or cancel",
+  tag: 'wallet',
+  access: 'user',
+  response: z.object({ payment: paymentSchema.nullable() }),
+});
+
 export const cancelTopUp = defineEndpoint({
   method: 'POST',
   path: '/user/wallet/topups/:id/cancel',

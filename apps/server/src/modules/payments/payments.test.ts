@@ -2,6 +2,7 @@ import {
   cancelTopUp,
   completeSandboxPayment,
   createTopUp,
+  getOpenTopUp,
   getTopUp,
   getTopUpOptions,
   getWallet,
@@ -197,6 +198,36 @@ describe.each(testEngines)('sandbox top-ups on %s', (engine) => {
     expect((await cancel()).statusCode).toBe(409);
     expect(await balanceFen(user.id)).toBe(0n);
     expect(await ledgerOf(user.id)).toHaveLength(0);
+  });
+
+  it('answers the top-up left open, newest first, until it is paid, cancelled or expired', async () => {
+    const { token } = await registerUser(testApp.app);
+    const open = async () =>
+      (await callEndpoint(testApp.app, getOpenTopUp, { token })).data().payment;
+    expect(await open()).toBeNull();
+    const first = await startTopUp(token, 10);
+    const second = await startTopUp(token, 20);
+    expect(await open()).toMatchObject({
+      id: second.paymentId,
+      status: 'pending',
+      amount: 20,
+      payUrl: second.payUrl,
+    });
+    await complete(token, second.paymentId);
+    expect((await open())?.id).toBe(first.paymentId);
+    await callEndpoint(testApp.app, cancelTopUp, { token, params: { id: first.paymentId } });
+    expect(await open()).toBeNull();
+    // Past its expiry it is not offered, even before the job closes it.
+    const third = await startTopUp(token, 30);
+    await testApp.database.db
+      .update(payments)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(payments.id, third.paymentId));
+    expect(await open()).toBeNull();
+    // Someone else's open top-up is never answered.
+    const other = await registerUser(testApp.app);
+    await startTopUp(other.token, 40);
+    expect(await open()).toBeNull();
   });
 
   it('answers 404 for an unknown payment and 400 for a malformed id', async () => {

@@ -4,6 +4,7 @@ import {
   count,
   desc,
   eq,
+  gt,
   inArray,
   isNull,
   ledgerEntries,
@@ -44,6 +45,22 @@ export async function findPaymentOfUser(
     .select()
     .from(payments)
     .where(and(eq(payments.id, id), eq(payments.userId, userId)));
+  return row;
+}
+
+/** The user's newest payment still open to pay: pending and not past its expiry. */
+export async function findOpenPaymentOfUser(
+  db: Db,
+  { userId, now }: { userId: string; now: Date },
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(eq(payments.userId, userId), eq(payments.status, 'pending'), gt(payments.expiresAt, now)),
+    )
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(1);
   return row;
 }
 

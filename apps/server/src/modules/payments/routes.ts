@@ -3,6 +3,7 @@ import {
   cancelTopUp,
   completeSandboxPayment,
   createTopUp,
+  getOpenTopUp,
   getTopUp,
   getTopUpOptions,
 } from '@stratus/contract';
@@ -41,6 +42,9 @@ export async function registerPaymentRoutes(app: FastifyInstance): Promise<void>
       amount: request.body.amount,
       channel: request.body.channel,
     }),
+  );
+  registerEndpoint(app, getOpenTopUp, async (request) =>
+    payments.getOpenTopUp({ db: app.db, channels, userId: requireAuth(request).userId }),
   );
   registerEndpoint(app, getTopUp, async (request) =>
     payments.getTopUp({

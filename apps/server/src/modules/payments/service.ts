@@ -24,6 +24,7 @@ import {
 import {
   countPaymentsOfUser,
   findCreditedBalance,
+  findOpenPaymentOfUser,
   findPaymentOfUser,
   insertPayment,
   listPaymentsOfUser,
@@ -134,6 +135,25 @@ export async function getTopUp({
   paymentId: string;
 }): Promise<Payment> {
   return toPayment(db, channels, await requireOwnPayment(db, paymentId, userId));
+}
+
+/**
+ * The top-up the customer left open, if any: the recharge page offers to resume it (its cashier)
+ * or cancel it, so a payment started and abandoned is not forgotten.
+ */
+export async function getOpenTopUp({
+  db,
+  channels,
+  userId,
+  now = new Date(),
+}: {
+  db: Db;
+  channels: PaymentChannels;
+  userId: string;
+  now?: Date;
+}): Promise<{ payment: Payment | null }> {
+  const open = await findOpenPaymentOfUser(db, { userId, now });
+  return { payment: open ? await toPayment(db, channels, open) : null };
 }
 
 /**

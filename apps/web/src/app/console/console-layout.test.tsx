@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import {
   getMe,
   getOverview,
+  getOpenTopUp,
   getTopUpOptions,
   getTrafficUsage,
   getWallet,
@@ -66,6 +67,7 @@ beforeEach(() => {
   // The pages the menu and the balance lead to.
   api.respondWith(listInstances, { items: [], total: 0, page: 1, pageSize: 20 });
   api.respondWith(listStaticIpCatalog, { items: [] });
+  api.respondWith(getOpenTopUp, { payment: null });
   api.respondWith(getTopUpOptions, {
     channels: ['sandbox'],
     minAmount: 1,

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   getMe,
+  getOpenTopUp,
   getTopUpOptions,
   getWallet,
   listCurrentAnnouncements,
@@ -62,6 +63,7 @@ beforeEach(() => {
     maxAmount: 50_000,
     presets: [100],
   });
+  api.respondWith(getOpenTopUp, { payment: null });
   api.respondWith(listOrders, { items: [], total: 0, page: 1, pageSize: 20 });
 });
 

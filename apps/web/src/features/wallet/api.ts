@@ -1,6 +1,6 @@
 import type { createTopUp, listTransactions, EndpointBody, EndpointQuery } from '@stratus/contract';
 import { apiRoutes } from '@stratus/contract/routes';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/http/client.ts';
 import { downloadEndpointFile } from '../../shared/http/download.ts';
 
@@ -11,6 +11,7 @@ export const walletKeys = {
   wallet: () => [...walletKeys.all, 'wallet'] as const,
   topUpOptions: () => [...walletKeys.all, 'topUpOptions'] as const,
   transactions: (query: TransactionsQuery) => [...walletKeys.all, 'transactions', query] as const,
+  openTopUp: () => [...walletKeys.all, 'openTopUp'] as const,
 };
 
 export function useWallet() {
@@ -25,6 +26,28 @@ export function useTopUpOptions() {
     queryKey: walletKeys.topUpOptions(),
     queryFn: ({ signal }) => callEndpoint(apiRoutes.getTopUpOptions, { signal }),
     staleTime: 5 * 60_000,
+  });
+}
+
+/** The top-up the customer left open (pending, not expired), or null. */
+export function useOpenTopUp() {
+  return useQuery({
+    queryKey: walletKeys.openTopUp(),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.getOpenTopUp, { signal }),
+    staleTime: 0,
+  });
+}
+
+/**
+ * Gives up the open top-up. Whatever the answer (closed, or 409: paid or closed meanwhile), the
+ * open top-up and the balance are read again.
+ */
+export function useCancelOpenTopUp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (paymentId: string) =>
+      callEndpoint(apiRoutes.cancelTopUp, { params: { id: paymentId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: walletKeys.all }),
   });
 }
 

@@ -29,6 +29,11 @@ export default {
   'wallet.recharge.pay': 'Pay now',
   'wallet.recharge.notice':
     'Your balance is credited as soon as the payment completes; unpaid top-ups close when they expire.',
+  'wallet.openTopUp.title': 'You have a top-up waiting to be paid',
+  'wallet.openTopUp.description':
+    '{{amount}} ({{channel}}, {{paymentNo}}) is not paid yet. You can finish paying until {{expiresAt}}; after that it closes by itself.',
+  'wallet.openTopUp.resume': 'Continue paying',
+  'wallet.openTopUp.cancel': 'Cancel this top-up',
   'wallet.recharge.optionsFailed': 'The top-up options could not be loaded',
   'wallet.recharge.retry': 'Retry',
   'wallet.flow.filter.type': 'Type',

@@ -27,6 +27,11 @@ export default {
   'wallet.recharge.summary.total': '应付金额',
   'wallet.recharge.pay': '立即支付',
   'wallet.recharge.notice': '支付完成后余额实时到账；未支付的订单将在到期后自动关闭。',
+  'wallet.openTopUp.title': '您有一笔未完成的充值',
+  'wallet.openTopUp.description':
+    '{{amount}}（{{channel}}，单号 {{paymentNo}}）尚未支付，{{expiresAt}} 前可继续支付，过期自动关闭。',
+  'wallet.openTopUp.resume': '继续支付',
+  'wallet.openTopUp.cancel': '取消这笔充值',
   'wallet.recharge.optionsFailed': '充值选项加载失败',
   'wallet.recharge.retry': '重试',
   'wallet.flow.filter.type': '类型',

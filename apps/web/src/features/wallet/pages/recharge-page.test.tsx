@@ -1,6 +1,14 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createTopUp, getTopUpOptions, getWallet, type TopUpOptions } from '@stratus/contract';
+import {
+  cancelTopUp,
+  createTopUp,
+  getOpenTopUp,
+  getTopUpOptions,
+  getWallet,
+  type Payment,
+  type TopUpOptions,
+} from '@stratus/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserNavigation } from '../../../shared/browser.ts';
 import { installFakeApi } from '../../../test/fake-api.ts';
@@ -20,6 +28,7 @@ beforeEach(() => {
   document.cookie = 'token=abc; path=/';
   api.respondWith(getWallet, { wallet: { balance: 20, currency: 'CNY' } });
   api.respondWith(getTopUpOptions, options);
+  api.respondWith(getOpenTopUp, { payment: null });
   api.respondWith(createTopUp, (request) => ({
     paymentId,
     paymentNo: 'TP202611220000012345',
@@ -54,6 +63,51 @@ async function typeCustomAmount(text: string) {
   await userEvent.clear(input);
   await userEvent.type(input, text);
 }
+
+const openPayment: Payment = {
+  id: paymentId,
+  paymentNo: 'TP202611220000012345',
+  channel: 'sandbox',
+  amount: 100,
+  currency: 'CNY',
+  status: 'pending',
+  payUrl: `/console/checkout-counter?paymentId=${paymentId}`,
+  createdAt: '2026-11-22T00:00:00.000Z',
+  expiresAt: '2026-11-22T01:00:00.000Z',
+  paidAt: null,
+  balanceAfter: null,
+};
+
+describe('RechargePage with a top-up left open', () => {
+  it('offers to resume it at its cashier', async () => {
+    api.respondWith(getOpenTopUp, { payment: openPayment });
+    const { router } = renderRecharge();
+    const notice = await screen.findByRole('region', { name: '您有一笔未完成的充值' });
+    expect(notice).toHaveTextContent('¥100.00（沙箱支付，单号 TP202611220000012345）尚未支付');
+    await userEvent.click(within(notice).getByRole('button', { name: '继续支付' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/console/checkout-counter'));
+    expect(router.state.location.search).toBe(`?paymentId=${paymentId}`);
+    expect(sessionStorage.getItem('pendingPaymentId')).toBe(paymentId);
+  });
+
+  it('cancels it, then offers nothing more', async () => {
+    let open: Payment | null = openPayment;
+    api.respondWith(getOpenTopUp, () => ({ payment: open }));
+    api.respondWith(cancelTopUp, () => {
+      open = null;
+      return { ...openPayment, status: 'closed' as const, payUrl: '' };
+    });
+    renderRecharge();
+    const notice = await screen.findByRole('region', { name: '您有一笔未完成的充值' });
+    await userEvent.click(within(notice).getByRole('button', { name: '取消这笔充值' }));
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('region', { name: '您有一笔未完成的充值' }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(api.requests(cancelTopUp)[0]?.params).toEqual({ id: paymentId });
+  });
+});
 
 describe('RechargePage', () => {
   it('shows the balance, the presets from the options and the channels', async () => {

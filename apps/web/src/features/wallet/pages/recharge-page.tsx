@@ -1,6 +1,7 @@
 import { Button, Card, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useTopUpOptions } from '../api.ts';
+import { OpenTopUpNotice } from '../components/open-top-up-notice.tsx';
 import { RechargeForm } from '../components/recharge-form.tsx';
 import { WalletBalanceCard } from '../components/wallet-balance-card.tsx';
 
@@ -35,6 +36,7 @@ export default function RechargePage() {
   return (
     <>
       <WalletBalanceCard />
+      <OpenTopUpNotice />
       {body}
     </>
   );
