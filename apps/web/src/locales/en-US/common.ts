@@ -12,6 +12,7 @@ export default {
   'common.comingSoon.description': 'This section is not available yet. We are working on it.',
   'common.pageError.title': 'Sorry, an error occurred on the page!',
   'common.pageError.retry': 'Try again?',
+  'common.filters': 'Filters',
   'common.forbidden.title': 'Access denied',
   'common.notFound.title': 'Page not found',
   'common.notFound.description': 'Sorry, the page you visited does not exist or has been removed.',

@@ -11,6 +11,7 @@ export default {
   'common.comingSoon.description': '此板块暂未开放，我们正在加紧建设中。',
   'common.pageError.title': 'Sorry, an error occurred on the page!',
   'common.pageError.retry': 'Try again?',
+  'common.filters': '筛选',
   'common.forbidden.title': '无权访问',
   'common.notFound.title': '页面不存在',
   'common.notFound.description': '抱歉，您访问的页面不存在或已被移除。',

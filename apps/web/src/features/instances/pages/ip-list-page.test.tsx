@@ -18,6 +18,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failOnAntdDeprecations } from '../../../test/antd-deprecations.ts';
 import { installFakeApi } from '../../../test/fake-api.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
+import { emulateWindowWidth } from '../../../test/window-width.ts';
 import IpListPage from './ip-list-page.tsx';
 
 const DAY_MS = 86_400_000;
@@ -114,6 +115,40 @@ async function findRow(ip: string) {
   const cell = await screen.findByText(`${ip}:1080`);
   return cell.closest('tr')!;
 }
+
+describe('IpListPage on a 390 px phone', () => {
+  beforeEach(() => emulateWindowWidth(390));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows each IP as a card with its address, credentials, expiry and actions', async () => {
+    renderList();
+    const address = await screen.findByText('203.0.113.7:1080');
+    const card = address.closest<HTMLElement>('[data-row-card]')!;
+    expect(card).not.toBeNull();
+    expect(document.querySelector('.ant-table')).toBeNull();
+    expect(within(card).getByText('user_7')).toBeInTheDocument();
+    expect(within(card).getByTestId('expiry-tag')).toHaveTextContent('2天后到期');
+    await userEvent.click(within(card).getByRole('button', { name: '显示密码' }));
+    expect(within(card).getByTestId('password-value')).toHaveTextContent('secret-one');
+    expect(within(card).getByRole('button', { name: '复制密码' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: '续费' })).toBeInTheDocument();
+    // A card is chosen for batch renewal by its own checkbox.
+    await userEvent.click(within(card).getByRole('checkbox', { name: '203.0.113.7:1080' }));
+    expect(screen.getByRole('button', { name: /批量续费/ })).toBeEnabled();
+  });
+
+  it('folds the filters behind one button', async () => {
+    renderList('?status=active');
+    await screen.findByText('203.0.113.7:1080');
+    expect(screen.queryByRole('combobox', { name: '状态' })).not.toBeInTheDocument();
+    const toggle = screen.getByRole('button', { name: /筛选/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // One filter is set: the button says so.
+    expect(toggle.closest('.ant-badge')).toHaveTextContent('1');
+    await userEvent.click(toggle);
+    expect(screen.getByRole('combobox', { name: '状态' })).toBeInTheDocument();
+  });
+});
 
 describe('IpListPage', () => {
   it('renders the rows with masked passwords and an expiry warning', async () => {

@@ -5,7 +5,10 @@ import { Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BUY_STATIC_IP_PATH } from '../../../shared/paths.ts';
+import { FoldedFilters } from '../../../shared/ui/folded-filters.tsx';
 import { OverlayFallback } from '../../../shared/ui/overlay-fallback.tsx';
+import { RowCards } from '../../../shared/ui/row-cards.tsx';
+import { useCompactLayout } from '../../../shared/ui/use-compact-layout.ts';
 import { TableTitleControl } from '../../../shared/ui/table-title-control.tsx';
 import { LazyAllowlistPanel, useIpListTabs } from '../../access/public.ts';
 import { useInstances, useStaticIpCatalog } from '../api.ts';
@@ -46,6 +49,7 @@ export default function IpListPage() {
   const renewMounted = useOpenedOnce(renewIds.length > 0);
   const detailMounted = useOpenedOnce(detail !== null);
   const subscriptionMounted = useOpenedOnce(subscriptionOpen);
+  const compact = useCompactLayout();
   const columns = useInstanceColumns({
     onRenew: (instance) => setRenewIds([instance.id]),
     onDetail: setDetail,
@@ -59,6 +63,36 @@ export default function IpListPage() {
     return [...names].map(([code, name]) => ({ code, name }));
   }, [catalog.data, instances.data]);
 
+  const activeFilters = [
+    filters.status,
+    filters.country,
+    filters.expiringWithinDays,
+    filters.keyword,
+  ].filter((value) => value !== undefined && value !== '').length;
+  // Until the first answer arrives there is nothing to say: no "you have no IPs" flash.
+  const emptyText = data && (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('instances.list.empty')}>
+      <Button
+        type="primary"
+        icon={<ShoppingCartOutlined />}
+        onClick={() => void navigate(BUY_STATIC_IP_PATH)}
+      >
+        {t('instances.list.buy')}
+      </Button>
+    </Empty>
+  );
+  const pagination = {
+    current: data?.page ?? filters.page,
+    pageSize: data?.pageSize ?? filters.pageSize,
+    total: data?.total ?? 0,
+    showSizeChanger: true,
+    pageSizeOptions: [10, 20, 50, 100],
+    showTotal: (total: number) => t('instances.list.total', { count: total }),
+    onChange: (page: number, pageSize: number) =>
+      update(pageSize === filters.pageSize ? { page } : { page: 1, pageSize }),
+  };
+  const loading = instances.isFetching || data !== instances.data;
+
   if (tabs.allowlist) {
     return (
       <Card {...tabs.cardProps}>
@@ -69,7 +103,9 @@ export default function IpListPage() {
   return (
     <Card {...tabs.cardProps}>
       <div className={styles.toolbar}>
-        <InstanceFiltersBar filters={filters} countries={countries} onChange={update} />
+        <FoldedFilters active={activeFilters}>
+          <InstanceFiltersBar filters={filters} countries={countries} onChange={update} />
+        </FoldedFilters>
         <Space wrap>
           <Button
             icon={<LinkOutlined />}
@@ -90,45 +126,45 @@ export default function IpListPage() {
           <ExportDropdown selectedIds={selectedIds} />
         </Space>
       </div>
-      {tableShown && (
-        <Table<Instance>
-          rowKey="id"
-          columns={columns}
-          dataSource={renewedRows.rows}
-          rowClassName={(row) => (renewedRows.isHighlighted(row.id) ? (styles.renewed ?? '') : '')}
-          loading={instances.isFetching || data !== instances.data}
-          scroll={{ x: 1100 }}
-          rowSelection={{
-            selectedRowKeys: selectedIds,
-            columnTitle: (selectAll) => <TableTitleControl>{selectAll}</TableTitleControl>,
-            onChange: (keys) => setSelectedIds(keys.map(String)),
-          }}
-          locale={{
-            // Until the first answer arrives there is nothing to say: no "you have no IPs" flash.
-            emptyText: data && (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('instances.list.empty')}>
-                <Button
-                  type="primary"
-                  icon={<ShoppingCartOutlined />}
-                  onClick={() => void navigate(BUY_STATIC_IP_PATH)}
-                >
-                  {t('instances.list.buy')}
-                </Button>
-              </Empty>
-            ),
-          }}
-          pagination={{
-            current: data?.page ?? filters.page,
-            pageSize: data?.pageSize ?? filters.pageSize,
-            total: data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [10, 20, 50, 100],
-            showTotal: (total) => t('instances.list.total', { count: total }),
-            onChange: (page, pageSize) =>
-              update(pageSize === filters.pageSize ? { page } : { page: 1, pageSize }),
-          }}
-        />
-      )}
+      {tableShown &&
+        (compact ? (
+          // On a phone each IP is a card: its address, credentials, expiry and actions in the
+          // first screen, none scrolled off beside a fixed column.
+          <RowCards<Instance>
+            columns={columns}
+            rows={renewedRows.rows}
+            rowKey={(row) => row.id}
+            rowClassName={(row) =>
+              renewedRows.isHighlighted(row.id) ? (styles.renewed ?? '') : ''
+            }
+            loading={loading}
+            empty={emptyText}
+            selection={{
+              selectedKeys: selectedIds,
+              onChange: setSelectedIds,
+              label: (row) => `${row.ip}:${row.port}`,
+            }}
+            pagination={pagination}
+          />
+        ) : (
+          <Table<Instance>
+            rowKey="id"
+            columns={columns}
+            dataSource={renewedRows.rows}
+            rowClassName={(row) =>
+              renewedRows.isHighlighted(row.id) ? (styles.renewed ?? '') : ''
+            }
+            loading={loading}
+            scroll={{ x: 1100 }}
+            rowSelection={{
+              selectedRowKeys: selectedIds,
+              columnTitle: (selectAll) => <TableTitleControl>{selectAll}</TableTitleControl>,
+              onChange: (keys) => setSelectedIds(keys.map(String)),
+            }}
+            locale={{ emptyText }}
+            pagination={pagination}
+          />
+        ))}
       {/* Dialogs load at their first opening (lazy-ip-list-overlays.ts), each in its own
           boundary: one loading leaves the others, and the table, as they are. */}
       {renewMounted && (

@@ -2,6 +2,7 @@ import { describeLedgerNote, type LedgerEntry, type Page } from '@stratus/contra
 import { Empty, Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
+import { RowCards } from '../../../shared/ui/row-cards.tsx';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { formatMoney, formatSignedMoney } from '../../../shared/format/money.ts';
 import { useCompactLayout } from '../../../shared/ui/use-compact-layout.ts';
@@ -101,27 +102,43 @@ export function TransactionTable({
     },
   ];
 
+  const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('wallet.flow.empty')} />;
+  const pagination = {
+    current: data?.page ?? page,
+    pageSize: data?.pageSize ?? pageSize,
+    total: data?.total ?? 0,
+    showSizeChanger: true,
+    pageSizeOptions: [10, 20, 50, 100],
+    showTotal: (total: number) => t('wallet.flow.total', { count: total }),
+    onChange: onPageChange,
+  };
+
+  if (compact) {
+    // On a phone each row is a card headed by its amount: never cut short, never scrolled off.
+    const byKey = (key: string) => columns.find((column) => column.key === key)!;
+    const cardColumns = ['amount', 'type', 'createdAt', 'note', 'balanceAfter', 'reference'].map(
+      byKey,
+    );
+    return (
+      <RowCards<LedgerEntry>
+        columns={cardColumns}
+        rows={data?.items ?? []}
+        rowKey={(entry) => entry.id}
+        loading={loading}
+        empty={empty}
+        pagination={pagination}
+      />
+    );
+  }
   return (
     <Table<LedgerEntry>
       rowKey="id"
       columns={columns}
       dataSource={data?.items ?? []}
       loading={loading}
-      scroll={{ x: compact ? 840 : 900 }}
-      locale={{
-        emptyText: (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('wallet.flow.empty')} />
-        ),
-      }}
-      pagination={{
-        current: data?.page ?? page,
-        pageSize: data?.pageSize ?? pageSize,
-        total: data?.total ?? 0,
-        showSizeChanger: true,
-        pageSizeOptions: [10, 20, 50, 100],
-        showTotal: (total) => t('wallet.flow.total', { count: total }),
-        onChange: onPageChange,
-      }}
+      scroll={{ x: 900 }}
+      locale={{ emptyText: empty }}
+      pagination={pagination}
     />
   );
 }

@@ -152,10 +152,16 @@ describe('BusinessFlowPage on a narrow screen', () => {
     return within(table).getByRole('columnheader', { name: '时间 (UTC+8)' });
   };
 
-  it('keeps the time at the left while the table scrolls sideways', async () => {
+  it('shows each row as a card headed by its whole amount on a phone', async () => {
     emulateWindowWidth(390);
     renderFlow();
-    expect(await timeHeader()).toHaveClass('ant-table-cell-fix');
+    const amounts = await screen.findAllByTestId('ledger-amount');
+    const card = amounts[0]!.closest<HTMLElement>('[data-row-card]')!;
+    expect(card).not.toBeNull();
+    expect(document.querySelector('.ant-table')).toBeNull();
+    // Money is never cut short: nothing around it clips or ellipsises.
+    expect(amounts[0]!.closest('.ant-table-cell-ellipsis, .ant-typography-ellipsis')).toBeNull();
+    expect(within(card).getByText('静态IP购买')).toBeInTheDocument();
     // The export stays on the page, under the stacked filters.
     expect(screen.getByRole('button', { name: /导出 CSV/ })).toBeInTheDocument();
   });
