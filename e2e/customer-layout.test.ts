@@ -21,7 +21,12 @@ import {
   PORTAL_HOME,
 } from '../apps/web/src/shared/paths.ts';
 import { callEndpoint, registerUser, topUp, type RegisteredUser } from './support/api.ts';
-import { launchBrowserProcess, saveScreenshot, type BrowserProcess } from './support/browser.ts';
+import {
+  launchBrowserProcess,
+  saveScreenshot,
+  TABLE_ROW,
+  type BrowserProcess,
+} from './support/browser.ts';
 import { findLayoutProblems, formatLayoutProblems } from './support/layout-checks.ts';
 import { openInApp, trackApiRequests, waitForPageSettled } from './support/settle.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -104,7 +109,7 @@ async function openMenuButton(trigger: Locator) {
   const menuId = await trigger.getAttribute('aria-controls');
   await trigger.page().locator(`[id="${menuId}"][role="menu"]`).waitFor();
 }
-const firstRow = (page: Page) => page.locator('tr.ant-table-row').first();
+const firstRow = (page: Page) => page.locator(TABLE_ROW).first();
 
 async function openAccountMenuItem(page: Page, label: string) {
   await page.getByTestId('account-menu').click();

@@ -61,4 +61,11 @@ describe('the layout checker', () => {
     expect(await problemsOn(browser, chart(195))).toEqual(['clipped-chart-label']);
     expect(await problemsOn(browser, chart(100))).toEqual([]);
   });
+
+  it('names an amount cut short, in a table cell too, and not one shown whole', async () => {
+    const cell = (width: number) =>
+      `<table style="table-layout:fixed;width:${width}px"><tr><td style="overflow:hidden;text-overflow:ellipsis;white-space:nowrap"><span>-¥1500.00</span></td></tr></table>`;
+    expect(await problemsOn(browser, cell(40))).toEqual(['truncated-money']);
+    expect(await problemsOn(browser, cell(200))).toEqual([]);
+  });
 });

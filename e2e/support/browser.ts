@@ -163,16 +163,25 @@ export async function waitForPageContent(page: Page, known: Locator) {
 }
 
 /**
- * Waits until the page's table shows exactly `rows` rows and no loading veil, e.g. after a
- * purchase or a reload: a state, with the budget every Playwright wait has.
+ * A row of a list: a table's row, or on a phone the card a list draws for it
+ * (apps/web/src/shared/ui/row-cards.tsx).
+ */
+export const TABLE_ROW = '.ant-table-tbody tr.ant-table-row, [data-row-card]';
+
+/**
+ * Waits until the page's table (or, on a phone, its cards) shows exactly `rows` rows and no
+ * loading veil, e.g. after a purchase or a reload: a state, with the budget every Playwright
+ * wait has.
  */
 export async function waitForTableRows(page: Page, rows: number) {
   await page.waitForFunction(
-    (count) => document.querySelectorAll('.ant-table-tbody tr.ant-table-row').length === count,
-    rows,
+    ({ count, selector }) => document.querySelectorAll(selector).length === count,
+    { count: rows, selector: TABLE_ROW },
   );
   // A refetch's loading veil lifts last.
-  await page.locator('.ant-table-wrapper .ant-spin-blur').waitFor({ state: 'detached' });
+  await page
+    .locator('.ant-table-wrapper .ant-spin-blur, [data-row-cards] .ant-spin-blur')
+    .waitFor({ state: 'detached' });
 }
 
 /** Budget of `expect.poll` on a page: Playwright's default timeout, which its own waits have. */

@@ -11,7 +11,8 @@ export interface LayoutProblem {
     | 'broken-word'
     | 'spills-out-of-cell'
     | 'clipped-chart-label'
-    | 'truncated-label';
+    | 'truncated-label'
+    | 'truncated-money';
   /** A short description of the element: tag, label or text, and where it is. */
   what: string;
 }
@@ -55,6 +56,9 @@ const TOUCH_TARGET_PX = 44;
  * - `truncated-label`: a control's label or a card's title cut short with an ellipsis
  *   ("ISP reside…" in a segmented control, "Dynamic proxy acco…" beside a button); a table
  *   cell may shorten its text (it shows it whole on hover), a label may not.
+ * - `truncated-money`: an amount ("-¥1500.00") cut short anywhere, even in a table cell: the
+ *   element whose text is the amount, or the nearest ancestor that clips it, holds less than its
+ *   text's width ("-¥15…").
  * Scrolls the page and its scroll containers while it looks; call it last on a page state.
  */
 export async function findLayoutProblems(page: Page): Promise<LayoutProblem[]> {
@@ -375,6 +379,28 @@ export async function findLayoutProblems(page: Page): Promise<LayoutProblem[]> {
       if (!isShown(label) || label.scrollWidth <= label.clientWidth + 1) continue;
       if (getComputedStyle(label).textOverflow !== 'ellipsis') continue;
       problems.push({ kind: 'truncated-label', what: describe(label) });
+    }
+
+    // Money is never cut short: every element whose own text is an amount, and each ancestor up
+    // to its cell or card, shows the amount's whole width.
+    const money = /^[+-]?¥\s?[\d,]+(\.\d{1,2})?$/;
+    for (const element of Array.from(document.querySelectorAll('span, td, div, dd, strong'))) {
+      const text = (element.textContent ?? '').trim();
+      if (!money.test(text) || element.children.length > 0 || !isShown(element)) continue;
+      const contents = document.createRange();
+      contents.selectNodeContents(element);
+      const needed = contents.getBoundingClientRect().width;
+      let clipper: Element | null = element;
+      while (clipper && clipper !== document.body) {
+        const style = getComputedStyle(clipper);
+        const clips = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
+        if (clips && clipper.getBoundingClientRect().width + 1 < needed) {
+          problems.push({ kind: 'truncated-money', what: describe(element) });
+          break;
+        }
+        if (clipper.matches('td, th, li, .ant-card')) break;
+        clipper = clipper.parentElement;
+      }
     }
 
     // An SVG clips what it draws past its edges: an axis label there is cut in half.

@@ -62,50 +62,52 @@ export function RowCards<Row>({
     selection.onChange(checked ? [...others, key] : others);
   };
   return (
-    <Spin spinning={loading}>
-      {rows.length === 0 ? (
-        <div className={styles.empty}>
-          {empty ?? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
-        </div>
-      ) : (
-        <ul className={styles.list}>
-          {rows.map((row, index) => {
-            const key = rowKey(row);
-            return (
-              <li
-                key={key}
-                className={`${styles.card} ${rowClassName?.(row) ?? ''}`}
-                data-row-card={key}
-              >
-                <div className={styles.head}>
-                  {selection && (
-                    <Checkbox
-                      aria-label={selection.label(row)}
-                      checked={selection.selectedKeys.includes(key)}
-                      onChange={(event) => toggle(key, event.target.checked)}
-                    />
-                  )}
-                  <div className={styles.headCell}>{head && cellOf(head, row, index)}</div>
-                </div>
-                <dl className={styles.lines}>
-                  {lines.map((column, columnIndex) => (
-                    <div
-                      key={(column.key as Key | undefined) ?? columnIndex}
-                      className={styles.line}
-                    >
-                      <dt className={styles.title}>{column.title as ReactNode}</dt>
-                      <dd className={styles.value}>{cellOf(column, row, index)}</dd>
-                    </div>
-                  ))}
-                </dl>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      {pagination && (pagination.total ?? 0) > 0 && (
-        <Pagination className={styles.pagination} size="small" simple {...pagination} />
-      )}
-    </Spin>
+    <div data-row-cards="">
+      <Spin spinning={loading}>
+        {rows.length === 0 ? (
+          <div className={styles.empty}>
+            {empty ?? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
+          </div>
+        ) : (
+          <ul className={styles.list}>
+            {rows.map((row, index) => {
+              const key = rowKey(row);
+              return (
+                <li
+                  key={key}
+                  className={`${styles.card} ${rowClassName?.(row) ?? ''}`}
+                  data-row-card={key}
+                >
+                  <div className={styles.head}>
+                    {selection && (
+                      <Checkbox
+                        aria-label={selection.label(row)}
+                        checked={selection.selectedKeys.includes(key)}
+                        onChange={(event) => toggle(key, event.target.checked)}
+                      />
+                    )}
+                    <div className={styles.headCell}>{head && cellOf(head, row, index)}</div>
+                  </div>
+                  <dl className={styles.lines}>
+                    {lines.map((column, columnIndex) => (
+                      <div
+                        key={(column.key as Key | undefined) ?? columnIndex}
+                        className={styles.line}
+                      >
+                        <dt className={styles.title}>{column.title as ReactNode}</dt>
+                        <dd className={styles.value}>{cellOf(column, row, index)}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {pagination && (pagination.total ?? 0) > 0 && (
+          <Pagination className={styles.pagination} size="small" simple {...pagination} />
+        )}
+      </Spin>
+    </div>
   );
 }
