@@ -687,6 +687,41 @@ describe.each(testEngines)('admin payments on %s', (engine) => {
       }
     });
 
+    it('a sync or a notification bringing a trade number another payment holds: 409 and failure, never a 500', async () => {
+      for (let round = 0; round < 3; round += 1) {
+        const holder = await pendingPayment(21, 'alipay');
+        const synced = await pendingPayment(21, 'alipay');
+        const notified = await pendingPayment(21, 'alipay');
+        // The provider (wrongly, or a forged answer) names the holder's trade for both others.
+        const tradeNo = tradeNoOf(holder.paymentId);
+        kit.gateway.trades.set(synced.paymentId, {
+          ...paidTrade(synced.paymentId, '21.00'),
+          trade_no: tradeNo,
+        });
+        const [marked, sync, notice] = await Promise.all([
+          markPaid(holder.paymentId, { tradeNo, note: 'statement line' }),
+          call(syncAdminPayment, { params: { id: synced.paymentId } }),
+          notify(notification(notified.paymentId, { trade_no: tradeNo })),
+        ]);
+        const statuses = [marked.statusCode, sync.statusCode];
+        expect(statuses.every((status) => status === 200 || status === 409)).toBe(true);
+        expect(notice.statusCode).toBe(200);
+        expect(['success', 'failure']).toContain(notice.body);
+        const paid = [
+          marked.statusCode === 200,
+          sync.statusCode === 200,
+          notice.body === 'success',
+        ].filter(Boolean);
+        expect(paid).toHaveLength(1);
+        for (const refused of [marked, sync].filter((answer) => answer.statusCode === 409)) {
+          expect(refused.json()).toMatchObject({
+            code: 70302,
+            message: `Trade number ${tradeNo} already belongs to another payment`,
+          });
+        }
+      }
+    });
+
     it('racing a genuine notification, the payment is credited exactly once', async () => {
       for (let round = 0; round < 3; round += 1) {
         const { customer, paymentId } = await pendingPayment(88.8, 'alipay');

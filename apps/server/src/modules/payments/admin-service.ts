@@ -16,7 +16,7 @@ import {
   type markAdminPaymentPaid,
   type syncAdminPayment,
 } from '@stratus/contract';
-import { isUniqueViolation, type Db, type Tx } from '@stratus/db';
+import type { Db, Tx } from '@stratus/db';
 import { endOfBusinessDay, startOfBusinessDay } from '../../business-time.ts';
 import { AppError } from '../../errors.ts';
 import { diffChanges, recordAudit, type StaffActor } from '../audit/service.ts';
@@ -254,35 +254,28 @@ export async function markPaymentPaid({
   if (payment.status === 'paid') throw new AppError('paymentAlreadyPaid');
   const holder = await findPaymentByTradeNo(db, { channel: payment.channel, tradeNo });
   if (holder && holder.id !== paymentId) throw new AppError('paymentTradeNoTaken', { tradeNo });
-  try {
-    await creditPayment({
-      db,
-      paymentId,
-      paidAmountFen: payment.amountFen,
-      currency: payment.currency,
-      tradeNo,
-      paidAt: now,
-      paidBy: 'operator',
-      now,
-      inTransaction: async (tx, { credited, before, payment: after }) => {
-        // Paid meanwhile (a notification, a sync, another operator): this one changes nothing.
-        if (!credited) throw new AppError('paymentAlreadyPaid');
-        await recordAudit({
-          tx,
-          actor,
-          action: 'payment.mark_paid',
-          target: { type: 'payment', id: paymentId },
-          changes: diffChanges(auditedFields(before), auditedFields(after)),
-          reason: note,
-        });
-      },
-    });
-  } catch (error) {
-    // Another payment took the trade number between the check above and this credit.
-    if (isUniqueViolation(error, 'payments_channel_provider_trade_no_key')) {
-      throw new AppError('paymentTradeNoTaken', { tradeNo });
-    }
-    throw error;
-  }
+  // Taken between this check and the credit: creditPayment answers the same refusal.
+  await creditPayment({
+    db,
+    paymentId,
+    paidAmountFen: payment.amountFen,
+    currency: payment.currency,
+    tradeNo,
+    paidAt: now,
+    paidBy: 'operator',
+    now,
+    inTransaction: async (tx, { credited, before, payment: after }) => {
+      // Paid meanwhile (a notification, a sync, another operator): this one changes nothing.
+      if (!credited) throw new AppError('paymentAlreadyPaid');
+      await recordAudit({
+        tx,
+        actor,
+        action: 'payment.mark_paid',
+        target: { type: 'payment', id: paymentId },
+        changes: diffChanges(auditedFields(before), auditedFields(after)),
+        reason: note,
+      });
+    },
+  });
   return { payment: toAdminPayment(await requirePayment(db, paymentId)) };
 }

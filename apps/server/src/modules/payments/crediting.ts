@@ -1,5 +1,5 @@
 import { CURRENCY, formatTopUpNote } from '@stratus/contract';
-import type { Db, Tx } from '@stratus/db';
+import { isUniqueViolation, type Db, type Tx } from '@stratus/db';
 import { AppError } from '../../errors.ts';
 import { changeBalance } from '../wallet/service.ts';
 import type { PaymentChannels, TradeState } from './channels.ts';
@@ -81,6 +81,9 @@ async function creditLockedPayment({
  * `inTransaction` is the caller's own step in that transaction, given what the credit did: an
  * operator's audit entry, written there, commits with the credit or not at all, and a step that
  * throws rolls the credit back.
+ *
+ * A trade number another payment of the channel holds is refused with `paymentTradeNoTaken`
+ * (409), also when both write it at the same instant.
  */
 export async function creditPayment({
   db,
@@ -104,6 +107,40 @@ export async function creditPayment({
   now?: Date;
   inTransaction?: (tx: Tx, result: CreditResult & { before: PaymentRow }) => Promise<void>;
 }): Promise<CreditResult> {
+  try {
+    return await creditInTransaction({
+      db,
+      paymentId,
+      paidAmountFen,
+      currency,
+      tradeNo,
+      paidAt,
+      paidBy,
+      now,
+      inTransaction,
+    });
+  } catch (error) {
+    // The trade number is another payment's of the channel (an operator's mark-paid, a sync or a
+    // notification got there first, or at the same instant): the unique index refused it, and
+    // every path that writes a trade number answers that as the one clear refusal.
+    if (tradeNo !== null && isUniqueViolation(error, 'payments_channel_provider_trade_no_key')) {
+      throw new AppError('paymentTradeNoTaken', { tradeNo }, null, { cause: error });
+    }
+    throw error;
+  }
+}
+
+async function creditInTransaction({
+  db,
+  paymentId,
+  paidAmountFen,
+  currency,
+  tradeNo,
+  paidAt,
+  paidBy,
+  now,
+  inTransaction,
+}: Parameters<typeof creditPayment>[0] & { now: Date }): Promise<CreditResult> {
   return db.transaction(async (tx) => {
     const payment = await lockPayment(tx, paymentId);
     if (!payment) throw new AppError('paymentNotFound');
