@@ -12,7 +12,9 @@ import {
   isNotNull,
   lt,
   lte,
+  ne,
   or,
+  orderItems,
   orderRefunds,
   orders,
   proxyInstances,
@@ -135,6 +137,30 @@ export async function listInstanceIdsCreatedBy(tx: Tx, orderId: string): Promise
     .where(eq(proxyInstances.orderId, orderId))
     .orderBy(asc(proxyInstances.id));
   return rows.map((row) => row.id);
+}
+
+/**
+ * Of `instanceIds`, those a renewal order other than `orderId` extended and that is not fully
+ * refunded: time paid for by another order, which a refund of this one must leave in place.
+ */
+export async function listInstanceIdsRenewedByOthers(
+  tx: Tx,
+  { orderId, instanceIds }: { orderId: string; instanceIds: string[] },
+): Promise<Set<string>> {
+  if (!instanceIds.length) return new Set();
+  const rows = await tx
+    .selectDistinct({ id: orderItems.instanceId })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        inArray(orderItems.instanceId, instanceIds),
+        ne(orderItems.orderId, orderId),
+        eq(orders.type, 'renewal'),
+        ne(orders.status, 'refunded'),
+      ),
+    );
+  return new Set(rows.map((row) => row.id!));
 }
 
 /**

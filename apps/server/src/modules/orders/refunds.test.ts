@@ -312,6 +312,26 @@ describe.each(testEngines)('refunds of orders on %s', (engine) => {
     expect(taken.expiresAt.getTime()).toBeLessThanOrEqual(Date.now());
   });
 
+  it('a full refund of a static-IP order takes back only its own period from an instance a later renewal extended', async () => {
+    const customer = await seedCustomer(testApp);
+    const { order, instances } = await buyStaticIps(testApp, customer.token, { quantity: 2 });
+    const [renewed, plain] = instances.map((instance) => instance.id) as [string, string];
+    const rowOf = async (id: string) =>
+      (await db().select().from(proxyInstances).where(eq(proxyInstances.id, id)))[0]!;
+    const bought = (await rowOf(renewed)).expiresAt.getTime();
+    await renew(testApp, customer.token, renewed);
+    const before = Date.now();
+    const answer = await refund(staff.finance, order.id, { reason: 'Wrong region' });
+    expect(answer.data()).toMatchObject({ refund: { full: true }, order: { status: 'refunded' } });
+    // The renewal was paid for and not refunded: the instance keeps it, less the first period.
+    const kept = await rowOf(renewed);
+    expect(kept.status).toBe('active');
+    expect(kept.expiresAt.getTime()).toBe(bought);
+    expect(kept.expiresAt.getTime()).toBeGreaterThan(before + 29 * DAY_MS);
+    // The instance no renewal touched ends as before.
+    expect((await rowOf(plain)).status).toBe('expired');
+  });
+
   it('refuses to refund an order that cost nothing', async () => {
     const customer = await seedCustomer(testApp);
     const [free] = await db()

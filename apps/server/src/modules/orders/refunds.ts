@@ -13,6 +13,7 @@ import {
   findRefundByKey,
   insertOrderRefund,
   listInstanceIdsCreatedBy,
+  listInstanceIdsRenewedByOthers,
   lockOrder,
   setRefundKey,
 } from './admin-repo.ts';
@@ -43,8 +44,13 @@ function refundKeyStore(orderId: string): IdempotencyStore {
 
 /** What a full refund takes back, locked before any money moves (the purchase lock order). */
 interface Delivery {
-  /** Live instances a static-IP order created (with their addresses). */
+  /** Live instances a static-IP order created (with their addresses) that end now. */
   instances: { id: string; ipAddressId: string }[];
+  /**
+   * Live instances a static-IP order created that a later renewal order (not fully refunded)
+   * extended: they keep that paid time and lose only the days this order bought.
+   */
+  shortened: { instanceId: string; days: number }[];
   /** Lines of a renewal order: the instances renewed and the days each got. */
   renewals: OrderItemRow[];
 }
@@ -56,11 +62,18 @@ async function lockDelivery(tx: Tx, order: OrderRow): Promise<Delivery> {
       ? await lockInstanceDetails(tx, { userId: order.userId, instanceIds })
       : [];
     const live = details.filter(({ instance }) => instance.status === 'active');
+    const renewed = await listInstanceIdsRenewedByOthers(tx, {
+      orderId: order.id,
+      instanceIds: live.map(({ instance }) => instance.id),
+    });
+    // The period this order bought: the shortest of its lines, never more than it paid for.
+    const items = await listOrderItems(tx, [order.id]);
+    const days = Math.min(...items.map((item) => item.durationDays));
     return {
-      instances: live.map(({ instance }) => ({
-        id: instance.id,
-        ipAddressId: instance.ipAddressId,
-      })),
+      instances: live
+        .filter(({ instance }) => !renewed.has(instance.id))
+        .map(({ instance }) => ({ id: instance.id, ipAddressId: instance.ipAddressId })),
+      shortened: [...renewed].map((instanceId) => ({ instanceId, days })),
       renewals: [],
     };
   }
@@ -68,9 +81,9 @@ async function lockDelivery(tx: Tx, order: OrderRow): Promise<Delivery> {
     const renewals = (await listOrderItems(tx, [order.id])).filter((item) => item.instanceId);
     const instanceIds = renewals.map((item) => item.instanceId!);
     if (instanceIds.length) await lockInstanceDetails(tx, { userId: order.userId, instanceIds });
-    return { instances: [], renewals };
+    return { instances: [], shortened: [], renewals };
   }
-  return { instances: [], renewals: [] };
+  return { instances: [], shortened: [], renewals: [] };
 }
 
 /** Ends what a fully refunded order delivered (see `refundOrder`). */
@@ -95,6 +108,9 @@ async function takeBackDelivery(
         expiresAt: now,
         coolingUntil: new Date(now.getTime() + cooldownHours * HOUR_MS),
       });
+      for (const { instanceId, days } of delivery.shortened) {
+        await takeBackRenewedDays(tx, { instanceId, days, now });
+      }
       return;
     case 'renewal':
       for (const item of delivery.renewals) {
@@ -126,7 +142,10 @@ function refundSnapshot(order: OrderRow) {
  * and each read what the last one committed, and the table's CHECK backs it. A refund that leaves
  * nothing refundable is full: a static-IP order's live instances expire now and their IPs cool
  * down before returning to the pool, a traffic order's package ends, a renewal order's instances
- * lose the days it added (not earlier than now). A partial refund moves money only.
+ * lose the days it added (not earlier than now). A refund takes back only what its order paid
+ * for: a static-IP instance a later renewal order (not itself fully refunded) extended stays
+ * live and loses the days the refunded order bought (not earlier than now), as a refunded
+ * renewal's instance does. A partial refund moves money only.
  *
  * Throws `orderNotFound`, `orderNotRefundable` (a zero total), `orderAlreadyRefunded`,
  * `refundExceedsRefundable` or `idempotencyKeyReused`, having changed nothing.
