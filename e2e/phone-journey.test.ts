@@ -5,6 +5,7 @@ import {
   chooseFromDropdown,
   launchBrowser,
   saveScreenshot,
+  TABLE_ROW,
   waitForPageContent,
   waitForTableRows,
   type Browser,
@@ -144,7 +145,7 @@ describe('the phone journey in Chromium', () => {
     expect(exported.split('\n').some((line) => line.startsWith('socks5://'))).toBe(true);
 
     await openMenuPage('nav.businessFlow', '/console/businessFlow');
-    await waitForPageContent(page, page.getByRole('row').filter({ hasText: '+¥100.00' }));
+    await waitForPageContent(page, page.locator(TABLE_ROW).filter({ hasText: '+¥100.00' }));
     await look('business-flow');
 
     const accountMenu = page.getByTestId('account-menu');

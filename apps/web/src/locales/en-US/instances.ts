@@ -155,6 +155,8 @@ export default {
     '{{old}} is now {{address}}; your username and password still work.',
   'instances.check.action': 'Test',
   'instances.check.pending': 'Testing',
+  'instances.check.sending': 'Sending the test…',
+  'instances.check.waitingForNode': 'Sent to the node, waiting for its test…',
   'instances.check.ok': 'OK {{ms}} ms',
   'instances.check.failure.listening': 'Port not answering',
   'instances.check.failure.egress': 'Cannot reach the internet through the proxy',

@@ -151,6 +151,8 @@ export default {
   'instances.replace.newAddress': '{{old}} 已更换为 {{address}}，原账号密码继续可用。',
   'instances.check.action': '检测',
   'instances.check.pending': '检测中',
+  'instances.check.sending': '正在发送检测…',
+  'instances.check.waitingForNode': '已发送到节点，等待节点检测…',
   'instances.check.ok': '正常 {{ms}} ms',
   'instances.check.failure.listening': '端口无响应',
   'instances.check.failure.egress': '无法通过代理访问外网',

@@ -7,8 +7,10 @@ import { useInstanceCheck, useStartInstanceCheck } from '../api.ts';
 import styles from './cells.module.css';
 
 /**
- * 检测: asks the instance's gateway to test it, then shows a spinner while the check is pending
- * (read every second) and the result: 正常 with the latency, or what failed in words.
+ * 检测: asks the instance's gateway to test it, then says where the check is while it waits
+ * (being sent, then sent to the node and waiting for its test: the node takes the check at its
+ * next poll, a few seconds at most) and the result: 正常 with the proxy's latency, or what failed
+ * in words. The wait and the latency are two things, and the words keep them apart.
  */
 export function InstanceCheckButton({ instance }: { instance: Instance }) {
   const { t } = useTranslation();
@@ -29,7 +31,12 @@ export function InstanceCheckButton({ instance }: { instance: Instance }) {
       >
         {t('instances.check.action')}
       </Button>
-      {pending && <Spin size="small" aria-label={t('instances.check.pending')} />}
+      {pending && (
+        <span className={styles.checkWaiting} role="status">
+          <Spin size="small" aria-label={t('instances.check.pending')} />
+          {start.isPending ? t('instances.check.sending') : t('instances.check.waitingForNode')}
+        </span>
+      )}
       {!pending && result?.status === 'ok' && (
         <span className={styles.ok}>
           <CheckCircleFilled /> {t('instances.check.ok', { ms: result.latencyMs ?? 0 })}

@@ -224,7 +224,10 @@ describe('IpListPage', () => {
     const row = await findRow('203.0.113.7');
     await userEvent.click(within(row).getByRole('button', { name: '检测' }));
     expect(await within(row).findByLabelText('检测中')).toBeInTheDocument();
+    // Where the check is while it waits: with the node, not yet tested.
+    expect(await within(row).findByRole('status')).toHaveTextContent('已发送到节点，等待节点检测…');
     expect(await within(row).findByText(/正常 87 ms/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(within(row).queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('sends the filters of the address', async () => {

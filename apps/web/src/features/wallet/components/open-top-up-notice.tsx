@@ -33,25 +33,27 @@ export function OpenTopUpNotice() {
         type="info"
         showIcon
         title={t('wallet.openTopUp.title')}
-        description={t('wallet.openTopUp.description', {
-          amount: formatMoney(payment.amount),
-          channel: t(`payments.channel.${payment.channel}`),
-          paymentNo: payment.paymentNo,
-          expiresAt: formatDateTime(payment.expiresAt),
-        })}
-        action={
-          <Space wrap>
-            <Button type="primary" size="small" onClick={resume}>
-              {t('wallet.openTopUp.resume')}
-            </Button>
-            <Button
-              size="small"
-              loading={cancel.isPending}
-              onClick={() => cancel.mutate(payment.id)}
-            >
-              {t('wallet.openTopUp.cancel')}
-            </Button>
-          </Space>
+        description={
+          // The actions under the words, not beside them: on a phone a side column of buttons
+          // left the words a few pixels wide.
+          <>
+            <p className={styles.text}>
+              {t('wallet.openTopUp.description', {
+                amount: formatMoney(payment.amount),
+                channel: t(`payments.channel.${payment.channel}`),
+                paymentNo: payment.paymentNo,
+                expiresAt: formatDateTime(payment.expiresAt),
+              })}
+            </p>
+            <Space wrap>
+              <Button type="primary" onClick={resume}>
+                {t('wallet.openTopUp.resume')}
+              </Button>
+              <Button loading={cancel.isPending} onClick={() => cancel.mutate(payment.id)}>
+                {t('wallet.openTopUp.cancel')}
+              </Button>
+            </Space>
+          </>
         }
       />
     </section>
