@@ -94,7 +94,7 @@ export function TransactionTable({
       key: 'note',
       title: t('wallet.flow.column.note'),
       dataIndex: 'note',
-      ellipsis: true,
+      // Whole, wrapped if it must: what a debit bought is the row's point.
       // Note codes (a top-up's channel, an automatic renewal…) in the reader's words, worded by
       // the same function and catalogue as the CSV export.
       render: (_note: string, entry: LedgerEntry) =>
