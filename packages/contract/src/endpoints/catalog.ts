@@ -33,6 +33,11 @@ export const staticIpPlanSchema = z.object({
   city: z.string(),
   lineType: lineTypeSchema,
   protocols: z.array(proxyProtocolSchema),
+  /**
+   * Protocols of `protocols` the nodes holding the plan's IPs cannot serve now (vmess where V2Ray
+   * failed or is absent): shown as unavailable, not offered.
+   */
+  unavailableProtocols: z.array(proxyProtocolSchema),
   /** Available IPs that match the plan right now. */
   stock: z.number().int().min(0),
   prices: z.array(planPriceSchema),

@@ -25,6 +25,11 @@ export const instanceSchema = z.object({
   /** vmess port (V2Ray engine on the same node). */
   vmessPort: z.number().int(),
   protocols: z.array(proxyProtocolSchema),
+  /**
+   * Protocols of `protocols` its node cannot serve now (vmess where V2Ray failed or is absent):
+   * marked unavailable in the list and left out of exports.
+   */
+  unavailableProtocols: z.array(proxyProtocolSchema),
   username: z.string(),
   password: z.string(),
   /** vmess user id (UUID). */

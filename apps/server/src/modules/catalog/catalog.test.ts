@@ -44,6 +44,7 @@ describe.each(testEngines)('static-IP catalog on %s', (engine) => {
       city: 'Tokyo',
       lineType: 'isp_residential',
       protocols: ['socks5', 'http', 'vmess'],
+      unavailableProtocols: [],
       stock: 3,
       prices: [
         { durationDays: 30, price: 30.5 },

@@ -4,6 +4,7 @@ import {
   eq,
   inArray,
   ipAddresses,
+  not,
   planPrices,
   preparedPerDatabase,
   regions,
@@ -12,6 +13,7 @@ import {
   type Db,
   type SQL,
 } from '@stratus/db';
+import { vmessUnservedOn } from '../nodes/vmess-readiness.ts';
 
 export type RegionRow = typeof regions.$inferSelect;
 export type PlanRow = typeof staticIpPlans.$inferSelect;
@@ -145,6 +147,23 @@ export async function countAvailableIps(db: Db): Promise<Map<string, number>> {
     })
     .from(ipAddresses)
     .where(eq(ipAddresses.status, 'available'))
+    .groupBy(ipAddresses.regionId, ipAddresses.lineType);
+  return new Map(rows.map((row) => [`${row.regionId}:${row.lineType}`, Number(row.available)]));
+}
+
+/**
+ * Available IPs per region and line type on nodes that can serve vmess (see `vmessUnservedOn`),
+ * keyed `regionId:lineType`: a plan whose stock all lies elsewhere does not offer vmess.
+ */
+export async function countVmessServedIps(db: Db): Promise<Map<string, number>> {
+  const rows = await db
+    .select({
+      regionId: ipAddresses.regionId,
+      lineType: ipAddresses.lineType,
+      available: sql<number>`count(*)::int`,
+    })
+    .from(ipAddresses)
+    .where(and(eq(ipAddresses.status, 'available'), not(vmessUnservedOn(ipAddresses.nodeId))))
     .groupBy(ipAddresses.regionId, ipAddresses.lineType);
   return new Map(rows.map((row) => [`${row.regionId}:${row.lineType}`, Number(row.available)]));
 }

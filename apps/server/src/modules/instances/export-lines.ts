@@ -9,16 +9,24 @@ import {
   vmessLink,
   type ExportType,
   type ProxyLinkTarget,
+  type ProxyProtocol,
 } from '@stratus/contract';
 
 /** The line formats: every export type but the CSV spreadsheet. */
 export type LineExportType = Exclude<ExportType, 'csv'>;
 
-const linesOf: Record<LineExportType, (instance: ProxyLinkTarget) => string[]> = {
+/** An instance as exported: its protocols, when given, are those that work on its node now. */
+type ExportedInstance = ProxyLinkTarget & { protocols?: readonly ProxyProtocol[] };
+
+/** Its vmess line, unless its node cannot serve vmess now (then no line that would not work). */
+const vmessLines = (instance: ExportedInstance) =>
+  !instance.protocols || instance.protocols.includes('vmess') ? [vmessLink(instance)] : [];
+
+const linesOf: Record<LineExportType, (instance: ExportedInstance) => string[]> = {
   socks5: (instance) => [socks5Url(instance)],
   http: (instance) => [httpUrl(instance)],
-  vmess: (instance) => [vmessLink(instance)],
-  all: (instance) => [socks5Url(instance), httpUrl(instance), vmessLink(instance)],
+  vmess: vmessLines,
+  all: (instance) => [socks5Url(instance), httpUrl(instance), ...vmessLines(instance)],
   'ip-port-user-pass': (instance) => [ipPortUserPassLine(instance)],
   'user-pass-at-ip-port': (instance) => [userPassAtIpPortLine(instance)],
 };
@@ -30,7 +38,7 @@ export function buildExportBody({
   encoding,
 }: {
   type: LineExportType;
-  instances: ProxyLinkTarget[];
+  instances: ExportedInstance[];
   encoding: 'plain' | 'base64';
 }): string {
   const body = instances.flatMap(linesOf[type]).join('\n');

@@ -2,7 +2,11 @@
 // Read for a whole page at once (two grouped queries), never one query per row.
 import type { Db } from '@stratus/db';
 import { startOfBusinessMonth } from '../../business-time.ts';
-import { listReplacementQuotas, sumInstanceUsageSince } from './replacement-repo.ts';
+import {
+  listReplacementQuotas,
+  listVmessUnservedInstances,
+  sumInstanceUsageSince,
+} from './replacement-repo.ts';
 import { replacementsLeft } from './replacement-rules.ts';
 
 const USAGE_WINDOW_MS = 30 * 86_400_000;
@@ -10,9 +14,15 @@ const USAGE_WINDOW_MS = 30 * 86_400_000;
 export interface InstanceFacts {
   usage30Days: bigint;
   replacementsLeftThisMonth: number;
+  /** Its node cannot serve vmess now (V2Ray failed or absent). */
+  vmessUnserved: boolean;
 }
 
-export const NO_FACTS: InstanceFacts = { usage30Days: 0n, replacementsLeftThisMonth: 0 };
+export const NO_FACTS: InstanceFacts = {
+  usage30Days: 0n,
+  replacementsLeftThisMonth: 0,
+  vmessUnserved: false,
+};
 
 /**
  * The figures of an instance its purchase has just created, without reading them: no usage can
@@ -23,6 +33,7 @@ export function newInstanceFacts({ replacementsPerMonth }: { replacementsPerMont
   return {
     usage30Days: 0n,
     replacementsLeftThisMonth: replacementsLeft({ perMonth: replacementsPerMonth, used: 0 }),
+    vmessUnserved: false,
   } satisfies InstanceFacts;
 }
 
@@ -39,6 +50,7 @@ export async function loadInstanceFacts(
     instanceIds,
     monthStart: startOfBusinessMonth(now),
   });
+  const vmessUnserved = await listVmessUnservedInstances(db, instanceIds);
   return new Map(
     instanceIds.map((id) => {
       const quota = quotas.get(id);
@@ -47,6 +59,7 @@ export async function loadInstanceFacts(
         {
           usage30Days: usage.get(id) ?? 0n,
           replacementsLeftThisMonth: quota ? replacementsLeft(quota) : 0,
+          vmessUnserved: vmessUnserved.has(id),
         },
       ];
     }),

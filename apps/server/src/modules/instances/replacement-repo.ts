@@ -13,6 +13,7 @@ import {
   type Db,
   type Tx,
 } from '@stratus/db';
+import { vmessUnservedOn } from '../nodes/vmess-readiness.ts';
 
 /**
  * Locks the caller's instance row for the rest of `tx`, alone: the row it joins (its address)
@@ -96,6 +97,20 @@ export async function sumInstanceUsageSince(
     )
     .groupBy(usageHourly.subjectId);
   return new Map(rows.map((row) => [row.instanceId, BigInt(row.bytes)]));
+}
+
+/** Of these instances, those whose address sits on a node that cannot serve vmess now. */
+export async function listVmessUnservedInstances(
+  db: Db,
+  instanceIds: string[],
+): Promise<Set<string>> {
+  if (instanceIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: proxyInstances.id })
+    .from(proxyInstances)
+    .innerJoin(ipAddresses, eq(ipAddresses.id, proxyInstances.ipAddressId))
+    .where(and(inArray(proxyInstances.id, instanceIds), vmessUnservedOn(ipAddresses.nodeId)));
+  return new Set(rows.map((row) => row.id));
 }
 
 /** Points the instance at its new address. */

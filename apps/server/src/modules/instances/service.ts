@@ -21,6 +21,7 @@ import {
   NO_FACTS,
   type InstanceFacts,
 } from './instance-facts.ts';
+import { listVmessUnservedInstances } from './replacement-repo.ts';
 import { freeReplacementUntil } from './replacement-rules.ts';
 import {
   countInstances,
@@ -41,6 +42,7 @@ export {
   type InstanceRow,
   type PurchasedInstanceRow,
 } from './repo.ts';
+export { listVmessUnservedInstances } from './replacement-repo.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -67,6 +69,8 @@ export function toInstance(
     port: ip.port,
     vmessPort: ip.vmessPort,
     protocols: instance.protocols as ProxyProtocol[],
+    unavailableProtocols:
+      facts.vmessUnserved && instance.protocols.includes('vmess') ? ['vmess'] : [],
     username: instance.username,
     password: instance.password,
     vmessId: instance.vmessId,
@@ -252,16 +256,22 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** More ids than this in one export are ignored beyond the limit. */
 const EXPORT_MAX_INSTANCES = 10_000;
 
-/** What share lines and the CSV need of an instance; the city in `locale`. */
+/**
+ * What share lines and the CSV need of an instance; the city in `locale`. Protocols its node
+ * cannot serve now (`vmessUnserved`) are left out: an export holds only lines that work.
+ */
 export function toExportRow(
   { instance, ip, region }: InstanceDetail,
   locale: Locale,
+  vmessUnserved = false,
 ): ProxyLinkTarget & InstanceCsvRow & { protocols: ProxyProtocol[] } {
   return {
     ip: ip.address,
     port: ip.port,
     vmessPort: ip.vmessPort,
-    protocols: instance.protocols as ProxyProtocol[],
+    protocols: (instance.protocols as ProxyProtocol[]).filter(
+      (protocol) => !(vmessUnserved && protocol === 'vmess'),
+    ),
     username: instance.username,
     password: instance.password,
     vmessId: instance.vmessId,
@@ -302,7 +312,11 @@ export async function exportInstances({
     { userId, status: 'active', ids: wanted },
     { limit: EXPORT_MAX_INSTANCES, offset: 0 },
   );
-  const instances = rows.map((row) => toExportRow(row, locale));
+  const vmessUnserved = await listVmessUnservedInstances(
+    db,
+    rows.map((row) => row.instance.id),
+  );
+  const instances = rows.map((row) => toExportRow(row, locale, vmessUnserved.has(row.instance.id)));
   const day = compactBusinessDay(now);
   if (type === 'csv') {
     const csv = formatInstancesCsv(instances, locale, now);

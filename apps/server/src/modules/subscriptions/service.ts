@@ -3,7 +3,11 @@ import { base64Utf8, type Subscription, type SubscriptionFormat } from '@stratus
 import type { Db } from '@stratus/db';
 import { AppError } from '../../errors.ts';
 import { hashToken, type TokenCipher } from '../../tokens.ts';
-import { listInstanceDetails, toExportRow } from '../instances/service.ts';
+import {
+  listInstanceDetails,
+  listVmessUnservedInstances,
+  toExportRow,
+} from '../instances/service.ts';
 import { buildProfile, listProfileProxies, type SubscriptionInstance } from './profiles.ts';
 import {
   findSubscriberById,
@@ -137,8 +141,13 @@ export async function buildSubscriptionProfile({
   ]);
   // `active` rows past their expiry are waiting for the expiry job: they no longer work.
   const live = details.filter(({ instance }) => instance.expiresAt > now);
+  // A profile holds only what works: no vmess line where the node cannot serve it now.
+  const vmessUnserved = await listVmessUnservedInstances(
+    db,
+    live.map(({ instance }) => instance.id),
+  );
   const instances: SubscriptionInstance[] = live.map((detail) =>
-    toExportRow(detail, owner.language),
+    toExportRow(detail, owner.language, vmessUnserved.has(detail.instance.id)),
   );
   const profile = buildProfile({
     format,

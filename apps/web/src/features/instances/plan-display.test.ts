@@ -9,6 +9,7 @@ const plan: StaticIpPlan = {
   city: '东京',
   lineType: 'datacenter',
   protocols: ['socks5'],
+  unavailableProtocols: [],
   stock: 5,
   prices: [
     { durationDays: 90, price: 81 },

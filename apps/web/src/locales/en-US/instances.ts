@@ -153,6 +153,7 @@ export default {
   'instances.replace.done': 'IP replaced',
   'instances.replace.newAddress':
     '{{old}} is now {{address}}; your username and password still work.',
+  'instances.protocol.unavailable': '{{protocol}}: not available on this node now',
   'instances.check.action': 'Test',
   'instances.check.pending': 'Testing',
   'instances.check.sending': 'Sending the test…',

@@ -149,6 +149,7 @@ export default {
   'instances.replace.ok': '确认更换',
   'instances.replace.done': '已更换IP',
   'instances.replace.newAddress': '{{old}} 已更换为 {{address}}，原账号密码继续可用。',
+  'instances.protocol.unavailable': '{{protocol}}：节点暂不可用',
   'instances.check.action': '检测',
   'instances.check.pending': '检测中',
   'instances.check.sending': '正在发送检测…',

@@ -15,6 +15,7 @@ function instanceWarned(renewalWarning: string | null): Instance {
     port: 1080,
     vmessPort: 10086,
     protocols: ['socks5', 'http', 'vmess'],
+    unavailableProtocols: [],
     username: 'user_7',
     password: 'secret',
     vmessId: '1b2c3d4e-0000-4000-8000-000000000000',

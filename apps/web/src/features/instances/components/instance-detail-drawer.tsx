@@ -53,7 +53,10 @@ export function InstanceDetailDrawer({ instance, onClose, onReplaced }: Instance
               {instance.vmessPort}
             </Descriptions.Item>
             <Descriptions.Item label={t('instances.field.protocols')}>
-              <ProtocolTags protocols={instance.protocols} />
+              <ProtocolTags
+                protocols={instance.protocols}
+                unavailable={instance.unavailableProtocols}
+              />
             </Descriptions.Item>
             <Descriptions.Item label={t('instances.field.username')}>
               {instance.username}

@@ -41,7 +41,7 @@ export function PlanCard({ plan, selected, onSelect }: PlanCardProps) {
         </span>
         <LineTypeTag lineType={plan.lineType} />
       </span>
-      <ProtocolTags protocols={plan.protocols} />
+      <ProtocolTags protocols={plan.protocols} unavailable={plan.unavailableProtocols} />
       <span className={styles.foot}>
         {soldOut ? (
           <Tag color="default">{t('instances.buy.soldOut')}</Tag>

@@ -69,7 +69,9 @@ export function useInstanceColumns({ onRenew, onDetail }: ColumnActions) {
       key: 'protocols',
       title: t('instances.field.protocols'),
       width: 100,
-      render: (_, instance) => <ProtocolTags protocols={instance.protocols} />,
+      render: (_, instance) => (
+        <ProtocolTags protocols={instance.protocols} unavailable={instance.unavailableProtocols} />
+      ),
     },
     {
       key: 'credentials',

@@ -32,6 +32,7 @@ function instance(id: string, ip: string, expiresInDays: number, password: strin
     port: 1080,
     vmessPort: 10086,
     protocols: ['socks5', 'http', 'vmess'],
+    unavailableProtocols: [],
     username: `user_${ip.split('.').at(-1)}`,
     password,
     vmessId: '1b2c3d4e-0000-4000-8000-000000000000',
@@ -165,6 +166,21 @@ describe('IpListPage', () => {
     expect(within(row).getByTestId('password-value')).toHaveTextContent('secret-one');
     await userEvent.click(within(row).getByRole('button', { name: '隐藏密码' }));
     expect(within(row).getByTestId('password-value')).not.toHaveTextContent('secret-one');
+  });
+
+  it('marks vmess unavailable where the node cannot serve it, offering the others', async () => {
+    api.respondWith(listInstances, {
+      items: [{ ...rows[0]!, unavailableProtocols: ['vmess'] }, rows[1]!],
+      total: 2,
+      page: 1,
+      pageSize: 20,
+    });
+    renderList();
+    const row = await findRow('203.0.113.7');
+    expect(within(row).getByLabelText('vmess：节点暂不可用')).toHaveTextContent('vmess');
+    expect(within(row).getByText('SOCKS5')).toBeInTheDocument();
+    const other = await findRow('203.0.113.8');
+    expect(within(other).queryByLabelText('vmess：节点暂不可用')).not.toBeInTheDocument();
   });
 
   it('tags an address the operators quarantined as replacement pending, and says why', async () => {

@@ -1,0 +1,73 @@
+import {
+  createStaticIpOrder,
+  exportInstances,
+  listInstances,
+  listStaticIpCatalog,
+} from '@stratus/contract';
+import { eq, gatewayNodes } from '@stratus/db';
+import { testEngines } from '@stratus/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
+import { callEndpoint } from '../../testing/call-endpoint.ts';
+import { creditWallet, seedStaticIpPlan } from './testing.ts';
+
+// vmess is offered only where the node holding the IPs can serve it: by its latest heartbeat,
+// V2Ray `failed` or `absent` marks vmess unavailable in the catalog and the IP list and leaves it
+// out of exports; `stopped` (idle until an IP sells vmess) and `running` offer it.
+describe.each(testEngines)('vmess where its node can serve it, on %s', (engine) => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp(engine);
+  });
+  afterAll(() => testApp?.close());
+
+  const reportV2ray = (nodeId: string, v2rayState: string) =>
+    testApp.database.db
+      .update(gatewayNodes)
+      .set({ lastHeartbeat: { v2rayState } })
+      .where(eq(gatewayNodes.id, nodeId));
+
+  it('marks vmess unavailable in the catalog, the IP list and exports while V2Ray is absent', async () => {
+    const { token, user } = await registerUser(testApp.app);
+    await creditWallet(testApp.database.db, { userId: user.id, amountFen: 100_000n });
+    const plan = await seedStaticIpPlan(testApp.database.db, { stock: 3 });
+    const catalogPlan = async () =>
+      (await callEndpoint(testApp.app, listStaticIpCatalog, { token }))
+        .data()
+        .items.find((item) => item.id === plan.planId)!;
+
+    // Before any heartbeat, and while V2Ray is idle or running, vmess is offered.
+    expect((await catalogPlan()).unavailableProtocols).toEqual([]);
+    await reportV2ray(plan.nodeId, 'stopped');
+    expect((await catalogPlan()).unavailableProtocols).toEqual([]);
+
+    await reportV2ray(plan.nodeId, 'absent');
+    const withoutVmess = await catalogPlan();
+    expect(withoutVmess.protocols).toContain('vmess');
+    expect(withoutVmess.unavailableProtocols).toEqual(['vmess']);
+
+    const bought = await callEndpoint(testApp.app, createStaticIpOrder, {
+      token,
+      body: { planId: plan.planId, durationDays: 30, quantity: 1 },
+    });
+    expect(bought.statusCode).toBe(200);
+    const [instance] = (await callEndpoint(testApp.app, listInstances, { token })).data().items;
+    expect(instance!.unavailableProtocols).toEqual(['vmess']);
+    const vmessLines = async () =>
+      (
+        await callEndpoint(testApp.app, exportInstances, { token, params: { type: 'vmess' } })
+      ).body.trim();
+    expect(await vmessLines()).toBe('');
+    const socks = await callEndpoint(testApp.app, exportInstances, {
+      token,
+      params: { type: 'socks5' },
+    });
+    expect(socks.body).toContain(`${instance!.ip}:${instance!.port}`);
+
+    // Once the node's V2Ray runs again, vmess is back everywhere.
+    await reportV2ray(plan.nodeId, 'running');
+    const [again] = (await callEndpoint(testApp.app, listInstances, { token })).data().items;
+    expect(again!.unavailableProtocols).toEqual([]);
+    expect(await vmessLines()).toMatch(/^vmess:\/\//);
+  });
+});
