@@ -7,7 +7,7 @@ import {
 } from '@stratus/contract';
 import { describe, expect, it } from 'vitest';
 import { callEndpoint, registerUser, topUp } from './support/api.ts';
-import { saveScreenshot, waitForTableRows } from './support/browser.ts';
+import { saveScreenshot, TABLE_ROW, waitForTableRows } from './support/browser.ts';
 import { useJourney } from './support/journey.ts';
 import { browseAs, GATEWAY_STATE_MS } from './support/staff-console.ts';
 import { wordsOf, type Language } from './support/words.ts';
@@ -89,7 +89,7 @@ describe('IP replacement and connectivity test in Chromium', () => {
 
       await page.goto(`${url}/console/ipList`);
       await waitForTableRows(page, 1);
-      const row = page.locator('tr.ant-table-row').filter({ hasText: instance.username });
+      const row = page.locator(TABLE_ROW).filter({ hasText: instance.username });
 
       await row.getByRole('button', { name: button('instances.check.action') }).click();
       await answerCheckAsNode(key, instance.id, 42);
