@@ -78,7 +78,7 @@ export default {
   'adminCatalog.plan.hide': 'Hide',
   'adminCatalog.plan.hideConfirm': 'Hide {{plan}}?',
   'adminCatalog.plan.hideHint':
-    'The shop stops selling this plan ({{stock}} in stock); the {{live}} IPs already sold keep working and can still be renewed.',
+    'The shop stops selling this plan ({{stock}} in stock). IPs already sold ({{live}}) keep working and can still be renewed.',
   'adminCatalog.plan.shownToast': '{{plan}} is shown',
   'adminCatalog.plan.hiddenToast': '{{plan}} is hidden',
   'adminCatalog.plan.deleteConfirm': 'Delete the plan {{plan}}?',

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../shared/format/date.ts';
 import { formatMoney } from '../../../../shared/format/money.ts';
+import { useCompactLayout } from '../../../../shared/ui/use-compact-layout.ts';
 import { AdminOrderDrawer } from '../../../admin-orders/public.ts';
 import { OrderStatusTag, OrderTypeTag, summariseItems } from '../../../orders/public.ts';
 import { useMe } from '../../../users/public.ts';
@@ -16,6 +17,7 @@ export function OrdersTab({ customerId }: { customerId: string }) {
   const { paging, pagination } = useTabPaging();
   const orders = useCustomerTab(customerId, 'orders', paging);
   const role = useMe().data?.role;
+  const compact = useCompactLayout();
   const mayRefund = role !== undefined && hasPermission(role, 'orders.refund');
   // The order the drawer shows, and whether it opened on its refund (the same drawer and dialog
   // as 订单与退款).
@@ -62,6 +64,9 @@ export function OrdersTab({ customerId }: { customerId: string }) {
       key: 'actions',
       title: t('orders.column.actions'),
       width: 130,
+      // Held at the right on a wide screen, so 退款 is never scrolled off; on a phone it scrolls
+      // with the row (held there it would cover half the narrow table).
+      fixed: compact ? undefined : 'right',
       render: (_, order) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => setOpen({ id: order.id, refund: false })}>
