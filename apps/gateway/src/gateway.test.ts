@@ -107,6 +107,20 @@ describe('a gateway run by startGateway against the API', () => {
     again.destroy();
   });
 
+  it('asks the API to hold each poll for its interval in whole seconds, none under a second', async () => {
+    api = await startFakeApi(snapshotOf({ staticCredentials: [credential] }));
+    await start({ dataDir: await newDataDir() });
+    const slow = await start({ dataDir: await newDataDir(), pollIntervalMs: 1_000 });
+    await eventually(
+      () => api.waits.filter((wait) => wait !== null).length,
+      (count) => count >= 2,
+    );
+    await slow.stop();
+    // The 40 ms gateway polls without a wait; the one-second gateway with `wait=1`.
+    expect(new Set(api.waits)).toEqual(new Set([null, 1]));
+    expect(api.waits.filter((wait) => wait === null).length).toBeGreaterThan(2);
+  });
+
   it('sends a heartbeat with every poll: connections, bytes per second, spool, V2Ray', async () => {
     api = await startFakeApi(snapshotOf({ staticCredentials: [credential] }));
     const gateway = await start({ dataDir: await newDataDir(), reportIntervalMs: 60_000 });

@@ -30,8 +30,12 @@ declare module 'fastify' {
 /** The one channel every server listens on. */
 export const CHANGES_CHANNEL = 'stratus_changes';
 
-/** What changed: an account's authentication, or what the catalog shows (plans, prices, stock). */
-export type Change = { topic: 'auth'; userId: string } | { topic: 'catalog' };
+/**
+ * What changed: an account's authentication, what the catalog shows (plans, prices, stock), or
+ * a node that has a connectivity check to run (its held poll answers at once).
+ */
+export type Change =
+  { topic: 'auth'; userId: string } | { topic: 'catalog' } | { topic: 'nodeCheck'; nodeId: string };
 
 /** A subscriber's answer to a change; `everything` means any cached value may be stale. */
 export type ChangeHandler = (change: Change | 'everything') => void;
@@ -42,6 +46,10 @@ export function authChanged(userId: string): Change {
   return { topic: 'auth', userId };
 }
 
+export function nodeCheckAsked(nodeId: string): Change {
+  return { topic: 'nodeCheck', nodeId };
+}
+
 /** How often a bus checks that its own notifications come back. */
 export const HEARTBEAT_MS = 250;
 
@@ -49,12 +57,20 @@ const PING_PREFIX = 'ping:';
 const MAX_PINGS_IN_FLIGHT = 64;
 
 function encode(change: Change): string {
-  return change.topic === 'auth' ? `auth:${change.userId}` : 'catalog';
+  switch (change.topic) {
+    case 'auth':
+      return `auth:${change.userId}`;
+    case 'nodeCheck':
+      return `check:${change.nodeId}`;
+    case 'catalog':
+      return 'catalog';
+  }
 }
 
 function decode(payload: string): Change | 'everything' {
   if (payload === 'catalog') return catalogChanged;
   if (payload.startsWith('auth:')) return authChanged(payload.slice('auth:'.length));
+  if (payload.startsWith('check:')) return nodeCheckAsked(payload.slice('check:'.length));
   // Unknown (a newer server's topic): dropping everything is always safe.
   return 'everything';
 }

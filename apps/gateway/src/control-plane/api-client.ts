@@ -56,7 +56,15 @@ export interface UsageBatch {
 
 export interface ApiClient {
   /** The snapshot unless it is still `since`; the poll carries the heartbeat, when given. */
-  fetchCredentials(since: string | null, heartbeat?: HeartbeatReport): Promise<CredentialsAnswer>;
+  /**
+   * `waitSeconds`: with nothing to hand out, the API may hold the answer that long and answers
+   * as soon as a connectivity check of this node is asked for.
+   */
+  fetchCredentials(
+    since: string | null,
+    heartbeat?: HeartbeatReport,
+    options?: { waitSeconds?: number },
+  ): Promise<CredentialsAnswer>;
   reportUsage(batch: UsageBatch, options?: { timeoutMs?: number }): Promise<UsageAnswer>;
   /** The result of a connectivity check; a check reported before is left as it was. */
   reportCheck(
@@ -106,10 +114,12 @@ export function createApiClient({
   }
 
   return {
-    async fetchCredentials(since, heartbeat) {
-      const query = { since: since ?? undefined, ...heartbeat };
+    async fetchCredentials(since, heartbeat, options = {}) {
+      const { waitSeconds } = options;
+      const query = { since: since ?? undefined, wait: waitSeconds, ...heartbeat };
       const address = buildEndpointUrl(getNodeCredentials, { query });
-      const data = await call(address, { method: 'GET' }, timeoutMs);
+      // A held answer takes up to its wait more than any other call.
+      const data = await call(address, { method: 'GET' }, timeoutMs + (waitSeconds ?? 0) * 1000);
       return getNodeCredentials.response.parse(data);
     },
     async reportUsage(batch, options = {}) {

@@ -1,6 +1,11 @@
 // Keeps the credential store current: polls the API every few seconds (the snapshot travels only
 // when its version moved), keeps serving the last snapshot while the API is unreachable, and
 // keeps a copy on disk so a gateway restarted during an outage still serves.
+//
+// After its first answer, each poll asks the API to hold it for one interval (`wait`), answering
+// sooner when a connectivity check is asked for, and the next poll follows its answer at once:
+// polls come as often as before, and a check reaches the node within moments. An answer that
+// was not held (an API that does not hold) is followed after the rest of the interval.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -17,6 +22,8 @@ import type { HeartbeatReport } from './heartbeat.ts';
 
 /** With a saved snapshot to serve from, listening waits at most this long for a fresh one. */
 const FRESH_SNAPSHOT_WAIT_MS = 3_000;
+/** A held answer may come this much before its wait is up (timers, clocks) and still count. */
+const HELD_SLACK_MS = 100;
 
 export class SnapshotPoller {
   private timer: NodeJS.Timeout | null = null;
@@ -93,13 +100,36 @@ export class SnapshotPoller {
     return this.polling;
   }
 
+  /** The interval between two polls' starts: the snapshot's, unless a test overrides it. */
+  private intervalMsNow(): number {
+    const seconds = this.store.snapshot?.pollIntervalSeconds ?? NODE_POLL_INTERVAL_SECONDS;
+    return this.intervalMs ?? seconds * 1000;
+  }
+
+  /** How long the API may hold a poll: the interval in whole seconds (none under a second). */
+  private waitSeconds(): number | undefined {
+    const seconds = Math.min(NODE_POLL_INTERVAL_SECONDS, Math.floor(this.intervalMsNow() / 1000));
+    return seconds >= 1 ? seconds : undefined;
+  }
+
   private async pollOnce(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    const startedAt = performance.now();
+    let waitSeconds: number | undefined;
+    let held = false;
     try {
       // Collected even when the API is away: its rates then span the whole outage, as they should.
       const heartbeat = await this.heartbeat?.();
-      const answer = await this.api.fetchCredentials(this.store.version, heartbeat);
+      // A restarted gateway's first poll is answered at once: its saved snapshot may be old.
+      waitSeconds = this.successfulPolls > 0 ? this.waitSeconds() : undefined;
+      const answer = await this.api.fetchCredentials(this.store.version, heartbeat, {
+        waitSeconds,
+      });
+      const elapsedMs = performance.now() - startedAt;
+      held =
+        waitSeconds !== undefined &&
+        (answer.checks.length > 0 || elapsedMs >= waitSeconds * 1000 - HELD_SLACK_MS);
       if (!answer.unchanged && answer.snapshot) await this.use(answer.snapshot, { save: true });
       if (answer.checks.length > 0) this.onChecks?.(answer.checks);
       this.successfulPolls += 1;
@@ -114,8 +144,10 @@ export class SnapshotPoller {
     if (closed) this.logger.info({ closed }, 'connections of expired credentials closed');
     await this.onPoll?.();
     if (!this.stopped) {
-      const seconds = this.store.snapshot?.pollIntervalSeconds ?? NODE_POLL_INTERVAL_SECONDS;
-      this.timer = setTimeout(() => void this.poll(), this.intervalMs ?? seconds * 1000);
+      // A held answer (its wait ran out, or a check ended it) is followed at once; any other
+      // (the first, a failure, an API that does not hold) after the rest of the interval.
+      const rest = held ? 0 : this.intervalMsNow() - (performance.now() - startedAt);
+      this.timer = setTimeout(() => void this.poll(), Math.max(0, rest));
       this.timer.unref();
     }
   }

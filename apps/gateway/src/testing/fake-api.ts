@@ -39,6 +39,8 @@ export interface FakeApi {
   credentialRequests: (string | null)[];
   /** The heartbeat of every credential request, in order (null when it carried none). */
   heartbeats: (NodeHeartbeat | null)[];
+  /** The `wait` of every credential request, in order (null when absent); answered at once. */
+  waits: (number | null)[];
   /** Applied batches by id, and how many times each id was posted (duplicates included). */
   batches: Map<string, UsageRecord[]>;
   posts: Map<string, number>;
@@ -92,6 +94,7 @@ export async function startFakeApi(snapshot: NodeSnapshot | null): Promise<FakeA
     snapshot,
     credentialRequests: [],
     heartbeats: [],
+    waits: [],
     batches: new Map(),
     posts: new Map(),
     usageBatches: [],
@@ -109,6 +112,7 @@ export async function startFakeApi(snapshot: NodeSnapshot | null): Promise<FakeA
     const since = parsed.data.since ?? null;
     api.credentialRequests.push(since);
     api.heartbeats.push(heartbeatOfQuery(parsed.data));
+    api.waits.push(parsed.data.wait ?? null);
     const version = api.snapshot?.version ?? 'none';
     const unchanged = !api.snapshot || since === version;
     return getNodeCredentials.response.parse({

@@ -165,12 +165,22 @@ type HeartbeatQueryField = keyof typeof heartbeatQueryFields;
 const heartbeatQueryFieldNames = Object.keys(heartbeatQueryFields) as HeartbeatQueryField[];
 
 /**
- * `since` plus the heartbeat. The heartbeat is all or nothing: a gateway from before heartbeats
- * sends none of its fields and still polls; one that sends some must send every one (a missing
- * one is refused as required, like any bad query).
+ * `since` plus the heartbeat, and `wait`. The heartbeat is all or nothing: a gateway from before
+ * heartbeats sends none of its fields and still polls; one that sends some must send every one (a
+ * missing one is refused as required, like any bad query).
+ *
+ * `wait` (seconds, at most one poll interval), with `since`: the API holds the poll that long
+ * and answers sooner when a connectivity check of this node is asked for (at once when one is
+ * pending that no earlier answer handed out). The answer is read when the hold ends, so it is as
+ * fresh as one given at once. A node that sends `wait` polls again as soon as an answer comes: it
+ * polls as often as before, and a check reaches it within moments.
  */
 export const nodeCredentialsQuerySchema = z
-  .object({ since: singleLineTextSchema({ max: 100 }).optional(), ...heartbeatQueryFields })
+  .object({
+    since: singleLineTextSchema({ max: 100 }).optional(),
+    wait: queryInt4Schema(1, NODE_POLL_INTERVAL_SECONDS).optional(),
+    ...heartbeatQueryFields,
+  })
   .superRefine((query, context) => {
     const sent = heartbeatQueryFieldNames.filter((name) => query[name] !== undefined);
     if (sent.length === 0) return;
@@ -191,7 +201,7 @@ export type NodeCredentialsQuery = z.output<typeof nodeCredentialsQuerySchema>;
  * The applied snapshot version travels as `since`, as it always did.
  */
 export function heartbeatOfQuery(query: NodeCredentialsQuery): NodeHeartbeat | null {
-  const { since, ...fields } = query;
+  const { since, wait: _wait, ...fields } = query;
   if (fields.gatewayVersion === undefined) return null;
   return nodeHeartbeatSchema.parse({ ...fields, snapshotVersion: since ?? null });
 }

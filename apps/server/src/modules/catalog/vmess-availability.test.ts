@@ -1,6 +1,7 @@
 import {
   createStaticIpOrder,
   exportInstances,
+  getNodeCredentials,
   listInstances,
   listStaticIpCatalog,
 } from '@stratus/contract';
@@ -9,7 +10,8 @@ import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
 import { callEndpoint } from '../../testing/call-endpoint.ts';
-import { creditWallet, seedStaticIpPlan } from './testing.ts';
+import { addTestNode } from '../usage/testing.ts';
+import { addIps, creditWallet, seedStaticIpPlan } from './testing.ts';
 
 // vmess is offered only where the node holding the IPs can serve it: by its latest heartbeat,
 // V2Ray `failed` or `absent` marks vmess unavailable in the catalog and the IP list and leaves it
@@ -69,5 +71,48 @@ describe.each(testEngines)('vmess where its node can serve it, on %s', (engine) 
     const [again] = (await callEndpoint(testApp.app, listInstances, { token })).data().items;
     expect(again!.unavailableProtocols).toEqual([]);
     expect(await vmessLines()).toMatch(/^vmess:\/\//);
+  });
+
+  it('drops the cached catalog when a poll changes whether its node serves vmess', async () => {
+    const cached = await createTestApp(engine, { env: { CATALOG_CACHE_SECONDS: '300' } });
+    try {
+      const db = cached.database.db;
+      const { token } = await registerUser(cached.app);
+      const node = await addTestNode(db);
+      const plan = await seedStaticIpPlan(db, { stock: 0 });
+      await addIps(db, {
+        nodeId: node.id,
+        regionId: plan.regionId,
+        lineType: plan.lineType,
+        count: 2,
+      });
+      const unavailable = async () =>
+        (await callEndpoint(cached.app, listStaticIpCatalog, { token }))
+          .data()
+          .items.find((item) => item.id === plan.planId)?.unavailableProtocols;
+      const poll = (v2rayState: 'failed' | 'running') =>
+        callEndpoint(cached.app, getNodeCredentials, {
+          token: node.apiKey,
+          query: {
+            gatewayVersion: '0.1.0',
+            uptimeSeconds: 5,
+            openConnections: 0,
+            bytesInPerSecond: 0,
+            bytesOutPerSecond: 0,
+            pendingUsageBatches: 0,
+            v2rayState,
+            cpuPercent: 1,
+            memoryBytes: 1_000_000,
+          },
+        });
+
+      expect(await unavailable()).toEqual([]);
+      expect((await poll('failed')).statusCode).toBe(200);
+      expect(await unavailable()).toEqual(['vmess']);
+      expect((await poll('running')).statusCode).toBe(200);
+      expect(await unavailable()).toEqual([]);
+    } finally {
+      await cached.close();
+    }
   });
 });

@@ -3,11 +3,14 @@ import {
   and,
   asc,
   eq,
+  gatewayNodes,
   gt,
   gte,
   instanceChecks,
+  isNull,
   ipAddresses,
   lte,
+  or,
   proxyInstances,
   sql,
   type Db,
@@ -109,6 +112,33 @@ export async function listPendingNodeChecks(
       ),
     )
     .orderBy(asc(instanceChecks.requestedAt));
+}
+
+/**
+ * Whether the node has a pending check asked for after its last poll was answered (or it never
+ * polled): one its previous answers did not hand out. `requestedAfter` bounds it like the list.
+ */
+export async function hasCheckSinceLastPoll(
+  db: Db,
+  { nodeId, requestedAfter }: { nodeId: string; requestedAfter: Date },
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: instanceChecks.id })
+    .from(instanceChecks)
+    .innerJoin(gatewayNodes, eq(gatewayNodes.id, instanceChecks.nodeId))
+    .where(
+      and(
+        eq(instanceChecks.nodeId, nodeId),
+        eq(instanceChecks.status, 'pending'),
+        gt(instanceChecks.requestedAt, requestedAfter),
+        or(
+          isNull(gatewayNodes.lastSeenAt),
+          gt(instanceChecks.requestedAt, gatewayNodes.lastSeenAt),
+        ),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** Records a node's result once: only a pending check of that node changes. */

@@ -85,6 +85,59 @@ describe.each(testEngines)('connectivity checks on %s', (engine) => {
     expect(await poll(node.apiKey)).toEqual([]);
   });
 
+  it('holds a poll for its wait and ends the hold when a check of its node is asked for', async () => {
+    const { node, token, instance } = await setUp();
+    const pollOnce = (query: { since?: string; wait?: number }) =>
+      callEndpoint(testApp.app, getNodeCredentials, { token: node.apiKey, query });
+    const timed = async (query: { since?: string; wait?: number }) => {
+      const started = performance.now();
+      const answer = (await pollOnce(query)).data();
+      return { answer, ms: performance.now() - started };
+    };
+    // Without `since` (a node with no snapshot yet) the poll is answered at once.
+    const first = await timed({ wait: 3 });
+    expect(first.ms).toBeLessThan(2_000);
+    const { version } = first.answer;
+
+    // Nothing asked for: held for its wait, then answered unchanged and empty.
+    const idle = await timed({ since: version, wait: 1 });
+    expect(idle.answer).toMatchObject({ unchanged: true, checks: [] });
+    expect(idle.ms).toBeGreaterThanOrEqual(900);
+
+    let answered = false;
+    const held = pollOnce({ since: version, wait: 3 }).then((response) => {
+      answered = true;
+      return response;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(answered).toBe(false);
+    const started = performance.now();
+    const check = (await ask(token, instance.id)).data();
+    const handed = {
+      checkId: check.id,
+      instanceId: instance.id,
+      ip: instance.ip,
+      port: instance.port,
+    };
+    expect((await held).data()).toMatchObject({ unchanged: true, checks: [handed] });
+    expect(performance.now() - started).toBeLessThan(2_000);
+
+    // The check is handed out again with every answer, but no longer ends a hold.
+    const again = await timed({ since: version, wait: 1 });
+    expect(again.answer.checks).toEqual([handed]);
+    expect(again.ms).toBeGreaterThanOrEqual(900);
+
+    // A check asked for between two polls ends the next one at once.
+    await report(node.apiKey, check.id);
+    const next = (await ask(token, instance.id)).data();
+    const between = await timed({ since: version, wait: 3 });
+    expect(between.answer.checks).toEqual([{ ...handed, checkId: next.id }]);
+    expect(between.ms).toBeLessThan(2_000);
+
+    // A wait longer than one poll interval is refused.
+    expect((await pollOnce({ since: version, wait: 4 })).statusCode).toBe(400);
+  });
+
   it('reads a check the node never reported as failed (timeout) after 30 seconds', async () => {
     const { node, token, instance } = await setUp();
     const check = (await ask(token, instance.id)).data();

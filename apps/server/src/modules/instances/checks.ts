@@ -1,7 +1,8 @@
 // Connectivity checks: a customer asks, the instance's gateway picks the check up with its next
 // poll, tests the instance (listening, egress from its IP) and reports. A check the gateway has
 // not reported within INSTANCE_CHECK_TIMEOUT_SECONDS is marked failed (`timeout`) when it is next
-// read or a new one is asked for, so a customer never waits on a node that is down.
+// read or a new one is asked for, so a customer never waits on a node that is down. A new check is
+// announced on the change bus: the node's poll the API is holding (`wait`) answers with it at once.
 import {
   INSTANCE_CHECK_TIMEOUT_SECONDS,
   INSTANCE_CHECKS_PER_HOUR,
@@ -10,12 +11,19 @@ import {
   type NodeInstanceCheck,
 } from '@stratus/contract';
 import type { Db } from '@stratus/db';
+import {
+  announceChange,
+  deliverChangeLocally,
+  nodeCheckAsked,
+  type Change,
+} from '../../change-notifications.ts';
 import { AppError } from '../../errors.ts';
 import {
   completeNodeCheck,
   countChecksSince,
   findPendingCheck,
   findUserCheck,
+  hasCheckSinceLastPoll,
   insertCheck,
   listPendingNodeChecks,
   timeOutStaleChecks,
@@ -43,6 +51,7 @@ function toInstanceCheck(row: InstanceCheckRow): InstanceCheck {
 /**
  * Starts a check of the caller's live instance on its address's node, or answers the one still
  * pending. The instance row is locked, so two requests at once start one check and count right.
+ * A new check wakes the node's held poll, on this server at once and on the others at commit.
  */
 export async function createInstanceCheck({
   db,
@@ -55,7 +64,8 @@ export async function createInstanceCheck({
   instanceId: string;
   now?: Date;
 }): Promise<InstanceCheck> {
-  return db.transaction(async (tx) => {
+  let asked: Change | null = null;
+  const check = await db.transaction(async (tx) => {
     if (!(await lockOwnInstance(tx, { userId, instanceId }))) {
       throw new AppError('instanceNotFound');
     }
@@ -84,8 +94,12 @@ export async function createInstanceCheck({
       nodeId: detail.ip.nodeId,
       requestedAt: now,
     });
+    asked = nodeCheckAsked(detail.ip.nodeId);
+    await announceChange(tx, asked);
     return toInstanceCheck(row);
   });
+  if (asked) deliverChangeLocally(db, asked);
+  return check;
 }
 
 /** One of the caller's checks; a pending one past its time is marked failed (`timeout`) first. */
@@ -129,6 +143,25 @@ export async function listNodeChecks({
   now: Date;
 }): Promise<NodeInstanceCheck[]> {
   return listPendingNodeChecks(db, {
+    nodeId,
+    requestedAfter: new Date(now.getTime() - TIMEOUT_MS),
+  });
+}
+
+/**
+ * Whether a poll of the node must not be held: a check is pending that was asked for after the
+ * node's last poll was answered, so no answer has handed it out yet.
+ */
+export async function hasCheckNotHandedOut({
+  db,
+  nodeId,
+  now = new Date(),
+}: {
+  db: Db;
+  nodeId: string;
+  now?: Date;
+}): Promise<boolean> {
+  return hasCheckSinceLastPoll(db, {
     nodeId,
     requestedAfter: new Date(now.getTime() - TIMEOUT_MS),
   });

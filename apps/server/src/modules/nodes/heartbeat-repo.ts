@@ -35,6 +35,8 @@ export interface PollBefore {
   wasOnline: boolean;
   /** The snapshot version its previous heartbeat said it served; null when none. */
   appliedVersion: string | null;
+  /** The V2Ray state its previous heartbeat gave; null when none. */
+  v2rayState: string | null;
 }
 
 /**
@@ -69,7 +71,8 @@ export async function recordNodePoll(
     before as (
       select coalesce(${gatewayNodes.lastSeenAt} > ${onlineSince.toISOString()}::timestamptz, false)
           as "wasOnline",
-        ${gatewayNodes.lastHeartbeat} ->> 'snapshotVersion' as "appliedVersion"
+        ${gatewayNodes.lastHeartbeat} ->> 'snapshotVersion' as "appliedVersion",
+        ${gatewayNodes.lastHeartbeat} ->> 'v2rayState' as "v2rayState"
       from ${gatewayNodes} where ${gatewayNodes.id} = ${nodeId}::uuid
     )`;
   if (!heartbeat) {
@@ -82,7 +85,7 @@ export async function recordNodePoll(
       )
       select * from before`,
     );
-    return row ?? { wasOnline: false, appliedVersion: null };
+    return row ?? { wasOnline: false, appliedVersion: null, v2rayState: null };
   }
   const applied = heartbeat.snapshotVersion;
   const inSyncNow = applied === servedVersion;
@@ -133,7 +136,7 @@ export async function recordNodePoll(
     select * from before
   `,
   );
-  return row ?? { wasOnline: false, appliedVersion: null };
+  return row ?? { wasOnline: false, appliedVersion: null, v2rayState: null };
 }
 
 export type HeartbeatMinuteRow = typeof nodeHeartbeats.$inferSelect;

@@ -12,8 +12,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireNode, requireStaffActor } from '../../plugins/auth.ts';
 import { registerEndpoint } from '../../plugins/contract-routes.ts';
-import { reportNodeCheck } from '../instances/checks.ts';
+import { hasCheckNotHandedOut, reportNodeCheck } from '../instances/checks.ts';
 import * as adminNodes from './admin-nodes.ts';
+import { NodeCheckWaits } from './check-waits.ts';
 import * as nodes from './service.ts';
 
 /** The API origin a node's gateway should call: `PUBLIC_URL`, else the one this request came to. */
@@ -22,15 +23,33 @@ function apiUrlFor(app: FastifyInstance, request: FastifyRequest): string {
 }
 
 export function registerNodeRoutes(app: FastifyInstance): void {
-  registerEndpoint(app, getNodeCredentials, async (request) =>
-    nodes.getNodeCredentials({
+  const checkWaits = new NodeCheckWaits();
+  app.changeBus.subscribe(checkWaits.onChange);
+  // A held poll answers as it stands when the server stops, not up to a poll interval later.
+  app.addHook('preClose', (done) => {
+    checkWaits.close();
+    done();
+  });
+
+  registerEndpoint(app, getNodeCredentials, async (request) => {
+    const node = requireNode(request);
+    const { wait } = request.query;
+    return nodes.getNodeCredentials({
       db: app.db,
-      node: requireNode(request),
+      node,
       since: request.query.since,
       heartbeat: heartbeatOfQuery(request.query),
       log: request.log,
-    }),
-  );
+      // Held only while the bus hears every server: otherwise a check asked elsewhere is missed.
+      hold:
+        wait && app.changeBus.listening
+          ? () =>
+              checkWaits.hold(node.id, wait * 1000, () =>
+                hasCheckNotHandedOut({ db: app.db, nodeId: node.id }),
+              )
+          : undefined,
+    });
+  });
 
   registerEndpoint(app, reportNodeInstanceCheck, async (request) =>
     reportNodeCheck({

@@ -1,5 +1,6 @@
 // What a gateway node may serve: its credential snapshot, versioned by content so that a polling
 // node downloads it only when something changed; each poll also records the node's heartbeat.
+// A poll may be held (`wait`) until a connectivity check is asked for, one interval at most.
 import { createHash } from 'node:crypto';
 import {
   NODE_POLL_INTERVAL_SECONDS,
@@ -8,6 +9,7 @@ import {
   type NodeSnapshot,
 } from '@stratus/contract';
 import type { Db } from '@stratus/db';
+import { announceChangeSoon, catalogChanged } from '../../change-notifications.ts';
 import { listNodeChecks } from '../instances/checks.ts';
 import { toJsonBytes } from '../usage/byte-count.ts';
 import { recordNodePoll } from './heartbeat-repo.ts';
@@ -22,6 +24,7 @@ import {
   type SubUserSnapshotRow,
 } from './repo.ts';
 import { logPollStateChange, type NodeStateLog } from './state-log.ts';
+import { VMESS_UNSERVED_STATES } from './vmess-readiness.ts';
 
 // Usage metering charges dynamic traffic only to nodes that serve a dynamic pool.
 export { hasDynamicPool } from './repo.ts';
@@ -98,35 +101,46 @@ async function buildSnapshotBody(db: Db, nodeId: string, now: Date): Promise<Sna
   };
 }
 
+/** Whether a node whose latest heartbeat gave `v2rayState` is offered for vmess (`vmessUnservedOn`). */
+function servesVmess(v2rayState: string | null): boolean {
+  return !(VMESS_UNSERVED_STATES as readonly string[]).includes(v2rayState ?? '');
+}
+
 /**
  * The node's snapshot, or only its version when the node already holds it (`since`). The version
  * is a digest of the content, so any change (a purchase, an expiry, a password reset, usage that
  * moves a remaining byte count) gives a new one, and every API server computes the same version.
  * The poll is recorded (last seen, the heartbeat and its minute) in one statement once the
  * version is known, so the node's snapshot lag is judged against what it is handed now.
+ *
+ * `hold` (the poll's `wait`, from a node that holds a snapshot) runs first: the answer is read
+ * when the hold ends, so what it hands out is as fresh as an answer given at once.
  */
 export async function getNodeCredentials({
   db,
   node,
   since,
   heartbeat = null,
-  now = new Date(),
   log,
+  hold,
 }: {
   db: Db;
   node: { id: string; name: string };
   since?: string;
   /** What the poll said of the node; null from a gateway that sends none. */
   heartbeat?: NodeHeartbeat | null;
-  now?: Date;
   /** Told when the poll changes the node's state (online, a new snapshot applied). */
   log?: NodeStateLog;
+  /** Holds the poll until a check of the node is asked for or its wait is up. */
+  hold?: () => Promise<void>;
 }): Promise<{
   version: string;
   unchanged: boolean;
   snapshot: NodeSnapshot | null;
   checks: NodeInstanceCheck[];
 }> {
+  if (hold && since !== undefined) await hold();
+  const now = new Date();
   const nodeId = node.id;
   const body = await buildSnapshotBody(db, nodeId, now);
   const version = sha256Hex(JSON.stringify(body)).slice(0, 32);
@@ -138,6 +152,10 @@ export async function getNodeCredentials({
     onlineSince: onlineCutoff(now),
   });
   if (log) logPollStateChange({ log, node, before, heartbeat });
+  // Whether the node serves vmess shows in the catalog: its cache must not keep the old answer.
+  if (servesVmess(before.v2rayState) !== servesVmess(heartbeat?.v2rayState ?? null)) {
+    await announceChangeSoon(db, catalogChanged);
+  }
   const checks: NodeInstanceCheck[] = await listNodeChecks({ db, nodeId, now });
   if (since === version) return { version, unchanged: true, snapshot: null, checks };
   return {
