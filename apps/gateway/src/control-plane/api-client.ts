@@ -63,7 +63,8 @@ export interface ApiClient {
   fetchCredentials(
     since: string | null,
     heartbeat?: HeartbeatReport,
-    options?: { waitSeconds?: number },
+    /** `stop`: abandons the call (the gateway stops; a held poll must not outlive it). */
+    options?: { waitSeconds?: number; stop?: AbortSignal },
   ): Promise<CredentialsAnswer>;
   reportUsage(batch: UsageBatch, options?: { timeoutMs?: number }): Promise<UsageAnswer>;
   /** The result of a connectivity check; a check reported before is left as it was. */
@@ -86,7 +87,13 @@ export function createApiClient({
   const origin = apiUrl.replace(/\/+$/, '');
 
   /** `address` is below the origin: `/api/…`, with its query. */
-  async function call(address: string, init: RequestInit, callTimeoutMs: number): Promise<unknown> {
+  async function call(
+    address: string,
+    init: RequestInit,
+    callTimeoutMs: number,
+    stop?: AbortSignal,
+  ): Promise<unknown> {
+    const timeout = AbortSignal.timeout(callTimeoutMs);
     const response = await fetch(`${origin}${address}`, {
       ...init,
       headers: {
@@ -94,7 +101,7 @@ export function createApiClient({
         accept: 'application/json',
         ...(init.body ? { 'content-type': 'application/json' } : {}),
       },
-      signal: AbortSignal.timeout(callTimeoutMs),
+      signal: stop ? AbortSignal.any([timeout, stop]) : timeout,
     });
     const envelope = (await response.json().catch(() => null)) as {
       code?: unknown;
@@ -115,11 +122,16 @@ export function createApiClient({
 
   return {
     async fetchCredentials(since, heartbeat, options = {}) {
-      const { waitSeconds } = options;
+      const { waitSeconds, stop } = options;
       const query = { since: since ?? undefined, wait: waitSeconds, ...heartbeat };
       const address = buildEndpointUrl(getNodeCredentials, { query });
       // A held answer takes up to its wait more than any other call.
-      const data = await call(address, { method: 'GET' }, timeoutMs + (waitSeconds ?? 0) * 1000);
+      const data = await call(
+        address,
+        { method: 'GET' },
+        timeoutMs + (waitSeconds ?? 0) * 1000,
+        stop,
+      );
       return getNodeCredentials.response.parse(data);
     },
     async reportUsage(batch, options = {}) {

@@ -28,6 +28,8 @@ const HELD_SLACK_MS = 100;
 export class SnapshotPoller {
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
+  /** Ends the poll in flight when the gateway stops: the API stops holding it at once. */
+  private readonly stopping = new AbortController();
   private polling: Promise<void> | null = null;
   /** The message of the failure being reported, so an outage is logged once, not every poll. */
   private failure: string | null = null;
@@ -88,6 +90,7 @@ export class SnapshotPoller {
 
   stop(): void {
     this.stopped = true;
+    this.stopping.abort();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
   }
@@ -125,6 +128,7 @@ export class SnapshotPoller {
       waitSeconds = this.successfulPolls > 0 ? this.waitSeconds() : undefined;
       const answer = await this.api.fetchCredentials(this.store.version, heartbeat, {
         waitSeconds,
+        stop: this.stopping.signal,
       });
       const elapsedMs = performance.now() - startedAt;
       held =
@@ -137,7 +141,8 @@ export class SnapshotPoller {
         this.logger.info({ version: this.store.version }, 'control plane reachable again');
       this.failure = null;
     } catch (error) {
-      this.reportFailure(error as Error);
+      // A poll the gateway abandoned as it stops is no outage.
+      if (!this.stopped) this.reportFailure(error as Error);
     }
     // An expiry takes effect without a new snapshot: re-check open connections every poll.
     const closed = this.store.revokeInvalid();

@@ -6,7 +6,7 @@ import {
   reportNodeInstanceCheck,
   type Instance,
 } from '@stratus/contract';
-import { eq, instanceChecks, proxyInstances } from '@stratus/db';
+import { eq, gatewayNodes, instanceChecks, proxyInstances } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
@@ -136,6 +136,28 @@ describe.each(testEngines)('connectivity checks on %s', (engine) => {
 
     // A wait longer than one poll interval is refused.
     expect((await pollOnce({ since: version, wait: 4 })).statusCode).toBe(400);
+  });
+
+  it('does not record a poll whose node hung up during the hold', async () => {
+    const { node } = await setUp();
+    const { version } = (
+      await callEndpoint(testApp.app, getNodeCredentials, { token: node.apiKey, query: {} })
+    ).data();
+    const lastSeen = async () =>
+      (await db().select().from(gatewayNodes).where(eq(gatewayNodes.id, node.id)))[0]!.lastSeenAt;
+    const seenBefore = await lastSeen();
+    const origin = await testApp.app.listen({ host: '127.0.0.1', port: 0 });
+    const hangUp = new AbortController();
+    const poll = fetch(`${origin}/api/node/credentials?since=${version}&wait=1`, {
+      headers: { authorization: `Bearer ${node.apiKey}` },
+      signal: hangUp.signal,
+    }).catch(() => 'hung up');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    hangUp.abort();
+    expect(await poll).toBe('hung up');
+    // Past the hold: the poll would have been recorded by now.
+    await new Promise((resolve) => setTimeout(resolve, 1_300));
+    expect(await lastSeen()).toEqual(seenBefore);
   });
 
   it('reads a check the node never reported as failed (timeout) after 30 seconds', async () => {

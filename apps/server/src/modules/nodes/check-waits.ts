@@ -11,9 +11,15 @@ export class NodeCheckWaits {
    * Holds a poll of `nodeId` for up to `ms`: ends early when a check of the node is asked for
    * (or the bus lost its connection and one may have been missed), or at once when `due` finds
    * a check the node has not been handed yet. `due` runs after the poll starts listening, so a
-   * check asked meanwhile is either found or heard.
+   * check asked meanwhile is either found or heard. Resolves false when `gone` aborts (the node
+   * hung up: nobody is left to answer), true otherwise.
    */
-  async hold(nodeId: string, ms: number, due: () => Promise<boolean>): Promise<void> {
+  async hold(
+    nodeId: string,
+    ms: number,
+    due: () => Promise<boolean>,
+    gone?: AbortSignal,
+  ): Promise<boolean> {
     const ends = this.#held.get(nodeId) ?? new Set();
     this.#held.set(nodeId, ends);
     let timer: NodeJS.Timeout | undefined;
@@ -28,13 +34,17 @@ export class NodeCheckWaits {
       timer = setTimeout(end, ms);
     });
     ends.add(end);
+    gone?.addEventListener('abort', end, { once: true });
     try {
-      if (await due()) end();
+      if (gone?.aborted || (await due())) end();
     } catch (error) {
       end();
       throw error;
+    } finally {
+      await held;
+      gone?.removeEventListener('abort', end);
     }
-    await held;
+    return !gone?.aborted;
   }
 
   /** Polls held now (tests). */

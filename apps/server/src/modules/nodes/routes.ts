@@ -31,9 +31,12 @@ export function registerNodeRoutes(app: FastifyInstance): void {
     done();
   });
 
-  registerEndpoint(app, getNodeCredentials, async (request) => {
+  registerEndpoint(app, getNodeCredentials, async (request, reply) => {
     const node = requireNode(request);
     const { wait } = request.query;
+    // A node that hung up during the hold (it stopped) has not polled: its poll is not recorded.
+    const hungUp = new AbortController();
+    reply.raw.once('close', () => hungUp.abort());
     return nodes.getNodeCredentials({
       db: app.db,
       node,
@@ -44,8 +47,11 @@ export function registerNodeRoutes(app: FastifyInstance): void {
       hold:
         wait && app.changeBus.listening
           ? () =>
-              checkWaits.hold(node.id, wait * 1000, () =>
-                hasCheckNotHandedOut({ db: app.db, nodeId: node.id }),
+              checkWaits.hold(
+                node.id,
+                wait * 1000,
+                () => hasCheckNotHandedOut({ db: app.db, nodeId: node.id }),
+                hungUp.signal,
               )
           : undefined,
     });

@@ -131,15 +131,20 @@ export async function getNodeCredentials({
   heartbeat?: NodeHeartbeat | null;
   /** Told when the poll changes the node's state (online, a new snapshot applied). */
   log?: NodeStateLog;
-  /** Holds the poll until a check of the node is asked for or its wait is up. */
-  hold?: () => Promise<void>;
+  /**
+   * Holds the poll until a check of the node is asked for or its wait is up; false when the node
+   * hung up meanwhile (the poll is then not recorded: the node did not stay to be answered).
+   */
+  hold?: () => Promise<boolean>;
 }): Promise<{
   version: string;
   unchanged: boolean;
   snapshot: NodeSnapshot | null;
   checks: NodeInstanceCheck[];
 }> {
-  if (hold && since !== undefined) await hold();
+  if (hold && since !== undefined && !(await hold())) {
+    return { version: since, unchanged: true, snapshot: null, checks: [] };
+  }
   const now = new Date();
   const nodeId = node.id;
   const body = await buildSnapshotBody(db, nodeId, now);
