@@ -641,13 +641,18 @@ describe.each(testEngines)('the IP inventory API on %s', (engine) => {
         status: 'quarantined',
         flaggedForReplacement: true,
       });
-      expect(
-        detail.history.map((event) => [event.fromStatus, event.toStatus, event.reason]),
-      ).toEqual([
+      // Newest first. The pool is shared by this file's tests: the address may have been
+      // quarantined and released by an earlier one, so only its ends are fixed.
+      const history = detail.history.map((event) => [
+        event.fromStatus,
+        event.toStatus,
+        event.reason,
+      ]);
+      expect(history.slice(0, 2)).toEqual([
         ['allocated', 'quarantined', 'abuse'],
         ['available', 'allocated', ''],
-        [null, 'available', ''],
       ]);
+      expect(history.at(-1)).toEqual([null, 'available', '']);
       expect(detail.instances).toEqual([
         {
           id: instance.id,
