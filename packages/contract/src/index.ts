@@ -8,6 +8,7 @@ export * from './permissions.ts';
 export * from './permission-schemas.ts';
 export * from './money.ts';
 export * from './validation.ts';
+export * from './strict-input.ts';
 export * from './passwords/password-choice.ts';
 export * from './pagination.ts';
 export * from './endpoints/health.ts';

@@ -23,6 +23,13 @@ import {
   type FuzzRequest,
 } from './requests.ts';
 
+/** A name no operation takes, as a new user might guess one (`visible` for `active`). */
+const UNKNOWN_FIELD = 'visible';
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 const credentials: Credential[] = ['none', 'garbage', 'long', 'basic', 'user', 'node'];
 const allMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'];
 
@@ -56,6 +63,32 @@ export function mutatedRequestsOf(operation: Operation, pools: Pools): fc.Arbitr
           ),
       },
     ];
+    // A field the operation does not name is refused, never ignored. Raw operations (downloads,
+    // provider callbacks, the subscription profile) may take the parameters their clients add.
+    if (!operation.raw) {
+      mutations.push({
+        weight: 1,
+        arbitrary: fc.constant(
+          request({
+            parameter: { name: UNKNOWN_FIELD, text: '1' },
+            unknownField: UNKNOWN_FIELD,
+            mutation: `unknown parameter ${UNKNOWN_FIELD}`,
+          }),
+        ),
+      });
+    }
+    if (operation.body?.schema.additionalProperties === false && isPlainObject(draft.body)) {
+      mutations.push({
+        weight: 1,
+        arbitrary: fc.constant(
+          request({
+            payload: serializeJson({ ...draft.body, [UNKNOWN_FIELD]: false }),
+            unknownField: UNKNOWN_FIELD,
+            mutation: `unknown field ${UNKNOWN_FIELD}`,
+          }),
+        ),
+      });
+    }
     if (names.length) {
       mutations.push({
         weight: 3,

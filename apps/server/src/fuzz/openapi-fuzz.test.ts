@@ -132,6 +132,9 @@ describe.each(testEngines)('OpenAPI fuzz on %s', (engine) => {
 
     const record = (label: string, request: FuzzRequest, answer: Answer, raw: boolean) => {
       const violations = violationsOf(answer, { method: request.method, raw });
+      if (request.unknownField && answer.statusCode < 300) {
+        violations.push(`accepted the unknown field ${request.unknownField}`);
+      }
       if (violations.length === 0) return;
       const key = `${label}: ${violations.join(', ')}`;
       const finding = findings.get(key) ?? {

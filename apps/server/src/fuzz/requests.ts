@@ -18,6 +18,8 @@ export interface FuzzRequest {
   credential: Credential;
   /** The mutation applied, for the report. */
   mutation: string;
+  /** A field the request adds that the operation does not name: it must never succeed. */
+  unknownField?: string;
 }
 
 /** Parameter and body values of a request, before they are written into it. */
@@ -36,6 +38,7 @@ export interface Changes {
   parameter?: { name: string; text: string; repeated?: boolean };
   payload?: string;
   headers?: Record<string, string>;
+  unknownField?: string;
 }
 
 const encodeQuery = (values: Record<string, unknown>) =>
@@ -83,6 +86,7 @@ export function assemble(operation: Operation, draft: Draft, changes: Changes): 
     ...(payload !== undefined ? { payload } : {}),
     credential: changes.credential ?? 'expected',
     mutation: changes.mutation,
+    ...(changes.unknownField ? { unknownField: changes.unknownField } : {}),
   };
 }
 

@@ -3,13 +3,14 @@ import {
   SUCCESS_CODE,
   envelopeOf,
   errorEnvelopeSchema,
+  refuseUnknownKeys,
   type EndpointAccess,
   type EndpointData,
   type EndpointDefinition,
 } from '@stratus/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { guardFor } from './auth.ts';
 
 declare module 'fastify' {
@@ -65,6 +66,21 @@ export type EndpointHandler<E extends EndpointDefinition> = (
   reply: FastifyReply,
 ) => Promise<EndpointData<E> | RawReply>;
 
+/** The query of an endpoint that takes none: any parameter is refused, naming it. */
+const noQuerySchema = z.strictObject({});
+
+/**
+ * What the route validates: the endpoint's body, query and params refusing keys they do not name
+ * (a 400 naming the field, never a silent success that changed nothing); headers pass through.
+ */
+function strictInputOf(endpoint: EndpointDefinition) {
+  return {
+    ...(endpoint.params ? { params: refuseUnknownKeys(endpoint.params) } : {}),
+    querystring: endpoint.query ? refuseUnknownKeys(endpoint.query) : noQuerySchema,
+    ...(endpoint.body ? { body: refuseUnknownKeys(endpoint.body) } : {}),
+  };
+}
+
 /** The text of `message` in every successful envelope. */
 export const SUCCESS_MESSAGE = 'ok';
 
@@ -111,10 +127,8 @@ export function registerEndpoint<E extends EndpointDefinition>(
         : {}),
       tags: [endpoint.tag],
       ...(endpoint.access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
-      ...(endpoint.params ? { params: endpoint.params } : {}),
-      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...strictInputOf(endpoint),
       ...(endpoint.headers ? { headers: endpoint.headers } : {}),
-      ...(endpoint.body ? { body: endpoint.body } : {}),
       // Read by @fastify/swagger for the request body's media type (JSON when absent).
       ...(endpoint.bodyContentType ? { consumes: [endpoint.bodyContentType] } : {}),
       response: {

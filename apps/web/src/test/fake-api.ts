@@ -10,6 +10,7 @@ import {
   fillPath,
   formatErrorMessage,
   pickLocale,
+  refuseUnknownKeys,
   SUCCESS_CODE,
   type EndpointData,
   type EndpointDefinition,
@@ -91,9 +92,15 @@ function requestViolation(endpoint: EndpointDefinition, request: FakeRequest): s
     ['body', endpoint.body, request.body],
   ] as const;
   for (const [name, schema, value] of parts) {
-    const result = schema?.safeParse(value);
+    // As the server: body, query and params refuse keys they do not name.
+    const result = (name === 'headers' || !schema ? schema : refuseUnknownKeys(schema))?.safeParse(
+      value,
+    );
     if (result && !result.success) return `${name}: ${result.error.message}`;
   }
+  // As the server: an endpoint that takes no query refuses any parameter.
+  const unknown = endpoint.query ? [] : Object.keys(request.query);
+  if (unknown.length > 0) return `query: takes no parameters, got ${unknown.join(', ')}`;
   return null;
 }
 

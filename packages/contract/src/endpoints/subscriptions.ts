@@ -54,7 +54,8 @@ export const getSubscriptionProfile = defineEndpoint({
   access: 'public',
   raw: true,
   params: z.object({ token: z.string().min(1).max(200) }),
-  query: z.object({
+  // Loose on purpose: subscription clients add parameters of their own to the address.
+  query: z.looseObject({
     /** The profile's format; by the User-Agent when absent. */
     format: subscriptionFormatSchema.optional(),
   }),

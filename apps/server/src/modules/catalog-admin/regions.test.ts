@@ -232,13 +232,17 @@ describe.each(testEngines)('the catalog admin API on %s', (engine) => {
         },
       }),
     ]);
-    // The codes are not part of an update: a city code sent along is ignored.
+    // The codes are not part of an update: a city code sent along is refused, naming it.
     const recode = await callEndpoint(testApp.app, updateRegion, {
       token: team.ops.token,
+      headers: english,
       params: { id: region.id },
-      body: { cityCode: 'kyoto' } as EndpointBody<typeof updateRegion>,
+      body: { cityCode: 'kyoto', sortOrder: 9 } as EndpointBody<typeof updateRegion>,
     });
-    expect(recode.data().cityCode).toBe(region.cityCode);
+    expect(recode.statusCode).toBe(400);
+    expect(recode.json()).toMatchObject({ code: 10001, data: { field: 'cityCode' } });
+    expect(recode.json().message).toContain('cityCode');
+    expect(await auditEntriesAbout(db(), { type: 'region', id: region.id })).toHaveLength(1);
 
     const missing = await callEndpoint(testApp.app, updateRegion, {
       token: team.ops.token,

@@ -197,6 +197,50 @@ describe.each(testEngines)('static-IP plans for operators on %s', (engine) => {
     ).toEqual([]);
   });
 
+  it('refuses a field it does not know, in the body, a nested object or the query, naming it', async () => {
+    const plan = await seedStaticIpPlan(db(), { stock: 1 });
+    const before = await db().select().from(staticIpPlans).where(eq(staticIpPlans.id, plan.planId));
+    // `visible` is not a field of the plan (`active` is): tried as a new operator would.
+    const cases: [object, string][] = [
+      [{ visible: false }, 'visible'],
+      [{ active: false, visible: false }, 'visible'],
+      [{ prices: [{ durationDays: 30, price: 20, currency: 'CNY' }] }, 'prices.0.currency'],
+    ];
+    for (const [body, field] of cases) {
+      const response = await callEndpoint(testApp.app, updateStaticIpPlan, {
+        token: team.ops.token,
+        headers: english,
+        params: { id: plan.planId },
+        body: body as EndpointBody<typeof updateStaticIpPlan>,
+      });
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json(), field).toMatchObject({
+        code: 10001,
+        message: `Invalid ${field}: is not an accepted field`,
+        data: { field },
+      });
+    }
+    const listed = await callEndpoint(testApp.app, listAdminStaticIpPlans, {
+      token: team.ops.token,
+      headers: english,
+      query: { lineType: 'datacenter', sort: 'price' } as never,
+    });
+    expect(listed.statusCode).toBe(400);
+    expect(listed.json().data.field).toBe('sort');
+    // In Chinese too, and nothing changed.
+    const chinese = await callEndpoint(testApp.app, updateStaticIpPlan, {
+      token: team.ops.token,
+      headers: { 'accept-language': 'zh-CN' },
+      params: { id: plan.planId },
+      body: { visible: false } as EndpointBody<typeof updateStaticIpPlan>,
+    });
+    expect(chinese.json().message).toBe('参数 visible 不正确：不是可接受的字段');
+    expect(
+      await db().select().from(staticIpPlans).where(eq(staticIpPlans.id, plan.planId)),
+    ).toEqual(before);
+    expect(await entriesAbout(plan.planId)).toEqual([]);
+  });
+
   it('hides a plan from the catalog and from purchases at once; renewals go on at today’s price', async () => {
     const seeded = await seedStaticIpPlan(db(), { stock: 3, pricesFen: { 30: 3_000n } });
     const customer = await seedCustomer(testApp, { balanceFen: 100_000n });
