@@ -41,10 +41,16 @@ export async function createTestApp(
   {
     env = {},
     logger = false,
-  }: { env?: Record<string, string>; logger?: BuildAppOptions['logger'] } = {},
+    database: given,
+  }: {
+    env?: Record<string, string>;
+    logger?: BuildAppOptions['logger'];
+    /** A database of the test's own making (closed with the app) instead of a new one. */
+    database?: TestDatabase;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stratus-test-'));
-  const database = await createTestDatabase(engine);
+  const database = given ?? (await createTestDatabase(engine));
   const config = loadConfig(
     {
       ...testEnvironment,

@@ -51,7 +51,7 @@ describe.each(testEngines)('the audit log on %s', (engine) => {
     expect(await entriesFor('rolled-back')).toHaveLength(0);
   });
 
-  it('refuses to edit or delete an entry', async () => {
+  it('refuses to edit, delete or truncate an entry', async () => {
     await expect(
       database.db
         .update(auditLog)
@@ -62,6 +62,14 @@ describe.each(testEngines)('the audit log on %s', (engine) => {
       database.db.delete(auditLog).where(eq(auditLog.targetId, 'kept')),
     ).rejects.toThrow();
     await expect(database.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+    // TRUNCATE fires no row trigger: a statement-level one refuses it.
+    for (const statement of [sql`truncate audit_log`, sql`truncate audit_log cascade`]) {
+      const refused = await database.db.execute(statement).then(
+        () => null,
+        (error: Error) => error,
+      );
+      expect((refused?.cause as Error | undefined)?.message).toBe('audit_log is append-only');
+    }
     const [entry] = await entriesFor('kept');
     expect(entry).toMatchObject({ reason: '', actorEmail: 'cli', actorRole: 'cli' });
   });
