@@ -33,6 +33,7 @@ import { registerBodyParsing } from './plugins/body-parsing.ts';
 import { registerChangeBus } from './change-notifications.ts';
 import { registerDatabase } from './plugins/db.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { answerClientError } from './plugins/client-errors.ts';
 import { answerFrameworkError } from './plugins/framework-errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRequestLog } from './plugins/request-log.ts';
@@ -80,6 +81,8 @@ export async function buildApp({
     // Bad URLs and over-long path parameters are refused by the router itself: answered in the
     // envelope with the security headers, not Fastify's JSON echoing the URL.
     frameworkErrors: answerFrameworkError,
+    // Requests Node's parser refuses (431, a bad request line): the envelope and headers too.
+    clientErrorHandler: answerClientError,
     // Fastify logs two lines per request (in and out); one line at the end says the same (the
     // method and URL are added to it below) for half the serialising and writing.
     logController: new LogController({ disableRequestLogging: true }),

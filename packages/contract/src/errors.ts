@@ -48,6 +48,18 @@ export const errors = {
     status: 414,
     message: { 'zh-CN': '请求地址过长', 'en-US': 'The request URL is too long' },
   },
+  /** The request's headers together are larger than the server reads (Node's `maxHeaderSize`). */
+  headersTooLarge: {
+    code: 10006,
+    status: 431,
+    message: { 'zh-CN': '请求头过大', 'en-US': 'The request headers are too large' },
+  },
+  /** The request did not arrive whole in time (Node's `requestTimeout`). */
+  requestTimedOut: {
+    code: 10007,
+    status: 408,
+    message: { 'zh-CN': '请求超时，请重试', 'en-US': 'The request took too long to arrive' },
+  },
   /** No valid session or API token was presented. */
   unauthorized: {
     code: 10101,

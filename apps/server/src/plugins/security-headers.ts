@@ -60,15 +60,30 @@ function policyFor(request: FastifyRequest): string {
   return webAppPolicy(cspNonceOf(request));
 }
 
+/** The headers every answer carries, whatever its path. */
+const commonHeaders = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+};
+
+/**
+ * The security headers of an API answer written without a request (a request Node could not
+ * parse: client-errors.ts), as `setSecurityHeaders` sets them for one that was.
+ */
+export const apiAnswerHeaders: Readonly<Record<string, string>> = {
+  'content-security-policy': apiPolicy,
+  ...commonHeaders,
+  'cache-control': 'no-store',
+};
+
 /** Sets every security header of the answer to `request`; HSTS only over HTTPS. */
 export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
   reply.header('content-security-policy', policyFor(request));
-  reply.header('x-content-type-options', 'nosniff');
-  reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-  reply.header('x-frame-options', 'DENY');
-  reply.header('cross-origin-opener-policy', 'same-origin');
-  reply.header('cross-origin-resource-policy', 'same-origin');
-  reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
+  reply.headers(commonHeaders);
   if (request.protocol === 'https') {
     reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   }
