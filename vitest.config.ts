@@ -14,6 +14,7 @@ const browserlessE2eFiles = [
   'e2e/gateway-heartbeat.test.ts',
   'e2e/gateway-replacement.test.ts',
   'e2e/subscription.test.ts',
+  'e2e/subscription-rate-limit.test.ts',
 ];
 
 // One Vitest run covers every workspace: `npm test` runs them all.

@@ -31,12 +31,21 @@ export interface RunningServer {
 export async function startServer(
   engine: 'postgres' | 'pglite',
   extraEnv: Record<string, string> = {},
-  /** `gateway: true` runs what `npm start` runs: the API and the demo gateway, supervised. */
-  { gateway = false }: { gateway?: boolean } = {},
+  {
+    gateway = false,
+    sharedDatabaseUrl,
+  }: {
+    /** `gateway: true` runs what `npm start` runs: the API and the demo gateway, supervised. */
+    gateway?: boolean;
+    /** Another server's PostgreSQL database (`databaseUrl`): a second server beside it. */
+    sharedDatabaseUrl?: string;
+  } = {},
 ): Promise<RunningServer> {
   const gatewayPort = gateway ? await freePort('0.0.0.0') : undefined;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stratus-e2e-'));
-  const database = engine === 'postgres' ? await createTestDatabase('postgres') : undefined;
+  const database =
+    engine === 'postgres' && !sharedDatabaseUrl ? await createTestDatabase('postgres') : undefined;
+  const databaseUrl = sharedDatabaseUrl ?? database?.url;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     // 0: the kernel's pick when the server binds, which no other process can take first.
@@ -50,7 +59,7 @@ export async function startServer(
     ...extraEnv,
   };
   delete env.DATABASE_URL;
-  if (database) env.DATABASE_URL = database.url;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
 
   const entry = gateway ? supervisedEntry : serverEntry;
   const child = spawn(process.execPath, [entry], { cwd: repoRoot, env, stdio: 'pipe' });
@@ -58,10 +67,10 @@ export async function startServer(
   const url = await waitForReady(child, gateway ? /Demo proxy gateway on port \d+/ : undefined);
   return {
     url,
-    databaseUrl: database?.url,
+    databaseUrl,
     gatewayPort,
     async admin(...args) {
-      if (!database) throw new Error('admin commands need the postgres engine');
+      if (!databaseUrl) throw new Error('admin commands need the postgres engine');
       const { stdout } = await promisify(execFile)(process.execPath, [adminEntry, ...args], {
         cwd: repoRoot,
         env,

@@ -203,6 +203,21 @@ export const authAttempts = pgTable(
   ],
 );
 
+/**
+ * Fixed-window request counters shared by every API server (a per-process count would let N
+ * servers allow N times the limit): one row per key, e.g. `sub:<sha256 of a subscription token>`.
+ * Keys never hold a secret itself. Windows that ended long ago are pruned.
+ */
+export const rateLimitWindows = pgTable(
+  'rate_limit_windows',
+  {
+    key: text('key').primaryKey(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [index('rate_limit_windows_window_started_at_idx').on(table.windowStartedAt)],
+);
+
 export type LedgerEntryKind = (typeof ledgerEntryTypes)[number];
 
 /**

@@ -7,6 +7,7 @@ import { startOfflineNodeLog } from './log-offline-nodes.ts';
 import type { PeriodicJob } from './periodic.ts';
 import { startAuthAttemptPruning } from './prune-auth-attempts.ts';
 import { startNodeHeartbeatPruning } from './prune-node-heartbeats.ts';
+import { startRateLimitWindowPruning } from './prune-rate-limit-windows.ts';
 import { startStaticIpJobs } from './static-ip-jobs.ts';
 
 /**
@@ -19,6 +20,7 @@ export function startBackgroundJobs(app: FastifyInstance): PeriodicJob {
   const jobs = [
     startAuthAttemptPruning(app),
     startNodeHeartbeatPruning(app),
+    startRateLimitWindowPruning(app),
     startOfflineNodeLog(app),
     startPaymentExpiry(app, { intervalMs }),
     startStaticIpJobs(app, { intervalMs }),

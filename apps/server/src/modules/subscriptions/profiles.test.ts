@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatForUserAgent } from './client-format.ts';
 import { listProfileProxies } from './profiles.ts';
-import { createRateLimiter } from './rate-limit.ts';
 import { formatUserInfo } from './service.ts';
 
 describe('client detection by User-Agent', () => {
@@ -59,22 +58,5 @@ describe('profile proxy names', () => {
       'JP Tokyo 203.0.113.7 SOCKS5 #2',
       'JP Tokyo 203.0.113.7 VMess #2',
     ]);
-  });
-});
-
-describe('per-token rate limit', () => {
-  it('allows `limit` takes per window, then refuses until the window ends', () => {
-    const limiter = createRateLimiter({ limit: 2, windowMs: 60_000, maxKeys: 2 });
-    expect([limiter.take('a', 0), limiter.take('a', 1), limiter.take('a', 2)]).toEqual([
-      true,
-      true,
-      false,
-    ]);
-    expect(limiter.retryAfterSeconds('a', 30_000)).toBe(30);
-    expect(limiter.take('b', 3)).toBe(true);
-    expect(limiter.take('a', 60_000)).toBe(true);
-    // A third key past `maxKeys` prunes ended windows; the live ones keep counting.
-    expect(limiter.take('c', 60_001)).toBe(true);
-    expect([limiter.take('a', 60_002), limiter.take('a', 60_003)]).toEqual([true, false]);
   });
 });

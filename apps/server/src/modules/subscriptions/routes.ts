@@ -4,10 +4,10 @@ import { AppError } from '../../errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { rawReply, registerEndpoint } from '../../plugins/contract-routes.ts';
 import { formatForUserAgent } from './client-format.ts';
-import { createRateLimiter } from './rate-limit.ts';
+import { secretKey, takeRateLimit } from './rate-limit.ts';
 import * as subscriptions from './service.ts';
 
-/** Fetches of one token per minute per API process: clients update every few hours. */
+/** Fetches of one token per minute, across every API server: clients update every few hours. */
 export const PROFILE_FETCHES_PER_MINUTE = 30;
 
 /** The origin the subscription URL starts with: `PUBLIC_URL`, else the one this request came to. */
@@ -17,7 +17,6 @@ function originOf(app: FastifyInstance, request: FastifyRequest): string {
 
 export function registerSubscriptionRoutes(app: FastifyInstance): void {
   const { db, tokenCipher: cipher } = app;
-  const limiter = createRateLimiter({ limit: PROFILE_FETCHES_PER_MINUTE, windowMs: 60_000 });
 
   registerEndpoint(app, getSubscription, (request) =>
     subscriptions.getSubscription({
@@ -42,8 +41,13 @@ export function registerSubscriptionRoutes(app: FastifyInstance): void {
   // failed update rather than import.
   registerEndpoint(app, getSubscriptionProfile, async (request, reply) => {
     const { token } = request.params;
-    if (!limiter.take(token)) {
-      reply.header('retry-after', String(limiter.retryAfterSeconds(token)));
+    const take = await takeRateLimit(db, {
+      key: secretKey('sub', token),
+      limit: PROFILE_FETCHES_PER_MINUTE,
+      windowMs: 60_000,
+    });
+    if (!take.allowed) {
+      reply.header('retry-after', String(take.retryAfterSeconds));
       throw new AppError('subscriptionRateLimited');
     }
     return rawReply(
