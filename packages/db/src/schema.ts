@@ -204,6 +204,26 @@ export const authAttempts = pgTable(
 );
 
 /**
+ * Addresses an account has opened a session from (sign-up or sign-in), with the last time: a
+ * known address keeps its own sign-in allowance when guessing from elsewhere has used up the
+ * account's ceiling, so the owner is not locked out. Rows older than 90 days are pruned.
+ */
+export const knownSignInAddresses = pgTable(
+  'known_sign_in_addresses',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    lastSignedInAt: timestamp('last_signed_in_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.address] }),
+    index('known_sign_in_addresses_last_signed_in_at_idx').on(table.lastSignedInAt),
+  ],
+);
+
+/**
  * Fixed-window request counters shared by every API server (a per-process count would let N
  * servers allow N times the limit): one row per key, e.g. `sub:<sha256 of a subscription token>`.
  * Keys never hold a secret itself. Windows that ended long ago are pruned.

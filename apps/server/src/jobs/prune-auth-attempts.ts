@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { deleteAttemptsOlderThan } from '../modules/auth/repo.ts';
+import { deleteAttemptsOlderThan, forgetOldSignInAddresses } from '../modules/auth/repo.ts';
 import { startPeriodicJob, type PeriodicJob } from './periodic.ts';
 
 /** Old attempts only cost disk space: once an hour is plenty, whatever JOBS_INTERVAL_SECONDS says. */
 const EVERY_HOUR_MS = 3_600_000;
 
 /**
- * Deletes sign-in attempts older than any throttle window still needs. Safe on many servers at
- * once: each run is one idempotent DELETE.
+ * Deletes sign-in attempts older than any throttle window still needs, and the addresses an
+ * account has not signed in from for 90 days. Safe on many servers at once: idempotent DELETEs.
  */
 export function startAuthAttemptPruning(app: FastifyInstance): PeriodicJob {
   // Every throttle limit, so one added later is never pruned inside its window.
@@ -21,6 +21,8 @@ export function startAuthAttemptPruning(app: FastifyInstance): PeriodicJob {
     run: async () => {
       const deleted = await deleteAttemptsOlderThan(app.db, keepHours);
       if (deleted) app.log.info({ deleted }, 'pruned old sign-in attempts');
+      const forgotten = await forgetOldSignInAddresses(app.db);
+      if (forgotten) app.log.info({ forgotten }, 'forgot sign-in addresses unused for 90 days');
     },
   });
 }

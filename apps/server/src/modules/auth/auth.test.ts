@@ -12,6 +12,7 @@ import {
   authAttempts,
   createDatabase,
   eq,
+  knownSignInAddresses,
   sessions,
   sql,
   users,
@@ -418,6 +419,30 @@ describe.each(testEngines)('sign-in throttling on %s', (engine) => {
     const ceiling = await login(email, testPassword, '10.0.4.100');
     expect(ceiling.statusCode).toBe(429);
     expect(ceiling.json().code).toBe(20005);
+  });
+
+  it('keeps the owner’s own allowance at addresses it signed in from in the last 90 days', async () => {
+    const email = await registeredEmail('10.0.6.1');
+    expect((await login(email, testPassword, '10.0.6.2')).statusCode).toBe(200);
+    for (let attempt = 1; attempt <= 8; attempt += 1) {
+      expect((await login(email, 'wrong password', `10.0.7.${attempt}`)).statusCode).toBe(400);
+    }
+    // The ceiling holds for every other address, even with the right password…
+    expect((await login(email, testPassword, '10.0.7.100')).statusCode).toBe(429);
+    // …but not where the account signed up or signed in before.
+    expect((await login(email, testPassword, '10.0.6.1')).statusCode).toBe(200);
+    expect((await login(email, testPassword, '10.0.6.2')).statusCode).toBe(200);
+    // A known address still has its own limit: guessing there pauses it like anywhere.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await login(email, 'wrong password', '10.0.6.2')).statusCode).toBe(400);
+    }
+    expect((await login(email, testPassword, '10.0.6.2')).statusCode).toBe(429);
+    // An address last used over 90 days ago is a stranger again.
+    await testApp.database.db
+      .update(knownSignInAddresses)
+      .set({ lastSignedInAt: sql`now() - interval '91 days'` })
+      .where(eq(knownSignInAddresses.address, '10.0.6.1'));
+    expect((await login(email, testPassword, '10.0.6.1')).statusCode).toBe(429);
   });
 
   it('does not count successful sign-ins as failures', async () => {

@@ -7,6 +7,7 @@ import {
   gt,
   inArray,
   isNull,
+  knownSignInAddresses,
   lt,
   ne,
   sessions,
@@ -271,5 +272,53 @@ export async function deleteAttemptsOlderThan(db: Db, hours: number): Promise<nu
     .delete(authAttempts)
     .where(lt(authAttempts.createdAt, sql`now() - make_interval(hours => ${hours})`))
     .returning({ id: authAttempts.id });
+  return deleted.length;
+}
+
+/** How long an address the account opened a session from stays known (its own sign-in allowance). */
+export const KNOWN_ADDRESS_DAYS = 90;
+
+/** Records that the account opened a session from `address` now. */
+export async function rememberSignInAddress(
+  db: Db,
+  { userId, address, now = new Date() }: { userId: string; address: string; now?: Date },
+): Promise<void> {
+  await db
+    .insert(knownSignInAddresses)
+    .values({ userId, address, lastSignedInAt: now })
+    .onConflictDoUpdate({
+      target: [knownSignInAddresses.userId, knownSignInAddresses.address],
+      set: { lastSignedInAt: now },
+    });
+}
+
+/** Whether the account of `email` opened a session from `address` in the last 90 days. */
+export async function isKnownSignInAddress(
+  db: Db,
+  { email, address, now = new Date() }: { email: string; address: string; now?: Date },
+): Promise<boolean> {
+  const since = new Date(now.getTime() - KNOWN_ADDRESS_DAYS * 86_400_000);
+  const rows = await db
+    .select({ userId: knownSignInAddresses.userId })
+    .from(knownSignInAddresses)
+    .innerJoin(users, eq(users.id, knownSignInAddresses.userId))
+    .where(
+      and(
+        eq(users.email, email),
+        eq(knownSignInAddresses.address, address),
+        gt(knownSignInAddresses.lastSignedInAt, since),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Forgets addresses not used for a session in the last 90 days; answers how many. */
+export async function forgetOldSignInAddresses(db: Db, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - KNOWN_ADDRESS_DAYS * 86_400_000);
+  const deleted = await db
+    .delete(knownSignInAddresses)
+    .where(lt(knownSignInAddresses.lastSignedInAt, before))
+    .returning({ userId: knownSignInAddresses.userId });
   return deleted.length;
 }

@@ -20,6 +20,7 @@ import {
   findLiveSession,
   insertSession,
   listSessionsOfUser,
+  rememberSignInAddress,
   revokeLiveSessions,
   revokeOtherSessions,
   revokeSession,
@@ -53,7 +54,10 @@ interface AccountServices {
   cipher: TokenCipher;
 }
 
-/** Opens a session: a fresh random token, of which only the hash is stored. */
+/**
+ * Opens a session: a fresh random token, of which only the hash is stored. The address becomes
+ * known to the account (its own sign-in allowance, `claimSignInAttempt`).
+ */
 async function startSession(
   db: Db,
   config: Config,
@@ -68,6 +72,7 @@ async function startSession(
     userAgent: client.userAgent,
     ip: client.ip,
   });
+  await rememberSignInAddress(db, { userId, address: client.ip });
   return token;
 }
 

@@ -1,7 +1,13 @@
 import type { AuthAttemptKind, Db } from '@stratus/db';
 import type { AttemptLimit, Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
-import { insertAttempts, lockAttemptKeys, recentAttemptsExpiry, settleAttempts } from './repo.ts';
+import {
+  insertAttempts,
+  isKnownSignInAddress,
+  lockAttemptKeys,
+  recentAttemptsExpiry,
+  settleAttempts,
+} from './repo.ts';
 
 /**
  * Sign-in and sign-up throttling. The counts live in `auth_attempts`, so every API server behind
@@ -83,7 +89,9 @@ async function claimSlots(
  * Claims a sign-in attempt before the password is checked. Three limits apply: per account from
  * this address (so an attacker locks the account out only for their own address, and the owner
  * elsewhere still signs in), per address across accounts, and a higher ceiling per account against
- * guessing spread over many addresses. A refusal says when the limit opens again.
+ * guessing spread over many addresses. An address the account opened a session from in the last
+ * 90 days is not held to that ceiling: guessing from elsewhere does not lock the owner out at
+ * home (its own two limits still hold). A refusal says when the limit opens again.
  */
 export async function claimSignInAttempt({
   db,
@@ -97,13 +105,16 @@ export async function claimSignInAttempt({
   address: string;
 }): Promise<SignInAttempt> {
   const { loginPerAccount, loginPerAccountAddress, loginPerAddress } = config.throttle;
+  const knownAddress = await isKnownSignInAddress(db, { email, address });
   const claim = await claimSlots(db, {
     signIn: true,
     keys: [
       // Addresses hold no `|`, so the last one in the key separates the two parts.
       { kind: 'login_account_address', key: `${email}|${address}`, limit: loginPerAccountAddress },
       { kind: 'login_address', key: address, limit: loginPerAddress },
-      { kind: 'login_account', key: email, limit: loginPerAccount },
+      ...(knownAddress
+        ? []
+        : [{ kind: 'login_account' as const, key: email, limit: loginPerAccount }]),
     ],
   });
   // One answer for every limit, so it does not tell whether the account exists.
