@@ -13,6 +13,7 @@ import {
   createDatabase,
   eq,
   knownSignInAddresses,
+  queryRows,
   sessions,
   sql,
   users,
@@ -535,17 +536,58 @@ describe.each(testEngines)('sign-in throttling under concurrent bursts on %s', (
     expect(await attemptsOf('login_address', address)).toEqual({ recorded: 30, unsettled: 0 });
   }, 120_000);
 
-  // The audit's burst was 300 against 100; half of it proves the same on two busy cores, where
-  // 300 claims queued on one account's lock outlast the pool's 10 s connection wait (a 503).
-  it('checks at most the account ceiling of 150 simultaneous guesses from many addresses', async () => {
+  // The audit's burst: 300 guesses from many addresses at one account. The claims queue for the
+  // account's turn in memory, not on pooled connections (which once made other requests wait
+  // past the pool's 10 s: a 503), so other customers are served all the while.
+  it('checks at most the account ceiling of 300 simultaneous guesses, serving others meanwhile', async () => {
     const { email } = await registerUser(testApp.app);
-    const responses = await Promise.all(
-      Array.from({ length: 150 }, (_, index) =>
+    // Each from an address of its own: this suite allows few sign-ups per address.
+    const others = await Promise.all(
+      Array.from({ length: 5 }, async (_, index) => {
+        const signedUp = await callEndpoint(testApp.app, registerEndpoint, {
+          body: { email: uniqueEmail('other'), password: testPassword },
+          remoteAddress: `10.6.0.${index}`,
+        });
+        return { token: signedUp.data().token };
+      }),
+    );
+    let burstDone = false;
+    const burst = Promise.all(
+      Array.from({ length: 300 }, (_, index) =>
         login(email, 'wrong password', `10.8.${Math.floor(index / 100)}.${index % 100}`),
       ),
-    );
-    expect(tally(responses)).toEqual({ 400: 50, 429: 100 });
+    ).finally(() => {
+      burstDone = true;
+    });
+    const served: number[] = [];
+    // On PostgreSQL, a connection of its own watches for backends queued on an advisory lock:
+    // a claim only ever tries the lock, so none may wait there holding a pooled connection.
+    const watcher =
+      engine === 'postgres' ? await createDatabase({ url: testApp.database.url }) : null;
+    let mostWaiting = 0;
+    while (!burstDone) {
+      if (watcher) {
+        const [row] = await queryRows<{ waiting: number }>(
+          watcher.db,
+          sql`select count(*)::int as waiting from pg_stat_activity
+              where wait_event_type = 'Lock' and wait_event = 'advisory'`,
+        );
+        mostWaiting = Math.max(mostWaiting, row?.waiting ?? 0);
+      }
+      const round = await Promise.all(
+        others.map(({ token }) => callEndpoint(testApp.app, getMe, { token })),
+      );
+      served.push(...round.map((response) => response.statusCode));
+      // A round on the embedded database may finish in microtasks alone: let timers run.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const responses = await burst;
+    await watcher?.close();
+    expect(mostWaiting).toBe(0);
+    expect(tally(responses)).toEqual({ 400: 50, 429: 250 });
     expect(await attemptsOf('login_account', email)).toEqual({ recorded: 50, unsettled: 0 });
+    expect(served.length).toBeGreaterThanOrEqual(others.length);
+    expect(new Set(served)).toEqual(new Set([200]));
   }, 120_000);
 
   it.runIf(engine === 'postgres')(

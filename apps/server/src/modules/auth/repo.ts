@@ -12,6 +12,7 @@ import {
   ne,
   sessions,
   preparedPerDatabase,
+  queryRows,
   sql,
   users,
   authAttempts,
@@ -186,20 +187,29 @@ export async function findApiTokenOwner(
 }
 
 /**
- * Takes a transaction-scoped advisory lock for each attempt key, in ascending lock order so two
- * claims sharing keys never wait on each other crosswise. The locks live in PostgreSQL, so they
- * serialise claims across every API server; they are released when the transaction ends.
+ * Tries to take the advisory lock of every key for the rest of `tx`, without waiting: false when
+ * another transaction holds one of them (the caller ends `tx`, which drops any it took, and tries
+ * again later), so a claim never holds a pooled connection while it queues.
  */
-export async function lockAttemptKeys(
+export async function tryLockAttemptKeys(
   tx: Tx,
   keys: { kind: AuthAttemptKind; key: string }[],
-): Promise<void> {
-  const lockIds = [...new Set(keys.map(({ kind, key }) => attemptLockId(kind, key)))].sort(
-    (a, b) => (a < b ? -1 : a > b ? 1 : 0),
+): Promise<boolean> {
+  const tries = attemptLockIds(keys).map(
+    (lockId) => sql`pg_try_advisory_xact_lock(${lockId.toString()}::bigint)`,
   );
-  for (const lockId of lockIds) {
-    await tx.execute(sql`select pg_advisory_xact_lock(${lockId.toString()}::bigint)`);
-  }
+  const [row] = await queryRows<{ locked: boolean }>(
+    tx,
+    sql`select ${sql.join(tries, sql` and `)} as locked`,
+  );
+  return row?.locked === true;
+}
+
+/** The keys' lock ids, each once, in a fixed order. */
+export function attemptLockIds(keys: { kind: AuthAttemptKind; key: string }[]): bigint[] {
+  return [...new Set(keys.map(({ kind, key }) => attemptLockId(kind, key)))].sort((a, b) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
 }
 
 /**

@@ -1,12 +1,15 @@
 import type { AuthAttemptKind, Db } from '@stratus/db';
 import type { AttemptLimit, Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { keyedLocksOf } from './keyed-locks.ts';
 import {
+  attemptLockIds,
   insertAttempts,
   isKnownSignInAddress,
-  lockAttemptKeys,
   recentAttemptsExpiry,
   settleAttempts,
+  tryLockAttemptKeys,
 } from './repo.ts';
 
 /**
@@ -15,7 +18,17 @@ import {
  * applies, in one transaction holding an advisory lock per key: counting and recording are one
  * step, so however many attempts arrive at once, at most the limit of them go on to a password
  * check (or a sign-up).
+ *
+ * A burst on one account must not tie up the connection pool while its claims queue: on this
+ * server they wait their turn per key in memory (`KeyedLocks`), and the transaction only tries
+ * the advisory locks; held by another server, it ends and is tried again after a short pause.
  */
+
+/** Pauses between tries while another server holds a key: short, growing, with jitter. */
+const RETRY_BASE_MS = 5;
+const RETRY_MAX_MS = 100;
+/** After this long without the locks (another server's burst), the attempt is refused. */
+const CLAIM_PATIENCE_MS = 10_000;
 
 interface LimitedKey {
   kind: AuthAttemptKind;
@@ -50,8 +63,26 @@ async function claimSlots(
   db: Db,
   { keys, signIn }: { keys: LimitedKey[]; signIn: boolean },
 ): Promise<Claim> {
+  const turns = attemptLockIds(keys).map(String);
+  return keyedLocksOf(db).run(turns, async () => {
+    const giveUpAt = performance.now() + CLAIM_PATIENCE_MS;
+    for (let tries = 0; ; tries += 1) {
+      const claim = await tryClaimSlots(db, { keys, signIn });
+      if (claim) return claim;
+      if (performance.now() > giveUpAt) throw new AppError('rateLimited');
+      const ceiling = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** tries);
+      await sleep(ceiling / 2 + Math.random() * (ceiling / 2));
+    }
+  });
+}
+
+/** One try at claiming, in one transaction; null when another server holds a key's lock. */
+async function tryClaimSlots(
+  db: Db,
+  { keys, signIn }: { keys: LimitedKey[]; signIn: boolean },
+): Promise<Claim | null> {
   return db.transaction(async (tx) => {
-    await lockAttemptKeys(tx, keys);
+    if (!(await tryLockAttemptKeys(tx, keys))) return null;
     let retryAfterSeconds = 0;
     let failuresLeft = Number.POSITIVE_INFINITY;
     let pauseSeconds = 0;
