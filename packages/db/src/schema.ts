@@ -733,8 +733,19 @@ export const usageBatches = pgTable(
     batchId: text('batch_id').notNull(),
     recordCount: integer('record_count').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The interval the batch claims to cover (its `from`/`to`; the minute before it arrived when
+     * it names none) and its bytes, up plus down: batches of one node whose intervals overlap are
+     * held together to the node's line rate. Null on batches recorded before this was kept.
+     */
+    intervalFrom: timestamp('interval_from', { withTimezone: true }),
+    intervalTo: timestamp('interval_to', { withTimezone: true }),
+    bytes: bigint('bytes', { mode: 'bigint' }),
   },
-  (table) => [primaryKey({ columns: [table.nodeId, table.batchId] })],
+  (table) => [
+    primaryKey({ columns: [table.nodeId, table.batchId] }),
+    index('usage_batches_node_id_interval_to_idx').on(table.nodeId, table.intervalTo),
+  ],
 );
 
 /**

@@ -52,17 +52,27 @@ export function maxBatchBytes({
   return bytes < safe ? bytes : safe;
 }
 
+/** What a batch claims once checked: its bytes and the interval it covers. */
+export interface BatchClaimed {
+  bytes: bigint;
+  /** Its `from`/`to`, or the minute before `now` when it names none. */
+  from: Date;
+  to: Date;
+}
+
 /**
  * Refuses a batch whose interval is inconsistent (`usageBatchIntervalInvalid`) or whose bytes,
  * up plus down over all records, exceed what the node moves in it (`usageBatchTooLarge`). Up and
  * down both count against the one rate: a proxy receives every byte it forwards, whichever way.
+ * Answers the batch's bytes and interval, for the bound over overlapping batches.
  */
 export function assertBatchPossible(
   { from, to, records }: UsageBatchClaim,
-  { bytesPerSecond }: { bytesPerSecond: bigint },
-): void {
+  { bytesPerSecond, now = new Date() }: { bytesPerSecond: bigint; now?: Date },
+): BatchClaimed {
   if ((from === undefined) !== (to === undefined)) throw new AppError('usageBatchIntervalInvalid');
   let intervalMs: number | null = null;
+  let covered = { from: new Date(now.getTime() - MIN_BATCH_INTERVAL_MS), to: now };
   if (from !== undefined && to !== undefined) {
     const start = Date.parse(from);
     const end = Date.parse(to);
@@ -73,11 +83,42 @@ export function assertBatchPossible(
     });
     if (outside) throw new AppError('usageBatchIntervalInvalid');
     intervalMs = end - start;
+    covered = { from: new Date(start), to: new Date(end) };
   }
   const bytes = records.reduce(
     (sum, record) => sum + BigInt(record.bytesUp) + BigInt(record.bytesDown),
     0n,
   );
+  assertWithinRate({ bytes, intervalMs, bytesPerSecond });
+  return { bytes, ...covered };
+}
+
+/**
+ * Refuses when batches whose intervals overlap (this one among them) claim together more than
+ * the node moves over the time they span: a node key cannot multiply its allowance by sending
+ * many batches over one interval. Batches that only touch (one's `to` is the next one's `from`,
+ * as a gateway sends them) do not overlap.
+ */
+export function assertOverlappingWithinRate(
+  overlapping: { bytes: bigint; from: Date; to: Date },
+  { bytesPerSecond }: { bytesPerSecond: bigint },
+): void {
+  assertWithinRate({
+    bytes: overlapping.bytes,
+    intervalMs: overlapping.to.getTime() - overlapping.from.getTime(),
+    bytesPerSecond,
+  });
+}
+
+function assertWithinRate({
+  bytes,
+  intervalMs,
+  bytesPerSecond,
+}: {
+  bytes: bigint;
+  intervalMs: number | null;
+  bytesPerSecond: bigint;
+}): void {
   const maxBytes = maxBatchBytes({ intervalMs, bytesPerSecond });
   if (bytes > maxBytes) {
     throw new AppError('usageBatchTooLarge', {

@@ -5,6 +5,7 @@ import {
   asc,
   dynamicProxyAccounts,
   eq,
+  ne,
   gt,
   gte,
   inArray,
@@ -39,6 +40,66 @@ export async function claimUsageBatch(
     .onConflictDoNothing()
     .returning({ batchId: usageBatches.batchId });
   return rows.length > 0;
+}
+
+/** Records the bytes and interval of a batch just claimed (`claimUsageBatch`). */
+export async function setUsageBatchClaim(
+  tx: Tx,
+  {
+    nodeId,
+    batchId,
+    bytes,
+    from,
+    to,
+  }: { nodeId: string; batchId: string; bytes: bigint; from: Date; to: Date },
+): Promise<void> {
+  await tx
+    .update(usageBatches)
+    .set({ bytes, intervalFrom: from, intervalTo: to })
+    .where(and(eq(usageBatches.nodeId, nodeId), eq(usageBatches.batchId, batchId)));
+}
+
+/**
+ * The node's other batches whose intervals overlap `from`..`to`, taken together with this one
+ * (`bytes`): their bytes and the span from the earliest start to the latest end. The node's
+ * advisory lock is taken first, so two of its batches are summed one after the other and the
+ * later one counts the earlier.
+ */
+export async function sumOverlappingBatches(
+  tx: Tx,
+  {
+    nodeId,
+    batchId,
+    bytes,
+    from,
+    to,
+  }: { nodeId: string; batchId: string; bytes: bigint; from: Date; to: Date },
+): Promise<{ bytes: bigint; from: Date; to: Date }> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`usage:${nodeId}`}, 0))`);
+  const [row] = await tx
+    .select({
+      bytes: sql<string>`coalesce(sum(${usageBatches.bytes}), 0)::text`,
+      fromMs: sql<
+        string | null
+      >`(extract(epoch from min(${usageBatches.intervalFrom})) * 1000)::text`,
+      toMs: sql<string | null>`(extract(epoch from max(${usageBatches.intervalTo})) * 1000)::text`,
+    })
+    .from(usageBatches)
+    .where(
+      and(
+        eq(usageBatches.nodeId, nodeId),
+        ne(usageBatches.batchId, batchId),
+        sql`${usageBatches.intervalFrom} < ${to.toISOString()}::timestamptz`,
+        sql`${usageBatches.intervalTo} > ${from.toISOString()}::timestamptz`,
+      ),
+    );
+  const earliest = row?.fromMs ? new Date(Number(row.fromMs)) : from;
+  const latest = row?.toMs ? new Date(Number(row.toMs)) : to;
+  return {
+    bytes: bytes + BigInt(row?.bytes ?? '0'),
+    from: earliest < from ? earliest : from,
+    to: latest > to ? latest : to,
+  };
 }
 
 export interface InstancePlacement {

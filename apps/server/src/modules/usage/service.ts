@@ -4,7 +4,11 @@ import { type UsageKind, type UsageRecord, type UsageRecordKind } from '@stratus
 import type { Db, Tx } from '@stratus/db';
 import { AppError } from '../../errors.ts';
 import { hasDynamicPool } from '../nodes/service.ts';
-import { assertBatchPossible, type UsageBatchClaim } from './batch-bounds.ts';
+import {
+  assertBatchPossible,
+  assertOverlappingWithinRate,
+  type UsageBatchClaim,
+} from './batch-bounds.ts';
 import {
   addPackageUsageHourly,
   addSubUserUsedBytes,
@@ -20,6 +24,8 @@ import {
   findInstancePlacements,
   lockUsablePackages,
   setPackageUsedBytes,
+  setUsageBatchClaim,
+  sumOverlappingBatches,
   type UsageHourlyRow,
 } from './repo.ts';
 
@@ -41,7 +47,9 @@ export interface UsageBatchResult {
  * with the uncovered rest recorded as overage.
  *
  * A batch claiming more than the node can move in its interval is refused whole with nothing
- * changed (see batch-bounds.ts): it is corrupt or forged, and no part of it is believable.
+ * changed (see batch-bounds.ts): it is corrupt or forged, and no part of it is believable. So is
+ * one that, with the node's batches over overlapping intervals, claims more than the node moves
+ * over the time they span together.
  * Records naming an unknown subject are skipped (`ignored`), and so are records for a subject the
  * node does not serve (`notOnNode`): those are dropped rather than refusing the batch, because
  * the rest of the batch is other customers' real usage, and a node acting on a stale snapshot
@@ -68,7 +76,12 @@ export async function recordUsageBatch({
     if (!claimed) return { batchId, duplicate: true, applied: 0, ignored: 0, notOnNode: 0 };
     // After the claim, so a batch applied before is acknowledged whatever the bounds are now;
     // a refusal rolls the claim back with the rest.
-    assertBatchPossible(batch, { bytesPerSecond });
+    const claim = assertBatchPossible(batch, { bytesPerSecond, now });
+    // Nor may batches over overlapping intervals claim more together than the node moves then.
+    await setUsageBatchClaim(tx, { nodeId, batchId, ...claim });
+    assertOverlappingWithinRate(await sumOverlappingBatches(tx, { nodeId, batchId, ...claim }), {
+      bytesPerSecond,
+    });
 
     const owners = await resolveSubjectOwners(tx, { nodeId, records });
     const rows = new Map<string, UsageHourlyRow>();

@@ -96,6 +96,55 @@ describe.each(testEngines)('usage bounds and node scoping on %s', (engine) => {
     return response.data();
   }
 
+  it('holds batches over overlapping intervals together to the line rate, not each alone', async () => {
+    const node = await addTestNode(db());
+    const { user } = await registerUser(testApp.app);
+    const instanceId = await insertInstance(db(), { userId: user.id, nodeId: node.id });
+    const share = (fraction: number) => Math.floor(MINUTE_AT_LINE_RATE * fraction);
+    const start = new Date(Date.now() - 10 * 60_000);
+    const minuteAfter = (from: Date) => new Date(from.getTime() + 60_000);
+    const send = (
+      batchId: string,
+      bytes: number,
+      at: Date,
+      covered?: { from: string; to: string },
+    ) =>
+      sendUsage(
+        testApp.app,
+        node.apiKey,
+        batchId,
+        [record('static', instanceId, bytes, at)],
+        covered,
+      );
+    const first = interval(minuteAfter(start), 60_000);
+
+    expect((await send(randomUUID(), share(0.8), start, first)).statusCode).toBe(200);
+    // The same minute again: each batch fits alone, but not both together.
+    const again = randomUUID();
+    const refused = await send(again, share(0.8), start, first);
+    expect(refused.statusCode).toBe(errors.usageBatchTooLarge.status);
+    expect(refused.json().code).toBe(errors.usageBatchTooLarge.code);
+    expect(await batchRows(node.id, again)).toEqual([]);
+    // Half a minute later, overlapping by half: 1.3 minutes' worth over a minute and a half fits.
+    const shifted = interval(new Date(minuteAfter(start).getTime() + 30_000), 60_000);
+    expect((await send(randomUUID(), share(0.5), start, shifted)).statusCode).toBe(200);
+    // The next minute, as a gateway sends it (its start is the last one's end), counts alone.
+    const next = interval(minuteAfter(minuteAfter(start)), 60_000);
+    expect((await send(randomUUID(), share(0.2), minuteAfter(start), next)).statusCode).toBe(200);
+    const following = interval(new Date(minuteAfter(start).getTime() + 120_000), 60_000);
+    expect(
+      (await send(randomUUID(), share(0.9), minuteAfter(minuteAfter(start)), following)).statusCode,
+    ).toBe(200);
+    // Batches without an interval cover the minute before they arrive: two of them overlap.
+    const now = new Date();
+    expect((await send(randomUUID(), share(0.6), now)).statusCode).toBe(200);
+    expect((await send(randomUUID(), share(0.6), now)).statusCode).toBe(
+      errors.usageBatchTooLarge.status,
+    );
+    const applied = (await hourRows(user.id)).reduce((sum, row) => sum + row.bytesUp, 0n);
+    expect(applied).toBe(BigInt(share(0.8) + share(0.5) + share(0.2) + share(0.9) + share(0.6)));
+  });
+
   it('refuses 9 records of 2^50 bytes, and usage and overview keep answering the real numbers', async () => {
     const { userId, token, instanceId } = await customer();
     const now = new Date();
@@ -127,7 +176,9 @@ describe.each(testEngines)('usage bounds and node scoping on %s', (engine) => {
 
   it('refuses a batch beyond the line rate over its interval whole, and takes one at the limit', async () => {
     const { userId, token, instanceId, packageId } = await customer();
-    const now = new Date();
+    // Two hours ago: node A's other batches in this file (now, three hours ago) overlap none of
+    // these, which are held to the line rate together with any they overlap.
+    const now = new Date(Date.now() - 2 * HOUR_MS);
     // Ten seconds count as the shortest interval, a minute: static and dynamic bytes add up.
     const over = [
       record('static', instanceId, MINUTE_AT_LINE_RATE / 2, now),
