@@ -32,41 +32,91 @@ const pluginsRule = {
     '(plugins/auth.ts) of plugins/; AppError comes from src/errors.ts.',
 };
 
-function serverModuleBoundaries(module) {
-  const others = serverModules.filter((name) => name !== module);
+// Test helpers (fixtures, the test app) are imported by tests alone; until point 5 of issue 32
+// lands they still live beside the code, as `testing.ts` files and `src/testing/`.
+const testHelper = '(testing(\\.ts|/)|admin-testing\\.ts$|^(\\.\\./)+test/)';
+
+const noTestHelpers = {
+  regex: `(^|/)${testHelper}`,
+  message: 'Production code never imports a test helper: fixtures and the test app are for tests.',
+};
+const noDatabaseTestHelpers = {
+  name: '@stratus/db/testing',
+  message: 'Production code never imports a test helper: fixtures and the test app are for tests.',
+};
+
+/**
+ * A path into a module (`intoModule`, a regex from the start of the path up to the module's folder
+ * and its slash) other than its public face; test helpers are left alone until point 5 moves them.
+ */
+function otherModuleInternals(intoModule, alsoAllowed = '') {
   return {
-    files: [`apps/server/src/modules/${module}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            pluginsRule,
-            {
-              regex: `${intoDomains(others, 'modules')}(.*/)?[^/]*repo\\.ts$`,
-              message:
-                "A module's repo files are private to it: import from its service, which " +
-                're-exports the queries other modules may run.',
-            },
-          ],
-        },
-      ],
-    },
+    regex: `${intoModule}(?!public\\.ts$|(.*/)?[^/]*testing\\.ts$${alsoAllowed})`,
+    message:
+      "Another module is imported only through its public.ts, the module's one public face " +
+      '(docs/architecture.md).',
   };
 }
 
-const noReposFromCliOrSeed = {
-  files: ['apps/server/src/cli/**/*.{ts,tsx}', 'apps/server/src/demo/**/*.{ts,tsx}'],
+const testFiles = ['**/*.test.ts', '**/testing.ts', '**/admin-testing.ts', '**/testing/**'];
+
+/**
+ * The blocks of a group of server files: its boundary patterns for every file, and for production
+ * files (the later block, which wins) no test helper either.
+ */
+function serverBoundaries(files, patterns) {
+  return [
+    { files, rules: { 'no-restricted-imports': ['error', { patterns }] } },
+    {
+      files,
+      ignores: testFiles,
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { patterns: [...patterns, noTestHelpers], paths: [noDatabaseTestHelpers] },
+        ],
+      },
+    },
+  ];
+}
+
+function serverModuleBoundaries(module) {
+  const others = serverModules.filter((name) => name !== module);
+  return serverBoundaries(
+    [`apps/server/src/modules/${module}/**/*.{ts,tsx}`],
+    [pluginsRule, otherModuleInternals(intoDomains(others, 'modules'))],
+  );
+}
+
+/** Jobs, plugins, the CLI, the seed, the fuzz test and the files of src/ itself. */
+const outsideModules = [
+  ['apps/server/src/jobs/**/*.{ts,tsx}', '^(\\.\\./)+modules/[^/]+/'],
+  ['apps/server/src/plugins/**/*.{ts,tsx}', '^(\\.\\./)+modules/[^/]+/'],
+  ['apps/server/src/cli/**/*.{ts,tsx}', '^(\\.\\./)+modules/[^/]+/'],
+  ['apps/server/src/demo/**/*.{ts,tsx}', '^(\\.\\./)+modules/[^/]+/'],
+  ['apps/server/src/fuzz/**/*.{ts,tsx}', '^(\\.\\./)+modules/[^/]+/'],
+  ['apps/server/src/testing/**/*.{ts,tsx}', '^(\\.\\./)+modules/[^/]+/'],
+].flatMap(([files, modulesPath]) => serverBoundaries([files], [otherModuleInternals(modulesPath)]));
+
+/** The files of src/ itself: app.ts also mounts each module's routes (customer and operator). */
+const sourceRoot = serverBoundaries(
+  ['apps/server/src/*.ts'],
+  [otherModuleInternals('^\\./modules/[^/]+/', '|(admin-)?routes\\.ts$')],
+);
+
+/** Inventory owns the address table: every write of an address row is one of its statements. */
+const addressWritesInInventory = {
+  files: ['apps/server/src/**/*.{ts,tsx}'],
+  ignores: ['apps/server/src/modules/inventory/**', ...testFiles],
   rules: {
-    'no-restricted-imports': [
+    'no-restricted-syntax': [
       'error',
       {
-        patterns: [
-          {
-            regex: '^\\.\\.?/(.*/)?[^/]*repo\\.ts$',
-            message: 'The CLI and the demo seed call services, never repos.',
-          },
-        ],
+        selector:
+          "CallExpression[callee.property.name=/^(update|insert|delete)$/][arguments.0.name='ipAddresses']",
+        message:
+          'Only the inventory module writes address rows: call its public.ts, whose statements ' +
+          'name their transition of the table in inventory/ip-status.ts.',
       },
     ],
   },
@@ -127,8 +177,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  ...serverModules.map(serverModuleBoundaries),
-  noReposFromCliOrSeed,
+  ...serverModules.flatMap(serverModuleBoundaries),
+  ...outsideModules,
+  ...sourceRoot,
+  addressWritesInInventory,
   ...webFeatures.map(webFeatureBoundaries),
   prettier,
 );

@@ -2,7 +2,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkedDirectories, findImportCycles } from './check-import-cycles.ts';
+import {
+  checkedDirectories,
+  checkedFolderParents,
+  findFolderCycles,
+  findImportCycles,
+} from './check-import-cycles.ts';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '..');
 
@@ -11,6 +16,10 @@ describe('import cycles', () => {
     const { fileCount, cycles } = findImportCycles(repositoryRoot, checkedDirectories);
     expect(fileCount).toBeGreaterThan(400);
     expect(cycles).toEqual([]);
+  });
+
+  it('finds none between the server module folders', () => {
+    expect(findFolderCycles(repositoryRoot, checkedFolderParents)).toEqual([]);
   });
 });
 
@@ -61,5 +70,27 @@ describe('the cycle checker', () => {
     ]);
     rmSync(path.join(root, 'apps/self.ts'));
     expect(findImportCycles(root, ['apps']).cycles).toEqual([]);
+  });
+
+  it('reports folders that need each other through different files, but not through tests', () => {
+    plant({
+      'mods/orders/service.ts': "import { renew } from '../instances/public.ts';\n",
+      'mods/orders/public.ts': "export * from './pricing.ts';\n",
+      'mods/orders/pricing.ts': 'export const price = 1;\n',
+      'mods/instances/public.ts': "export * from './renewal.ts';\n",
+      'mods/instances/renewal.ts': "import { price } from '../orders/public.ts';\n",
+      'mods/wallet/wallet.test.ts': "import '../orders/service.ts';\n",
+      'mods/orders/orders.test.ts': "import '../wallet/public.ts';\n",
+      'mods/wallet/public.ts': 'export const wallet = 1;\n',
+    });
+    expect(findImportCycles(root, ['mods']).cycles).toEqual([]);
+    expect(findFolderCycles(root, ['mods'])).toEqual([
+      {
+        files: ['mods/instances', 'mods/orders'],
+        loop: ['mods/instances', 'mods/orders', 'mods/instances'],
+      },
+    ]);
+    rmSync(path.join(root, 'mods/instances/renewal.ts'));
+    expect(findFolderCycles(root, ['mods'])).toEqual([]);
   });
 });

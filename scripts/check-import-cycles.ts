@@ -166,6 +166,43 @@ export function findImportCycles(
   return { fileCount: graph.size, cycles };
 }
 
+/**
+ * The cycles among the folders directly under each of `parents` (server modules, web features),
+ * from the imports of their production files: a test imports whatever it exercises, but no folder
+ * may need another that needs it back, through any number of files. A loop names the folders.
+ */
+export function findFolderCycles(root: string, parents: string[]): ImportCycle[] {
+  const graph = buildImportGraph(root, parents);
+  const relative = (file: string) => path.relative(root, file).split(path.sep).join('/');
+  const folderOf = (file: string): string | undefined => {
+    const name = relative(file);
+    const parent = parents.find((candidate) => name.startsWith(`${candidate}/`));
+    if (!parent) return undefined;
+    const [folder, ...rest] = name.slice(parent.length + 1).split('/');
+    return rest.length > 0 ? `${parent}/${folder}` : undefined;
+  };
+  const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+  const folders = new Map<string, Set<string>>();
+  for (const [file, targets] of graph) {
+    const from = folderOf(file);
+    if (!from || isTest(file)) continue;
+    const edges = folders.get(from) ?? new Set<string>();
+    folders.set(from, edges);
+    for (const target of targets) {
+      const to = folderOf(target);
+      if (to && to !== from) edges.add(to);
+    }
+  }
+  const folderGraph = new Map([...folders].map(([folder, edges]) => [folder, [...edges]]));
+  return stronglyConnected(folderGraph).map((component) => {
+    const sorted = [...component].sort();
+    return { files: sorted, loop: shortestLoop(folderGraph, new Set(component), sorted[0]!) };
+  });
+}
+
+/** The folders whose members must not import each other in a loop. */
+export const checkedFolderParents = ['apps/server/src/modules'];
+
 /** What the check covers: every workspace, the browser journeys and the repository's scripts. */
 export const checkedDirectories = ['apps', 'packages', 'e2e', 'scripts'];
 
@@ -180,7 +217,17 @@ if (import.meta.main) {
       console.error(`  (all of them: ${cycle.files.join(', ')})`);
     }
   }
+  const folderCycles = findFolderCycles(root, checkedFolderParents);
+  for (const cycle of folderCycles) {
+    console.error(
+      `import cycle among ${cycle.files.length} folders:\n  ${cycle.loop.join('\n  → ')}`,
+    );
+  }
   const plural = cycles.length === 1 ? '' : 's';
-  process.stdout.write(`${fileCount} files checked, ${cycles.length} import cycle${plural}.\n`);
-  process.exitCode = cycles.length > 0 ? 1 : 0;
+  const folderPlural = folderCycles.length === 1 ? '' : 's';
+  process.stdout.write(
+    `${fileCount} files checked, ${cycles.length} import cycle${plural} between files, ` +
+      `${folderCycles.length} cycle${folderPlural} between module folders.\n`,
+  );
+  process.exitCode = cycles.length + folderCycles.length > 0 ? 1 : 0;
 }

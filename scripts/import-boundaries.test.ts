@@ -15,7 +15,9 @@ beforeAll(() => {
 async function boundaryErrors(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(repositoryRoot, file) });
   return (result?.messages ?? [])
-    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .filter((message) =>
+      ['no-restricted-imports', 'no-restricted-syntax'].includes(message.ruleId ?? ''),
+    )
     .map((message) => message.message);
 }
 
@@ -30,25 +32,79 @@ const forbidden: { rule: string; file: string; code: string; says: string }[] = 
     rule: "a module imports another module's repo.ts",
     file: 'apps/server/src/modules/orders/service.ts',
     code: "import { findWallet } from '../wallet/repo.ts';",
-    says: 'repo files are private',
+    says: 'only through its public.ts',
   },
   {
-    rule: "a module imports another module's other repo file, for types only",
+    rule: "a module imports another module's service, for types only",
     file: 'apps/server/src/modules/instances/renewal.ts',
     code: "import type { DueRenewal } from '../inventory/lifecycle-repo.ts';",
-    says: 'repo files are private',
+    says: 'only through its public.ts',
+  },
+  {
+    rule: "a module imports another module's service",
+    file: 'apps/server/src/modules/orders/refunds.ts',
+    code: "import { lockInstanceDetails } from '../instances/service.ts';",
+    says: 'only through its public.ts',
+  },
+  {
+    rule: 'a job imports a repo',
+    file: 'apps/server/src/jobs/expire-instances.ts',
+    code: "import { expireDueInstances } from '../modules/inventory/lifecycle-repo.ts';",
+    says: 'only through its public.ts',
+  },
+  {
+    rule: "a plugin takes a type from a module's service",
+    file: 'apps/server/src/plugins/auth.ts',
+    code: "import type { StaffActor } from '../modules/audit/service.ts';",
+    says: 'only through its public.ts',
   },
   {
     rule: 'the CLI imports a repo',
     file: 'apps/server/src/cli/traffic-commands.ts',
     code: "import { listAllTrafficPlans } from '../modules/traffic/repo.ts';",
-    says: 'call services',
+    says: 'only through its public.ts',
   },
   {
     rule: 'the demo seed imports a repo',
     file: 'apps/server/src/demo/seed.ts',
     code: "import { catalogExists } from '../modules/inventory/repo.ts';",
-    says: 'call services',
+    says: 'only through its public.ts',
+  },
+  {
+    rule: "a file of src/ imports a module's service",
+    file: 'apps/server/src/app.ts',
+    code: "import { purchaseStaticIps } from './modules/orders/service.ts';",
+    says: 'only through its public.ts',
+  },
+  {
+    rule: 'production code imports the test app',
+    file: 'apps/server/src/modules/orders/service.ts',
+    code: "import { createTestApp } from '../../testing.ts';",
+    says: 'never imports a test helper',
+  },
+  {
+    rule: "production code imports a module's fixtures",
+    file: 'apps/server/src/jobs/renew-instances.ts',
+    code: "import { seedStaticIpPlan } from '../modules/catalog/testing.ts';",
+    says: 'never imports a test helper',
+  },
+  {
+    rule: 'production code imports the database test helpers',
+    file: 'apps/server/src/app.ts',
+    code: "import { createTestDatabase } from '@stratus/db/testing';",
+    says: 'never imports a test helper',
+  },
+  {
+    rule: 'a module other than inventory writes an address row',
+    file: 'apps/server/src/modules/instances/replacement-repo.ts',
+    code: "await tx.update(ipAddresses).set({ status: 'cooling' });",
+    says: 'Only the inventory module writes address rows',
+  },
+  {
+    rule: 'a job inserts an address row',
+    file: 'apps/server/src/jobs/release-cooled-ips.ts',
+    code: 'await db.insert(ipAddresses).values(rows);',
+    says: 'Only the inventory module writes address rows',
   },
   {
     rule: 'a web feature imports app/',
@@ -80,19 +136,43 @@ const allowed: { use: string; file: string; code: string }[] = [
       "import { AppError } from '../../errors.ts';",
   },
   {
-    use: "a module uses its own repo and another module's service",
+    use: "a module uses its own repo and another module's public face",
     file: 'apps/server/src/modules/orders/service.ts',
-    code: "import { findOrder } from './repo.ts';\nimport { findWallet } from '../wallet/service.ts';",
+    code: "import { listOrders } from './repo.ts';\nimport { findWallet } from '../wallet/public.ts';",
   },
   {
-    use: 'the CLI and the seed call services',
+    use: 'the CLI, a job, a plugin and src/ use public faces',
     file: 'apps/server/src/cli/price-commands.ts',
-    code: "import { setPlanPrice } from '../modules/catalog-admin/set-plan-price.ts';",
+    code: "import { setPlanPrice } from '../modules/catalog-admin/public.ts';",
   },
   {
-    use: 'jobs may still use a repo directly',
+    use: "app.ts mounts a module's customer and operator routes",
+    file: 'apps/server/src/app.ts',
+    code:
+      "import { registerOrderRoutes } from './modules/orders/routes.ts';\n" +
+      "import { registerAdminInventoryRoutes } from './modules/inventory/admin-routes.ts';",
+  },
+  {
+    use: 'a job uses a public face',
     file: 'apps/server/src/jobs/expire-instances.ts',
-    code: "import { expireDueInstances } from '../modules/inventory/lifecycle-repo.ts';",
+    code: "import { expireDueInstances } from '../modules/inventory/public.ts';",
+  },
+  {
+    use: 'a test uses the test app and fixtures',
+    file: 'apps/server/src/modules/orders/orders.test.ts',
+    code:
+      "import { createTestApp } from '../../testing.ts';\n" +
+      "import { createTestDatabase } from '@stratus/db/testing';",
+  },
+  {
+    use: 'inventory writes address rows; other modules and tests read them, tests set them up',
+    file: 'apps/server/src/modules/inventory/lifecycle-repo.ts',
+    code: "await tx.update(ipAddresses).set({ status: 'cooling' });",
+  },
+  {
+    use: 'a test puts an address in a state directly',
+    file: 'apps/server/src/modules/instances/replacement.test.ts',
+    code: "await db.update(ipAddresses).set({ status: 'retired' });\nawait db.select().from(ipAddresses);",
   },
   {
     use: "a feature uses shared/, its own files and another feature's public.ts",

@@ -19,7 +19,7 @@ import { registerAdminInventoryRoutes } from './modules/inventory/admin-routes.t
 import { registerNodeRoutes } from './modules/nodes/routes.ts';
 import { registerOrderRoutes } from './modules/orders/routes.ts';
 import { registerOverviewRoutes } from './modules/overview/routes.ts';
-import { createPaymentChannels } from './modules/payments/channels.ts';
+import { createPaymentChannels } from './modules/payments/public.ts';
 import { registerPaymentRoutes } from './modules/payments/routes.ts';
 import { registerStaffRoutes } from './modules/staff/routes.ts';
 import { registerSubscriptionRoutes } from './modules/subscriptions/routes.ts';

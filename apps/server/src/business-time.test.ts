@@ -16,7 +16,7 @@ import {
   zoneOffsetMs,
   zoneOffsetsAround,
 } from './business-time.ts';
-import { bucketStarts } from './modules/usage/series.ts';
+import { bucketStarts } from './modules/usage/public.ts';
 
 const HOUR_MS = 3_600_000;
 const LOS_ANGELES = 'America/Los_Angeles';

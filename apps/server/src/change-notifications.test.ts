@@ -8,7 +8,7 @@ import { testEngines } from '@stratus/db/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ChangeBus, catalogChanged, type Change } from './change-notifications.ts';
 import { creditWallet, seedStaticIpPlan } from './modules/catalog/testing.ts';
-import { purchaseStaticIps } from './modules/orders/service.ts';
+import { purchaseStaticIps } from './modules/orders/public.ts';
 import { createTestApp, registerStaff, registerUser, type TestApp } from './testing.ts';
 import { callEndpoint } from './testing/call-endpoint.ts';
 import { recordStatements } from './testing/record-statements.ts';

@@ -8,10 +8,10 @@ import {
   useBusinessTimeZone,
 } from './business-time.ts';
 import { translatorFor } from '@stratus/contract';
-import { formatAuditCsv } from './modules/audit/csv.ts';
-import { formatInstancesCsv } from './modules/instances/export-csv.ts';
-import { formatUsageCsv } from './modules/usage/series.ts';
-import { formatLedgerCsv } from './modules/wallet/csv.ts';
+import { formatAuditCsv } from './modules/audit/public.ts';
+import { formatInstancesCsv } from './modules/instances/public.ts';
+import { formatUsageCsv } from './modules/usage/public.ts';
+import { formatLedgerCsv } from './modules/wallet/public.ts';
 
 afterEach(() => useBusinessTimeZone(DEFAULT_BUSINESS_TIME_ZONE));
 

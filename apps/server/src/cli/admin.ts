@@ -11,8 +11,8 @@ import {
 import { createDatabase, DataDirectoryInUseError, migrateDatabase } from '@stratus/db';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { AppError } from '../errors.ts';
-import { CLI_ACTOR } from '../modules/audit/service.ts';
-import { addStaffMember } from '../modules/staff/service.ts';
+import { CLI_ACTOR } from '../modules/audit/public.ts';
+import { addStaffMember } from '../modules/staff/public.ts';
 import { resolveSecretKey } from '../secret-key.ts';
 import { createTokenCipher } from '../tokens.ts';
 import type { AdminContext } from './command-args.ts';

@@ -4,11 +4,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { formatErrorMessage, type IpImportRow } from '@stratus/contract';
 import { AppError } from '../errors.ts';
-import { CLI_ACTOR } from '../modules/audit/service.ts';
-import { expandIpv4Cidr } from '../modules/inventory/addresses.ts';
-import { importIps, type ImportSource } from '../modules/inventory/import.ts';
-import { describeProblem } from '../modules/inventory/problems.ts';
-import { validateInventoryIp } from '../modules/inventory/rows.ts';
+import { CLI_ACTOR } from '../modules/audit/public.ts';
+import {
+  expandIpv4Cidr,
+  importIps,
+  type ImportSource,
+  describeProblem,
+  validateInventoryIp,
+} from '../modules/inventory/public.ts';
 import {
   type AdminContext,
   parseCommandArgs,

@@ -2,10 +2,13 @@
 // same service as `/api/admin/nodes` (audited as `cli`).
 import type { NodeKeyIssued } from '@stratus/contract';
 import { AppError } from '../errors.ts';
-import { CLI_ACTOR } from '../modules/audit/service.ts';
-import { normaliseIpAddress } from '../modules/inventory/addresses.ts';
-import { createGatewayNode, rotateGatewayNodeKeyById } from '../modules/nodes/admin-nodes.ts';
-import { findGatewayNode } from '../modules/nodes/gateway-nodes.ts';
+import { CLI_ACTOR } from '../modules/audit/public.ts';
+import { normaliseIpAddress } from '../modules/inventory/public.ts';
+import {
+  createGatewayNode,
+  rotateGatewayNodeKeyById,
+  findGatewayNode,
+} from '../modules/nodes/public.ts';
 import {
   type AdminContext,
   parseCommandArgs,

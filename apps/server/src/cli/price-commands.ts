@@ -12,10 +12,10 @@ import {
   describeIssues,
   lineTypeOptionSchema,
   regionSpecSchema,
-} from '../modules/inventory/rows.ts';
-import { CLI_ACTOR } from '../modules/audit/service.ts';
-import { setPlanPrice } from '../modules/catalog-admin/set-plan-price.ts';
-import { summariseInventory } from '../modules/inventory/service.ts';
+  summariseInventory,
+} from '../modules/inventory/public.ts';
+import { CLI_ACTOR } from '../modules/audit/public.ts';
+import { setPlanPrice } from '../modules/catalog-admin/public.ts';
 import { type AdminContext, parseCommandArgs, REFUSED, UsageError } from './command-args.ts';
 
 const setPriceSchema = z.object({

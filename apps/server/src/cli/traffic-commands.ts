@@ -4,12 +4,12 @@ import { parseArgs } from 'node:util';
 import { MAX_DURATION_DAYS, yuanToFen } from '@stratus/contract';
 import { z } from 'zod';
 import { formatFen, parseYuanText } from '../money-text.ts';
-import { CLI_ACTOR } from '../modules/audit/service.ts';
+import { CLI_ACTOR } from '../modules/audit/public.ts';
 import {
   listTrafficPlans as listAllTrafficPlans,
   saveTrafficPlanBySize,
-} from '../modules/catalog-admin/traffic-plans.ts';
-import { describeIssues } from '../modules/inventory/rows.ts';
+} from '../modules/catalog-admin/public.ts';
+import { describeIssues } from '../modules/inventory/public.ts';
 import { type AdminContext, UsageError } from './command-args.ts';
 import { padTable } from './price-commands.ts';
 

@@ -1,6 +1,6 @@
 // What the demo seed loads: four cities, two lines each, four durations, loopback IPs.
 import type { LineType } from '@stratus/contract';
-import type { RegionSpec } from '../modules/inventory/rows.ts';
+import type { RegionSpec } from '../modules/inventory/public.ts';
 
 export const DEMO_NODE_NAME = 'demo-gateway';
 /** The bundled gateway runs on the same machine as the server. */

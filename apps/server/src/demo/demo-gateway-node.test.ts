@@ -4,7 +4,7 @@ import { eq, gatewayNodes, ipAddresses } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { authenticateNodeKey, generateNodeKey } from '../modules/nodes/gateway-nodes.ts';
+import { authenticateNodeKey, generateNodeKey } from '../modules/nodes/public.ts';
 import { addTestNode } from '../modules/usage/testing.ts';
 import { createTestApp, type TestApp } from '../testing.ts';
 import { DEMO_NODE_NAME } from './demo-catalog.ts';

@@ -5,8 +5,8 @@
 import type { Db } from '@stratus/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import { setNodeProxyPort } from '../modules/inventory/service.ts';
-import { rotateGatewayNodeKey } from '../modules/nodes/gateway-nodes.ts';
+import { setNodeProxyPort } from '../modules/inventory/public.ts';
+import { rotateGatewayNodeKey } from '../modules/nodes/public.ts';
 import { DEMO_NODE_NAME } from './demo-catalog.ts';
 
 /**

@@ -10,9 +10,9 @@ import {
 import { testEngines } from '@stratus/db/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { CLI_ACTOR } from '../modules/audit/service.ts';
-import { importIps } from '../modules/inventory/import.ts';
-import { addGatewayNode } from '../modules/nodes/gateway-nodes.ts';
+import { CLI_ACTOR } from '../modules/audit/public.ts';
+import { importIps } from '../modules/inventory/public.ts';
+import { addGatewayNode } from '../modules/nodes/public.ts';
 import { createTestApp, registerUser, type TestApp } from '../testing.ts';
 import { demoAddress, demoPrices, demoTrafficPlans } from './demo-catalog.ts';
 import {

@@ -3,13 +3,11 @@
 import { lineTypes } from '@stratus/contract';
 import { sql, type Db } from '@stratus/db';
 import type { FastifyBaseLogger } from 'fastify';
-import { loadDemoPlanPrice } from '../modules/catalog-admin/set-plan-price.ts';
-import { loadDemoTrafficPlan } from '../modules/catalog-admin/traffic-plans.ts';
-import { importIps } from '../modules/inventory/import.ts';
-import { hasCatalog } from '../modules/inventory/service.ts';
-import type { InventoryIp } from '../modules/inventory/rows.ts';
-import { addGatewayNode, findGatewayNode } from '../modules/nodes/gateway-nodes.ts';
-import { hasTrafficPlans } from '../modules/traffic/service.ts';
+import { loadDemoPlanPrice, loadDemoTrafficPlan } from '../modules/catalog-admin/public.ts';
+import { importIps, hasCatalog } from '../modules/inventory/public.ts';
+import type { InventoryIp } from '../modules/inventory/public.ts';
+import { addGatewayNode, findGatewayNode } from '../modules/nodes/public.ts';
+import { hasTrafficPlans } from '../modules/traffic/public.ts';
 import {
   DEMO_NODE_HOST,
   DEMO_NODE_NAME,

@@ -1,5 +1,5 @@
 import type { Db } from '@stratus/db';
-import { expireDueInstances } from '../modules/inventory/lifecycle-repo.ts';
+import { expireDueInstances } from '../modules/inventory/public.ts';
 import { processInBatches } from './batches.ts';
 
 const HOUR_MS = 3_600_000;

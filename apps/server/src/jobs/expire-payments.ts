@@ -1,8 +1,7 @@
 import type { Db } from '@stratus/db';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { PaymentChannels } from '../modules/payments/channels.ts';
-import { closePayment, closePaymentUnasked } from '../modules/payments/crediting.ts';
-import { claimDuePayments } from '../modules/payments/repo.ts';
+import type { PaymentChannels } from '../modules/payments/public.ts';
+import { closePayment, closePaymentUnasked, claimDuePayments } from '../modules/payments/public.ts';
 import { processInBatches } from './batches.ts';
 import { startPeriodicJob, type PeriodicJob } from './periodic.ts';
 

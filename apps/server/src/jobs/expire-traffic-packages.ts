@@ -1,6 +1,6 @@
 import type { Db } from '@stratus/db';
 import type { FastifyInstance } from 'fastify';
-import { expireDueTrafficPackages } from '../modules/traffic/repo.ts';
+import { expireDueTrafficPackages } from '../modules/traffic/public.ts';
 import { processInBatches } from './batches.ts';
 import { startPeriodicJob, type PeriodicJob } from './periodic.ts';
 

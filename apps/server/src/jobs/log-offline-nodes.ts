@@ -1,6 +1,6 @@
 import { NODE_OFFLINE_AFTER_SECONDS } from '@stratus/contract';
 import type { FastifyInstance } from 'fastify';
-import { logNodesGoneOffline } from '../modules/nodes/service.ts';
+import { logNodesGoneOffline } from '../modules/nodes/public.ts';
 import { startPeriodicJob, type PeriodicJob } from './periodic.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { deleteAttemptsOlderThan, forgetOldSignInAddresses } from '../modules/auth/repo.ts';
+import { deleteAttemptsOlderThan, forgetOldSignInAddresses } from '../modules/auth/public.ts';
 import { startPeriodicJob, type PeriodicJob } from './periodic.ts';
 
 /** Old attempts only cost disk space: once an hour is plenty, whatever JOBS_INTERVAL_SECONDS says. */

@@ -1,6 +1,6 @@
 import { NODE_HEARTBEAT_RETENTION_DAYS } from '@stratus/contract';
 import type { FastifyInstance } from 'fastify';
-import { deleteHeartbeatsBefore } from '../modules/nodes/heartbeat-repo.ts';
+import { deleteHeartbeatsBefore } from '../modules/nodes/public.ts';
 import { startPeriodicJob, type PeriodicJob } from './periodic.ts';
 
 /** A node writes a row a minute: pruning hourly keeps the table at a week plus an hour. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { pruneRateLimitWindows } from '../modules/subscriptions/rate-limit.ts';
+import { pruneRateLimitWindows } from '../modules/subscriptions/public.ts';
 import { startPeriodicJob, type PeriodicJob } from './periodic.ts';
 
 const EVERY_HOUR_MS = 3_600_000;

@@ -1,5 +1,5 @@
 import type { Db } from '@stratus/db';
-import { releaseCooledIps as releaseCooledIpBatch } from '../modules/inventory/lifecycle-repo.ts';
+import { releaseCooledIps as releaseCooledIpBatch } from '../modules/inventory/public.ts';
 import { processInBatches } from './batches.ts';
 
 const BATCH_SIZE = 500;

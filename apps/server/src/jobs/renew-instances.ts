@@ -1,14 +1,7 @@
-import { AUTO_RENEW_NOTE } from '@stratus/contract';
 import type { Db } from '@stratus/db';
 import type { FastifyBaseLogger } from 'fastify';
-import { findPlanFor, listPlanPrices } from '../modules/catalog/repo.ts';
-import { renewInstances } from '../modules/instances/renewal.ts';
-import {
-  claimDueRenewals,
-  findLastBoughtDuration,
-  setRenewalWarning,
-  type DueRenewal,
-} from '../modules/inventory/lifecycle-repo.ts';
+import { renewDueInstance } from '../modules/instances/public.ts';
+import { claimDueRenewals, setRenewalWarning } from '../modules/inventory/public.ts';
 import { AppError } from '../errors.ts';
 import { processInBatches } from './batches.ts';
 
@@ -21,33 +14,6 @@ const warnedFailures = new Set([
   'durationNotOffered',
   'instanceNotRenewable',
 ]);
-
-/**
- * The duration an automatic renewal buys: the one the customer last paid for while the plan still
- * offers it, else the shortest the plan offers (the smallest debit); undefined when it offers none.
- */
-export function pickRenewalDuration({
-  lastDays,
-  offeredDays,
-}: {
-  lastDays: number | undefined;
-  offeredDays: number[];
-}): number | undefined {
-  if (lastDays !== undefined && offeredDays.includes(lastDays)) return lastDays;
-  return offeredDays.length ? Math.min(...offeredDays) : undefined;
-}
-
-async function chooseDuration(db: Db, instance: DueRenewal): Promise<number | undefined> {
-  const plan = await findPlanFor(db, { regionId: instance.regionId, lineType: instance.lineType });
-  const offeredDays = plan
-    ? (await listPlanPrices(db, [plan.id])).map((price) => price.durationDays)
-    : [];
-  const lastDays = await findLastBoughtDuration(db, {
-    instanceId: instance.id,
-    orderId: instance.orderId,
-  });
-  return pickRenewalDuration({ lastDays, offeredDays });
-}
 
 export interface RenewalRunReport {
   renewed: number;
@@ -92,16 +58,7 @@ export async function renewDueInstances({
         try {
           // A savepoint per instance: a failure of any kind leaves the batch's transaction usable.
           await tx.transaction(async (savepoint) => {
-            const durationDays = await chooseDuration(savepoint, instance);
-            if (durationDays === undefined) throw new AppError('durationNotOffered');
-            await renewInstances({
-              db: savepoint,
-              userId: instance.userId,
-              instanceIds: [instance.id],
-              durationDays,
-              now,
-              note: AUTO_RENEW_NOTE,
-            });
+            await renewDueInstance({ db: savepoint, instance, now });
           });
           report.renewed += 1;
         } catch (error) {

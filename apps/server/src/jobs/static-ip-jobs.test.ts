@@ -13,12 +13,12 @@ import { testEngines } from '@stratus/db/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { creditWallet, seedStaticIpPlan } from '../modules/catalog/testing.ts';
-import { renewInstances } from '../modules/instances/renewal.ts';
-import { purchaseStaticIps } from '../modules/orders/service.ts';
+import { renewInstances } from '../modules/instances/public.ts';
+import { purchaseStaticIps } from '../modules/orders/public.ts';
 import { createTestApp, registerUser, type TestApp } from '../testing.ts';
 import { expireInstances } from './expire-instances.ts';
 import { releaseCooledIps } from './release-cooled-ips.ts';
-import { pickRenewalDuration, renewDueInstances } from './renew-instances.ts';
+import { renewDueInstances } from './renew-instances.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -36,15 +36,6 @@ describe('static-IP job configuration', () => {
       /INSTANCE_RENEW_AHEAD_HOURS: must be greater than 0/,
     );
     expect(() => loadConfig({ IP_COOLDOWN_HOURS: '-1' })).toThrow(/IP_COOLDOWN_HOURS: must be 0/);
-  });
-});
-
-describe('pickRenewalDuration', () => {
-  it('prefers the duration last bought, else the shortest offered', () => {
-    expect(pickRenewalDuration({ lastDays: 90, offeredDays: [30, 90, 180] })).toBe(90);
-    expect(pickRenewalDuration({ lastDays: 60, offeredDays: [180, 30, 90] })).toBe(30);
-    expect(pickRenewalDuration({ lastDays: undefined, offeredDays: [365, 90] })).toBe(90);
-    expect(pickRenewalDuration({ lastDays: 30, offeredDays: [] })).toBeUndefined();
   });
 });
 

@@ -4,15 +4,15 @@ import {
   authenticateToken,
   isReplacedApiToken,
   type Authentication,
-} from '../modules/auth/service.ts';
+  SessionCache,
+} from '../modules/auth/public.ts';
 import {
   authenticateNodeKey,
   NODE_KEY_PREFIX,
   type AuthenticatedNode,
-} from '../modules/nodes/gateway-nodes.ts';
-import { SessionCache } from '../modules/auth/session-cache.ts';
+} from '../modules/nodes/public.ts';
 import { AppError } from '../errors.ts';
-import type { StaffActor } from '../modules/audit/service.ts';
+import type { StaffActor } from '../modules/audit/public.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -12,9 +12,9 @@ import type { Db, Tx } from '@stratus/db';
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
-import { recordAudit, type StaffActor } from '../audit/service.ts';
-import { findCustomer } from '../customers/service.ts';
-import { changeBalance, findWallet } from '../wallet/service.ts';
+import { recordAudit, type StaffActor } from '../audit/public.ts';
+import { findCustomer } from '../customers/public.ts';
+import { changeBalance, findWallet } from '../wallet/public.ts';
 import {
   countAdjustments,
   decideAdjustment,

@@ -12,7 +12,7 @@ import type {
 import type { Db } from '@stratus/db';
 import { formatBusinessTime } from '../../business-time.ts';
 import { AppError } from '../../errors.ts';
-import { diffChanges, recordAudit, type StaffActor } from '../audit/service.ts';
+import { diffChanges, recordAudit, type StaffActor } from '../audit/public.ts';
 import {
   deleteAnnouncementRow,
   insertAnnouncement,

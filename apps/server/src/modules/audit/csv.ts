@@ -9,7 +9,7 @@ import {
   type SharedMessageKey,
 } from '@stratus/contract';
 import { formatBusinessTime, timeColumnTitle } from '../../business-time.ts';
-import { escapeCsvText } from '../wallet/csv.ts';
+import { csvDocument, escapeCsvText } from '../../csv.ts';
 
 /** The columns, titled as the audit-log page titles its table. */
 const headerKeys: SharedMessageKey[] = [
@@ -57,5 +57,5 @@ export function formatAuditCsv(
         .join(','),
     );
   }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return csvDocument(lines);
 }

@@ -569,8 +569,10 @@ describe.each(testEngines)('sign-in throttling under concurrent bursts on %s', (
       if (watcher) {
         const [row] = await queryRows<{ waiting: number }>(
           watcher.db,
+          // This database's backends only: other suites' run beside it on the same server.
           sql`select count(*)::int as waiting from pg_stat_activity
-              where wait_event_type = 'Lock' and wait_event = 'advisory'`,
+              where datname = current_database()
+                and wait_event_type = 'Lock' and wait_event = 'advisory'`,
         );
         mostWaiting = Math.max(mostWaiting, row?.waiting ?? 0);
       }

@@ -11,7 +11,7 @@ import {
   requireUser,
   toUserProfile,
   updateUser,
-} from '../users/service.ts';
+} from '../users/public.ts';
 import { assertPasswordChoice } from './password-choice.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import {

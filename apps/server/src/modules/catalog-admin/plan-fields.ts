@@ -9,7 +9,7 @@ import {
   type ProxyProtocol,
 } from '@stratus/contract';
 import type { AuditChanges } from '@stratus/db';
-import { diffChanges } from '../audit/service.ts';
+import { diffChanges } from '../audit/public.ts';
 import type { PlanRow } from './plan-repo.ts';
 
 /** A price as stored: integer fen per IP for the whole duration. */

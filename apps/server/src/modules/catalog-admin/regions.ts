@@ -5,7 +5,7 @@ import type { AdminRegion } from '@stratus/contract';
 import type { Db } from '@stratus/db';
 import { catalogChanged, transactionAnnouncing } from '../../change-notifications.ts';
 import { AppError } from '../../errors.ts';
-import { diffChanges, recordAudit, type StaffActor } from '../audit/service.ts';
+import { diffChanges, recordAudit, type StaffActor } from '../audit/public.ts';
 import { definedOnly } from './changes.ts';
 import {
   findRegionRow,

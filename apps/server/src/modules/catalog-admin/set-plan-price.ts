@@ -3,7 +3,7 @@
 import { proxyProtocols, type LineType, type ProxyProtocol } from '@stratus/contract';
 import type { Db, Tx } from '@stratus/db';
 import { catalogChanged, transactionAnnouncing } from '../../change-notifications.ts';
-import { recordAudit, type StaffActor } from '../audit/service.ts';
+import { recordAudit, type StaffActor } from '../audit/public.ts';
 import {
   findPlanByRegionLine,
   insertPlan,

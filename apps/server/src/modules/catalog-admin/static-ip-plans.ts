@@ -13,7 +13,7 @@ import {
 import type { Db, Tx } from '@stratus/db';
 import { catalogChanged, transactionAnnouncing } from '../../change-notifications.ts';
 import { AppError } from '../../errors.ts';
-import { diffChanges, recordAudit, type StaffActor } from '../audit/service.ts';
+import { diffChanges, recordAudit, type StaffActor } from '../audit/public.ts';
 import { definedOnly } from './changes.ts';
 import {
   createdPlanFields,

@@ -6,8 +6,8 @@ import { fenToYuan, yuanToFen, type AdminTrafficPlan } from '@stratus/contract';
 import type { Db, Tx } from '@stratus/db';
 import { catalogChanged, transactionAnnouncing } from '../../change-notifications.ts';
 import { AppError } from '../../errors.ts';
-import { diffChanges, recordAudit, type StaffActor } from '../audit/service.ts';
-import { pricePerGbFen } from '../traffic/service.ts';
+import { diffChanges, recordAudit, type StaffActor } from '../audit/public.ts';
+import { pricePerGbFen } from '../traffic/public.ts';
 import { definedOnly } from './changes.ts';
 import {
   countLivePackages,

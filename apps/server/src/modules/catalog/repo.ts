@@ -13,7 +13,7 @@ import {
   type Db,
   type SQL,
 } from '@stratus/db';
-import { vmessUnservedOn } from '../nodes/vmess-readiness.ts';
+import { vmessUnservedOn } from '../nodes/public.ts';
 
 export type RegionRow = typeof regions.$inferSelect;
 export type PlanRow = typeof staticIpPlans.$inferSelect;

@@ -9,16 +9,6 @@ import {
 } from './repo.ts';
 
 // The catalogue queries purchases and renewals use inside their transactions.
-export {
-  countAvailableIpsFor,
-  findPlan,
-  findPlanFor,
-  findPlanPrice,
-  findPlanWithPrice,
-  selectPlanWithPriceFrom,
-  type PlanWithPrice,
-  type PlanWithRegion,
-} from './repo.ts';
 
 /** Country and city names of a region in the caller's language. */
 export function localiseRegion(

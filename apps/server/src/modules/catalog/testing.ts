@@ -10,7 +10,7 @@ import {
   type Db,
   type LineTypeKind,
 } from '@stratus/db';
-import { changeBalance } from '../wallet/service.ts';
+import { changeBalance } from '../wallet/public.ts';
 
 let addressCounter = 0;
 

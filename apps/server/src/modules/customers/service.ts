@@ -13,12 +13,12 @@ import {
 import type { AuditChanges, Db } from '@stratus/db';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
-import { recordAudit, type StaffActor } from '../audit/service.ts';
+import { recordAudit, type StaffActor } from '../audit/public.ts';
 import { authChanged, deliverChangeLocally } from '../../change-notifications.ts';
-import { revokeAllSessions } from '../auth/service.ts';
-import { findDynamicAccount } from '../dynamic/service.ts';
-import { resetInstancePassword } from '../instances/service.ts';
-import { toJsonBytes } from '../usage/byte-count.ts';
+import { revokeAllSessions } from '../auth/public.ts';
+import { findDynamicAccount } from '../dynamic/public.ts';
+import { resetInstancePassword } from '../instances/public.ts';
+import { toJsonBytes } from '../../json-bytes.ts';
 import {
   countCustomers,
   findCustomer,
@@ -31,7 +31,6 @@ import {
 } from './repo.ts';
 
 // The customer lookups balance adjustments use: a staff account is not a customer.
-export { findCustomer } from './repo.ts';
 
 function toAdminCustomer(row: CustomerSummaryRow): AdminCustomer {
   return {

@@ -18,12 +18,12 @@ import type {
 } from '@stratus/contract';
 import type { Db } from '@stratus/db';
 import type { Config } from '../../config.ts';
-import { listUserSessions } from '../auth/service.ts';
-import { listInstances } from '../instances/service.ts';
-import { listOrders } from '../orders/service.ts';
-import { listPaymentsForOperator } from '../payments/service.ts';
-import { listTrafficPackages } from '../traffic/service.ts';
-import { listTransactions } from '../wallet/service.ts';
+import { listUserSessions } from '../auth/public.ts';
+import { listInstances } from '../instances/public.ts';
+import { listOrders } from '../orders/public.ts';
+import { listPaymentsForOperator } from '../payments/public.ts';
+import { listTrafficPackages } from '../traffic/public.ts';
+import { listTransactions } from '../wallet/public.ts';
 import { requireCustomer, toAdminInstance } from './service.ts';
 
 interface TabRequest {

@@ -15,8 +15,8 @@ import {
   type StaffRole,
 } from '@stratus/contract';
 import type { Db } from '@stratus/db';
-import { getReconciliation } from '../payments/reconciliation.ts';
-import { toJsonBytes } from '../usage/byte-count.ts';
+import { getReconciliation } from '../payments/public.ts';
+import { toJsonBytes } from '../../json-bytes.ts';
 import { addDays, dashboardPeriods, type DashboardPeriods } from './periods.ts';
 import {
   countCustomers,

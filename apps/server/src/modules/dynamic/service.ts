@@ -10,8 +10,8 @@ import {
 import type { Db } from '@stratus/db';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
-import { toJsonBytes } from '../usage/byte-count.ts';
-import { summariseUsablePackages } from '../usage/service.ts';
+import { toJsonBytes } from '../../json-bytes.ts';
+import { summariseUsablePackages } from '../traffic/public.ts';
 import {
   generateDynamicAccountName,
   generateDynamicPassword,
@@ -27,7 +27,6 @@ import {
 } from './repo.ts';
 
 // The account lookup the operator console's customer page uses (the name only, never created there).
-export { findDynamicAccount } from './repo.ts';
 
 /** Account names drawn before giving up (a clash is already about one in 1e14). */
 const ACCOUNT_NAME_ATTEMPTS = 5;

@@ -30,9 +30,14 @@ function pooledRandomBytes(size: number): Buffer {
   return bytes;
 }
 
-/** 16 URL-safe characters (96 random bits). */
+/**
+ * 16 URL-safe characters (96 random bits, less a sixty-fourth of one). Never starting with `-`:
+ * a spreadsheet reads such a cell as a formula (so the CSV export would mark it with `'`, which
+ * other readers keep as part of the password) and a command line takes it for an option.
+ */
 export function generateProxyPassword(): string {
-  return pooledRandomBytes(12).toString('base64url');
+  const password = pooledRandomBytes(12).toString('base64url');
+  return password.startsWith('-') ? `_${password.slice(1)}` : password;
 }
 
 /** The vmess user id the V2Ray engine checks. */

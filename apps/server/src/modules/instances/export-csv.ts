@@ -1,6 +1,6 @@
 import { translatorFor, type Locale, type SharedMessageKey } from '@stratus/contract';
 import { formatBusinessTime, timeColumnTitle } from '../../business-time.ts';
-import { escapeCsvText } from '../wallet/csv.ts';
+import { csvDocument, escapeCsvText } from '../../csv.ts';
 
 /** What a CSV row says about an instance. */
 export interface InstanceCsvRow {
@@ -65,5 +65,5 @@ export function formatInstancesCsv(
         .join(','),
     );
   }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return csvDocument(lines);
 }

@@ -117,8 +117,8 @@ describe.each(testEngines)('instance exports in every format on %s', (engine) =>
         'JP',
         '东京',
       ].join(',');
-      expect(row!.startsWith(`${start},`)).toBe(true);
-      expect(row!.endsWith(`,${chinaTime(item.expiresAt)}`)).toBe(true);
+      expect(row!.slice(0, start.length + 1)).toBe(`${start},`);
+      expect(row!.slice(row!.lastIndexOf(','))).toBe(`,${chinaTime(item.expiresAt)}`);
     }
     // A remark a spreadsheet would run as a formula stays text, its quotes escaped.
     expect(csv.body).toContain(`"'=SUM(A1), ""quoted"""`);

@@ -1,12 +1,19 @@
 // Renewals: by the customer (one or several instances, one payment) and by the auto-renew job.
-import { fenToYuan, type Instance, type Locale, type Order } from '@stratus/contract';
+import {
+  AUTO_RENEW_NOTE,
+  fenToYuan,
+  type Instance,
+  type Locale,
+  type Order,
+} from '@stratus/contract';
 import type { Db } from '@stratus/db';
 import { AppError } from '../../errors.ts';
-import { findPlanFor, findPlanPrice } from '../catalog/service.ts';
-import { renewedExpiry } from '../orders/pricing.ts';
-import { runPurchase, type OrderLine } from '../orders/purchase-pipeline.ts';
-import { getOrderWithInstances, setIpStatus } from '../orders/service.ts';
-import { findWallet } from '../wallet/service.ts';
+import { findPlanFor, findPlanPrice, listPlanPrices } from '../catalog/public.ts';
+import { pickRenewalDuration, renewedExpiry } from './renewal-rules.ts';
+import { findLastBoughtDuration, type DueRenewal, reclaimCoolingIps } from '../inventory/public.ts';
+import { runPurchase, type OrderLine } from '../checkout/public.ts';
+import { getOrderWithInstances } from './service.ts';
+import { findWallet } from '../wallet/public.ts';
 import {
   hasLaterInstanceOnIp,
   listUserInstanceDetails,
@@ -179,11 +186,50 @@ export async function renewInstances({
       // Only a cooling address is reclaimed. A live instance on a quarantined address may be
       // renewed (it keeps working until replaced), but its address stays quarantined: the
       // address rows are locked above, so an operator's quarantine cannot slip in between.
-      await setIpStatus(tx, {
-        ipIds: details.filter(({ ip }) => ip.status === 'cooling').map(({ ip }) => ip.id),
-        status: 'allocated',
-      });
+      await reclaimCoolingIps(
+        tx,
+        details.filter(({ ip }) => ip.status === 'cooling').map(({ ip }) => ip.id),
+      );
     },
   });
   return getOrderWithInstances({ db, userId, orderId, locale });
+}
+
+/** The duration an automatic renewal of `instance` buys (see `pickRenewalDuration`). */
+async function chooseDuration(db: Db, instance: DueRenewal): Promise<number | undefined> {
+  const plan = await findPlanFor(db, { regionId: instance.regionId, lineType: instance.lineType });
+  const offeredDays = plan
+    ? (await listPlanPrices(db, [plan.id])).map((price) => price.durationDays)
+    : [];
+  const lastDays = await findLastBoughtDuration(db, {
+    instanceId: instance.id,
+    orderId: instance.orderId,
+  });
+  return pickRenewalDuration({ lastDays, offeredDays });
+}
+
+/**
+ * An automatic renewal of one due instance (the renewal job's), through the same `renewInstances`
+ * a customer's renewal uses: for the duration last bought while the plan still offers it, else
+ * the shortest offered; refused with `durationNotOffered` when it offers none.
+ */
+export async function renewDueInstance({
+  db,
+  instance,
+  now,
+}: {
+  db: Db;
+  instance: DueRenewal;
+  now: Date;
+}): Promise<void> {
+  const durationDays = await chooseDuration(db, instance);
+  if (durationDays === undefined) throw new AppError('durationNotOffered');
+  await renewInstances({
+    db,
+    userId: instance.userId,
+    instanceIds: [instance.id],
+    durationDays,
+    now,
+    note: AUTO_RENEW_NOTE,
+  });
 }

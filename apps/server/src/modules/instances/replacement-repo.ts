@@ -13,7 +13,7 @@ import {
   type Db,
   type Tx,
 } from '@stratus/db';
-import { vmessUnservedOn } from '../nodes/vmess-readiness.ts';
+import { vmessUnservedOn } from '../nodes/public.ts';
 
 /**
  * Locks the caller's instance row for the rest of `tx`, alone: the row it joins (its address)
@@ -122,20 +122,6 @@ export async function moveInstanceToAddress(
     .update(proxyInstances)
     .set({ ipAddressId, updatedAt: sql`now()` })
     .where(eq(proxyInstances.id, instanceId));
-}
-
-/**
- * The left address cools down as after an expiry. A quarantined (or retired) one keeps its
- * state: an operator took it out of sale, and cooling would put it back on sale.
- */
-export async function coolDownLeftAddress(
-  tx: Tx,
-  { ipAddressId, coolingUntil }: { ipAddressId: string; coolingUntil: Date },
-): Promise<void> {
-  await tx
-    .update(ipAddresses)
-    .set({ status: 'cooling', coolingUntil })
-    .where(and(eq(ipAddresses.id, ipAddressId), eq(ipAddresses.status, 'allocated')));
 }
 
 export async function insertReplacement(

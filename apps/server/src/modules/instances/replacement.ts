@@ -5,12 +5,17 @@ import type { Db, Tx } from '@stratus/db';
 import { formatBusinessTime, startOfBusinessMonth } from '../../business-time.ts';
 import { announceChange, catalogChanged } from '../../change-notifications.ts';
 import { AppError } from '../../errors.ts';
-import { claimOrReplay, purchaseKeyStore, requestFingerprint } from '../orders/idempotency.ts';
-import { generateOrderNo } from '../orders/pricing.ts';
-import { allocateAvailableIps, insertOrder, insertOrderItems } from '../orders/service.ts';
+import {
+  claimOrReplay,
+  purchaseKeyStore,
+  requestFingerprint,
+  generateOrderNo,
+  insertOrder,
+  insertOrderItems,
+} from '../checkout/public.ts';
+import { allocateAvailableIps, coolDownLeftAddress } from '../inventory/public.ts';
 import { findInstanceDetail } from './repo.ts';
 import {
-  coolDownLeftAddress,
   insertReplacement,
   listReplacementQuotas,
   lockOwnInstance,

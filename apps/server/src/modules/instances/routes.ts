@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../plugins/auth.ts';
 import { rawReply, registerEndpoint } from '../../plugins/contract-routes.ts';
-import { idempotencyKeyOf } from '../orders/idempotency.ts';
+import { idempotencyKeyOf } from '../checkout/public.ts';
 import * as checks from './checks.ts';
 import * as renewal from './renewal.ts';
 import * as replacement from './replacement.ts';

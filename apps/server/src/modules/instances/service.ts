@@ -3,6 +3,7 @@ import {
   type ExportType,
   type Instance,
   type Locale,
+  type Order,
   type Page,
   type ProxyLinkTarget,
   type ProxyProtocol,
@@ -10,8 +11,9 @@ import {
 import type { Db } from '@stratus/db';
 import { compactBusinessDay } from '../../business-time.ts';
 import { AppError } from '../../errors.ts';
-import { localiseRegion } from '../catalog/service.ts';
-import { toJsonBytes } from '../usage/byte-count.ts';
+import { getOrder } from '../checkout/public.ts';
+import { localiseRegion } from '../catalog/public.ts';
+import { toJsonBytes } from '../../json-bytes.ts';
 import { generateProxyPassword } from './credentials.ts';
 import { formatInstancesCsv, type InstanceCsvRow } from './export-csv.ts';
 import { buildExportBody } from './export-lines.ts';
@@ -27,22 +29,13 @@ import {
   countInstances,
   findInstanceDetail,
   listInstanceDetails,
+  listInstanceDetailsByIds,
   updateInstance as updateInstanceRow,
   type InstanceDetail,
   type InstanceFilter,
 } from './repo.ts';
 
 // The instance queries a static-IP purchase (and an operator's refund) uses inside its transaction.
-export {
-  insertInstances,
-  listInstanceDetails,
-  listInstanceDetailsByIds,
-  lockInstanceDetails,
-  takeBackRenewedDays,
-  type InstanceRow,
-  type PurchasedInstanceRow,
-} from './repo.ts';
-export { listVmessUnservedInstances } from './replacement-repo.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -329,3 +322,20 @@ export async function exportInstances({
 }
 
 const TEXT = 'text/plain; charset=utf-8';
+
+/** An order with the instances it created or renewed, as purchases and renewals answer. */
+export async function getOrderWithInstances({
+  db,
+  userId,
+  orderId,
+  locale,
+}: {
+  db: Db;
+  userId: string;
+  orderId: string;
+  locale: Locale;
+}): Promise<{ order: Order; instances: Instance[] }> {
+  const order = await getOrder({ db, userId, orderId, locale });
+  const details = await listInstanceDetailsByIds(db, order.instanceIds);
+  return { order, instances: await toInstances(db, details, { locale }) };
+}

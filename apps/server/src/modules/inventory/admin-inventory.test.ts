@@ -28,7 +28,7 @@ import {
   registerStaffTeam,
   type StaffTeam,
 } from '../customers/testing.ts';
-import { addGatewayNode } from '../nodes/gateway-nodes.ts';
+import { addGatewayNode } from '../nodes/public.ts';
 import { poolSnapshot, putIpsInStatus, seedPool } from './admin-testing.ts';
 
 const english = { 'accept-language': 'en-US' };

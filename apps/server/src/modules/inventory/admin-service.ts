@@ -13,8 +13,8 @@ import {
 } from '@stratus/contract';
 import type { Db } from '@stratus/db';
 import { AppError } from '../../errors.ts';
-import { diffChanges, recordAudit, type StaffActor } from '../audit/service.ts';
-import { localiseRegion } from '../catalog/service.ts';
+import { diffChanges, recordAudit, type StaffActor } from '../audit/public.ts';
+import { localiseRegion } from '../catalog/public.ts';
 import { normaliseIpAddress } from './addresses.ts';
 import {
   countIpRows,

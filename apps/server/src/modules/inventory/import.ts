@@ -10,8 +10,8 @@ import {
 } from '@stratus/contract';
 import type { Db, Tx } from '@stratus/db';
 import { AppError } from '../../errors.ts';
-import { recordAudit, type StaffActor } from '../audit/service.ts';
-import { findGatewayNode, type GatewayNodeRow } from '../nodes/gateway-nodes.ts';
+import { recordAudit, type StaffActor } from '../audit/public.ts';
+import { findGatewayNode, type GatewayNodeRow } from '../nodes/public.ts';
 import { readInventoryCsv } from './csv.ts';
 import { findPooledAddresses, insertNewIpAddresses, type NewIpAddress } from './import-repo.ts';
 import { describeProblem } from './problems.ts';

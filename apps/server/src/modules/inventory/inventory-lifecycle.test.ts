@@ -1,16 +1,19 @@
 // An address's whole life with the operator's states in it: the customer catalog's stock is the
-// available count after every change, and expiry, cool-down and renewal never take an address
-// out of quarantine or retirement.
+// available count after every change, expiry, cool-down and renewal never take an address out of
+// quarantine or retirement, and every change the code makes is one of the table's
+// (`ipTransitions`), which the life takes in full.
 import {
   createStaticIpOrder,
   importAdminIps,
   quarantineAdminIp,
+  refundOrder,
   releaseAdminIp,
   renewInstance,
+  replaceInstance,
   retireAdminIp,
   type EndpointDefinition,
 } from '@stratus/contract';
-import { eq, ipAddresses } from '@stratus/db';
+import { eq, ipAddressEvents, ipAddresses } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireInstances } from '../../jobs/expire-instances.ts';
@@ -19,19 +22,22 @@ import { createTestApp, registerStaff, type TestApp } from '../../testing.ts';
 import { callEndpoint, type CallOptions } from '../../testing/call-endpoint.ts';
 import { creditWallet } from '../catalog/testing.ts';
 import { registerCustomer } from '../customers/testing.ts';
-import { availableCount, catalogStock, seedPool } from './admin-testing.ts';
+import { availableCount, catalogStock, putIpsInStatus, seedPool } from './admin-testing.ts';
+import { ipTransitions, isAllowedIpTransition } from './ip-status.ts';
 
 const DAY_MS = 86_400_000;
 
 describe.each(testEngines)('the life of an address on %s', (engine) => {
   let testApp: TestApp;
   let opsToken: string;
+  let financeToken: string;
   let customer: Awaited<ReturnType<typeof registerCustomer>>;
   let pool: Awaited<ReturnType<typeof seedPool>>;
 
   beforeAll(async () => {
     testApp = await createTestApp(engine);
     opsToken = (await registerStaff(testApp, 'ops')).token;
+    financeToken = (await registerStaff(testApp, 'finance')).token;
     customer = await registerCustomer(testApp);
     await creditWallet(testApp.database.db, { userId: customer.id, amountFen: 1_000_000n });
     pool = await seedPool(testApp.database.db, { stock: 2, pricesFen: { 30: 3_000n } });
@@ -168,5 +174,74 @@ describe.each(testEngines)('the life of an address on %s', (engine) => {
     expect(reclaim.statusCode).toBe(409);
     await releaseCooledIps({ db: db(), now: new Date(expiry.getTime() + 2 * DAY_MS) });
     expect((await statusOf(instance.ip)).status).toBe('quarantined');
+  });
+
+  it('takes the rest of the table: several at once, replacement, reclaim, release in use, refund, retirement', async () => {
+    const bought = await asCustomer(createStaticIpOrder, {
+      body: { planId: pool.planId, durationDays: 30, quantity: 2 },
+    });
+    const [moved, kept] = bought.data().instances;
+
+    // A replacement sells another address and cools down the one it left.
+    const replaced = await asCustomer(replaceInstance, { params: { id: moved!.id }, body: {} });
+    expect(replaced.data().ip).not.toBe(moved!.ip);
+    expect((await statusOf(moved!.ip)).status).toBe('cooling');
+
+    // The owner of an expired instance renews in time and takes its cooling address back.
+    const expiry = new Date(Date.parse(kept!.expiresAt) + 1_000);
+    await expireInstances({ db: db(), now: expiry, cooldownHours: 24 });
+    expect((await statusOf(kept!.ip)).status).toBe('cooling');
+    const reclaimed = await asCustomer(renewInstance, {
+      params: { id: kept!.id },
+      body: { durationDays: 30 },
+    });
+    expect(reclaimed.data().instances[0]?.status).toBe('active');
+    expect((await statusOf(kept!.ip)).status).toBe('allocated');
+
+    // Quarantined and released while its instance still uses it: allocated again.
+    const keptId = (await statusOf(kept!.ip)).id;
+    await asOps(quarantineAdminIp, { params: { id: keptId }, body: { reason: 'listed' } });
+    const release = await asOps(releaseAdminIp, { params: { id: keptId }, body: {} });
+    expect(release.data().status).toBe('allocated');
+
+    // A full refund ends the order's instance still on its own terms: its address cools down.
+    const refund = await callEndpoint(testApp.app, refundOrder, {
+      token: financeToken,
+      params: { id: bought.data().order.id },
+      body: { reason: 'lifecycle' },
+    });
+    expect(refund.data().order.status).toBe('refunded');
+    expect((await statusOf(replaced.data().ip)).status).toBe('cooling');
+
+    // Retired from every state no live instance uses: cooling, quarantined, and an allocated
+    // address no instance holds (put there directly: the code leaves none such behind).
+    await asOps(retireAdminIp, {
+      params: { id: (await statusOf(moved!.ip)).id },
+      body: { reason: 'returned' },
+    });
+    const [spareA, spareB] = await db()
+      .select()
+      .from(ipAddresses)
+      .where(eq(ipAddresses.status, 'available'))
+      .limit(2);
+    await asOps(quarantineAdminIp, { params: { id: spareA!.id }, body: { reason: 'listed' } });
+    await asOps(retireAdminIp, { params: { id: spareA!.id }, body: { reason: 'returned' } });
+    await putIpsInStatus(db(), [spareB!.id], 'allocated');
+    await asOps(retireAdminIp, { params: { id: spareB!.id }, body: { reason: 'returned' } });
+  });
+
+  it('recorded only changes of the transition table, and every one of them', async () => {
+    const recorded = await db()
+      .selectDistinct({ from: ipAddressEvents.fromStatus, to: ipAddressEvents.toStatus })
+      .from(ipAddressEvents);
+    const outside = recorded.filter(({ from, to }) => !isAllowedIpTransition(from, to));
+    expect(outside).toEqual([]);
+    const seen = new Set(recorded.map(({ from, to }) => `${from} → ${to}`));
+    const untaken = Object.entries(ipTransitions).flatMap(([name, { from, to }]) =>
+      from
+        .filter((status) => !seen.has(`${status} → ${to}`))
+        .map((status) => `${name}: ${status} → ${to}`),
+    );
+    expect(untaken).toEqual([]);
   });
 });

@@ -19,6 +19,7 @@ import {
   type Db,
   type Tx,
 } from '@stratus/db';
+import { fromStatesOf, toStatusOf } from './ip-transition-sql.ts';
 import { announceChange, catalogChanged } from '../../change-notifications.ts';
 
 export interface DueRenewal {
@@ -148,7 +149,7 @@ export async function expireInstanceRows(
     );
   await tx
     .update(ipAddresses)
-    .set({ status: 'cooling', coolingUntil })
+    .set({ ...toStatusOf('endInstance'), coolingUntil })
     .where(
       and(
         inArray(
@@ -156,7 +157,7 @@ export async function expireInstanceRows(
           instances.map((row) => row.ipAddressId),
         ),
         // An operator may have disabled the address meanwhile: it stays disabled.
-        eq(ipAddresses.status, 'allocated'),
+        fromStatesOf('endInstance'),
       ),
     );
 }
@@ -187,8 +188,23 @@ export async function releaseCooledIps(
   const ids = cooled.map((row) => row.id);
   await tx
     .update(ipAddresses)
-    .set({ status: 'available', coolingUntil: null })
-    .where(and(inArray(ipAddresses.id, ids), eq(ipAddresses.status, 'cooling')));
+    .set({ ...toStatusOf('coolDown'), coolingUntil: null })
+    .where(and(inArray(ipAddresses.id, ids), fromStatesOf('coolDown')));
   await announceChange(tx, catalogChanged);
   return ids;
+}
+
+/**
+ * The address an instance left for another (a replacement) cools down as after an expiry. A
+ * quarantined (or retired) one keeps its state: an operator took it out of sale, and cooling
+ * would put it back on sale.
+ */
+export async function coolDownLeftAddress(
+  tx: Tx,
+  { ipAddressId, coolingUntil }: { ipAddressId: string; coolingUntil: Date },
+): Promise<void> {
+  await tx
+    .update(ipAddresses)
+    .set({ ...toStatusOf('endInstance'), coolingUntil })
+    .where(and(eq(ipAddresses.id, ipAddressId), fromStatesOf('endInstance')));
 }

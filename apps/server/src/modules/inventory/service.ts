@@ -13,7 +13,6 @@ import {
 } from './repo.ts';
 
 // The expiry of instances, which a full refund of a static-IP order runs like the expiry job does.
-export { expireInstanceRows } from './lifecycle-repo.ts';
 
 /** Moves every address of the node to `port`; answers how many changed (0 without such a node). */
 export async function setNodeProxyPort({

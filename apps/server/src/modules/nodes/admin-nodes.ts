@@ -17,7 +17,7 @@ import {
 import type { Db } from '@stratus/db';
 import { AppError } from '../../errors.ts';
 import { hashToken } from '../../tokens.ts';
-import { recordAudit, type StaffActor } from '../audit/service.ts';
+import { recordAudit, type StaffActor } from '../audit/public.ts';
 import {
   insertGatewayNode,
   lockGatewayNode,

@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireNode, requireStaffActor } from '../../plugins/auth.ts';
 import { registerEndpoint } from '../../plugins/contract-routes.ts';
-import { hasCheckNotHandedOut, reportNodeCheck } from '../instances/checks.ts';
+import { hasCheckNotHandedOut, reportNodeCheck } from './checks.ts';
 import * as adminNodes from './admin-nodes.ts';
 import { NodeCheckWaits } from './check-waits.ts';
 import * as nodes from './service.ts';

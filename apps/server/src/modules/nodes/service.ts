@@ -10,8 +10,8 @@ import {
 } from '@stratus/contract';
 import type { Db } from '@stratus/db';
 import { announceChangeSoon, catalogChanged } from '../../change-notifications.ts';
-import { listNodeChecks } from '../instances/checks.ts';
-import { toJsonBytes } from '../usage/byte-count.ts';
+import { listNodeChecks } from './checks.ts';
+import { toJsonBytes } from '../../json-bytes.ts';
 import { recordNodePoll } from './heartbeat-repo.ts';
 import { onlineCutoff } from './online.ts';
 import {
@@ -27,7 +27,7 @@ import { logPollStateChange, type NodeStateLog } from './state-log.ts';
 import { VMESS_UNSERVED_STATES } from './vmess-readiness.ts';
 
 // Usage metering charges dynamic traffic only to nodes that serve a dynamic pool.
-export { hasDynamicPool } from './repo.ts';
+
 // The background job that says when a node goes offline.
 export { logNodesGoneOffline } from './state-log.ts';
 

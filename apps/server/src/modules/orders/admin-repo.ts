@@ -25,7 +25,7 @@ import {
   type Tx,
 } from '@stratus/db';
 import type { TimeBounds } from '../../business-time.ts';
-import type { OrderRow } from './repo.ts';
+import type { OrderRow } from '../checkout/public.ts';
 
 export type OrderRefundRow = typeof orderRefunds.$inferSelect;
 export type CustomerRow = Pick<typeof users.$inferSelect, 'id' | 'email' | 'name' | 'disabledAt'>;

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireStaffActor } from '../../plugins/auth.ts';
 import { registerEndpoint } from '../../plugins/contract-routes.ts';
 import * as adminOrders from './admin-service.ts';
-import { idempotencyKeyOf } from './idempotency.ts';
+import { idempotencyKeyOf } from '../checkout/public.ts';
 import * as refunds from './refunds.ts';
 
 /** The operator console's orders API (`/api/admin/orders`, `/api/admin/renewal-failures`). */

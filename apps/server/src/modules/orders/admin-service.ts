@@ -14,7 +14,7 @@ import {
 import type { Db } from '@stratus/db';
 import { businessTimeBounds } from '../../business-time.ts';
 import { AppError } from '../../errors.ts';
-import { listInstanceDetailsByIds } from '../instances/service.ts';
+import { listInstanceDetailsByIds } from '../instances/public.ts';
 import {
   countAdminOrders,
   countRenewalFailures,
@@ -25,7 +25,7 @@ import {
   type OrderWithCustomer,
   type RefundWithStaff,
 } from './admin-repo.ts';
-import { toOrders } from './service.ts';
+import { toOrders } from '../checkout/public.ts';
 
 export function toOrderRefund({ refund, staffEmail }: RefundWithStaff): OrderRefund {
   return {

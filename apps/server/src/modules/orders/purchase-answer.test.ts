@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
 import { callEndpoint } from '../../testing/call-endpoint.ts';
 import { creditWallet, seedStaticIpPlan } from '../catalog/testing.ts';
-import { allocateAvailableIps } from './repo.ts';
+import { allocateAvailableIps } from '../inventory/public.ts';
 
 describe.each(testEngines)('the answer to a static-IP purchase on %s', (engine) => {
   let testApp: TestApp;

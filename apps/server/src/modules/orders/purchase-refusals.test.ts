@@ -19,12 +19,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
 import { callEndpoint } from '../../testing/call-endpoint.ts';
 import { creditWallet, seedStaticIpPlan, type SeededPlan } from '../catalog/testing.ts';
-import { requestFingerprint } from './idempotency.ts';
-import {
-  claimIdempotencyKey,
-  insertPaidOrderClaimingIp,
-  purchaseOneIpInOneStatement,
-} from './repo.ts';
+import { requestFingerprint, claimIdempotencyKey } from '../checkout/public.ts';
+import { insertPaidOrderClaimingIp, purchaseOneIpInOneStatement } from './purchase-statement.ts';
 
 describe.each(testEngines)('a refused purchase of one IP with a key on %s', (engine) => {
   let testApp: TestApp;

@@ -9,8 +9,9 @@ import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
 import { callEndpoint } from '../../testing/call-endpoint.ts';
 import { recordStatements } from '../../testing/record-statements.ts';
 import { creditWallet, seedStaticIpPlan } from '../catalog/testing.ts';
-import { changeBalance } from '../wallet/service.ts';
-import { allocateAvailableIps, claimIdempotencyKey } from './repo.ts';
+import { changeBalance } from '../wallet/public.ts';
+import { allocateAvailableIps } from '../inventory/public.ts';
+import { claimIdempotencyKey } from '../checkout/public.ts';
 
 const ONE_STATEMENT = /^with "offer" as \(select/;
 const KEY_CLAIM = /^with "claimed_key" as \(insert into "idempotency_keys"/;

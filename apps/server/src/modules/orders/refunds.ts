@@ -3,10 +3,10 @@
 import { fenToYuan, type AdminOrderDetail, type Locale, type OrderRefund } from '@stratus/contract';
 import type { Db, Tx } from '@stratus/db';
 import { AppError } from '../../errors.ts';
-import { diffChanges, recordAudit, type StaffActor } from '../audit/service.ts';
-import { lockInstanceDetails, takeBackRenewedDays } from '../instances/service.ts';
-import { expireInstanceRows } from '../inventory/service.ts';
-import { endTrafficPackagesOfOrder } from '../traffic/service.ts';
+import { diffChanges, recordAudit, type StaffActor } from '../audit/public.ts';
+import { lockInstanceDetails, takeBackRenewedDays } from '../instances/public.ts';
+import { expireInstanceRows } from '../inventory/public.ts';
+import { endTrafficPackagesOfOrder } from '../traffic/public.ts';
 import {
   addRefundedAmount,
   findOrderRefund,
@@ -18,9 +18,13 @@ import {
   setRefundKey,
 } from './admin-repo.ts';
 import { getAdminOrder, toOrderRefund } from './admin-service.ts';
-import type { IdempotencyStore } from './idempotency.ts';
-import { runMoneyMove } from './money-move.ts';
-import { listOrderItems, type OrderItemRow, type OrderRow } from './repo.ts';
+import type { IdempotencyStore } from '../checkout/public.ts';
+import {
+  runMoneyMove,
+  listOrderItems,
+  type OrderItemRow,
+  type OrderRow,
+} from '../checkout/public.ts';
 
 const HOUR_MS = 3_600_000;
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../plugins/auth.ts';
 import { registerEndpoint } from '../../plugins/contract-routes.ts';
 import { registerAdminOrderRoutes } from './admin-routes.ts';
-import { idempotencyKeyOf } from './idempotency.ts';
+import { idempotencyKeyOf, getOrder as readOrder } from '../checkout/public.ts';
 import * as orders from './service.ts';
 
 /** The customer's orders API, and the operator console's (admin-routes.ts). */
@@ -41,7 +41,7 @@ export function registerOrderRoutes(app: FastifyInstance): void {
   });
 
   registerEndpoint(app, getOrder, async (request) =>
-    orders.getOrder({
+    readOrder({
       db: app.db,
       userId: requireAuth(request).userId,
       orderId: request.params.id,

@@ -3,7 +3,6 @@ import {
   type Instance,
   type Locale,
   type Order,
-  type OrderItem,
   type OrderStatus,
   type OrderType,
   type Page,
@@ -13,106 +12,36 @@ import type { Db } from '@stratus/db';
 import { announceChangeSoon, catalogChanged } from '../../change-notifications.ts';
 import { AppError } from '../../errors.ts';
 import {
-  countAvailableIpsFor,
-  findPlanWithPrice,
-  type PlanWithRegion,
-} from '../catalog/service.ts';
-import { generateProxyCredentials } from '../instances/credentials.ts';
-import {
-  insertInstances,
-  listInstanceDetailsByIds,
-  toInstances,
-  toNewInstances,
-  type InstanceRow,
-} from '../instances/service.ts';
-import { findWallet } from '../wallet/service.ts';
-import {
+  toOrder,
+  toOrders,
   requestFingerprint,
   staticIpPurchaseKeyStore,
   type PlanReadWithKey,
-} from './idempotency.ts';
-import { generateOrderNo, lineAmountFen } from './pricing.ts';
-import { runPurchase, type OrderLine } from './purchase-pipeline.ts';
-import {
-  allocateAvailableIps,
-  allocateIpWithInstanceWaiting,
-  countOrders,
-  findOrder,
-  listOrderInstances,
-  type OrderInstanceRow,
-  listOrderItems,
-  listOrders as listOrderRows,
-  purchaseOneIpInOneStatement,
-  type IpAddressRow,
+  generateOrderNo,
+  lineAmountFen,
+  runPurchase,
+  type OrderLine,
   type OrderItemRow,
   type OrderRow,
-} from './repo.ts';
-
-// The order queries renewals and traffic purchases use inside their transactions.
-export {
-  allocateAvailableIps,
-  insertOrder,
-  insertOrderItems,
-  setIdempotencyKeyOrder,
-  setIpStatus,
-} from './repo.ts';
+} from '../checkout/public.ts';
+import { countAvailableIpsFor, findPlanWithPrice, type PlanWithRegion } from '../catalog/public.ts';
+import {
+  generateProxyCredentials,
+  getOrderWithInstances,
+  insertInstances,
+  toNewInstances,
+  type InstanceRow,
+} from '../instances/public.ts';
+import { findWallet } from '../wallet/public.ts';
+import { countOrders, listOrders as listOrderRows } from './repo.ts';
+import { allocateAvailableIps, type IpAddressRow } from '../inventory/public.ts';
+import {
+  allocateIpWithInstanceWaiting,
+  insertPaidOrderClaimingIp,
+  purchaseOneIpInOneStatement,
+} from './purchase-statement.ts';
 
 const DAY_MS = 86_400_000;
-
-/** A line in the contract's shape: traffic lines have no region, static-IP lines no GB. */
-function toOrderItem(item: OrderItemRow, locale: Locale): OrderItem {
-  const english = locale === 'en-US';
-  return {
-    kind: item.kind,
-    planId: item.planId,
-    instanceId: item.instanceId,
-    country: item.country,
-    countryName: english ? item.countryNameEn : item.countryNameZh,
-    city: english ? item.cityNameEn : item.cityNameZh,
-    lineType: item.lineType,
-    trafficGb: item.trafficGb,
-    durationDays: item.durationDays,
-    quantity: item.quantity,
-    unitPrice: fenToYuan(item.unitPriceFen),
-    amount: fenToYuan(item.amountFen),
-  };
-}
-
-function toOrder(
-  order: OrderRow,
-  items: OrderItemRow[],
-  instances: OrderInstanceRow[],
-  locale: Locale,
-): Order {
-  return {
-    id: order.id,
-    orderNo: order.orderNo,
-    type: order.type,
-    status: order.status,
-    total: fenToYuan(order.totalFen),
-    items: items.map((item) => toOrderItem(item, locale)),
-    instanceIds: instances.map((instance) => instance.id),
-    instances,
-    createdAt: order.createdAt.toISOString(),
-  };
-}
-
-/** Orders in the contract's shape, with their lines and instances, in the order of `rows`. */
-export async function toOrders(db: Db, rows: OrderRow[], locale: Locale): Promise<Order[]> {
-  const ids = rows.map((row) => row.id);
-  // One after the other: `db` may be a transaction (the renewal job renews inside its own), and a
-  // transaction's one connection takes one query at a time (pg deprecates queueing a second).
-  const items = await listOrderItems(db, ids);
-  const instances = await listOrderInstances(db, ids);
-  return rows.map((row) =>
-    toOrder(
-      row,
-      items.filter((item) => item.orderId === row.id),
-      instances.get(row.id) ?? [],
-      locale,
-    ),
-  );
-}
 
 export async function listOrders({
   db,
@@ -135,42 +64,6 @@ export async function listOrders({
     countOrders(db, filter),
   ]);
   return { items: await toOrders(db, rows, locale), total, page, pageSize };
-}
-
-export async function getOrder({
-  db,
-  userId,
-  orderId,
-  locale,
-}: {
-  db: Db;
-  userId: string;
-  orderId: string;
-  locale: Locale;
-}): Promise<Order> {
-  const row = await findOrder(db, { userId, orderId });
-  // Another user's order answers exactly like a missing one.
-  if (!row) throw new AppError('orderNotFound');
-  const [order] = await toOrders(db, [row], locale);
-  if (!order) throw new AppError('orderNotFound');
-  return order;
-}
-
-/** An order with the instances it created or renewed, as purchases and renewals answer. */
-export async function getOrderWithInstances({
-  db,
-  userId,
-  orderId,
-  locale,
-}: {
-  db: Db;
-  userId: string;
-  orderId: string;
-  locale: Locale;
-}): Promise<{ order: Order; instances: Instance[] }> {
-  const order = await getOrder({ db, userId, orderId, locale });
-  const details = await listInstanceDetailsByIds(db, order.instanceIds);
-  return { order, instances: await toInstances(db, details, { locale }) };
 }
 
 export interface StaticIpPurchase {
@@ -268,18 +161,14 @@ function answerDeliveredPurchase(
   };
 }
 
-/** Whether `db` is a transaction a caller holds (drizzle's transactions alone can roll back). */
-function isTransaction(db: Db): boolean {
-  return 'rollback' in db;
-}
-
 /**
  * Buys static IPs through the purchase pipeline, in ONE transaction: the idempotency key, the
  * debit (with its ledger row), the order and its item, then `quantity` distinct available IPs
  * allocated and an instance created on each. Any failure (insufficient balance or stock, a clash)
  * rolls it all back. The common purchase of one IP (a new key or none, the plan on sale, the
  * money there, an IP free) is first tried as ONE autocommit statement
- * (`purchaseOneIpInOneStatement`); when it cannot buy, it wrote nothing and the transaction runs.
+ * (`purchaseOneIpInOneStatement`, the pipeline's `tryInOneStatement`); when it cannot buy, it wrote
+ * nothing and the transaction runs.
  *
  * With `idempotencyKey`, a repeat of the same request answers the first order and instances;
  * the same key with another request is refused with `idempotencyKeyReused`.
@@ -301,32 +190,6 @@ export async function purchaseStaticIps({
 }): Promise<{ order: Order; instances: Instance[] }> {
   let delivered: DeliveredPurchase | undefined;
   const expiresAt = new Date(now.getTime() + purchase.durationDays * DAY_MS);
-  // The common case in ONE autocommit statement (repo.ts): one IP, a new key or none, the plan
-  // on sale, the money there and an IP free. Anything else wrote nothing, and runs as before.
-  if (purchase.quantity === 1 && !isTransaction(db)) {
-    const bought = await purchaseOneIpInOneStatement(db, {
-      userId,
-      planId: purchase.planId,
-      durationDays: purchase.durationDays,
-      key: idempotencyKey,
-      requestHash: requestFingerprint(purchaseFingerprint(purchase)),
-      orderNo: generateOrderNo({ type: 'static_ip', now }),
-      instance: { ...generateProxyCredentials(), autoRenew: purchase.autoRenew, expiresAt },
-    });
-    if (bought) {
-      await announceChangeSoon(db, catalogChanged);
-      return answerDeliveredPurchase(
-        {
-          order: bought.order,
-          items: bought.items,
-          instances: [bought.claimed.instance],
-          ips: [bought.claimed.ip],
-          plan: bought.plan,
-        },
-        locale,
-      );
-    }
-  }
   /** A new instance of the purchase, but for its buyer, order and IP. */
   const newInstanceOf = (plan: PlanWithRegion) => ({
     ...generateProxyCredentials(),
@@ -338,6 +201,31 @@ export async function purchaseStaticIps({
   const keyStore = staticIpPurchaseKeyStore(userId, purchase);
   const orderId = await runPurchase({
     db,
+    // The common case in ONE autocommit statement: one IP, a new key or none, the plan on sale,
+    // the money there and an IP free. Anything else wrote nothing, and runs as a transaction.
+    tryInOneStatement:
+      purchase.quantity === 1
+        ? async (pool) => {
+            const bought = await purchaseOneIpInOneStatement(pool, {
+              userId,
+              planId: purchase.planId,
+              durationDays: purchase.durationDays,
+              key: idempotencyKey,
+              requestHash: requestFingerprint(purchaseFingerprint(purchase)),
+              orderNo: generateOrderNo({ type: 'static_ip', now }),
+              instance: { ...generateProxyCredentials(), autoRenew: purchase.autoRenew, expiresAt },
+            });
+            if (!bought) return undefined;
+            delivered = {
+              order: bought.order,
+              items: bought.items,
+              instances: [bought.claimed.instance],
+              ips: [bought.claimed.ip],
+              plan: bought.plan,
+            };
+            return bought.order.id;
+          }
+        : undefined,
     userId,
     orderType: 'static_ip',
     ledgerType: 'static_ip_purchase',
@@ -368,13 +256,17 @@ export async function purchaseStaticIps({
       return { lines: [line], plan };
     },
     // Most purchases are of one IP: claimed in the statement of the debit and the order.
-    claimIpWithOrder:
+    payInOneStatement:
       purchase.quantity === 1
-        ? ({ plan }) => ({
-            regionId: plan.region.id,
-            lineType: plan.plan.lineType,
-            instance: newInstanceOf(plan),
-          })
+        ? (tx, { priced: { plan }, ...payment }) =>
+            insertPaidOrderClaimingIp(tx, {
+              ...payment,
+              ip: {
+                regionId: plan.region.id,
+                lineType: plan.plan.lineType,
+                instance: newInstanceOf(plan),
+              },
+            })
         : undefined,
     fulfil: async (tx, { order, items, priced: { plan }, claimedWithOrder }) => {
       const claim = { regionId: plan.region.id, lineType: plan.plan.lineType };

@@ -2,12 +2,11 @@
 import type { Locale, Overview } from '@stratus/contract';
 import type { Db } from '@stratus/db';
 import { addBusinessDays, businessDayOf, startOfBusinessDay } from '../../business-time.ts';
-import { listOrders } from '../orders/service.ts';
-import { toJsonBytes } from '../usage/byte-count.ts';
-import { DAY_MS } from '../usage/series.ts';
-import { getUsageSeries } from '../usage/history.ts';
-import { summariseUsablePackages } from '../usage/service.ts';
-import { getWallet } from '../wallet/service.ts';
+import { listOrders } from '../orders/public.ts';
+import { toJsonBytes } from '../../json-bytes.ts';
+import { DAY_MS, getUsageSeries } from '../usage/public.ts';
+import { summariseUsablePackages } from '../traffic/public.ts';
+import { getWallet } from '../wallet/public.ts';
 import { countLiveInstances } from './repo.ts';
 
 const EXPIRING_WITHIN_DAYS = 7;

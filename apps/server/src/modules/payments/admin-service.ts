@@ -19,8 +19,8 @@ import {
 import type { Db, Tx } from '@stratus/db';
 import { endOfBusinessDay, startOfBusinessDay } from '../../business-time.ts';
 import { AppError } from '../../errors.ts';
-import { diffChanges, recordAudit, type StaffActor } from '../audit/service.ts';
-import { toLedgerEntry } from '../wallet/service.ts';
+import { diffChanges, recordAudit, type StaffActor } from '../audit/public.ts';
+import { toLedgerEntry } from '../wallet/public.ts';
 import {
   findAdminPayment,
   findPaymentByTradeNo,

@@ -1,7 +1,7 @@
 import { CURRENCY, formatTopUpNote } from '@stratus/contract';
 import { isUniqueViolation, type Db, type Tx } from '@stratus/db';
 import { AppError } from '../../errors.ts';
-import { changeBalance } from '../wallet/service.ts';
+import { changeBalance } from '../wallet/public.ts';
 import type { PaymentChannels, TradeState } from './channels.ts';
 import { lockPayment, markPaymentClosed, markPaymentPaid, type PaymentRow } from './repo.ts';
 

@@ -12,7 +12,7 @@ import { and, eq, ledgerEntries, payments } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDayOf } from '../../business-time.ts';
-import { generatePaymentNo } from '../orders/pricing.ts';
+import { generatePaymentNo } from '../checkout/public.ts';
 import { createTestApp, registerStaff, registerUser, type TestApp } from '../../testing.ts';
 import { callEndpoint } from '../../testing/call-endpoint.ts';
 

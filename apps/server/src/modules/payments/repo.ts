@@ -15,7 +15,7 @@ import {
   type Db,
   type Tx,
 } from '@stratus/db';
-import { generatePaymentNo } from '../orders/pricing.ts';
+import { generatePaymentNo } from '../checkout/public.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 

@@ -3,10 +3,9 @@ import type { Db, Tx } from '@stratus/db';
 import { AppError } from '../../errors.ts';
 import { announceChange, authChanged, deliverChangeLocally } from '../../change-notifications.ts';
 import type { TokenCipher } from '../../tokens.ts';
-import { assertPasswordChoice } from '../auth/password-choice.ts';
-import { generatePassword, hashPassword } from '../auth/passwords.ts';
-import { recordAudit, type StaffActor } from '../audit/service.ts';
-import { createUser, findUserByEmail, updateUser } from '../users/service.ts';
+import { assertPasswordChoice, generatePassword, hashPassword } from '../auth/public.ts';
+import { recordAudit, type StaffActor } from '../audit/public.ts';
+import { createUser, findUserByEmail, updateUser } from '../users/public.ts';
 import {
   countStaff,
   findStaffMember,

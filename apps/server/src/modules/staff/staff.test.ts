@@ -16,7 +16,7 @@ import {
 import { and, auditLog, eq, sql, users } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI_ACTOR } from '../audit/service.ts';
+import { CLI_ACTOR } from '../audit/public.ts';
 import { createTestApp, registerStaff, registerUser, type TestApp } from '../../testing.ts';
 import { callEndpoint, type CallOptions } from '../../testing/call-endpoint.ts';
 import * as staff from './service.ts';

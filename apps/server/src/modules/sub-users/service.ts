@@ -4,9 +4,12 @@ import { BYTES_PER_GB, MAX_SUB_USERS, type SubUser } from '@stratus/contract';
 import { isUniqueViolation, type Db } from '@stratus/db';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
-import { generateDynamicAccountName, generateDynamicPassword } from '../dynamic/credentials.ts';
-import { ensureDynamicAccount } from '../dynamic/service.ts';
-import { toJsonBytes } from '../usage/byte-count.ts';
+import {
+  generateDynamicAccountName,
+  generateDynamicPassword,
+  ensureDynamicAccount,
+} from '../dynamic/public.ts';
+import { toJsonBytes } from '../../json-bytes.ts';
 import {
   countSubUsersLocked,
   deleteSubUserRow,
@@ -17,7 +20,6 @@ import {
 } from './repo.ts';
 
 // The traffic history checks a sub-user filter against its owner.
-export { isSubUserOwnedBy } from './repo.ts';
 
 /** Usernames drawn before giving up (a clash is already about one in 1e14). */
 const USERNAME_ATTEMPTS = 5;

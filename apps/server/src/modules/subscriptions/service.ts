@@ -7,7 +7,7 @@ import {
   listInstanceDetails,
   listVmessUnservedInstances,
   toExportRow,
-} from '../instances/service.ts';
+} from '../instances/public.ts';
 import { buildProfile, listProfileProxies, type SubscriptionInstance } from './profiles.ts';
 import {
   findSubscriberById,

@@ -10,10 +10,8 @@ import {
 } from '@stratus/contract';
 import type { Db } from '@stratus/db';
 import { AppError } from '../../errors.ts';
-import { lineAmountFen } from '../orders/pricing.ts';
-import { runPurchase } from '../orders/purchase-pipeline.ts';
-import { getOrder } from '../orders/service.ts';
-import { findWallet } from '../wallet/service.ts';
+import { lineAmountFen, runPurchase, getOrder } from '../checkout/public.ts';
+import { findWallet } from '../wallet/public.ts';
 import {
   findTrafficPackageOfOrder,
   findTrafficPlan,

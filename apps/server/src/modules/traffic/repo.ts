@@ -3,6 +3,7 @@ import {
   asc,
   desc,
   eq,
+  gt,
   inArray,
   lte,
   orders,
@@ -220,4 +221,38 @@ export async function endTrafficPackagesOfOrder(
       updatedAt: sql`now()`,
     })
     .where(and(eq(trafficPackages.orderId, orderId), eq(trafficPackages.status, 'active')));
+}
+
+/** A package traffic may draw from: active and not yet expired. */
+export function usablePackages(now: Date): SQL | undefined {
+  return and(eq(trafficPackages.status, 'active'), gt(trafficPackages.expiresAt, now));
+}
+
+const toBigInt = (value: unknown): bigint => BigInt(value as string | number | bigint);
+
+export interface PackageSummary {
+  activePackages: number;
+  totalBytes: bigint;
+  remainingBytes: bigint;
+}
+
+/** Count, total and remaining bytes of the user's active, unexpired packages. */
+export async function summariseUsablePackages(
+  db: Db,
+  { userId, now }: { userId: string; now: Date },
+): Promise<PackageSummary> {
+  const [row] = await db
+    .select({
+      activePackages: sql<number>`count(*)::int`.mapWith(Number),
+      totalBytes: sql<bigint>`coalesce(sum(${trafficPackages.totalBytes}), 0)::text`.mapWith(
+        toBigInt,
+      ),
+      remainingBytes:
+        sql<bigint>`coalesce(sum(${trafficPackages.totalBytes} - ${trafficPackages.usedBytes}), 0)::text`.mapWith(
+          toBigInt,
+        ),
+    })
+    .from(trafficPackages)
+    .where(and(eq(trafficPackages.userId, userId), usablePackages(now)));
+  return row ?? { activePackages: 0, totalBytes: 0n, remainingBytes: 0n };
 }

@@ -7,7 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../plugins/auth.ts';
 import { registerEndpoint } from '../../plugins/contract-routes.ts';
-import { idempotencyKeyOf } from '../orders/idempotency.ts';
+import { idempotencyKeyOf } from '../checkout/public.ts';
 import { purchaseTraffic, quoteTrafficPurchase } from './purchase.ts';
 import * as traffic from './service.ts';
 

@@ -6,7 +6,7 @@ import {
   type TrafficPlan,
 } from '@stratus/contract';
 import type { Db } from '@stratus/db';
-import { toJsonBytes } from '../usage/byte-count.ts';
+import { toJsonBytes } from '../../json-bytes.ts';
 import {
   countTrafficPackages,
   listActiveTrafficPlans,
@@ -18,7 +18,6 @@ import {
 } from './repo.ts';
 
 // What a full refund of a traffic order does to its package, inside the refund's transaction.
-export { endTrafficPackagesOfOrder } from './repo.ts';
 
 /** Fen per GB rounded half up to a whole fen: a guide for comparing plans, never charged. */
 export function pricePerGbFen({ priceFen, gb }: Pick<TrafficPlanRow, 'priceFen' | 'gb'>): bigint {

@@ -9,7 +9,7 @@ import {
   MIN_BATCH_INTERVAL_MS,
   RECORD_TIME_TOLERANCE_MS,
 } from './batch-bounds.ts';
-import { toJsonBytes } from './byte-count.ts';
+import { toJsonBytes } from '../../json-bytes.ts';
 
 const SUBJECT = '00000000-0000-4000-8000-00000000000a';
 /** 100 Gbit/s. */

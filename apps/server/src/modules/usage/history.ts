@@ -10,8 +10,8 @@ import {
 import type { Db } from '@stratus/db';
 import { compactBusinessDay } from '../../business-time.ts';
 import { AppError } from '../../errors.ts';
-import { isSubUserOwnedBy } from '../sub-users/service.ts';
-import { toJsonBytes } from './byte-count.ts';
+import { isSubUserOwnedBy } from '../sub-users/public.ts';
+import { toJsonBytes } from '../../json-bytes.ts';
 import { isPackageOwnedBy, sumPackageUsageByHour } from './history-repo.ts';
 import { isInstanceOwnedBy, sumUsageByHour, type HourTotal } from './repo.ts';
 import { bucketStarts, DAY_MS, fillBuckets, formatUsageCsv } from './series.ts';

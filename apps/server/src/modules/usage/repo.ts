@@ -6,7 +6,6 @@ import {
   dynamicProxyAccounts,
   eq,
   ne,
-  gt,
   gte,
   inArray,
   ipAddresses,
@@ -18,8 +17,8 @@ import {
   usageHourly,
   type Db,
   type Tx,
-  type SQL,
 } from '@stratus/db';
+import { usablePackages } from '../traffic/public.ts';
 import type { UsageKind } from '@stratus/contract';
 
 export type TrafficPackageRow = typeof trafficPackages.$inferSelect;
@@ -136,10 +135,6 @@ export async function findDynamicAccountHolders(db: Db, userIds: string[]): Prom
   return new Set(rows.map((row) => row.userId));
 }
 
-function usablePackages(now: Date): SQL | undefined {
-  return and(eq(trafficPackages.status, 'active'), gt(trafficPackages.expiresAt, now));
-}
-
 /**
  * Locks the active, unexpired packages of `userIds` FOR UPDATE, by user, then soonest expiry.
  * Rows are locked in that one global order, so two batches touching the same users queue
@@ -246,31 +241,4 @@ export async function isInstanceOwnedBy(
     .from(proxyInstances)
     .where(and(eq(proxyInstances.id, instanceId), eq(proxyInstances.userId, userId)));
   return rows.length > 0;
-}
-
-export interface PackageSummary {
-  activePackages: number;
-  totalBytes: bigint;
-  remainingBytes: bigint;
-}
-
-/** Count, total and remaining bytes of the user's active, unexpired packages. */
-export async function summariseUsablePackages(
-  db: Db,
-  { userId, now }: { userId: string; now: Date },
-): Promise<PackageSummary> {
-  const [row] = await db
-    .select({
-      activePackages: sql<number>`count(*)::int`.mapWith(Number),
-      totalBytes: sql<bigint>`coalesce(sum(${trafficPackages.totalBytes}), 0)::text`.mapWith(
-        toBigInt,
-      ),
-      remainingBytes:
-        sql<bigint>`coalesce(sum(${trafficPackages.totalBytes} - ${trafficPackages.usedBytes}), 0)::text`.mapWith(
-          toBigInt,
-        ),
-    })
-    .from(trafficPackages)
-    .where(and(eq(trafficPackages.userId, userId), usablePackages(now)));
-  return row ?? { activePackages: 0, totalBytes: 0n, remainingBytes: 0n };
 }

@@ -15,8 +15,8 @@ import {
   startOfBusinessDay,
   timeColumnTitle,
 } from '../../business-time.ts';
-import { escapeCsvText } from '../wallet/csv.ts';
-import { toJsonBytes } from './byte-count.ts';
+import { csvDocument, escapeCsvText } from '../../csv.ts';
+import { toJsonBytes } from '../../json-bytes.ts';
 import type { HourTotal } from './repo.ts';
 
 export const HOUR_MS = 3_600_000;
@@ -112,5 +112,5 @@ export function formatUsageCsv(
       ].join(','),
     );
   }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return csvDocument(lines);
 }

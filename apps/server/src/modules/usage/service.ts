@@ -3,7 +3,7 @@
 import { type UsageKind, type UsageRecord, type UsageRecordKind } from '@stratus/contract';
 import type { Db, Tx } from '@stratus/db';
 import { AppError } from '../../errors.ts';
-import { hasDynamicPool } from '../nodes/service.ts';
+import { hasDynamicPool } from '../nodes/public.ts';
 import {
   assertBatchPossible,
   assertOverlappingWithinRate,
@@ -30,7 +30,6 @@ import {
 } from './repo.ts';
 
 // What the console's overview and the dynamic-proxy account show of a customer's packages.
-export { summariseUsablePackages } from './repo.ts';
 import { HOUR_MS } from './series.ts';
 
 export interface UsageBatchResult {

@@ -16,7 +16,7 @@ import {
 } from '@stratus/db';
 import type { FastifyInstance } from 'fastify';
 import { addIps, seedStaticIpPlan } from '../catalog/testing.ts';
-import { addGatewayNode } from '../nodes/gateway-nodes.ts';
+import { addGatewayNode } from '../nodes/public.ts';
 import { callEndpoint } from '../../testing/call-endpoint.ts';
 
 const DAY_MS = 86_400_000;

@@ -4,7 +4,7 @@ import type { Db, Tx } from '@stratus/db';
 import { AppError } from '../../errors.ts';
 import { announceChange, authChanged, deliverChangeLocally } from '../../change-notifications.ts';
 import { generateApiToken, hashToken, type TokenCipher } from '../../tokens.ts';
-import { insertWallet } from '../wallet/service.ts';
+import { insertWallet } from '../wallet/public.ts';
 import {
   findUserById,
   insertReplacedApiToken,
@@ -15,7 +15,7 @@ import {
 } from './repo.ts';
 
 // The user queries other modules may use (sign-in, password changes, operator promotion).
-export { findUserByEmail, isReplacedApiTokenHash, updateUser } from './repo.ts';
+
 export type { UserRow };
 
 function sealApiToken(cipher: TokenCipher, userId: string) {

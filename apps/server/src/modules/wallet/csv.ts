@@ -8,6 +8,7 @@ import {
   type SharedMessageKey,
 } from '@stratus/contract';
 import { formatBusinessTime, timeColumnTitle } from '../../business-time.ts';
+import { csvDocument, escapeCsvText } from '../../csv.ts';
 import { formatFen } from '../../money-text.ts';
 
 /**
@@ -36,17 +37,6 @@ const headerKeys: SharedMessageKey[] = [
 ];
 
 /**
- * A text cell, quoted when it holds a quote, comma or line break. Cells a spreadsheet would read
- * as a formula (starting with = + - @, or a tab / carriage return) get a leading `'`, so a note
- * such as `=HYPERLINK(…)` stays text. Amounts are written by `formatFen`, never through here, so
- * negative numbers stay numbers.
- */
-export function escapeCsvText(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-/**
  * The ledger as CSV: UTF-8 with a byte-order mark (so Excel reads the Chinese text), CRLF line
  * ends as RFC 4180 has them, a header row, type labels and notes in the caller's language, worded
  * by the contract's catalogue exactly as the console words them. The time column names the
@@ -73,5 +63,5 @@ export function formatLedgerCsv(
       ].join(','),
     );
   }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return csvDocument(lines);
 }

@@ -61,33 +61,60 @@ export async function insertWallet(db: Db, userId: string): Promise<void> {
 }
 
 /**
- * `moveBalance`'s two parts as CTEs, for a statement of its own or one that does more once the
- * money moved (a purchase of one IP: its order and IP in the same statement, orders/repo.ts):
- * `changed`, the wallet's UPDATE, which returns its row only when the balance covers the change,
- * and `ledgerEntry`, the ledger row written from that UPDATE's result (none without it). Both
- * must be named in the statement's `with(…)`; a statement that writes anything else should make
- * it depend on `changed` too, so that a refused debit writes nothing. Placeholders: `userId`,
- * `amountFen` (signed, as text), `type`, `reference`, `note`.
+ * What a balance change is made of, as SQL: each part defaults to its placeholder (`userId`,
+ * `amountFen` signed as text, `type`, `reference`, `note`), and a statement that works one out
+ * itself (a purchase's price read in the same statement) gives it here. `onlyIf`: a condition
+ * without which the balance does not change (and so nothing depending on it is written).
  */
-export function balanceChangeCtes(tx: Tx) {
-  const changed = changedWallet(tx);
+export interface BalanceChangeParts {
+  userId?: SQL;
+  amountFen?: SQL;
+  type?: SQL;
+  reference?: SQL;
+  note?: SQL;
+  onlyIf?: SQL;
+}
+
+/**
+ * `moveBalance`'s two parts as CTEs, for a statement of its own or one that does more once the
+ * money moved (a purchase of one IP: its order and IP in the same statement,
+ * orders/purchase-statement.ts): `changed`, the wallet's UPDATE, which returns its row only when
+ * the balance covers the change, and `ledgerEntry`, the ledger row written from that UPDATE's
+ * result (none without it). Both must be named in the statement's `with(…)`; a statement that
+ * writes anything else should make it depend on `changed` too, so that a refused debit writes
+ * nothing. The one way a balance changes: `moveBalance` runs the same two parts.
+ */
+export function balanceChangeCtes(tx: Tx | Db, parts: BalanceChangeParts = {}) {
+  const values = balanceChangeValues(parts);
+  const changed = changedWallet(tx, values);
   const ledgerEntry = tx
     .$with('ledger_entry')
-    .as(tx.insert(ledgerEntries).select(ledgerEntryFrom(changed)).returning());
+    .as(tx.insert(ledgerEntries).select(ledgerEntryFrom(changed, values)).returning());
   return { changed, ledgerEntry };
 }
 
-function changedWallet(tx: Tx) {
-  const amount = sql`${sql.placeholder('amountFen')}::bigint`;
+function balanceChangeValues(
+  parts: BalanceChangeParts,
+): Required<Omit<BalanceChangeParts, 'onlyIf'>> & { onlyIf?: SQL } {
+  return {
+    userId: parts.userId ?? sql`${sql.placeholder('userId')}`,
+    amountFen: parts.amountFen ?? sql`${sql.placeholder('amountFen')}::bigint`,
+    type: parts.type ?? sql`${sql.placeholder('type')}`,
+    reference: parts.reference ?? sql`${sql.placeholder('reference')}`,
+    note: parts.note ?? sql`${sql.placeholder('note')}`,
+    onlyIf: parts.onlyIf,
+  };
+}
+
+type BalanceChangeValues = ReturnType<typeof balanceChangeValues>;
+
+function changedWallet(tx: Tx | Db, { userId, amountFen, onlyIf }: BalanceChangeValues) {
   return tx.$with('changed').as(
     tx
       .update(wallets)
-      .set({ balanceFen: sql`${wallets.balanceFen} + ${amount}`, updatedAt: sql`now()` })
+      .set({ balanceFen: sql`${wallets.balanceFen} + ${amountFen}`, updatedAt: sql`now()` })
       .where(
-        and(
-          eq(wallets.userId, sql.placeholder('userId')),
-          sql`${wallets.balanceFen} + ${amount} >= 0`,
-        ),
+        and(eq(wallets.userId, userId), sql`${wallets.balanceFen} + ${amountFen} >= 0`, onlyIf),
       )
       .returning({ balanceFen: wallets.balanceFen }),
   );
@@ -97,17 +124,21 @@ function changedWallet(tx: Tx) {
 // id, user_id, type, amount_fen, balance_after_fen, reference, note, created_at. A column added
 // to the table makes this statement fail loudly rather than write a wrong row.
 // clock_timestamp(), not now(): several changes in one transaction still sort in their order.
-function ledgerEntryFrom(changed: ReturnType<typeof changedWallet>) {
-  return sql`select gen_random_uuid(), ${sql.placeholder('userId')}::uuid, ${sql.placeholder('type')}, ${sql.placeholder('amountFen')}::bigint, ${changed.balanceFen}, ${sql.placeholder('reference')}, ${sql.placeholder('note')}, clock_timestamp() from ${changed}`;
+function ledgerEntryFrom(
+  changed: ReturnType<typeof changedWallet>,
+  { userId, type, amountFen, reference, note }: BalanceChangeValues,
+) {
+  return sql`select gen_random_uuid(), ${userId}::uuid, ${type}, ${amountFen}::bigint, ${changed.balanceFen}, ${reference}, ${note}, clock_timestamp() from ${changed}`;
 }
 
 // Prepared (prepared.ts): every purchase, renewal and top-up runs it.
 const moveBalanceStatement = preparedPerDatabase((tx: Tx) => {
-  const changed = changedWallet(tx);
+  const values = balanceChangeValues({});
+  const changed = changedWallet(tx, values);
   return tx
     .with(changed)
     .insert(ledgerEntries)
-    .select(ledgerEntryFrom(changed))
+    .select(ledgerEntryFrom(changed, values))
     .returning()
     .prepare('move_balance');
 });

@@ -23,7 +23,6 @@ import {
 
 // The wallet queries other modules may use: a new account's wallet, a purchase's balance check,
 // the debit a purchase of one IP runs in the statement of its order (orders/repo.ts).
-export { balanceChangeCtes, findWallet, insertWallet } from './repo.ts';
 
 /** The caller's wallet, its balance converted from fen to yuan at this edge only. */
 export async function getWallet({ db, userId }: { db: Db; userId: string }): Promise<Wallet> {

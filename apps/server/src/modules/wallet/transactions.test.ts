@@ -4,23 +4,8 @@ import { eq, ledgerEntries } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
-import { escapeCsvText } from './csv.ts';
 import { changeBalance } from './service.ts';
 import { callEndpoint, type CallOptions } from '../../testing/call-endpoint.ts';
-
-describe('CSV cells', () => {
-  it('quotes separators and defuses formulas in text cells', () => {
-    expect(escapeCsvText('plain')).toBe('plain');
-    expect(escapeCsvText('a,b')).toBe('"a,b"');
-    expect(escapeCsvText('say "hi"')).toBe('"say ""hi"""');
-    expect(escapeCsvText('two\nlines')).toBe('"two\nlines"');
-    expect(escapeCsvText('=1+1')).toBe("'=1+1");
-    expect(escapeCsvText('+1')).toBe("'+1");
-    expect(escapeCsvText('-1')).toBe("'-1");
-    expect(escapeCsvText('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(escapeCsvText('=HYPERLINK("x","y")')).toBe('"\'=HYPERLINK(""x"",""y"")"');
-  });
-});
 
 describe.each(testEngines)(
   `${listTransactions.method} ${API_PREFIX}${listTransactions.path} on %s`,

@@ -8,7 +8,7 @@
 import type { LedgerEntryType } from '@stratus/contract';
 import type { Db, Tx } from '@stratus/db';
 import { AppError } from '../../errors.ts';
-import { changeBalance } from '../wallet/service.ts';
+import { changeBalance } from '../wallet/public.ts';
 import { claimOrReplay, requestFingerprint, type IdempotencyStore } from './idempotency.ts';
 
 /** The ledger row `changeBalance` wrote, as the `record` step receives it. */

@@ -16,20 +16,6 @@ export function lineAmountFen({
   return unitPriceFen * BigInt(quantity);
 }
 
-/** A renewal's new expiry: the duration counts from the later of now and the current expiry. */
-export function renewedExpiry({
-  expiresAt,
-  durationDays,
-  now,
-}: {
-  expiresAt: Date;
-  durationDays: number;
-  now: Date;
-}): Date {
-  const from = Math.max(now.getTime(), expiresAt.getTime());
-  return new Date(from + durationDays * 86_400_000);
-}
-
 export const orderNumberPrefixes = {
   static_ip: 'SI',
   renewal: 'RN',

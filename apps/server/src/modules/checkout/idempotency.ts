@@ -4,12 +4,12 @@ import { hash } from 'node:crypto';
 import type { Tx } from '@stratus/db';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
-import type { PlanWithPrice } from '../catalog/service.ts';
+import type { PlanWithPrice } from '../catalog/public.ts';
 import {
   claimIdempotencyKey,
   claimIdempotencyKeyFindingPlan,
   setIdempotencyKeyOrder,
-} from './repo.ts';
+} from './idempotency-repo.ts';
 
 /**
  * The `Idempotency-Key` header, if sent. The route's `idempotencyHeadersSchema` has already

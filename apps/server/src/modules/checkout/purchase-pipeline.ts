@@ -4,7 +4,11 @@
 // for every purchase (the order's total is what the wallet paid, the ledger row names the order)
 // live here once, on top of the money move every wallet operation shares (money-move.ts: all or
 // nothing, a repeat moves money once; operator refunds run on it too); a product supplies only
-// what differs: how it prices and what it delivers.
+// what differs: how it prices and what it delivers. Two named steps let a product do more in
+// fewer statements where it can: `tryInOneStatement` (the whole purchase as ONE autocommit
+// statement, before any transaction) and `payInOneStatement` (the debit, the order and what the
+// product claims in ONE statement inside the transaction); static IPs use both
+// (orders/purchase-statement.ts), built from the wallet's and the order's own SQL pieces.
 import type { LedgerEntryType } from '@stratus/contract';
 import type { Db, Tx } from '@stratus/db';
 import { purchaseKeyStore, type IdempotencyStore } from './idempotency.ts';
@@ -12,12 +16,10 @@ import { runMoneyMove } from './money-move.ts';
 import { generateOrderNo } from './pricing.ts';
 import {
   insertOrderWithItems,
-  insertPaidOrderClaimingIp,
-  type ClaimedIpWithInstance,
   type NewOrderItemRow,
   type OrderItemRow,
   type OrderRow,
-} from './repo.ts';
+} from './order-rows.ts';
 
 /** A line of the order as the product prices it; the pipeline adds the order's id. */
 export type OrderLine = Omit<NewOrderItemRow, 'orderId'>;
@@ -30,7 +32,24 @@ export interface PricedPurchase {
   note?: string;
 }
 
-export interface Purchase<Priced extends PricedPurchase> {
+/** What `payInOneStatement` writes in its one statement: the debit and the order of one line. */
+export interface OneStatementPayment<Priced extends PricedPurchase> {
+  debit: { amountFen: bigint; type: LedgerEntryType; note: string };
+  order: Pick<OrderRow, 'orderNo' | 'userId' | 'type' | 'totalFen'>;
+  line: OrderLine;
+  /** The key claimed earlier in the transaction, to link to the order in the same statement. */
+  linkIdempotencyKey: string | undefined;
+  priced: Priced;
+}
+
+/** What `payInOneStatement` wrote, as stored, and what the product claimed with it, if it did. */
+export interface PaidInOneStatement<Claimed> {
+  order: OrderRow;
+  items: OrderItemRow[];
+  claimed: Claimed | undefined;
+}
+
+export interface Purchase<Priced extends PricedPurchase, Claimed = never> {
   /** The pool, or a transaction the caller holds: then the purchase runs as a savepoint in it. */
   db: Db;
   userId: string;
@@ -57,18 +76,28 @@ export interface Purchase<Priced extends PricedPurchase> {
    */
   price(tx: Tx): Promise<Priced>;
   /**
-   * Optional, for a purchase of one static IP: the IP to claim (SKIP LOCKED) and the instance to
-   * create on it, in the very statement that debits the wallet and writes the order and its one
-   * line (`insertPaidOrderClaimingIp`): three statements fewer while the wallet row is locked.
-   * `fulfil` receives what it claimed as `claimedWithOrder`.
+   * Optional, tried first when `db` is the pool: the whole purchase in ONE autocommit statement
+   * for the common case. Answers the order's id when it bought; undefined when it could not, and
+   * then it must have written nothing: the transactional purchase runs, which answers every other
+   * case (a replay, a refusal, waiting for a locked row).
    */
-  claimIpWithOrder?(priced: Priced): IpClaimWithOrder;
+  tryInOneStatement?(db: Db): Promise<string | undefined>;
+  /**
+   * Optional, for an order of one line: the debit with its ledger row (the wallet's
+   * `balanceChangeCtes`), the order, the key's link and whatever the product claims for it, in
+   * ONE statement, three fewer while the wallet row is locked. Undefined, and nothing written,
+   * when the balance could not cover the debit. `fulfil` receives what it claimed as
+   * `claimedWithOrder`.
+   */
+  payInOneStatement?(
+    tx: Tx,
+    payment: OneStatementPayment<Priced>,
+  ): Promise<PaidInOneStatement<Claimed> | undefined>;
   /**
    * Delivers what was paid for (allocates IPs, extends instances, grants a package…), after the
    * debit and the order exist. Throwing rolls everything back, the debit and the order included.
-   * `claimedWithOrder`: with `claimIpWithOrder`, the IP and instance the order's statement
-   * claimed and created, or undefined when no IP was free to take without waiting (`fulfil`
-   * then waits for one).
+   * `claimedWithOrder`: with `payInOneStatement`, what its statement claimed, or undefined when
+   * it claimed nothing (`fulfil` then claims it the slower way).
    */
   fulfil(
     tx: Tx,
@@ -76,22 +105,19 @@ export interface Purchase<Priced extends PricedPurchase> {
       order: OrderRow;
       items: OrderItemRow[];
       priced: Priced;
-      claimedWithOrder?: ClaimedIpWithInstance;
+      claimedWithOrder?: Claimed;
     },
   ): Promise<void>;
 }
 
 /** The order a purchase wrote, as stored, and the IP its statement claimed, if it did. */
-interface RecordedPurchase {
+interface RecordedPurchase<Claimed> {
   id: string;
   order: OrderRow;
   items: OrderItemRow[];
   keyLinked: boolean;
-  claimedWithOrder?: ClaimedIpWithInstance;
+  claimedWithOrder?: Claimed;
 }
-
-/** What `claimIpWithOrder` asks for: one IP of a region and line type, and its instance. */
-export type IpClaimWithOrder = Parameters<typeof insertPaidOrderClaimingIp>[1]['ip'];
 
 /**
  * Runs one purchase in ONE transaction, as a money move (money-move.ts): claim the idempotency
@@ -105,7 +131,7 @@ export type IpClaimWithOrder = Parameters<typeof insertPaidOrderClaimingIp>[1]['
  * statements returned, which are the stored rows. That way a repeat answers exactly like the
  * original.
  */
-export async function runPurchase<Priced extends PricedPurchase>({
+export async function runPurchase<Priced extends PricedPurchase, Claimed = never>({
   db,
   userId,
   orderType,
@@ -115,9 +141,14 @@ export async function runPurchase<Priced extends PricedPurchase>({
   keyStore = purchaseKeyStore(userId),
   now,
   price,
-  claimIpWithOrder,
+  tryInOneStatement,
+  payInOneStatement,
   fulfil,
-}: Purchase<Priced>): Promise<string> {
+}: Purchase<Priced, Claimed>): Promise<string> {
+  if (tryInOneStatement && !isTransaction(db)) {
+    const orderId = await tryInOneStatement(db);
+    if (orderId !== undefined) return orderId;
+  }
   return runMoneyMove({
     db,
     idempotency:
@@ -141,7 +172,7 @@ export async function runPurchase<Priced extends PricedPurchase>({
     record: async (
       tx,
       { priced: { reference, totalFen, product }, idempotencyKey: claimed },
-    ): Promise<RecordedPurchase> => {
+    ): Promise<RecordedPurchase<Claimed>> => {
       // The claimed key (a customer's purchase key, purchaseKeyStore) is linked to the order in
       // the order's own statement.
       const { order, items } = await insertOrderWithItems(
@@ -153,16 +184,16 @@ export async function runPurchase<Priced extends PricedPurchase>({
       return { id: order.id, order, items, keyLinked: claimed !== undefined };
     },
     recordWithBalanceChange:
-      claimIpWithOrder &&
+      payInOneStatement &&
       (async (tx, { priced, idempotencyKey: claimed }) => {
         const [line, ...more] = priced.product.lines;
-        if (!line || more.length > 0) throw new Error('a purchase of one IP has one line');
-        const paid = await insertPaidOrderClaimingIp(tx, {
+        if (!line || more.length > 0) throw new Error('a payment in one statement has one line');
+        const paid = await payInOneStatement(tx, {
           debit: { amountFen: priced.amountFen, type: ledgerType, note: priced.note ?? '' },
           order: { orderNo: priced.reference, userId, type: orderType, totalFen: priced.totalFen },
           line,
           linkIdempotencyKey: claimed,
-          ip: claimIpWithOrder(priced.product),
+          priced: priced.product,
         });
         return (
           paid && {
@@ -182,4 +213,9 @@ export async function runPurchase<Priced extends PricedPurchase>({
         claimedWithOrder: recorded.claimedWithOrder,
       }),
   });
+}
+
+/** Whether `db` is a transaction a caller holds (drizzle's transactions alone can roll back). */
+function isTransaction(db: Db): boolean {
+  return 'rollback' in db;
 }

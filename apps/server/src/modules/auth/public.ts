@@ -1,0 +1,13 @@
+// The auth module's public face: the only file of it that other modules, jobs, plugins, the
+// CLI and the seed import (eslint.config.js holds them to it).
+export { assertPasswordChoice } from './password-choice.ts';
+export { generatePassword, hashPassword } from './passwords.ts';
+export { deleteAttemptsOlderThan, forgetOldSignInAddresses } from './repo.ts';
+export {
+  authenticateToken,
+  isReplacedApiToken,
+  listUserSessions,
+  revokeAllSessions,
+} from './service.ts';
+export type { Authentication } from './service.ts';
+export { SessionCache } from './session-cache.ts';

@@ -1,0 +1,3 @@
+// The sub-users module's public face: the only file of it that other modules, jobs, plugins, the
+// CLI and the seed import (eslint.config.js holds them to it).
+export { isSubUserOwnedBy } from './repo.ts';
