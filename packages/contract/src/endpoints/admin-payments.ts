@@ -98,6 +98,7 @@ export const listAdminPayments = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'payments.read',
+  errors: [],
   query: paginationQuerySchema.extend({
     status: paymentStatusSchema.optional(),
     channel: paymentChannelSchema.optional(),
@@ -131,6 +132,7 @@ export const getAdminPayment = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'payments.read',
+  errors: [],
   params: paymentIdParamsSchema,
   response: adminPaymentDetailSchema,
 });
@@ -153,6 +155,7 @@ export const syncAdminPayment = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'payments.manage',
+  errors: [],
   params: paymentIdParamsSchema,
   response: z.object({
     payment: adminPaymentSchema,
@@ -174,6 +177,7 @@ export const markAdminPaymentPaid = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'payments.manage',
+  errors: [],
   params: paymentIdParamsSchema,
   body: z.object({
     /** The provider's trade number the operator checked the payment under. */
@@ -222,6 +226,7 @@ export const getReconciliation = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'payments.read',
+  errors: [],
   query: z.object({
     /** First day (China Standard Time); default 29 days before `to`. */
     from: chinaDaySchema.optional(),

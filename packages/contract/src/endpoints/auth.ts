@@ -22,6 +22,7 @@ export const register = defineEndpoint({
   summary: 'Create an account and sign in',
   tag: 'auth',
   access: 'public',
+  errors: [],
   body: z.object({
     email: emailSchema,
     password: passwordSchema,
@@ -38,6 +39,7 @@ export const login = defineEndpoint({
   summary: 'Sign in with email and password',
   tag: 'auth',
   access: 'public',
+  errors: [],
   body: z.object({
     email: emailSchema,
     // Any non-empty password is checked; the rules apply when a password is chosen, not here.
@@ -52,5 +54,6 @@ export const logout = defineEndpoint({
   summary: 'Revoke the presented session',
   tag: 'auth',
   access: 'user',
+  errors: [],
   response: z.null(),
 });

@@ -20,6 +20,7 @@ export const replaceInstance = defineEndpoint({
   summary: 'Replace a static IP with another address of the same plan',
   tag: 'instances',
   access: 'user',
+  errors: [],
   params: z.object({ id: z.uuid() }),
   headers: idempotencyHeadersSchema,
   body: z
