@@ -2,7 +2,6 @@ import {
   API_PREFIX,
   SUCCESS_CODE,
   envelopeOf,
-  errorEnvelopeSchema,
   refuseUnknownKeys,
   type EndpointAccess,
   type EndpointData,
@@ -12,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { guardFor } from './auth.ts';
+import { errorResponsesOf } from './error-responses.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -133,8 +133,7 @@ export function registerEndpoint<E extends EndpointDefinition>(
       ...(endpoint.bodyContentType ? { consumes: [endpoint.bodyContentType] } : {}),
       response: {
         200: endpoint.raw ? endpoint.response : envelopeOf(endpoint.response),
-        '4xx': errorEnvelopeSchema,
-        '5xx': errorEnvelopeSchema,
+        ...errorResponsesOf(endpoint),
       },
     },
     config: { access: endpoint.access },
