@@ -1,11 +1,13 @@
 import {
   API_PREFIX,
   SUCCESS_CODE,
+  answerableErrorsOf,
   envelopeOf,
   refuseUnknownKeys,
   type EndpointAccess,
   type EndpointData,
   type EndpointDefinition,
+  type ErrorName,
 } from '@stratus/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,6 +19,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route (`endpoint.access`): the request log reads it (request-log.ts). */
     access?: EndpointAccess;
+    /** Every error the route's endpoint can answer, common and declared (`answerableErrorsOf`). */
+    answerableErrors?: ReadonlySet<ErrorName>;
   }
 }
 
@@ -136,7 +140,7 @@ export function registerEndpoint<E extends EndpointDefinition>(
         ...errorResponsesOf(endpoint),
       },
     },
-    config: { access: endpoint.access },
+    config: { access: endpoint.access, answerableErrors: new Set(answerableErrorsOf(endpoint)) },
     ...(guard ? { onRequest: guard } : {}),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (request, reply) => {

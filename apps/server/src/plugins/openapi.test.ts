@@ -94,6 +94,14 @@ describe.each(testEngines)('API documentation on %s', (engine) => {
       `\`${errors.staffPermissionMissing.code}\` staffPermissionMissing: ` +
         errors.staffPermissionMissing.message['en-US'],
     );
+    // Its own declared errors (`refundOrder.errors`) beside the common ones of their status.
+    expect(codesOf(refund.responses['404']).enum).toEqual([errors.orderNotFound.code]);
+    expect(codesOf(refund.responses['409'])['x-enum-varnames']).toEqual([
+      'idempotencyKeyReused',
+      'orderNotRefundable',
+      'orderAlreadyRefunded',
+    ]);
+    expect(refund.responses['422'].description).toContain('refundExceedsRefundable');
     expect(refund.responses['400'].content['application/json'].schema.required).toEqual([
       'code',
       'message',
@@ -105,6 +113,10 @@ describe.each(testEngines)('API documentation on %s', (engine) => {
     expect(Object.keys(health.responses)).not.toContain('413');
     expect(Object.keys(health.responses)).not.toContain('4XX');
     expect(codesOf(health.responses['500']).enum).toEqual([errors.internalError.code]);
+    expect(codesOf(health.responses['503']).enum).toEqual([
+      errors.databaseUnavailable.code,
+      errors.serviceTemporarilyUnavailable.code,
+    ]);
   });
 
   it('serves Swagger UI at /api/docs with its scripts as files', async () => {

@@ -92,7 +92,7 @@ export const createRegion = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'catalog.manage',
-  errors: [],
+  errors: ['regionTaken'],
   body: regionNamesSchema.extend({
     country: countryCodeSchema,
     cityCode: cityCodeSchema,
@@ -108,7 +108,7 @@ export const updateRegion = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'catalog.manage',
-  errors: [],
+  errors: ['regionNotFound'],
   params: catalogIdParams,
   body: regionNamesSchema.partial().extend({ sortOrder: sortOrderSchema.optional() }),
   response: adminRegionSchema,
@@ -189,7 +189,7 @@ export const createStaticIpPlan = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'catalog.manage',
-  errors: [],
+  errors: ['regionNotFound', 'staticIpPlanTaken'],
   body: z.object({
     regionId: z.uuid(),
     lineType: lineTypeSchema,
@@ -210,7 +210,7 @@ export const updateStaticIpPlan = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'catalog.manage',
-  errors: [],
+  errors: ['staticIpPlanNotFound'],
   params: catalogIdParams,
   body: z.object({
     protocols: planProtocolsSchema.optional(),
@@ -230,7 +230,7 @@ export const deleteStaticIpPlan = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'catalog.manage',
-  errors: [],
+  errors: ['staticIpPlanNotFound', 'staticIpPlanInUse'],
   params: catalogIdParams,
   response: z.null(),
 });
@@ -280,7 +280,7 @@ export const createTrafficPlan = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'catalog.manage',
-  errors: [],
+  errors: ['trafficPlanTaken'],
   body: trafficPlanFieldsSchema.extend({
     active: z.boolean().default(true),
     sortOrder: sortOrderSchema.default(0),
@@ -295,7 +295,7 @@ export const updateTrafficPlan = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'catalog.manage',
-  errors: [],
+  errors: ['trafficPlanTaken', 'trafficPlanNotFound'],
   params: catalogIdParams,
   body: trafficPlanFieldsSchema.partial(),
   response: adminTrafficPlanSchema,
@@ -308,7 +308,7 @@ export const deleteTrafficPlan = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'catalog.manage',
-  errors: [],
+  errors: ['trafficPlanNotFound', 'trafficPlanInUse'],
   params: catalogIdParams,
   response: z.null(),
 });

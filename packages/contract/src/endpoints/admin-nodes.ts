@@ -142,7 +142,7 @@ export const getAdminNode = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'nodes.read',
-  errors: [],
+  errors: ['nodeNotFound'],
   params: nodeParams,
   response: adminNodeDetailSchema,
 });
@@ -154,7 +154,7 @@ export const createAdminNode = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'nodes.manage',
-  errors: [],
+  errors: ['nodeNameTaken'],
   body: z.object({ name: nodeNameSchema, host: nodeHostSchema }),
   response: nodeKeyIssuedSchema,
 });
@@ -166,7 +166,7 @@ export const rotateAdminNodeKey = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'nodes.manage',
-  errors: [],
+  errors: ['nodeNotFound'],
   params: nodeParams,
   response: nodeKeyIssuedSchema,
 });
@@ -179,7 +179,7 @@ export const disableAdminNode = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'nodes.manage',
-  errors: [],
+  errors: ['nodeNotFound', 'nodeAlreadyDisabled'],
   params: nodeParams,
   response: adminNodeSchema,
 });
@@ -191,7 +191,7 @@ export const enableAdminNode = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'nodes.manage',
-  errors: [],
+  errors: ['nodeNotFound', 'nodeNotDisabled'],
   params: nodeParams,
   response: adminNodeSchema,
 });

@@ -93,7 +93,7 @@ export const getAdminOrder = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'orders.read',
-  errors: [],
+  errors: ['orderNotFound'],
   params: orderIdParams,
   response: adminOrderDetailSchema,
 });
@@ -133,7 +133,13 @@ export const refundOrder = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'orders.refund',
-  errors: [],
+  errors: [
+    'idempotencyKeyReused',
+    'orderNotFound',
+    'orderNotRefundable',
+    'orderAlreadyRefunded',
+    'refundExceedsRefundable',
+  ],
   params: orderIdParams,
   headers: idempotencyHeadersSchema,
   body: refundOrderBodySchema,

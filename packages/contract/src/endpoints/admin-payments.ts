@@ -132,7 +132,7 @@ export const getAdminPayment = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'payments.read',
-  errors: [],
+  errors: ['paymentNotFound'],
   params: paymentIdParamsSchema,
   response: adminPaymentDetailSchema,
 });
@@ -155,7 +155,14 @@ export const syncAdminPayment = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'payments.manage',
-  errors: [],
+  errors: [
+    'paymentNotFound',
+    'paymentAmountMismatch',
+    'paymentTradeNoTaken',
+    'paymentSyncSandbox',
+    'paymentSyncChannelOff',
+    'paymentProviderQueryFailed',
+  ],
   params: paymentIdParamsSchema,
   response: z.object({
     payment: adminPaymentSchema,
@@ -177,7 +184,7 @@ export const markAdminPaymentPaid = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'payments.manage',
-  errors: [],
+  errors: ['paymentNotFound', 'paymentAlreadyPaid', 'paymentTradeNoTaken'],
   params: paymentIdParamsSchema,
   body: z.object({
     /** The provider's trade number the operator checked the payment under. */
@@ -226,7 +233,7 @@ export const getReconciliation = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'payments.read',
-  errors: [],
+  errors: ['reconciliationRangeReversed', 'reconciliationRangeTooLong'],
   query: z.object({
     /** First day (China Standard Time); default 29 days before `to`. */
     from: chinaDaySchema.optional(),

@@ -39,7 +39,7 @@ export const addStaffMember = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'staff.manage',
-  errors: [],
+  errors: ['emailTaken', 'passwordTooCommon', 'passwordContainsEmail', 'staffAlreadyStaff'],
   body: z.object({ email: emailSchema, role: staffRoleSchema }),
   response: z.object({
     member: staffMemberSchema,
@@ -57,7 +57,7 @@ export const changeStaffRole = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'staff.manage',
-  errors: [],
+  errors: ['staffMemberNotFound', 'staffOwnRoleChange', 'staffLastOwner'],
   params: staffMemberParamsSchema,
   body: z.object({ role: staffRoleSchema }),
   response: staffMemberSchema,
@@ -71,7 +71,7 @@ export const removeStaffMember = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'staff.manage',
-  errors: [],
+  errors: ['staffMemberNotFound', 'staffOwnRoleChange', 'staffLastOwner'],
   params: staffMemberParamsSchema,
   response: z.null(),
 });

@@ -75,7 +75,7 @@ export const createAnnouncement = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'announcements.manage',
-  errors: [],
+  errors: ['announcementEndsBeforeStart'],
   body: z.object({
     ...announcementFields,
     bodyZh: announcementFields.bodyZh.default(''),
@@ -94,7 +94,7 @@ export const updateAnnouncement = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'announcements.manage',
-  errors: [],
+  errors: ['announcementNotFound', 'announcementEndsBeforeStart'],
   params: announcementParamsSchema,
   body: z.object(announcementFields).partial(),
   response: adminAnnouncementSchema,
@@ -107,7 +107,7 @@ export const deleteAnnouncement = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'announcements.manage',
-  errors: [],
+  errors: ['announcementNotFound'],
   params: announcementParamsSchema,
   response: z.null(),
 });

@@ -86,7 +86,7 @@ export const generateDynamicEndpoints = defineEndpoint({
   summary: 'Ready-to-paste dynamic proxy strings whose usernames carry the targeting',
   tag: 'dynamic',
   access: 'user',
-  errors: [],
+  errors: ['dynamicRegionUnavailable'],
   query: dynamicEndpointsQuerySchema,
   response: z.object({ items: z.array(z.string()) }),
 });

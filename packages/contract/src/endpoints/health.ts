@@ -21,6 +21,6 @@ export const getHealth = defineEndpoint({
   summary: 'Liveness and database check',
   tag: 'system',
   access: 'public',
-  errors: [],
+  errors: ['databaseUnavailable'],
   response: healthSchema,
 });

@@ -92,7 +92,7 @@ export const getInstance = defineEndpoint({
   summary: 'One of the caller’s static IPs',
   tag: 'instances',
   access: 'user',
-  errors: [],
+  errors: ['instanceNotFound'],
   params: instanceIdParams,
   response: instanceSchema,
 });
@@ -103,7 +103,7 @@ export const updateInstance = defineEndpoint({
   summary: 'Edit the remark or switch auto-renew',
   tag: 'instances',
   access: 'user',
-  errors: [],
+  errors: ['instanceNotFound'],
   params: instanceIdParams,
   body: z
     .object({
@@ -120,7 +120,7 @@ export const resetInstancePassword = defineEndpoint({
   summary: 'Generate a new proxy password (the old one stops working)',
   tag: 'instances',
   access: 'user',
-  errors: [],
+  errors: ['instanceNotFound'],
   params: instanceIdParams,
   response: instanceSchema,
 });

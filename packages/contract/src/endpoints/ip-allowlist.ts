@@ -45,7 +45,15 @@ export const addIpAllowlistEntry = defineEndpoint({
     'Allowlist an IPv4/IPv6 address or block (at most /24 or /48; public addresses only in production)',
   tag: 'access',
   access: 'user',
-  errors: [],
+  errors: [
+    'allowlistAddressInvalid',
+    'allowlistHostBitsSet',
+    'allowlistBlockTooWide',
+    'allowlistAddressReserved',
+    'allowlistFull',
+    'allowlistOverlapsOwn',
+    'allowlistTakenByAnother',
+  ],
   body: z.object({
     /** An address (`203.0.113.7`) or a block written with its network address (`203.0.113.0/28`). */
     address: z.string().trim().min(1).max(64),
@@ -60,7 +68,7 @@ export const deleteIpAllowlistEntry = defineEndpoint({
   summary: 'Remove an allowlisted address; the gateways close its open connections',
   tag: 'access',
   access: 'user',
-  errors: [],
+  errors: ['allowlistEntryNotFound'],
   params: z.object({ id: z.uuid() }),
   response: z.null(),
 });

@@ -252,7 +252,7 @@ export const reportNodeInstanceCheck = defineEndpoint({
   summary: 'Result of a connectivity check the node ran',
   tag: 'node',
   access: 'node',
-  errors: [],
+  errors: ['instanceCheckNotFound'],
   params: z.object({ checkId: z.uuid() }),
   body: z.object({
     ok: z.boolean(),

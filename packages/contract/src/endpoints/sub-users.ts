@@ -62,7 +62,7 @@ export const createSubUser = defineEndpoint({
   summary: 'Create a sub-user with generated proxy credentials and an optional GB cap',
   tag: 'access',
   access: 'user',
-  errors: [],
+  errors: ['subUserLimitReached', 'subUserNameTaken', 'subUserLoginTaken'],
   body: z.object({ name: subUserNameSchema, capGb: subUserCapGbSchema.nullable().optional() }),
   response: subUserSchema,
 });
@@ -73,7 +73,7 @@ export const updateSubUser = defineEndpoint({
   summary: 'Rename, re-cap (null removes the cap), enable/disable or reset the password',
   tag: 'access',
   access: 'user',
-  errors: [],
+  errors: ['subUserNameTaken', 'subUserNotFound'],
   params: subUserParamsSchema,
   body: z.object({
     name: subUserNameSchema.optional(),
@@ -91,7 +91,7 @@ export const deleteSubUser = defineEndpoint({
   summary: 'Delete a sub-user; its credentials stop working within one gateway poll',
   tag: 'access',
   access: 'user',
-  errors: [],
+  errors: ['subUserNotFound'],
   params: subUserParamsSchema,
   response: z.null(),
 });

@@ -54,7 +54,7 @@ export const getSubscriptionProfile = defineEndpoint({
   summary: 'Subscription profile: mihomo/Clash YAML, sing-box JSON or base64 share links',
   tag: 'subscriptions',
   access: 'public',
-  errors: [],
+  errors: ['subscriptionNotFound', 'subscriptionRateLimited'],
   raw: true,
   params: z.object({ token: z.string().min(1).max(200) }),
   // Loose on purpose: subscription clients add parameters of their own to the address.

@@ -55,7 +55,7 @@ export const quoteTrafficOrder = defineEndpoint({
   summary: 'Price a traffic purchase without buying',
   tag: 'orders',
   access: 'user',
-  errors: [],
+  errors: ['planNotFound', 'trafficPurchaseTooLarge'],
   body: trafficPurchaseSchema,
   response: trafficQuoteSchema,
 });
@@ -87,7 +87,12 @@ export const createTrafficOrder = defineEndpoint({
   summary: 'Buy traffic: one transaction debits, orders and creates the package',
   tag: 'orders',
   access: 'user',
-  errors: [],
+  errors: [
+    'insufficientBalance',
+    'planNotFound',
+    'idempotencyKeyReused',
+    'trafficPurchaseTooLarge',
+  ],
   headers: idempotencyHeadersSchema,
   body: trafficPurchaseSchema,
   response: z.object({ order: orderSchema, package: trafficPackageSchema }),
@@ -156,7 +161,14 @@ export const getTrafficUsage = defineEndpoint({
   summary: 'Usage over time (bytes up/down per hour or day); format=csv downloads it',
   tag: 'traffic',
   access: 'user',
-  errors: [],
+  errors: [
+    'instanceNotFound',
+    'usageRangeTooLarge',
+    'usageRangeInvalid',
+    'subUserNotFound',
+    'usageFiltersConflict',
+    'trafficPackageNotFound',
+  ],
   query: z.object({
     /** Inclusive ISO 8601 start; default: 7 days (hour) or 30 days (day) before `to`. */
     from: z.iso.datetime({ offset: true }).optional(),
@@ -209,7 +221,7 @@ export const reportNodeUsage = defineEndpoint({
   summary: 'Usage batch from a gateway node, applied exactly once per batchId',
   tag: 'node',
   access: 'node',
-  errors: [],
+  errors: ['usageBatchTooLarge', 'usageBatchIntervalInvalid', 'usageTotalOutOfRange'],
   body: z.object({
     batchId: singleLineTextSchema({ min: 1, max: 100 }),
     /**

@@ -55,7 +55,14 @@ export const changePassword = defineEndpoint({
   summary: 'Change the password and revoke every other session',
   tag: 'users',
   access: 'user',
-  errors: [],
+  errors: [
+    'rateLimited',
+    'currentPasswordIncorrect',
+    'tooManySignInAttempts',
+    'passwordTooCommon',
+    'passwordContainsEmail',
+    'passwordUnchanged',
+  ],
   body: z.object({
     currentPassword: plainTextSchema({ min: 1, max: 1024 }),
     newPassword: passwordSchema,

@@ -18,7 +18,7 @@ export const getWallet = defineEndpoint({
   summary: "The signed-in user's wallet",
   tag: 'wallet',
   access: 'user',
-  errors: [],
+  errors: ['resourceNotFound'],
   response: z.object({ wallet: walletSchema }),
 });
 
@@ -158,7 +158,7 @@ export const createTopUp = defineEndpoint({
   summary: 'Start a top-up: creates a pending payment and answers where to pay it',
   tag: 'wallet',
   access: 'user',
-  errors: [],
+  errors: ['topUpAmountOutOfRange', 'paymentChannelDisabled'],
   body: z.object({
     /** Yuan, at most two decimals, within the configured limits (¥1–¥50 000 by default). */
     amount: yuanSchema,
@@ -201,7 +201,7 @@ export const getTopUp = defineEndpoint({
   summary: "One of the caller's top-up payments and its status",
   tag: 'wallet',
   access: 'user',
-  errors: [],
+  errors: ['paymentNotFound'],
   params: z.object({ id: z.uuid() }),
   response: paymentSchema,
 });
@@ -223,7 +223,7 @@ export const cancelTopUp = defineEndpoint({
   summary: 'Close a pending top-up the caller no longer wants to pay',
   tag: 'wallet',
   access: 'user',
-  errors: [],
+  errors: ['paymentNotFound', 'paymentNotPending', 'paymentProviderUnavailable'],
   params: z.object({ id: z.uuid() }),
   response: paymentSchema,
 });
@@ -234,7 +234,7 @@ export const completeSandboxPayment = defineEndpoint({
   summary: "The sandbox cashier's confirm: pays the payment through the verified crediting path",
   tag: 'payments',
   access: 'user',
-  errors: [],
+  errors: ['paymentChannelDisabled', 'paymentNotFound', 'paymentNotPending'],
   params: z.object({ paymentId: z.uuid() }),
   response: paymentSchema,
 });
