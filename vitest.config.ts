@@ -17,6 +17,9 @@ const browserlessE2eFiles = [
   'e2e/subscription-rate-limit.test.ts',
 ];
 
+/** Fails a test after which a test app answered an error its endpoint does not declare. */
+const undeclaredErrorsSetup = './apps/server/src/testing/undeclared-errors-setup.ts';
+
 // One Vitest run covers every workspace: `npm test` runs them all.
 export default defineConfig({
   test: {
@@ -41,6 +44,7 @@ export default defineConfig({
           isolate: false,
           include: ['packages/db/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
           env: fastPasswordHashes,
+          setupFiles: [undeclaredErrorsSetup],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
@@ -74,6 +78,7 @@ export default defineConfig({
           environment: 'node',
           include: browserlessE2eFiles,
           env: fastPasswordHashes,
+          setupFiles: [undeclaredErrorsSetup],
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },

@@ -32,7 +32,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerBodyParsing } from './plugins/body-parsing.ts';
 import { registerChangeBus } from './change-notifications.ts';
 import { registerDatabase } from './plugins/db.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { registerErrorHandling, type UndeclaredErrorAnswer } from './plugins/errors.ts';
 import { answerClientError } from './plugins/client-errors.ts';
 import { answerFrameworkError } from './plugins/framework-errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -57,6 +57,11 @@ export interface BuildAppOptions {
   database: Database;
   /** `false` silences logs; an object overrides the options made from `config` (e.g. a stream). */
   logger?: boolean | LoggerOptions;
+  /**
+   * Tests only: hears of each error answer its route's endpoint does not declare (see
+   * `registerErrorHandling`). A production server passes none and checks nothing.
+   */
+  onUndeclaredError?: (answer: UndeclaredErrorAnswer) => void;
 }
 
 /** Request bodies above this are refused with 413. */
@@ -70,6 +75,7 @@ export async function buildApp({
   config,
   database,
   logger,
+  onUndeclaredError,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -99,7 +105,7 @@ export async function buildApp({
   await registerChangeBus(app, database);
 
   // Order matters: hooks added here cover every route and plugin registered below.
-  registerErrorHandling(app);
+  registerErrorHandling(app, { onUndeclaredError });
   registerSecurityHeaders(app);
   registerBodyParsing(app);
   registerAuth(app);

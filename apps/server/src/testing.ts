@@ -10,6 +10,7 @@ import { buildApp, type BuildAppOptions } from './app.ts';
 import { businessTimeZone, useBusinessTimeZone } from './business-time.ts';
 import { loadConfig, type Config } from './config.ts';
 import { callEndpoint } from './testing/call-endpoint.ts';
+import { recordUndeclaredError } from './testing/undeclared-errors.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -64,7 +65,13 @@ export async function createTestApp(
   // The business time zone is one per process (business-time.ts): an app built with another one
   // hands the zone back when it closes, so the suites after it see the zone they had.
   const zoneBefore = businessTimeZone();
-  const app = await buildApp({ config, database, logger });
+  // An error answer its endpoint does not declare fails the test (testing/undeclared-errors.ts).
+  const app = await buildApp({
+    config,
+    database,
+    logger,
+    onUndeclaredError: recordUndeclaredError,
+  });
   return {
     app,
     database,

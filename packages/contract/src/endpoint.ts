@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ErrorName } from './errors.ts';
 import type { Permission } from './permissions.ts';
 
 /** Every API path below is relative to this prefix. */
@@ -23,6 +24,12 @@ export interface EndpointDefinition {
   access: EndpointAccess;
   /** What a `staff` endpoint needs; the guard, the admin menu and the buttons read the same table. */
   permission?: Permission;
+  /**
+   * The errors (names in `errors.ts`) this endpoint answers beyond those every endpoint of its
+   * kind can (`commonErrorsOf`, `endpoint-errors.ts`): listed per status in the OpenAPI document,
+   * and a test fails when the server answers one not listed here.
+   */
+  errors: readonly ErrorName[];
   params?: z.ZodType;
   query?: z.ZodType;
   /** Request headers the endpoint reads (names in lower case); other headers pass through. */

@@ -4,6 +4,7 @@ export * from './time-zone-title.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './endpoint.ts';
+export * from './endpoint-errors.ts';
 export * from './permissions.ts';
 export * from './permission-schemas.ts';
 export * from './money.ts';

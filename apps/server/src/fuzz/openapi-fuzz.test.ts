@@ -1,7 +1,8 @@
 // Property-based fuzzing of the whole API from its OpenAPI document: every operation, as its
 // rightful caller and as others, with valid-ish requests and one mutation each (hostile values,
 // malformed, deep or oversized bodies, odd content types, methods and headers). Whatever is asked,
-// the answer must be the envelope with the security headers, never a 5xx, never internals.
+// the answer must be the envelope with the security headers, never a 5xx, never internals, and an
+// error must be one the endpoint declares (its `errors` in the contract, or a common one).
 // The budget is seeded and bounded: FUZZ_SEED replays a run; FUZZ_ROUNDS, FUZZ_RUNS and
 // FUZZ_EXTREME_RUNS widen it.
 import { API_PREFIX, createStaticIpOrder, getMe, login as loginEndpoint } from '@stratus/contract';
@@ -20,6 +21,7 @@ import { mutatedRequestsOf } from './mutations.ts';
 import { draftsOf, extremeRequestsOf, sweepOf, type FuzzRequest } from './requests.ts';
 import { validIsh } from './schema-values.ts';
 import { callEndpoint } from '../testing/call-endpoint.ts';
+import { takeUndeclaredErrors } from '../testing/undeclared-errors.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_251_123);
 /** Passes over every operation; later passes see the ids and usage earlier ones created. */
@@ -132,6 +134,10 @@ describe.each(testEngines)('OpenAPI fuzz on %s', (engine) => {
 
     const record = (label: string, request: FuzzRequest, answer: Answer, raw: boolean) => {
       const violations = violationsOf(answer, { method: request.method, raw });
+      // An error the endpoint does not declare, reported here with the request that drew it.
+      for (const undeclared of takeUndeclaredErrors()) {
+        violations.push(`undeclared error ${undeclared.kind} (${undeclared.code})`);
+      }
       if (request.unknownField && answer.statusCode < 300) {
         violations.push(`accepted the unknown field ${request.unknownField}`);
       }

@@ -1,22 +1,26 @@
 import {
   API_PREFIX,
   SUCCESS_CODE,
+  answerableErrorsOf,
   envelopeOf,
-  errorEnvelopeSchema,
   refuseUnknownKeys,
   type EndpointAccess,
   type EndpointData,
   type EndpointDefinition,
+  type ErrorName,
 } from '@stratus/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { guardFor } from './auth.ts';
+import { errorResponsesOf } from './error-responses.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route (`endpoint.access`): the request log reads it (request-log.ts). */
     access?: EndpointAccess;
+    /** Every error the route's endpoint can answer, common and declared (`answerableErrorsOf`). */
+    answerableErrors?: ReadonlySet<ErrorName>;
   }
 }
 
@@ -133,11 +137,10 @@ export function registerEndpoint<E extends EndpointDefinition>(
       ...(endpoint.bodyContentType ? { consumes: [endpoint.bodyContentType] } : {}),
       response: {
         200: endpoint.raw ? endpoint.response : envelopeOf(endpoint.response),
-        '4xx': errorEnvelopeSchema,
-        '5xx': errorEnvelopeSchema,
+        ...errorResponsesOf(endpoint),
       },
     },
-    config: { access: endpoint.access },
+    config: { access: endpoint.access, answerableErrors: new Set(answerableErrorsOf(endpoint)) },
     ...(guard ? { onRequest: guard } : {}),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (request, reply) => {

@@ -22,6 +22,7 @@ const slowTransaction = defineEndpoint({
   summary: 'test',
   tag: 'test',
   access: 'public',
+  errors: [],
   response: z.null(),
 });
 const closedDatabaseQuery = defineEndpoint({
@@ -30,6 +31,7 @@ const closedDatabaseQuery = defineEndpoint({
   summary: 'test',
   tag: 'test',
   access: 'public',
+  errors: [],
   response: z.null(),
 });
 const brokenQuery = defineEndpoint({
@@ -38,6 +40,7 @@ const brokenQuery = defineEndpoint({
   summary: 'test',
   tag: 'test',
   access: 'public',
+  errors: [],
   response: z.null(),
 });
 

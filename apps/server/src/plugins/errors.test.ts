@@ -15,6 +15,7 @@ const echoProfile = defineEndpoint({
   summary: 'test',
   tag: 'test',
   access: 'public',
+  errors: [],
   body: z
     .object({
       email: emailSchema,
@@ -31,6 +32,7 @@ const search = defineEndpoint({
   summary: 'test',
   tag: 'test',
   access: 'public',
+  errors: [],
   query: z.object({ sort: z.enum(['asc', 'desc']) }),
   response: z.object({ sort: z.string() }),
 });
@@ -40,6 +42,7 @@ const crash = defineEndpoint({
   summary: 'test',
   tag: 'test',
   access: 'public',
+  errors: [],
   response: z.null(),
 });
 const missing = defineEndpoint({
@@ -48,6 +51,7 @@ const missing = defineEndpoint({
   summary: 'test',
   tag: 'test',
   access: 'public',
+  errors: ['resourceNotFound'],
   response: z.null(),
 });
 

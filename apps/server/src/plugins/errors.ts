@@ -70,8 +70,25 @@ function sendProblem(reply: FastifyReply, problem: Problem, locale: Locale): Fas
   });
 }
 
-/** Every error becomes the envelope `{code, message, data}`; 5xx answers never carry the cause. */
-export function registerErrorHandling(app: FastifyInstance): void {
+/** An error answer whose kind the matched route's endpoint does not declare (`endpoint.errors`). */
+export interface UndeclaredErrorAnswer {
+  /** The route, as `POST /api/orders/static-ip`. */
+  route: string;
+  kind: ErrorName;
+  code: number;
+  status: number;
+}
+
+/**
+ * Every error becomes the envelope `{code, message, data}`; 5xx answers never carry the cause.
+ * `onUndeclaredError` hears of every answer of a contract route with an error its endpoint does
+ * not declare, which is still sent as it is: the test apps pass it so that the test that provoked
+ * the answer fails (testing/undeclared-errors.ts); a production server checks nothing.
+ */
+export function registerErrorHandling(
+  app: FastifyInstance,
+  { onUndeclaredError }: { onUndeclaredError?: (answer: UndeclaredErrorAnswer) => void } = {},
+): void {
   app.decorateRequest('locale', defaultLocale);
   // Callback hooks where nothing is awaited (here, the security headers, the request log): an
   // async one costs every request a promise and a turn of the microtask queue.
@@ -84,7 +101,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // Errors raised before the onRequest hook ran (a malformed URL) still get the right language.
     const locale = pickLocale(request.headers['accept-language']);
     const problem = toProblem(error, request, locale);
-    const status = errors[problem.kind].status;
+    const { status, code } = errors[problem.kind];
+    // Only contract routes have a list: an unknown address (routeNotFound) has none.
+    const declared = request.routeOptions.config.answerableErrors;
+    if (onUndeclaredError && declared && !declared.has(problem.kind)) {
+      const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
+      onUndeclaredError({ route, kind: problem.kind, code, status });
+    }
     // The logger strips query values from database errors (logger.ts).
     if (problem.kind === 'serviceTemporarilyUnavailable') {
       request.log.warn({ err: error }, 'request failed: the database is unavailable');

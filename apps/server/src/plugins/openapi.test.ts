@@ -1,9 +1,14 @@
+import { errors } from '@stratus/contract';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing.ts';
 
 // Literal `/api/…` paths throughout: this suite tests the published addresses themselves (the
 // document's path listing and the docs routes, which are no contract endpoints).
+interface ErrorEnvelope {
+  properties: { code: { enum: number[]; 'x-enum-varnames': string[] } };
+}
+
 describe.each(testEngines)('API documentation on %s', (engine) => {
   let testApp: TestApp;
   beforeAll(async () => {
@@ -69,6 +74,49 @@ describe.each(testEngines)('API documentation on %s', (engine) => {
     const durationDays =
       quote.requestBody.content['application/json'].schema.properties.durationDays;
     expect(durationDays).toMatchObject({ type: 'integer', maximum: 3650 });
+  });
+
+  it('lists per status the error codes each operation can answer', async () => {
+    const document = (await testApp.app.inject({ url: '/api/docs/json' })).json();
+    const codesOf = (response: { content: { 'application/json': { schema: ErrorEnvelope } } }) =>
+      response.content['application/json'].schema.properties.code;
+    // A staff operation: its guard's codes under 401 and 403, each with its name and message.
+    const refund = document.paths['/api/admin/orders/{id}/refund'].post;
+    expect(codesOf(refund.responses['401'])).toMatchObject({
+      enum: [errors.unauthorized.code, errors.apiTokenReplaced.code],
+      'x-enum-varnames': ['unauthorized', 'apiTokenReplaced'],
+    });
+    expect(codesOf(refund.responses['403']).enum).toEqual([
+      errors.forbidden.code,
+      errors.staffPermissionMissing.code,
+    ]);
+    expect(refund.responses['403'].description).toContain(
+      `\`${errors.staffPermissionMissing.code}\` staffPermissionMissing: ` +
+        errors.staffPermissionMissing.message['en-US'],
+    );
+    // Its own declared errors (`refundOrder.errors`) beside the common ones of their status.
+    expect(codesOf(refund.responses['404']).enum).toEqual([errors.orderNotFound.code]);
+    expect(codesOf(refund.responses['409'])['x-enum-varnames']).toEqual([
+      'idempotencyKeyReused',
+      'orderNotRefundable',
+      'orderAlreadyRefunded',
+    ]);
+    expect(refund.responses['422'].description).toContain('refundExceedsRefundable');
+    expect(refund.responses['400'].content['application/json'].schema.required).toEqual([
+      'code',
+      'message',
+      'data',
+    ]);
+    // Only the statuses an operation can answer: no credentials or body asked, none refused.
+    const health = document.paths['/api/health'].get;
+    expect(Object.keys(health.responses)).not.toContain('401');
+    expect(Object.keys(health.responses)).not.toContain('413');
+    expect(Object.keys(health.responses)).not.toContain('4XX');
+    expect(codesOf(health.responses['500']).enum).toEqual([errors.internalError.code]);
+    expect(codesOf(health.responses['503']).enum).toEqual([
+      errors.databaseUnavailable.code,
+      errors.serviceTemporarilyUnavailable.code,
+    ]);
   });
 
   it('serves Swagger UI at /api/docs with its scripts as files', async () => {

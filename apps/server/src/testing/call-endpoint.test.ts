@@ -12,6 +12,7 @@ const echo = defineEndpoint({
   summary: 'test',
   tag: 'test',
   access: 'user',
+  errors: [],
   params: z.object({ id: z.string() }),
   query: z.object({ page: z.number().optional() }),
   body: z.object({ name: z.string() }),
@@ -23,6 +24,7 @@ const wrongShape = defineEndpoint({
   summary: 'test',
   tag: 'test',
   access: 'public',
+  errors: [],
   response: z.object({ count: z.number() }),
 });
 

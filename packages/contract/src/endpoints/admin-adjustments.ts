@@ -50,6 +50,7 @@ export const createBalanceAdjustment = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'balance.adjust',
+  errors: ['customerNotFound', 'adjustmentExceedsBalance'],
   params: z.object({ id: z.uuid() }),
   body: z.object({ amount: adjustmentAmountSchema, reason: operatorReasonSchema }),
   response: balanceAdjustmentSchema,
@@ -62,6 +63,7 @@ export const listBalanceAdjustments = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'balance.adjust',
+  errors: [],
   query: paginationQuerySchema.extend({
     status: balanceAdjustmentStatusSchema.optional(),
     /** A customer id, or part of a customer's email. */
@@ -79,6 +81,13 @@ export const approveBalanceAdjustment = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'balance.approve',
+  errors: [
+    'customerNotFound',
+    'adjustmentExceedsBalance',
+    'adjustmentNotFound',
+    'adjustmentNotPending',
+    'adjustmentOwnRequest',
+  ],
   params: adjustmentParams,
   response: balanceAdjustmentSchema,
 });
@@ -90,6 +99,7 @@ export const rejectBalanceAdjustment = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'balance.approve',
+  errors: ['adjustmentNotFound', 'adjustmentNotPending', 'adjustmentOwnRequest'],
   params: adjustmentParams,
   body: z.object({ reason: singleLineTextSchema({ max: 200 }).optional() }),
   response: balanceAdjustmentSchema,

@@ -45,6 +45,7 @@ export const listAuditLog = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'audit.read',
+  errors: [],
   query: paginationQuerySchema.extend({
     /** Part of the actor's email (case-insensitive, `%` and `_` literal) or the actor's exact id. */
     actor: singleLineTextSchema({ max: 254 }).optional(),

@@ -74,6 +74,7 @@ export const listAdminRegions = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'catalog.read',
+  errors: [],
   response: z.object({ items: z.array(adminRegionSchema) }),
 });
 
@@ -91,6 +92,7 @@ export const createRegion = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'catalog.manage',
+  errors: ['regionTaken'],
   body: regionNamesSchema.extend({
     country: countryCodeSchema,
     cityCode: cityCodeSchema,
@@ -106,6 +108,7 @@ export const updateRegion = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'catalog.manage',
+  errors: ['regionNotFound'],
   params: catalogIdParams,
   body: regionNamesSchema.partial().extend({ sortOrder: sortOrderSchema.optional() }),
   response: adminRegionSchema,
@@ -174,6 +177,7 @@ export const listAdminStaticIpPlans = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'catalog.read',
+  errors: [],
   query: z.object({ regionId: z.uuid().optional(), lineType: lineTypeSchema.optional() }),
   response: z.object({ items: z.array(adminStaticIpPlanSchema) }),
 });
@@ -185,6 +189,7 @@ export const createStaticIpPlan = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'catalog.manage',
+  errors: ['regionNotFound', 'staticIpPlanTaken'],
   body: z.object({
     regionId: z.uuid(),
     lineType: lineTypeSchema,
@@ -205,6 +210,7 @@ export const updateStaticIpPlan = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'catalog.manage',
+  errors: ['staticIpPlanNotFound'],
   params: catalogIdParams,
   body: z.object({
     protocols: planProtocolsSchema.optional(),
@@ -224,6 +230,7 @@ export const deleteStaticIpPlan = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'catalog.manage',
+  errors: ['staticIpPlanNotFound', 'staticIpPlanInUse'],
   params: catalogIdParams,
   response: z.null(),
 });
@@ -254,6 +261,7 @@ export const listAdminTrafficPlans = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'catalog.read',
+  errors: [],
   response: z.object({ items: z.array(adminTrafficPlanSchema) }),
 });
 
@@ -272,6 +280,7 @@ export const createTrafficPlan = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'catalog.manage',
+  errors: ['trafficPlanTaken'],
   body: trafficPlanFieldsSchema.extend({
     active: z.boolean().default(true),
     sortOrder: sortOrderSchema.default(0),
@@ -286,6 +295,7 @@ export const updateTrafficPlan = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'catalog.manage',
+  errors: ['trafficPlanTaken', 'trafficPlanNotFound'],
   params: catalogIdParams,
   body: trafficPlanFieldsSchema.partial(),
   response: adminTrafficPlanSchema,
@@ -298,6 +308,7 @@ export const deleteTrafficPlan = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'catalog.manage',
+  errors: ['trafficPlanNotFound', 'trafficPlanInUse'],
   params: catalogIdParams,
   response: z.null(),
 });

@@ -66,6 +66,7 @@ export const listAdminCustomers = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'customers.read',
+  errors: [],
   query: paginationQuerySchema.extend({
     /**
      * Part of the email or name (case-insensitive, `%` and `_` taken literally), or exactly a
@@ -85,6 +86,7 @@ export const getAdminCustomer = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'customers.read',
+  errors: ['customerNotFound'],
   params: customerParams,
   response: adminCustomerDetailSchema,
 });
@@ -96,6 +98,7 @@ export const listAdminCustomerLedger = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'customers.read',
+  errors: ['customerNotFound'],
   params: customerParams,
   query: paginationQuerySchema.extend({ type: ledgerEntryTypeSchema.optional() }),
   response: pageSchemaOf(ledgerEntrySchema),
@@ -126,6 +129,7 @@ export const listAdminCustomerPayments = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'payments.read',
+  errors: ['customerNotFound'],
   params: customerParams,
   query: paginationQuerySchema.extend({ status: paymentStatusSchema.optional() }),
   response: pageSchemaOf(adminCustomerPaymentSchema),
@@ -138,6 +142,7 @@ export const listAdminCustomerOrders = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'orders.read',
+  errors: ['customerNotFound'],
   params: customerParams,
   query: paginationQuerySchema.extend({
     type: orderTypeSchema.optional(),
@@ -173,6 +178,7 @@ export const listAdminCustomerInstances = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'customers.read',
+  errors: ['customerNotFound'],
   params: customerParams,
   query: paginationQuerySchema.extend({ status: instanceStatusSchema.optional() }),
   response: pageSchemaOf(adminCustomerInstanceSchema),
@@ -185,6 +191,7 @@ export const listAdminCustomerTrafficPackages = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'customers.read',
+  errors: ['customerNotFound'],
   params: customerParams,
   query: paginationQuerySchema.extend({ status: trafficPackageStatusSchema.optional() }),
   response: pageSchemaOf(trafficPackageSchema),
@@ -216,6 +223,7 @@ export const listAdminCustomerSessions = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'customers.read',
+  errors: ['customerNotFound'],
   params: customerParams,
   query: paginationQuerySchema,
   response: pageSchemaOf(adminCustomerSessionSchema),
@@ -229,6 +237,7 @@ export const disableAdminCustomer = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'customers.manage',
+  errors: ['customerNotFound', 'customerAlreadyDisabled'],
   params: customerParams,
   body: z.object({ reason: operatorReasonSchema }),
   response: adminCustomerDetailSchema,
@@ -241,6 +250,7 @@ export const enableAdminCustomer = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'customers.manage',
+  errors: ['customerNotFound', 'customerNotDisabled'],
   params: customerParams,
   body: z.object({ reason: singleLineTextSchema({ max: 200 }).optional() }),
   response: adminCustomerDetailSchema,
@@ -253,6 +263,7 @@ export const signOutAdminCustomer = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'customers.manage',
+  errors: ['customerNotFound'],
   params: customerParams,
   body: z.object({ reason: singleLineTextSchema({ max: 200 }).optional() }),
   response: z.object({
@@ -268,6 +279,7 @@ export const resetAdminCustomerProxyPassword = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'customers.manage',
+  errors: ['instanceNotFound', 'customerNotFound'],
   params: z.object({ id: z.uuid(), instanceId: z.uuid() }),
   response: adminCustomerInstanceSchema,
 });

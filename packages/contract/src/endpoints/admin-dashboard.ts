@@ -153,5 +153,6 @@ export const getAdminDashboard = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'dashboard.read',
+  errors: [],
   response: dashboardSchema,
 });

@@ -86,6 +86,7 @@ export const listAdminIps = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'inventory.read',
+  errors: [],
   query: paginationQuerySchema.extend({
     /** A gateway node's name. */
     node: singleLineTextSchema({ max: 64 }).optional(),
@@ -127,6 +128,7 @@ export const getAdminIpOverview = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'inventory.read',
+  errors: [],
   response: adminIpOverviewSchema,
 });
 
@@ -173,6 +175,7 @@ export const getAdminIp = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'inventory.read',
+  errors: ['ipNotFound'],
   params: ipIdParams,
   response: adminIpDetailSchema,
 });
@@ -192,6 +195,7 @@ export const quarantineAdminIp = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'inventory.manage',
+  errors: ['ipNotFound', 'ipAlreadyQuarantined', 'ipRetired'],
   params: ipIdParams,
   body: z.object({ reason: requiredReasonSchema }),
   response: adminIpSchema,
@@ -208,6 +212,7 @@ export const releaseAdminIp = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'inventory.manage',
+  errors: ['ipNotFound', 'ipNotQuarantined', 'ipRetired'],
   params: ipIdParams,
   body: z.object({ reason: optionalReasonSchema }),
   response: adminIpSchema,
@@ -221,6 +226,7 @@ export const retireAdminIp = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'inventory.manage',
+  errors: ['ipNotFound', 'ipRetired', 'ipInUse'],
   params: ipIdParams,
   body: z.object({ reason: requiredReasonSchema }),
   response: adminIpSchema,
@@ -236,6 +242,7 @@ export const quarantineAdminIps = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'inventory.manage',
+  errors: ['ipNotFound', 'ipAlreadyQuarantined', 'ipRetired'],
   body: z.object({ ids: ipIdsSchema, reason: requiredReasonSchema }),
   response: bulkResponseSchema,
 });
@@ -247,6 +254,7 @@ export const releaseAdminIps = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'inventory.manage',
+  errors: ['ipNotFound', 'ipNotQuarantined', 'ipRetired'],
   body: z.object({ ids: ipIdsSchema, reason: optionalReasonSchema }),
   response: bulkResponseSchema,
 });
@@ -258,6 +266,7 @@ export const retireAdminIps = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'inventory.manage',
+  errors: ['ipNotFound', 'ipRetired', 'ipInUse'],
   body: z.object({ ids: ipIdsSchema, reason: requiredReasonSchema }),
   response: bulkResponseSchema,
 });
@@ -349,6 +358,14 @@ export const importAdminIps = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'inventory.manage',
+  errors: [
+    'ipImportHasErrors',
+    'ipImportNodeNotFound',
+    'ipImportRegionNotFound',
+    'ipImportTooLarge',
+    'ipImportEmpty',
+    'ipImportConflict',
+  ],
   body: importAdminIpsBodySchema,
   response: ipImportResultSchema,
 });

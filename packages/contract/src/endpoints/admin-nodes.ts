@@ -131,6 +131,7 @@ export const listAdminNodes = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'nodes.read',
+  errors: [],
   response: z.object({ items: z.array(adminNodeSchema) }),
 });
 
@@ -141,6 +142,7 @@ export const getAdminNode = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'nodes.read',
+  errors: ['nodeNotFound'],
   params: nodeParams,
   response: adminNodeDetailSchema,
 });
@@ -152,6 +154,7 @@ export const createAdminNode = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'nodes.manage',
+  errors: ['nodeNameTaken'],
   body: z.object({ name: nodeNameSchema, host: nodeHostSchema }),
   response: nodeKeyIssuedSchema,
 });
@@ -163,6 +166,7 @@ export const rotateAdminNodeKey = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'nodes.manage',
+  errors: ['nodeNotFound'],
   params: nodeParams,
   response: nodeKeyIssuedSchema,
 });
@@ -175,6 +179,7 @@ export const disableAdminNode = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'nodes.manage',
+  errors: ['nodeNotFound', 'nodeAlreadyDisabled'],
   params: nodeParams,
   response: adminNodeSchema,
 });
@@ -186,6 +191,7 @@ export const enableAdminNode = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'nodes.manage',
+  errors: ['nodeNotFound', 'nodeNotDisabled'],
   params: nodeParams,
   response: adminNodeSchema,
 });

@@ -68,6 +68,7 @@ export const listAdminOrders = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'orders.read',
+  errors: [],
   query: paginationQuerySchema.extend({
     type: orderTypeSchema.optional(),
     status: orderStatusSchema.optional(),
@@ -92,6 +93,7 @@ export const getAdminOrder = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'orders.read',
+  errors: ['orderNotFound'],
   params: orderIdParams,
   response: adminOrderDetailSchema,
 });
@@ -131,6 +133,13 @@ export const refundOrder = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'orders.refund',
+  errors: [
+    'idempotencyKeyReused',
+    'orderNotFound',
+    'orderNotRefundable',
+    'orderAlreadyRefunded',
+    'refundExceedsRefundable',
+  ],
   params: orderIdParams,
   headers: idempotencyHeadersSchema,
   body: refundOrderBodySchema,
@@ -158,6 +167,7 @@ export const listRenewalFailures = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'orders.read',
+  errors: [],
   query: paginationQuerySchema,
   response: pageSchemaOf(renewalFailureSchema),
 });

@@ -98,6 +98,7 @@ export const listAdminPayments = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'payments.read',
+  errors: [],
   query: paginationQuerySchema.extend({
     status: paymentStatusSchema.optional(),
     channel: paymentChannelSchema.optional(),
@@ -131,6 +132,7 @@ export const getAdminPayment = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'payments.read',
+  errors: ['paymentNotFound'],
   params: paymentIdParamsSchema,
   response: adminPaymentDetailSchema,
 });
@@ -153,6 +155,14 @@ export const syncAdminPayment = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'payments.manage',
+  errors: [
+    'paymentNotFound',
+    'paymentAmountMismatch',
+    'paymentTradeNoTaken',
+    'paymentSyncSandbox',
+    'paymentSyncChannelOff',
+    'paymentProviderQueryFailed',
+  ],
   params: paymentIdParamsSchema,
   response: z.object({
     payment: adminPaymentSchema,
@@ -174,6 +184,7 @@ export const markAdminPaymentPaid = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'payments.manage',
+  errors: ['paymentNotFound', 'paymentAlreadyPaid', 'paymentTradeNoTaken'],
   params: paymentIdParamsSchema,
   body: z.object({
     /** The provider's trade number the operator checked the payment under. */
@@ -222,6 +233,7 @@ export const getReconciliation = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'payments.read',
+  errors: ['reconciliationRangeReversed', 'reconciliationRangeTooLong'],
   query: z.object({
     /** First day (China Standard Time); default 29 days before `to`. */
     from: chinaDaySchema.optional(),

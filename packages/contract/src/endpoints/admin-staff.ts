@@ -27,6 +27,7 @@ export const listStaff = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'staff.manage',
+  errors: [],
   response: z.object({ items: z.array(staffMemberSchema) }),
 });
 
@@ -38,6 +39,7 @@ export const addStaffMember = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'staff.manage',
+  errors: ['emailTaken', 'passwordTooCommon', 'passwordContainsEmail', 'staffAlreadyStaff'],
   body: z.object({ email: emailSchema, role: staffRoleSchema }),
   response: z.object({
     member: staffMemberSchema,
@@ -55,6 +57,7 @@ export const changeStaffRole = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'staff.manage',
+  errors: ['staffMemberNotFound', 'staffOwnRoleChange', 'staffLastOwner'],
   params: staffMemberParamsSchema,
   body: z.object({ role: staffRoleSchema }),
   response: staffMemberSchema,
@@ -68,6 +71,7 @@ export const removeStaffMember = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'staff.manage',
+  errors: ['staffMemberNotFound', 'staffOwnRoleChange', 'staffLastOwner'],
   params: staffMemberParamsSchema,
   response: z.null(),
 });

@@ -63,6 +63,7 @@ export const listAdminAnnouncements = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'announcements.manage',
+  errors: [],
   query: paginationQuerySchema.extend({ state: announcementStateSchema.optional() }),
   response: pageSchemaOf(adminAnnouncementSchema),
 });
@@ -74,6 +75,7 @@ export const createAnnouncement = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'announcements.manage',
+  errors: ['announcementEndsBeforeStart'],
   body: z.object({
     ...announcementFields,
     bodyZh: announcementFields.bodyZh.default(''),
@@ -92,6 +94,7 @@ export const updateAnnouncement = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'announcements.manage',
+  errors: ['announcementNotFound', 'announcementEndsBeforeStart'],
   params: announcementParamsSchema,
   body: z.object(announcementFields).partial(),
   response: adminAnnouncementSchema,
@@ -104,6 +107,7 @@ export const deleteAnnouncement = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'announcements.manage',
+  errors: ['announcementNotFound'],
   params: announcementParamsSchema,
   response: z.null(),
 });
@@ -126,5 +130,6 @@ export const listCurrentAnnouncements = defineEndpoint({
     'The announcements showing now (started, not ended), most severe first, then latest start',
   tag: 'announcements',
   access: 'user',
+  errors: [],
   response: z.object({ items: z.array(announcementSchema) }),
 });

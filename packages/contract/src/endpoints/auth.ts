@@ -22,6 +22,13 @@ export const register = defineEndpoint({
   summary: 'Create an account and sign in',
   tag: 'auth',
   access: 'public',
+  errors: [
+    'rateLimited',
+    'emailTaken',
+    'tooManyRegistrations',
+    'passwordTooCommon',
+    'passwordContainsEmail',
+  ],
   body: z.object({
     email: emailSchema,
     password: passwordSchema,
@@ -38,6 +45,14 @@ export const login = defineEndpoint({
   summary: 'Sign in with email and password',
   tag: 'auth',
   access: 'public',
+  errors: [
+    'rateLimited',
+    'invalidCredentials',
+    'accountDisabled',
+    'tooManySignInAttempts',
+    'invalidCredentialsLastTry',
+    'signInPausedAfterFailure',
+  ],
   body: z.object({
     email: emailSchema,
     // Any non-empty password is checked; the rules apply when a password is chosen, not here.
@@ -52,5 +67,6 @@ export const logout = defineEndpoint({
   summary: 'Revoke the presented session',
   tag: 'auth',
   access: 'user',
+  errors: [],
   response: z.null(),
 });

@@ -50,5 +50,6 @@ export const listStaticIpCatalog = defineEndpoint({
   summary: 'Static-IP plans with prices and stock',
   tag: 'catalog',
   access: 'user',
+  errors: [],
   response: z.object({ items: z.array(staticIpPlanSchema) }),
 });

@@ -38,6 +38,7 @@ export const getDynamicAccount = defineEndpoint({
   summary: "The caller's dynamic-proxy account (created on first call), entry point and regions",
   tag: 'dynamic',
   access: 'user',
+  errors: [],
   response: dynamicAccountSchema,
 });
 
@@ -47,6 +48,7 @@ export const resetDynamicPassword = defineEndpoint({
   summary: 'New dynamic-proxy password; the old one stops working',
   tag: 'dynamic',
   access: 'user',
+  errors: [],
   response: dynamicAccountSchema,
 });
 
@@ -84,6 +86,7 @@ export const generateDynamicEndpoints = defineEndpoint({
   summary: 'Ready-to-paste dynamic proxy strings whose usernames carry the targeting',
   tag: 'dynamic',
   access: 'user',
+  errors: ['dynamicRegionUnavailable'],
   query: dynamicEndpointsQuerySchema,
   response: z.object({ items: z.array(z.string()) }),
 });

@@ -21,5 +21,6 @@ export const getHealth = defineEndpoint({
   summary: 'Liveness and database check',
   tag: 'system',
   access: 'public',
+  errors: ['databaseUnavailable'],
   response: healthSchema,
 });

@@ -34,6 +34,7 @@ export const createInstanceCheck = defineEndpoint({
   summary: 'Ask the gateway to test a static IP',
   tag: 'instances',
   access: 'user',
+  errors: ['instanceNotFound', 'instanceNotLive', 'instanceChecksTooFrequent'],
   params: z.object({ id: z.uuid() }),
   response: instanceCheckSchema,
 });
@@ -44,6 +45,7 @@ export const getInstanceCheck = defineEndpoint({
   summary: 'A connectivity check and its result',
   tag: 'instances',
   access: 'user',
+  errors: ['instanceCheckNotFound'],
   params: z.object({ id: z.uuid(), checkId: z.uuid() }),
   response: instanceCheckSchema,
 });

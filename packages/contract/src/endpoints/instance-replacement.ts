@@ -20,6 +20,13 @@ export const replaceInstance = defineEndpoint({
   summary: 'Replace a static IP with another address of the same plan',
   tag: 'instances',
   access: 'user',
+  errors: [
+    'insufficientStock',
+    'idempotencyKeyReused',
+    'instanceNotFound',
+    'replacementQuotaExhausted',
+    'instanceNotLive',
+  ],
   params: z.object({ id: z.uuid() }),
   headers: idempotencyHeadersSchema,
   body: z

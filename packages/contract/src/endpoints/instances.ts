@@ -68,6 +68,7 @@ export const listInstances = defineEndpoint({
   summary: "The caller's static IPs, soonest expiry first",
   tag: 'instances',
   access: 'user',
+  errors: [],
   query: paginationQuerySchema.extend({
     status: instanceStatusSchema.optional(),
     /** ISO 3166-1 alpha-2 code, any case. */
@@ -91,6 +92,7 @@ export const getInstance = defineEndpoint({
   summary: 'One of the caller’s static IPs',
   tag: 'instances',
   access: 'user',
+  errors: ['instanceNotFound'],
   params: instanceIdParams,
   response: instanceSchema,
 });
@@ -101,6 +103,7 @@ export const updateInstance = defineEndpoint({
   summary: 'Edit the remark or switch auto-renew',
   tag: 'instances',
   access: 'user',
+  errors: ['instanceNotFound'],
   params: instanceIdParams,
   body: z
     .object({
@@ -117,6 +120,7 @@ export const resetInstancePassword = defineEndpoint({
   summary: 'Generate a new proxy password (the old one stops working)',
   tag: 'instances',
   access: 'user',
+  errors: ['instanceNotFound'],
   params: instanceIdParams,
   response: instanceSchema,
 });
@@ -129,6 +133,7 @@ export const exportInstances = defineEndpoint({
   summary: 'Export active instances as proxy lines or a base64 subscription',
   tag: 'instances',
   access: 'user',
+  errors: [],
   raw: true,
   params: z.object({ type: exportTypeSchema }),
   query: z.object({

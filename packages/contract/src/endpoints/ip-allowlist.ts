@@ -28,6 +28,7 @@ export const listIpAllowlist = defineEndpoint({
   summary: "The caller's allowlisted source addresses, oldest first, and the caller's own address",
   tag: 'access',
   access: 'user',
+  errors: [],
   response: z.object({
     items: z.array(allowlistEntrySchema),
     /** Entries the account may have. */
@@ -44,6 +45,15 @@ export const addIpAllowlistEntry = defineEndpoint({
     'Allowlist an IPv4/IPv6 address or block (at most /24 or /48; public addresses only in production)',
   tag: 'access',
   access: 'user',
+  errors: [
+    'allowlistAddressInvalid',
+    'allowlistHostBitsSet',
+    'allowlistBlockTooWide',
+    'allowlistAddressReserved',
+    'allowlistFull',
+    'allowlistOverlapsOwn',
+    'allowlistTakenByAnother',
+  ],
   body: z.object({
     /** An address (`203.0.113.7`) or a block written with its network address (`203.0.113.0/28`). */
     address: z.string().trim().min(1).max(64),
@@ -58,6 +68,7 @@ export const deleteIpAllowlistEntry = defineEndpoint({
   summary: 'Remove an allowlisted address; the gateways close its open connections',
   tag: 'access',
   access: 'user',
+  errors: ['allowlistEntryNotFound'],
   params: z.object({ id: z.uuid() }),
   response: z.null(),
 });

@@ -218,6 +218,7 @@ export const getNodeCredentials = defineEndpoint({
   summary: 'Credential snapshot of a gateway node (only when changed since `since`)',
   tag: 'node',
   access: 'node',
+  errors: [],
   query: nodeCredentialsQuerySchema,
   response: z.object({
     version: z.string(),
@@ -251,6 +252,7 @@ export const reportNodeInstanceCheck = defineEndpoint({
   summary: 'Result of a connectivity check the node ran',
   tag: 'node',
   access: 'node',
+  errors: ['instanceCheckNotFound'],
   params: z.object({ checkId: z.uuid() }),
   body: z.object({
     ok: z.boolean(),

@@ -104,6 +104,7 @@ export const quoteStaticIpOrder = defineEndpoint({
   summary: 'Price a static-IP purchase without buying',
   tag: 'orders',
   access: 'user',
+  errors: ['planNotFound', 'durationNotOffered'],
   body: staticIpPurchaseSchema,
   response: quoteSchema,
 });
@@ -127,6 +128,13 @@ export const createStaticIpOrder = defineEndpoint({
   summary: 'Buy static IPs: one transaction debits, orders, allocates and creates instances',
   tag: 'orders',
   access: 'user',
+  errors: [
+    'insufficientBalance',
+    'planNotFound',
+    'durationNotOffered',
+    'insufficientStock',
+    'idempotencyKeyReused',
+  ],
   headers: idempotencyHeadersSchema,
   body: staticIpPurchaseSchema,
   response: z.object({ order: orderSchema, instances: z.array(instanceSchema) }),
@@ -138,6 +146,7 @@ export const listOrders = defineEndpoint({
   summary: "The caller's orders, newest first",
   tag: 'orders',
   access: 'user',
+  errors: [],
   query: paginationQuerySchema.extend({
     type: orderTypeSchema.optional(),
     status: orderStatusSchema.optional(),
@@ -151,6 +160,7 @@ export const getOrder = defineEndpoint({
   summary: 'One of the caller’s orders',
   tag: 'orders',
   access: 'user',
+  errors: ['orderNotFound'],
   params: z.object({ id: z.uuid() }),
   response: orderSchema,
 });
@@ -164,6 +174,13 @@ export const renewInstance = defineEndpoint({
   summary: 'Renew one instance: from the later of now and its expiry',
   tag: 'instances',
   access: 'user',
+  errors: [
+    'insufficientBalance',
+    'durationNotOffered',
+    'idempotencyKeyReused',
+    'instanceNotFound',
+    'instanceNotRenewable',
+  ],
   headers: idempotencyHeadersSchema,
   params: z.object({ id: z.uuid() }),
   body: renewalBody,
@@ -177,6 +194,13 @@ export const renewInstances = defineEndpoint({
   summary: 'Renew several instances in one payment',
   tag: 'instances',
   access: 'user',
+  errors: [
+    'insufficientBalance',
+    'durationNotOffered',
+    'idempotencyKeyReused',
+    'instanceNotFound',
+    'instanceNotRenewable',
+  ],
   headers: idempotencyHeadersSchema,
   body: renewalBody.extend({ ids: z.array(z.uuid()).min(1).max(100) }),
   response: z.object({ order: orderSchema, instances: z.array(instanceSchema) }),
@@ -188,6 +212,7 @@ export const quoteRenewal = defineEndpoint({
   summary: 'Price a renewal of one or several instances',
   tag: 'instances',
   access: 'user',
+  errors: ['durationNotOffered', 'instanceNotFound', 'instanceNotRenewable'],
   body: renewalBody.extend({ ids: z.array(z.uuid()).min(1).max(100) }),
   response: z.object({ total: z.number(), balance: z.number(), sufficientBalance: z.boolean() }),
 });

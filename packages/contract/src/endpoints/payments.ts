@@ -17,6 +17,7 @@ export const alipayNotify = defineEndpoint({
   summary: "Alipay's signed payment notification (form-encoded; answers plain text success)",
   tag: 'payments',
   access: 'public',
+  errors: [],
   raw: true,
   bodyContentType: 'application/x-www-form-urlencoded',
   body: z.record(plainTextSchema({ max: 128 }), plainTextSchema({ max: 8192 })),

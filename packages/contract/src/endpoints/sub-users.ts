@@ -52,6 +52,7 @@ export const listSubUsers = defineEndpoint({
   summary: "The caller's dynamic-traffic sub-users, oldest first",
   tag: 'access',
   access: 'user',
+  errors: [],
   response: z.object({ items: z.array(subUserSchema), max: z.number().int() }),
 });
 
@@ -61,6 +62,7 @@ export const createSubUser = defineEndpoint({
   summary: 'Create a sub-user with generated proxy credentials and an optional GB cap',
   tag: 'access',
   access: 'user',
+  errors: ['subUserLimitReached', 'subUserNameTaken', 'subUserLoginTaken'],
   body: z.object({ name: subUserNameSchema, capGb: subUserCapGbSchema.nullable().optional() }),
   response: subUserSchema,
 });
@@ -71,6 +73,7 @@ export const updateSubUser = defineEndpoint({
   summary: 'Rename, re-cap (null removes the cap), enable/disable or reset the password',
   tag: 'access',
   access: 'user',
+  errors: ['subUserNameTaken', 'subUserNotFound'],
   params: subUserParamsSchema,
   body: z.object({
     name: subUserNameSchema.optional(),
@@ -88,6 +91,7 @@ export const deleteSubUser = defineEndpoint({
   summary: 'Delete a sub-user; its credentials stop working within one gateway poll',
   tag: 'access',
   access: 'user',
+  errors: ['subUserNotFound'],
   params: subUserParamsSchema,
   response: z.null(),
 });

@@ -29,6 +29,7 @@ export const getSubscription = defineEndpoint({
   summary: "The caller's subscription URL (made on first use)",
   tag: 'subscriptions',
   access: 'user',
+  errors: [],
   response: subscriptionSchema,
 });
 
@@ -38,6 +39,7 @@ export const rotateSubscription = defineEndpoint({
   summary: 'A new subscription token; the old URL answers 404 at once',
   tag: 'subscriptions',
   access: 'user',
+  errors: [],
   response: subscriptionSchema,
 });
 
@@ -52,6 +54,7 @@ export const getSubscriptionProfile = defineEndpoint({
   summary: 'Subscription profile: mihomo/Clash YAML, sing-box JSON or base64 share links',
   tag: 'subscriptions',
   access: 'public',
+  errors: ['subscriptionNotFound', 'subscriptionRateLimited'],
   raw: true,
   params: z.object({ token: z.string().min(1).max(200) }),
   // Loose on purpose: subscription clients add parameters of their own to the address.

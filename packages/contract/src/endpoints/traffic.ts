@@ -27,6 +27,7 @@ export const listTrafficCatalog = defineEndpoint({
   summary: 'Traffic plans with prices, smallest first',
   tag: 'catalog',
   access: 'user',
+  errors: [],
   response: z.object({ items: z.array(trafficPlanSchema) }),
 });
 
@@ -54,6 +55,7 @@ export const quoteTrafficOrder = defineEndpoint({
   summary: 'Price a traffic purchase without buying',
   tag: 'orders',
   access: 'user',
+  errors: ['planNotFound', 'trafficPurchaseTooLarge'],
   body: trafficPurchaseSchema,
   response: trafficQuoteSchema,
 });
@@ -85,6 +87,12 @@ export const createTrafficOrder = defineEndpoint({
   summary: 'Buy traffic: one transaction debits, orders and creates the package',
   tag: 'orders',
   access: 'user',
+  errors: [
+    'insufficientBalance',
+    'planNotFound',
+    'idempotencyKeyReused',
+    'trafficPurchaseTooLarge',
+  ],
   headers: idempotencyHeadersSchema,
   body: trafficPurchaseSchema,
   response: z.object({ order: orderSchema, package: trafficPackageSchema }),
@@ -97,6 +105,7 @@ export const listTrafficPackages = defineEndpoint({
     "The caller's traffic packages: active ones by soonest expiry, then the rest newest first",
   tag: 'traffic',
   access: 'user',
+  errors: [],
   query: paginationQuerySchema.extend({ status: trafficPackageStatusSchema.optional() }),
   response: pageSchemaOf(trafficPackageSchema).extend({
     /** Over all the caller's active packages, whatever the filter. */
@@ -152,6 +161,14 @@ export const getTrafficUsage = defineEndpoint({
   summary: 'Usage over time (bytes up/down per hour or day); format=csv downloads it',
   tag: 'traffic',
   access: 'user',
+  errors: [
+    'instanceNotFound',
+    'usageRangeTooLarge',
+    'usageRangeInvalid',
+    'subUserNotFound',
+    'usageFiltersConflict',
+    'trafficPackageNotFound',
+  ],
   query: z.object({
     /** Inclusive ISO 8601 start; default: 7 days (hour) or 30 days (day) before `to`. */
     from: z.iso.datetime({ offset: true }).optional(),
@@ -204,6 +221,7 @@ export const reportNodeUsage = defineEndpoint({
   summary: 'Usage batch from a gateway node, applied exactly once per batchId',
   tag: 'node',
   access: 'node',
+  errors: ['usageBatchTooLarge', 'usageBatchIntervalInvalid', 'usageTotalOutOfRange'],
   body: z.object({
     batchId: singleLineTextSchema({ min: 1, max: 100 }),
     /**
@@ -264,5 +282,6 @@ export const getOverview = defineEndpoint({
   summary: 'Balance, IP counts, traffic, 30-day usage and recent orders for the overview page',
   tag: 'users',
   access: 'user',
+  errors: [],
   response: overviewSchema,
 });

@@ -27,6 +27,7 @@ export const getMe = defineEndpoint({
   summary: 'The signed-in user',
   tag: 'users',
   access: 'user',
+  errors: [],
   response: userProfileSchema,
 });
 
@@ -36,6 +37,7 @@ export const updateMe = defineEndpoint({
   summary: 'Edit name and language, or mark the console tour done',
   tag: 'users',
   access: 'user',
+  errors: [],
   body: z
     .object({
       name: singleLineTextSchema({ max: 64 }).optional(),
@@ -53,6 +55,14 @@ export const changePassword = defineEndpoint({
   summary: 'Change the password and revoke every other session',
   tag: 'users',
   access: 'user',
+  errors: [
+    'rateLimited',
+    'currentPasswordIncorrect',
+    'tooManySignInAttempts',
+    'passwordTooCommon',
+    'passwordContainsEmail',
+    'passwordUnchanged',
+  ],
   body: z.object({
     currentPassword: plainTextSchema({ min: 1, max: 1024 }),
     newPassword: passwordSchema,
@@ -66,5 +76,6 @@ export const rotateApiToken = defineEndpoint({
   summary: 'Replace the personal API token',
   tag: 'users',
   access: 'user',
+  errors: [],
   response: z.object({ apiToken: z.string() }),
 });

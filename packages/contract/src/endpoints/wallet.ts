@@ -18,6 +18,7 @@ export const getWallet = defineEndpoint({
   summary: "The signed-in user's wallet",
   tag: 'wallet',
   access: 'user',
+  errors: ['resourceNotFound'],
   response: z.object({ wallet: walletSchema }),
 });
 
@@ -82,6 +83,7 @@ export const listTransactions = defineEndpoint({
   summary: 'Ledger of the wallet, newest first; format=csv downloads it as a UTF-8 CSV file',
   tag: 'wallet',
   access: 'user',
+  errors: [],
   query: paginationQuerySchema.extend({
     type: ledgerEntryTypeSchema.optional(),
     /** Inclusive lower bound. */
@@ -146,6 +148,7 @@ export const getTopUpOptions = defineEndpoint({
   summary: 'Channels, limits and preset amounts for a top-up',
   tag: 'wallet',
   access: 'user',
+  errors: [],
   response: topUpOptionsSchema,
 });
 
@@ -155,6 +158,7 @@ export const createTopUp = defineEndpoint({
   summary: 'Start a top-up: creates a pending payment and answers where to pay it',
   tag: 'wallet',
   access: 'user',
+  errors: ['topUpAmountOutOfRange', 'paymentChannelDisabled'],
   body: z.object({
     /** Yuan, at most two decimals, within the configured limits (¥1–¥50 000 by default). */
     amount: yuanSchema,
@@ -197,6 +201,7 @@ export const getTopUp = defineEndpoint({
   summary: "One of the caller's top-up payments and its status",
   tag: 'wallet',
   access: 'user',
+  errors: ['paymentNotFound'],
   params: z.object({ id: z.uuid() }),
   response: paymentSchema,
 });
@@ -208,6 +213,7 @@ export const getOpenTopUp = defineEndpoint({
     "The caller's newest top-up still open to pay (pending, not expired), to resume or cancel",
   tag: 'wallet',
   access: 'user',
+  errors: [],
   response: z.object({ payment: paymentSchema.nullable() }),
 });
 
@@ -217,6 +223,7 @@ export const cancelTopUp = defineEndpoint({
   summary: 'Close a pending top-up the caller no longer wants to pay',
   tag: 'wallet',
   access: 'user',
+  errors: ['paymentNotFound', 'paymentNotPending', 'paymentProviderUnavailable'],
   params: z.object({ id: z.uuid() }),
   response: paymentSchema,
 });
@@ -227,6 +234,7 @@ export const completeSandboxPayment = defineEndpoint({
   summary: "The sandbox cashier's confirm: pays the payment through the verified crediting path",
   tag: 'payments',
   access: 'user',
+  errors: ['paymentChannelDisabled', 'paymentNotFound', 'paymentNotPending'],
   params: z.object({ paymentId: z.uuid() }),
   response: paymentSchema,
 });

@@ -108,6 +108,7 @@ describe('callEndpoint', () => {
       summary: 'export',
       tag: 'instances',
       access: 'user',
+      errors: [],
       response: getMe.response,
     });
   }
