@@ -32,12 +32,10 @@ const pluginsRule = {
     '(plugins/auth.ts) of plugins/; AppError comes from src/errors.ts.',
 };
 
-// Test helpers (fixtures, the test app) are imported by tests alone; until point 5 of issue 32
-// lands they still live beside the code, as `testing.ts` files and `src/testing/`.
-const testHelper = '(testing(\\.ts|/)|admin-testing\\.ts$|^(\\.\\./)+test/)';
-
+// Test helpers (the test app, one fixture builder per domain, the fuzz test's parts) live in
+// apps/server/test/, and only tests import them.
 const noTestHelpers = {
-  regex: `(^|/)${testHelper}`,
+  regex: '^(\\.\\./)+test/',
   message: 'Production code never imports a test helper: fixtures and the test app are for tests.',
 };
 const noDatabaseTestHelpers = {
@@ -47,18 +45,18 @@ const noDatabaseTestHelpers = {
 
 /**
  * A path into a module (`intoModule`, a regex from the start of the path up to the module's folder
- * and its slash) other than its public face; test helpers are left alone until point 5 moves them.
+ * and its slash) other than its public face.
  */
 function otherModuleInternals(intoModule, alsoAllowed = '') {
   return {
-    regex: `${intoModule}(?!public\\.ts$|(.*/)?[^/]*testing\\.ts$${alsoAllowed})`,
+    regex: `${intoModule}(?!public\\.ts$${alsoAllowed})`,
     message:
       "Another module is imported only through its public.ts, the module's one public face " +
       '(docs/architecture.md).',
   };
 }
 
-const testFiles = ['**/*.test.ts', '**/testing.ts', '**/admin-testing.ts', '**/testing/**'];
+const testFiles = ['**/*.test.ts'];
 
 /**
  * The blocks of a group of server files: its boundary patterns for every file, and for production
@@ -88,15 +86,24 @@ function serverModuleBoundaries(module) {
   );
 }
 
-/** Jobs, plugins, the CLI, the seed, the fuzz test and the files of src/ itself. */
+/** Jobs, plugins, the CLI and the seed. */
 const outsideModules = [
   ['apps/server/src/jobs/**/*.{ts,tsx}', '^(\\.\\./)+modules/[^/]+/'],
   ['apps/server/src/plugins/**/*.{ts,tsx}', '^(\\.\\./)+modules/[^/]+/'],
   ['apps/server/src/cli/**/*.{ts,tsx}', '^(\\.\\./)+modules/[^/]+/'],
   ['apps/server/src/demo/**/*.{ts,tsx}', '^(\\.\\./)+modules/[^/]+/'],
-  ['apps/server/src/fuzz/**/*.{ts,tsx}', '^(\\.\\./)+modules/[^/]+/'],
-  ['apps/server/src/testing/**/*.{ts,tsx}', '^(\\.\\./)+modules/[^/]+/'],
 ].flatMap(([files, modulesPath]) => serverBoundaries([files], [otherModuleInternals(modulesPath)]));
+
+/** The test helpers, like every other consumer, use a module through its public face. */
+const testHelpers = {
+  files: ['apps/server/test/**/*.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: [otherModuleInternals('^(\\.\\./)+src/modules/[^/]+/')] },
+    ],
+  },
+};
 
 /** The files of src/ itself: app.ts also mounts each module's routes (customer and operator). */
 const sourceRoot = serverBoundaries(
@@ -180,6 +187,7 @@ export default tseslint.config(
   ...serverModules.flatMap(serverModuleBoundaries),
   ...outsideModules,
   ...sourceRoot,
+  testHelpers,
   addressWritesInInventory,
   ...webFeatures.map(webFeatureBoundaries),
   prettier,

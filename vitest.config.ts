@@ -18,7 +18,7 @@ const browserlessE2eFiles = [
 ];
 
 /** Fails a test after which a test app answered an error its endpoint does not declare. */
-const undeclaredErrorsSetup = './apps/server/src/testing/undeclared-errors-setup.ts';
+const undeclaredErrorsSetup = './apps/server/test/undeclared-errors-setup.ts';
 
 // One Vitest run covers every workspace: `npm test` runs them all.
 export default defineConfig({
@@ -42,7 +42,11 @@ export default defineConfig({
           // app and database), so a worker keeps its loaded modules from file to file: loading
           // them again per file was about 40% of the project's time.
           isolate: false,
-          include: ['packages/db/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          include: [
+            'packages/db/src/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
+            'apps/server/test/**/*.test.ts',
+          ],
           env: fastPasswordHashes,
           setupFiles: [undeclaredErrorsSetup],
           testTimeout: 30_000,

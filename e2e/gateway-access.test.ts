@@ -24,14 +24,16 @@ import {
 } from '../apps/gateway/src/testing/fixtures.ts';
 import { freePort } from '../apps/gateway/src/free-port.ts';
 import { openTunnel, ProxyRefusal } from '../apps/gateway/src/testing/proxy-client.ts';
-import { creditWallet, seedStaticIpPlan } from '../apps/server/src/modules/catalog/testing.ts';
+import { creditWallet } from '../apps/server/test/wallet.ts';
+import { seedStaticIpPlan } from '../apps/server/test/catalog.ts';
 import {
   addTestNode,
   insertAllowlistEntry,
   insertSubUser,
   insertTrafficPackage,
-} from '../apps/server/src/modules/usage/testing.ts';
-import { bearer, createTestApp, registerUser, type TestApp } from '../apps/server/src/testing.ts';
+} from '../apps/server/test/usage.ts';
+import { bearer, createTestApp, type TestApp } from '../apps/server/test/app.ts';
+import { registerCustomer } from '../apps/server/test/accounts.ts';
 import { curl, STATE_WAIT_MS, until } from './support/curl.ts';
 
 const POLL_MS = 200;
@@ -99,7 +101,7 @@ describe('customer access through the gateway with the real API', () => {
           vmessPort: gatewayPort + 1,
         })),
       );
-    const registered = await registerUser(testApp.app);
+    const registered = await registerCustomer(testApp);
     userId = registered.user.id;
     await creditWallet(db(), { userId, amountFen: 100_000n });
     const bought = await testApp.app.inject({

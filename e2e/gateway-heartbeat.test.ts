@@ -11,8 +11,9 @@ import {
   type AdminNode,
 } from '@stratus/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerStaff, type TestApp } from '../apps/server/src/testing.ts';
-import { fetchEndpoint } from '../apps/server/src/testing/call-endpoint.ts';
+import { createTestApp, type TestApp } from '../apps/server/test/app.ts';
+import { registerStaff } from '../apps/server/test/accounts.ts';
+import { fetchEndpoint } from '../apps/server/test/call-endpoint.ts';
 import { repoRoot } from './support/paths.ts';
 
 const GATEWAY_MAIN = path.join(repoRoot, 'apps/gateway/src/main.ts');

@@ -9,9 +9,11 @@ import { startGateway, type RunningGateway } from '@stratus/gateway';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../apps/gateway/src/testing/fixtures.ts';
 import { freePort } from '../apps/gateway/src/free-port.ts';
-import { creditWallet, seedStaticIpPlan } from '../apps/server/src/modules/catalog/testing.ts';
-import { addTestNode } from '../apps/server/src/modules/usage/testing.ts';
-import { bearer, createTestApp, registerUser, type TestApp } from '../apps/server/src/testing.ts';
+import { creditWallet } from '../apps/server/test/wallet.ts';
+import { seedStaticIpPlan } from '../apps/server/test/catalog.ts';
+import { addTestNode } from '../apps/server/test/usage.ts';
+import { bearer, createTestApp, type TestApp } from '../apps/server/test/app.ts';
+import { registerCustomer } from '../apps/server/test/accounts.ts';
 import { curl, until } from './support/curl.ts';
 
 const POLL_MS = 200;
@@ -76,7 +78,7 @@ describe('IP replacement at the gateway', () => {
 
   it('serves the same credentials from the new IP within a poll, and refuses them on the old', async () => {
     const api = testApp.app;
-    const { token, user } = await registerUser(api);
+    const { token, user } = await registerCustomer({ app: api });
     await creditWallet(testApp.database.db, { userId: user.id, amountFen: 100_000n });
     const bought = await api.inject({
       method: createStaticIpOrder.method,

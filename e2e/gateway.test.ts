@@ -33,13 +33,15 @@ import {
   VMESS_CLIENT_USER,
 } from '../apps/gateway/src/testing/vmess-client.ts';
 import { buildApp } from '../apps/server/src/app.ts';
-import { creditWallet, seedStaticIpPlan } from '../apps/server/src/modules/catalog/testing.ts';
+import { creditWallet } from '../apps/server/test/wallet.ts';
+import { seedStaticIpPlan } from '../apps/server/test/catalog.ts';
 import {
   addTestNode,
   findTrafficPackage,
   insertTrafficPackage,
-} from '../apps/server/src/modules/usage/testing.ts';
-import { bearer, createTestApp, registerUser, type TestApp } from '../apps/server/src/testing.ts';
+} from '../apps/server/test/usage.ts';
+import { bearer, createTestApp, type TestApp } from '../apps/server/test/app.ts';
+import { registerCustomer } from '../apps/server/test/accounts.ts';
 
 const run = promisify(execFile);
 const POLL_MS = 200;
@@ -160,7 +162,7 @@ describe('the gateway with the real API', () => {
         })),
       );
 
-    const registered = await registerUser(api);
+    const registered = await registerCustomer({ app: api });
     customer = { token: registered.token, userId: registered.user.id };
     await creditWallet(db(), { userId: customer.userId, amountFen: 100_000n });
     const bought = await api.inject({

@@ -27,9 +27,11 @@ import {
   VMESS_CLIENT_PASSWORD,
   VMESS_CLIENT_USER,
 } from '../apps/gateway/src/testing/vmess-client.ts';
-import { creditWallet, seedStaticIpPlan } from '../apps/server/src/modules/catalog/testing.ts';
-import { addTestNode } from '../apps/server/src/modules/usage/testing.ts';
-import { bearer, createTestApp, registerUser, type TestApp } from '../apps/server/src/testing.ts';
+import { creditWallet } from '../apps/server/test/wallet.ts';
+import { seedStaticIpPlan } from '../apps/server/test/catalog.ts';
+import { addTestNode } from '../apps/server/test/usage.ts';
+import { bearer, createTestApp, type TestApp } from '../apps/server/test/app.ts';
+import { registerCustomer } from '../apps/server/test/accounts.ts';
 
 /** Debian's v2ray, the vmess engine; without it only the vmess journeys are skipped. */
 const v2ray = findV2ray();
@@ -97,7 +99,7 @@ describe('subscription profiles through the real gateway', () => {
       port: gatewayPort,
       vmessPort,
     });
-    const registered = await registerUser(api);
+    const registered = await registerCustomer({ app: api });
     await creditWallet(db, { userId: registered.user.id, amountFen: 100_000n });
     const bought = await api.inject({
       method: createStaticIpOrder.method,

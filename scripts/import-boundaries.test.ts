@@ -79,13 +79,13 @@ const forbidden: { rule: string; file: string; code: string; says: string }[] = 
   {
     rule: 'production code imports the test app',
     file: 'apps/server/src/modules/orders/service.ts',
-    code: "import { createTestApp } from '../../testing.ts';",
+    code: "import { createTestApp } from '../../../test/app.ts';",
     says: 'never imports a test helper',
   },
   {
     rule: "production code imports a module's fixtures",
     file: 'apps/server/src/jobs/renew-instances.ts',
-    code: "import { seedStaticIpPlan } from '../modules/catalog/testing.ts';",
+    code: "import { seedStaticIpPlan } from '../../test/catalog.ts';",
     says: 'never imports a test helper',
   },
   {
@@ -93,6 +93,12 @@ const forbidden: { rule: string; file: string; code: string; says: string }[] = 
     file: 'apps/server/src/app.ts',
     code: "import { createTestDatabase } from '@stratus/db/testing';",
     says: 'never imports a test helper',
+  },
+  {
+    rule: "a test helper uses a module's repo",
+    file: 'apps/server/test/catalog.ts',
+    code: "import { findWallet } from '../src/modules/wallet/repo.ts';",
+    says: 'only through its public.ts',
   },
   {
     rule: 'a module other than inventory writes an address row',
@@ -161,7 +167,7 @@ const allowed: { use: string; file: string; code: string }[] = [
     use: 'a test uses the test app and fixtures',
     file: 'apps/server/src/modules/orders/orders.test.ts',
     code:
-      "import { createTestApp } from '../../testing.ts';\n" +
+      "import { createTestApp } from '../../../test/app.ts';\n" +
       "import { createTestDatabase } from '@stratus/db/testing';",
   },
   {

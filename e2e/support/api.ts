@@ -6,7 +6,7 @@ import {
   type EndpointData,
   type EndpointDefinition,
 } from '@stratus/contract';
-import { fetchEndpoint, type CallOptions } from '../../apps/server/src/testing/call-endpoint.ts';
+import { fetchEndpoint, type CallOptions } from '../../apps/server/test/call-endpoint.ts';
 
 export interface RegisteredUser {
   email: string;
@@ -19,7 +19,7 @@ export interface RegisteredUser {
  * contract-typed client for every test (addresses from endpoint objects, answers parsed by the
  * response schemas).
  */
-export { fetchEndpoint, type CallOptions } from '../../apps/server/src/testing/call-endpoint.ts';
+export { fetchEndpoint, type CallOptions } from '../../apps/server/test/call-endpoint.ts';
 
 /** Calls a contract endpoint and answers the envelope's `data`, checked by its response schema. */
 export async function callEndpoint<E extends EndpointDefinition>(

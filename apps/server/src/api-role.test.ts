@@ -13,9 +13,10 @@ import {
 import { auditLog, createDatabase, eq, migrateDatabase, sql, type Database } from '@stratus/db';
 import { createTestDatabase, type TestDatabase } from '@stratus/db/testing';
 import { describe, expect, it } from 'vitest';
-import { seedStaticIpPlan } from './modules/catalog/testing.ts';
-import { createTestApp, registerStaff, registerUser } from './testing.ts';
-import { callEndpoint } from './testing/call-endpoint.ts';
+import { seedStaticIpPlan } from '../test/catalog.ts';
+import { createTestApp } from '../test/app.ts';
+import { registerStaff, registerCustomer } from '../test/accounts.ts';
+import { callEndpoint } from '../test/call-endpoint.ts';
 
 const grantsFile = path.resolve(import.meta.dirname, '../../../packages/db/sql/api-role.sql');
 
@@ -45,7 +46,7 @@ describe('the API as its own database role', () => {
       const testApp = await createTestApp('postgres', { database: roleDatabase });
       try {
         const plan = await seedStaticIpPlan(owner.db, { stock: 2 });
-        const { token } = await registerUser(testApp.app);
+        const { token } = await registerCustomer(testApp);
         const { paymentId } = (
           await callEndpoint(testApp.app, createTopUp, {
             token,

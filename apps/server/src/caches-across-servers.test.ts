@@ -16,15 +16,11 @@ import {
 import { PROCESS_TEST_MS, testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../gateway/src/free-port.ts';
-import { creditWallet, seedStaticIpPlan, type SeededPlan } from './modules/catalog/testing.ts';
-import {
-  createTestApp,
-  registerStaff,
-  registerUser,
-  testPassword,
-  type TestApp,
-} from './testing.ts';
-import { callEndpoint, fetchEndpoint } from './testing/call-endpoint.ts';
+import { creditWallet } from '../test/wallet.ts';
+import { seedStaticIpPlan, type SeededPlan } from '../test/catalog.ts';
+import { createTestApp, testPassword, type TestApp } from '../test/app.ts';
+import { registerStaff, registerCustomer } from '../test/accounts.ts';
+import { callEndpoint, fetchEndpoint } from '../test/call-endpoint.ts';
 
 const cachesOn = { SESSION_CACHE_MS: '1000', CATALOG_CACHE_SECONDS: '60' };
 /** Generous: the bound is a second, but the machine running the tests may be very busy. */
@@ -91,7 +87,7 @@ describe.skipIf(!testEngines.includes('postgres'))(
     };
 
     it('shows B a purchase and a price change made through A', async () => {
-      const { token, user } = await registerUser(serverA.app);
+      const { token, user } = await registerCustomer(serverA);
       await creditWallet(serverA.database.db, { userId: user.id, amountFen: 100_000n });
       const plan = await seedStaticIpPlan(serverA.database.db, {
         stock: 3,
@@ -127,7 +123,7 @@ describe.skipIf(!testEngines.includes('postgres'))(
     });
 
     it('has B refuse sessions that a password change and a logout through A revoked', async () => {
-      const { token, email } = await registerUser(serverA.app);
+      const { token, email } = await registerCustomer(serverA);
       const other = (
         await callEndpoint(serverA.app, login, { body: { email, password: testPassword } })
       ).data().token;

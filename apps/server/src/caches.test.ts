@@ -12,9 +12,11 @@ import {
 import { queryRows, sql } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditWallet, seedStaticIpPlan } from './modules/catalog/testing.ts';
-import { createTestApp, registerUser, testPassword, type TestApp } from './testing.ts';
-import { callEndpoint } from './testing/call-endpoint.ts';
+import { creditWallet } from '../test/wallet.ts';
+import { seedStaticIpPlan } from '../test/catalog.ts';
+import { createTestApp, testPassword, type TestApp } from '../test/app.ts';
+import { registerCustomer } from '../test/accounts.ts';
+import { callEndpoint } from '../test/call-endpoint.ts';
 
 /** Both caches on, as in production (the other suites switch them off). */
 const cachesOn = { SESSION_CACHE_MS: '1000', CATALOG_CACHE_SECONDS: '60' };
@@ -30,7 +32,7 @@ describe.each(testEngines)('caches on the serving server on %s', (engine) => {
     (await callEndpoint(testApp.app, getWallet, { token })).statusCode;
 
   it('refuses a session on the request right after its logout', async () => {
-    const { token } = await registerUser(testApp.app);
+    const { token } = await registerCustomer(testApp);
     expect(await walletStatus(token)).toBe(200);
     expect(await walletStatus(token)).toBe(200);
     expect(testApp.app.sessionCache.size).toBeGreaterThan(0);
@@ -39,7 +41,7 @@ describe.each(testEngines)('caches on the serving server on %s', (engine) => {
   });
 
   it('refuses the other sessions on the request right after a password change', async () => {
-    const { token, email } = await registerUser(testApp.app);
+    const { token, email } = await registerCustomer(testApp);
     const other = (
       await callEndpoint(testApp.app, login, { body: { email, password: testPassword } })
     ).data().token;
@@ -54,7 +56,7 @@ describe.each(testEngines)('caches on the serving server on %s', (engine) => {
   });
 
   it('refuses a replaced API token on the request right after the rotation', async () => {
-    const { token, user } = await registerUser(testApp.app);
+    const { token, user } = await registerCustomer(testApp);
     expect(await walletStatus(user.apiToken)).toBe(200);
     const rotated = await callEndpoint(testApp.app, rotateApiToken, { token });
     expect(rotated.statusCode).toBe(200);
@@ -70,7 +72,7 @@ describe.each(testEngines)('caches on the serving server on %s', (engine) => {
   });
 
   it('shows a purchase in the stock on the next catalog read', async () => {
-    const { token, user } = await registerUser(testApp.app);
+    const { token, user } = await registerCustomer(testApp);
     await creditWallet(testApp.database.db, { userId: user.id, amountFen: 100_000n });
     const plan = await seedStaticIpPlan(testApp.database.db, {
       stock: 3,
@@ -98,7 +100,7 @@ describe.skipIf(!testEngines.includes('postgres'))('the change bus on postgres',
   afterAll(() => testApp.close());
 
   it('treats every cache as stale when its listening connection drops, and listens again', async () => {
-    const { token } = await registerUser(testApp.app);
+    const { token } = await registerCustomer(testApp);
     const seen: string[] = [];
     testApp.app.changeBus.subscribe((change) =>
       seen.push(change === 'everything' ? change : change.topic),

@@ -7,11 +7,13 @@ import { createDatabase, sql, type Database } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ChangeBus, catalogChanged, type Change } from './change-notifications.ts';
-import { creditWallet, seedStaticIpPlan } from './modules/catalog/testing.ts';
+import { creditWallet } from '../test/wallet.ts';
+import { seedStaticIpPlan } from '../test/catalog.ts';
 import { purchaseStaticIps } from './modules/orders/public.ts';
-import { createTestApp, registerStaff, registerUser, type TestApp } from './testing.ts';
-import { callEndpoint } from './testing/call-endpoint.ts';
-import { recordStatements } from './testing/record-statements.ts';
+import { createTestApp, type TestApp } from '../test/app.ts';
+import { registerStaff, registerCustomer } from '../test/accounts.ts';
+import { callEndpoint } from '../test/call-endpoint.ts';
+import { recordStatements } from '../test/record-statements.ts';
 
 const cachesOn = { SESSION_CACHE_MS: '1000', CATALOG_CACHE_SECONDS: '60' };
 /** Generous: the machine running the tests may be very busy. */
@@ -65,7 +67,7 @@ describe.skipIf(!testEngines.includes('postgres'))('change announcements on post
   };
 
   const fundedBuyer = async () => {
-    const { token, user } = await registerUser(testApp.app);
+    const { token, user } = await registerCustomer(testApp);
     await creditWallet(testApp.database.db, { userId: user.id, amountFen: 100_000n });
     return { token, userId: user.id };
   };

@@ -11,7 +11,7 @@ import { getHealth, register as registerEndpoint } from '@stratus/contract';
 import { createDatabase, queryRows, sql, type Database } from '@stratus/db';
 import { createTestDatabase, testEngines, type TestDatabase } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchEndpoint } from './testing/call-endpoint.ts';
+import { fetchEndpoint } from '../test/call-endpoint.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 // Two busy cores: a start-up has taken over a minute there.

@@ -16,7 +16,7 @@ import { queryRows, sql } from '@stratus/db';
 import { createTestDatabase, testEngines, type TestDatabase } from '@stratus/db/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WATCHDOG_MARGIN_MS } from './shutdown.ts';
-import { fetchEndpoint } from './testing/call-endpoint.ts';
+import { fetchEndpoint } from '../test/call-endpoint.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 // Two busy cores: starting PGlite and migrating it has taken over a minute there.

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { listStaff, login } from '@stratus/contract';
 import { PROCESS_TEST_MS } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchEndpoint } from '../testing/call-endpoint.ts';
+import { fetchEndpoint } from '../../test/call-endpoint.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const adminEntry = path.join(repoRoot, 'apps/server/src/cli/admin.ts');

@@ -2,9 +2,10 @@ import { getWallet, listAdminCustomers, login as loginEndpoint } from '@stratus/
 import { auditLog, eq } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../testing.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { registerCustomer } from '../../test/accounts.ts';
 import { runAdminCommand, runAdminCommands, THEN, usage } from './admin.ts';
-import { callEndpoint } from '../testing/call-endpoint.ts';
+import { callEndpoint } from '../../test/call-endpoint.ts';
 
 describe.each(testEngines)('npm run admin on %s', (engine) => {
   let testApp: TestApp;
@@ -86,7 +87,7 @@ describe.each(testEngines)('npm run admin on %s', (engine) => {
   });
 
   it('promotes an existing customer', async () => {
-    const { email, token } = await registerUser(testApp.app);
+    const { email, token } = await registerCustomer(testApp);
     const customer = await callEndpoint(testApp.app, listAdminCustomers, { token });
     expect(customer.statusCode).toBe(403);
     expect(await run('create-operator', email, '--role', 'support')).toEqual({

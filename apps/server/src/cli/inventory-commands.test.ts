@@ -13,7 +13,7 @@ import {
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../tokens.ts';
-import { createTestApp, type TestApp } from '../testing.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
 import { runAdminCommand } from './admin.ts';
 
 const tokyoFlags = [

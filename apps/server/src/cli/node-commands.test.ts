@@ -1,7 +1,7 @@
 import { auditLog, eq, gatewayNodes } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
 import { runAdminCommand } from './admin.ts';
 
 describe.each(testEngines)('the node commands on %s', (engine) => {

@@ -2,9 +2,10 @@ import { listTrafficCatalog } from '@stratus/contract';
 import { eq, trafficPlans } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../testing.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { registerCustomer } from '../../test/accounts.ts';
 import { runAdminCommand, usage } from './admin.ts';
-import { callEndpoint } from '../testing/call-endpoint.ts';
+import { callEndpoint } from '../../test/call-endpoint.ts';
 
 describe.each(testEngines)('traffic plan admin commands on %s', (engine) => {
   let testApp: TestApp;
@@ -64,7 +65,7 @@ describe.each(testEngines)('traffic plan admin commands on %s', (engine) => {
 
     // Another validity is another plan; customers see only what is on sale.
     await run('set-traffic-plan', '--gb', '10', '--days', '90', '--price', '300');
-    const { token } = await registerUser(testApp.app);
+    const { token } = await registerCustomer(testApp);
     const catalog = await callEndpoint(testApp.app, listTrafficCatalog, { token });
     expect(catalog.data().items).toEqual([
       expect.objectContaining({ gb: 10, validityDays: 90, price: 300, pricePerGb: 30 }),

@@ -13,7 +13,8 @@ import { loadConfig } from '../config.ts';
 import { CLI_ACTOR } from '../modules/audit/public.ts';
 import { importIps } from '../modules/inventory/public.ts';
 import { addGatewayNode } from '../modules/nodes/public.ts';
-import { createTestApp, registerUser, type TestApp } from '../testing.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { registerCustomer } from '../../test/accounts.ts';
 import { demoAddress, demoPrices, demoTrafficPlans } from './demo-catalog.ts';
 import {
   loadDemoCatalogOnStart,
@@ -21,7 +22,7 @@ import {
   seedDemoCatalog,
   seedDemoTrafficPlans,
 } from './seed.ts';
-import { callEndpoint } from '../testing/call-endpoint.ts';
+import { callEndpoint } from '../../test/call-endpoint.ts';
 
 describe('DEMO_SEED', () => {
   it('is on by default outside production, off in production, and follows 0/1', () => {
@@ -117,7 +118,7 @@ describe.each(testEngines)('demo seed on %s', (engine) => {
 
   it('is what customers see in the catalog', async () => {
     await seedDemoCatalog({ db: db() });
-    const { token } = await registerUser(testApp.app);
+    const { token } = await registerCustomer(testApp);
     const response = await callEndpoint(testApp.app, listStaticIpCatalog, {
       token,
       headers: { 'accept-language': 'en-US' },
@@ -240,7 +241,7 @@ describe.each(testEngines)('demo seed on %s', (engine) => {
       reason: 'plansExist',
     });
 
-    const { token } = await registerUser(testApp.app);
+    const { token } = await registerCustomer(testApp);
     const response = await callEndpoint(testApp.app, listTrafficCatalog, { token });
     expect(
       (response.data().items as { gb: number; validityDays: number; price: number }[]).map(

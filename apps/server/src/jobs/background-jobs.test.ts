@@ -2,8 +2,9 @@
 // runs none, and `startBackgroundJobs` runs each at once, then on JOBS_INTERVAL_SECONDS.
 import { testEngines } from '@stratus/db/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../testing.ts';
-import { findTrafficPackage, insertTrafficPackage } from '../modules/usage/testing.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { registerCustomer } from '../../test/accounts.ts';
+import { findTrafficPackage, insertTrafficPackage } from '../../test/usage.ts';
 import { startBackgroundJobs } from './background-jobs.ts';
 import type { PeriodicJob } from './periodic.ts';
 
@@ -23,7 +24,7 @@ describe.each(testEngines)('background jobs on %s', (engine) => {
 
   /** A traffic package a day past its expiry, still stored as active. */
   async function duePackage(app: TestApp): Promise<string> {
-    const { user } = await registerUser(app.app);
+    const { user } = await registerCustomer(app);
     return insertTrafficPackage(app.database.db, {
       userId: user.id,
       totalBytes: 1_000n,

@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { createDatabase, sql } from '@stratus/db';
 import { terminateOtherBackends, testEngines, waitForSleepingBackends } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
 import { startPeriodicJob, type PeriodicJob } from './periodic.ts';
 
 describe.runIf(testEngines.includes('postgres'))('periodic jobs on postgres', () => {

@@ -12,10 +12,12 @@ import {
 import { testEngines } from '@stratus/db/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { creditWallet, seedStaticIpPlan } from '../modules/catalog/testing.ts';
+import { creditWallet } from '../../test/wallet.ts';
+import { seedStaticIpPlan } from '../../test/catalog.ts';
 import { renewInstances } from '../modules/instances/public.ts';
 import { purchaseStaticIps } from '../modules/orders/public.ts';
-import { createTestApp, registerUser, type TestApp } from '../testing.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { registerCustomer } from '../../test/accounts.ts';
 import { expireInstances } from './expire-instances.ts';
 import { releaseCooledIps } from './release-cooled-ips.ts';
 import { renewDueInstances } from './renew-instances.ts';
@@ -56,7 +58,7 @@ describe.each(testEngines)('static-IP jobs on %s', (engine) => {
     balanceFen = 0n,
   }: { durationDays?: number; autoRenew?: boolean; balanceFen?: bigint } = {}) {
     const plan = await seedStaticIpPlan(db(), { pricesFen: { 30: 3000n, 90: 8000n }, stock: 3 });
-    const { user } = await registerUser(testApp.app);
+    const { user } = await registerCustomer(testApp);
     const price = durationDays === 90 ? 8000n : 3000n;
     await creditWallet(db(), { userId: user.id, amountFen: price + balanceFen });
     const { instances } = await purchaseStaticIps({

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
 
 /** Writes `raw` to the server and reads the whole answer until the server closes. */
 async function exchange(port: number, raw: string) {

@@ -11,9 +11,9 @@ import {
 } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, type TestApp } from '../testing.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
 import { registerEndpoint } from './contract-routes.ts';
-import { callEndpoint } from '../testing/call-endpoint.ts';
+import { callEndpoint } from '../../test/call-endpoint.ts';
 
 // Test-only endpoints, registered through the same helper as the real ones.
 const slowTransaction = defineEndpoint({

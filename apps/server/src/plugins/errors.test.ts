@@ -3,8 +3,8 @@ import { defineEndpoint, emailSchema, passwordSchema } from '@stratus/contract';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, type TestApp } from '../testing.ts';
-import { callEndpoint } from '../testing/call-endpoint.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { callEndpoint } from '../../test/call-endpoint.ts';
 import { registerEndpoint } from './contract-routes.ts';
 import { AppError } from '../errors.ts';
 

@@ -2,8 +2,9 @@ import { cancelTopUp, getOrder, login, updateMe } from '@stratus/contract';
 import { testEngines } from '@stratus/db/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, registerUser, type TestApp } from '../testing.ts';
-import { callEndpoint } from '../testing/call-endpoint.ts';
+import { bearer, createTestApp, type TestApp } from '../../test/app.ts';
+import { registerCustomer } from '../../test/accounts.ts';
+import { callEndpoint } from '../../test/call-endpoint.ts';
 
 /** The answer is the error envelope with the API's security headers, and reflects no long input. */
 function expectEnvelope(response: LightMyRequestResponse, status: number, code: number) {
@@ -21,7 +22,7 @@ describe.each(testEngines)('answers Fastify makes itself, on %s', (engine) => {
   let token: string;
   beforeAll(async () => {
     testApp = await createTestApp(engine);
-    token = (await registerUser(testApp.app)).token;
+    token = (await registerCustomer(testApp)).token;
   });
   afterAll(() => testApp?.close());
 

@@ -21,10 +21,12 @@ import {
 import { eq, orders, users } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addTestNode } from '../modules/usage/testing.ts';
-import { creditWallet, seedStaticIpPlan } from '../modules/catalog/testing.ts';
-import { createTestApp, registerUser, type TestApp } from '../testing.ts';
-import { callEndpoint, type CallOptions } from '../testing/call-endpoint.ts';
+import { addTestNode } from '../../test/usage.ts';
+import { creditWallet } from '../../test/wallet.ts';
+import { seedStaticIpPlan } from '../../test/catalog.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { registerCustomer } from '../../test/accounts.ts';
+import { callEndpoint, type CallOptions } from '../../test/call-endpoint.ts';
 
 describe.each(testEngines)('bounded input on %s', (engine) => {
   let testApp: TestApp;
@@ -37,7 +39,7 @@ describe.each(testEngines)('bounded input on %s', (engine) => {
   beforeAll(async () => {
     testApp = await createTestApp(engine);
     const db = testApp.database.db;
-    const registered = await registerUser(testApp.app);
+    const registered = await registerCustomer(testApp);
     user = { token: registered.token, id: registered.user.id };
     await creditWallet(db, { userId: user.id, amountFen: 1_000_000n });
     planId = (await seedStaticIpPlan(db, { stock: 3 })).planId;
@@ -46,7 +48,7 @@ describe.each(testEngines)('bounded input on %s', (engine) => {
     });
     expect(bought.statusCode).toBe(200);
     instanceId = bought.data().instances[0]?.id ?? '';
-    const operator = await registerUser(testApp.app);
+    const operator = await registerCustomer(testApp);
     await db.update(users).set({ role: 'owner' }).where(eq(users.id, operator.user.id));
     operatorToken = operator.token;
     nodeKey = (await addTestNode(db)).apiKey;

@@ -1,7 +1,7 @@
 import { errors } from '@stratus/contract';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
 
 // Literal `/api/…` paths throughout: this suite tests the published addresses themselves (the
 // document's path listing and the docs routes, which are no contract endpoints).

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { testEngines } from '@stratus/db/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing.ts';
-import { callEndpoint } from '../testing/call-endpoint.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { callEndpoint } from '../../test/call-endpoint.ts';
 
 function directives(policy: string): Map<string, string[]> {
   return new Map(

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zoneOffsetMs } from '../business-time.ts';
-import { createTestApp, type TestApp } from '../testing.ts';
-import { callEndpoint } from '../testing/call-endpoint.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { callEndpoint } from '../../test/call-endpoint.ts';
 
 const indexHtml = `<!doctype html>
 <html><head><meta name="csp-nonce" content="__CSP_NONCE__"><meta name="business-time-zone" content="__BUSINESS_TIME_ZONE__" data-offsets="__BUSINESS_TIME_OFFSETS__"><script type="module" src="/assets/x.js"></script></head>

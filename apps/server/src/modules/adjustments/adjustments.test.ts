@@ -13,16 +13,16 @@ import {
 import { auditLog, balanceAdjustments, eq, inArray, ledgerEntries } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
-import { creditWallet } from '../catalog/testing.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
+import { creditWallet } from '../../../test/wallet.ts';
+import { auditEntriesOf } from '../../../test/audit.ts';
 import {
-  auditEntriesOf,
   expectAccessPerPermissionTable,
   registerCustomer,
   registerStaffTeam,
   type StaffTeam,
-} from '../customers/testing.ts';
+} from '../../../test/accounts.ts';
 
 const english = { 'accept-language': 'en-US' };
 

@@ -8,10 +8,11 @@ import {
 import { auditLog, balanceAdjustments, eq, inArray, ledgerEntries, wallets } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerStaff, type TestApp } from '../../testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
-import { creditWallet } from '../catalog/testing.ts';
-import { registerCustomer, registerStaffTeam, type StaffTeam } from '../customers/testing.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerStaff } from '../../../test/accounts.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
+import { creditWallet } from '../../../test/wallet.ts';
+import { registerCustomer, registerStaffTeam, type StaffTeam } from '../../../test/accounts.ts';
 
 describe.each(testEngines)('concurrent balance adjustments on %s', (engine) => {
   let testApp: TestApp;

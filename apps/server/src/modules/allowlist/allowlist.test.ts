@@ -9,8 +9,9 @@ import {
 import { ipAllowlistEntries } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
 
 describe.each(testEngines)('IP allowlist on %s', (engine) => {
   let testApp: TestApp;
@@ -32,7 +33,7 @@ describe.each(testEngines)('IP allowlist on %s', (engine) => {
   };
 
   it('adds canonical blocks, lists them with the caller’s address and deletes them', async () => {
-    const { token } = await registerUser(testApp.app);
+    const { token } = await registerCustomer(testApp);
     const empty = await list(token);
     expect(empty).toEqual({ items: [], max: MAX_ALLOWLIST_ENTRIES, yourAddress: '127.0.0.1' });
 
@@ -87,7 +88,7 @@ describe.each(testEngines)('IP allowlist on %s', (engine) => {
       '2400:cb00::/47 is too wide: at most /24 for IPv4 and /48 for IPv6',
     ],
   ])('refuses %s with a clear message', async (address, code, message) => {
-    const { token } = await registerUser(testApp.app);
+    const { token } = await registerCustomer(testApp);
     const response = await add(token, address);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code, message });
@@ -95,7 +96,7 @@ describe.each(testEngines)('IP allowlist on %s', (engine) => {
   });
 
   it('refuses a multi-line or overlong note and a blank address', async () => {
-    const { token } = await registerUser(testApp.app);
+    const { token } = await registerCustomer(testApp);
     for (const body of [
       { address: '8.8.8.8', note: 'a\nb' },
       { address: '8.8.8.8', note: 'x'.repeat(101) },
@@ -109,8 +110,8 @@ describe.each(testEngines)('IP allowlist on %s', (engine) => {
   });
 
   it('refuses a block overlapping another customer’s (ambiguous) or the caller’s own', async () => {
-    const first = await registerUser(testApp.app);
-    const second = await registerUser(testApp.app);
+    const first = await registerCustomer(testApp);
+    const second = await registerCustomer(testApp);
     expect((await add(first.token, '9.9.9.0/24')).statusCode).toBe(200);
 
     const inside = await add(second.token, '9.9.9.9', '', 'zh-CN');
@@ -130,8 +131,8 @@ describe.each(testEngines)('IP allowlist on %s', (engine) => {
   });
 
   it('answers 404 for another customer’s entry and leaves it in place', async () => {
-    const owner = await registerUser(testApp.app);
-    const stranger = await registerUser(testApp.app);
+    const owner = await registerCustomer(testApp);
+    const stranger = await registerCustomer(testApp);
     const entry = (await add(owner.token, '8.8.4.4')).data();
     for (const id of [entry.id, randomUUID()]) {
       const response = await callEndpoint(testApp.app, deleteIpAllowlistEntry, {
@@ -151,7 +152,7 @@ describe.each(testEngines)('IP allowlist on %s', (engine) => {
   });
 
   it(`holds ${MAX_ALLOWLIST_ENTRIES} entries even when adds race`, async () => {
-    const { token, user } = await registerUser(testApp.app);
+    const { token, user } = await registerCustomer(testApp);
     for (let index = 0; index < MAX_ALLOWLIST_ENTRIES - 3; index += 1) {
       expect((await add(token, `11.0.${index}.1`)).statusCode).toBe(200);
     }
@@ -171,8 +172,8 @@ describe.each(testEngines)('IP allowlist on %s', (engine) => {
   });
 
   it('refuses the same block from two customers at once: one wins', async () => {
-    const one = await registerUser(testApp.app);
-    const two = await registerUser(testApp.app);
+    const one = await registerCustomer(testApp);
+    const two = await registerCustomer(testApp);
     const results = await Promise.all([add(one.token, '12.0.0.0/24'), add(two.token, '12.0.0.7')]);
     expect(results.map((response) => response.statusCode).sort()).toEqual([200, 409]);
     const loser = results.find((response) => response.statusCode === 409)!;
@@ -197,7 +198,7 @@ describe.each(testEngines)('IP allowlist in production on %s', (engine) => {
     '224.0.0.1',
     'fd00::/48',
   ])('refuses reserved %s', async (address) => {
-    const { token } = await registerUser(testApp.app);
+    const { token } = await registerCustomer(testApp);
     const response = await callEndpoint(testApp.app, addIpAllowlistEntry, {
       token,
       body: { address, note: '' },
@@ -211,7 +212,7 @@ describe.each(testEngines)('IP allowlist in production on %s', (engine) => {
   });
 
   it('takes a public address', async () => {
-    const { token } = await registerUser(testApp.app);
+    const { token } = await registerCustomer(testApp);
     const response = await callEndpoint(testApp.app, addIpAllowlistEntry, {
       token,
       body: { address: '1.1.1.1', note: '' },

@@ -12,14 +12,15 @@ import {
 import { announcements, auditLog, eq } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
+import { auditEntriesOf } from '../../../test/audit.ts';
 import {
-  auditEntriesOf,
   expectAccessPerPermissionTable,
   registerStaffTeam,
   type StaffTeam,
-} from '../customers/testing.ts';
+} from '../../../test/accounts.ts';
 
 const HOUR_MS = 3_600_000;
 const hoursFromNow = (hours: number) => new Date(Date.now() + hours * HOUR_MS).toISOString();
@@ -48,7 +49,7 @@ describe.each(testEngines)('announcements on %s', (engine) => {
   beforeAll(async () => {
     testApp = await createTestApp(engine);
     team = await registerStaffTeam(testApp);
-    customerToken = (await registerUser(testApp.app)).token;
+    customerToken = (await registerCustomer(testApp)).token;
   });
   afterAll(() => testApp?.close());
   beforeEach(async () => {

@@ -3,8 +3,9 @@ import { API_PREFIX, errors, listAuditLog, type AuditEntry } from '@stratus/cont
 import { auditLog } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerStaff, registerUser, type TestApp } from '../../testing.ts';
-import { callEndpoint, type CallOptions } from '../../testing/call-endpoint.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerStaff, registerCustomer } from '../../../test/accounts.ts';
+import { callEndpoint, type CallOptions } from '../../../test/call-endpoint.ts';
 
 const bossId = randomUUID();
 const booksId = randomUUID();
@@ -106,7 +107,7 @@ describe.each(testEngines)(
           data: null,
         });
       }
-      const customer = await search({}, { token: (await registerUser(testApp.app)).token });
+      const customer = await search({}, { token: (await registerCustomer(testApp)).token });
       expect(customer.statusCode).toBe(403);
       expect(customer.json().code).toBe(errors.forbidden.code);
       expect((await callEndpoint(testApp.app, listAuditLog)).statusCode).toBe(401);

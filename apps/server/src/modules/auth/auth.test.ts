@@ -22,15 +22,10 @@ import {
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
-import {
-  createTestApp,
-  registerUser,
-  testPassword,
-  uniqueEmail,
-  type TestApp,
-} from '../../testing.ts';
+import { createTestApp, testPassword, uniqueEmail, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
 import { hashToken } from '../../tokens.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
 
 describe.each(testEngines)('auth on %s', (engine) => {
   let testApp: TestApp;
@@ -84,7 +79,7 @@ describe.each(testEngines)('auth on %s', (engine) => {
 
   it('stores argon2id hashes at the real cost and only hashes of tokens', async () => {
     useRealHashCost();
-    const { token, user } = await registerUser(testApp.app);
+    const { token, user } = await registerCustomer(testApp);
     const [row] = await testApp.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(row?.apiTokenHash).toBe(hashToken(user.apiToken));
@@ -97,7 +92,7 @@ describe.each(testEngines)('auth on %s', (engine) => {
   });
 
   it('refuses a second account for the same email in another case', async () => {
-    const { email } = await registerUser(testApp.app);
+    const { email } = await registerCustomer(testApp);
     const response = await callEndpoint(testApp.app, registerEndpoint, {
       body: { email: email.toUpperCase(), password: testPassword },
       headers: { 'accept-language': 'en-US' },
@@ -148,7 +143,7 @@ describe.each(testEngines)('auth on %s', (engine) => {
   });
 
   it('gives a new token at every sign-in, with any case of the email', async () => {
-    const { email, token } = await registerUser(testApp.app);
+    const { email, token } = await registerCustomer(testApp);
     const first = await login(email.toUpperCase(), testPassword);
     const second = await login(email, testPassword);
     expect(first.statusCode).toBe(200);
@@ -158,7 +153,7 @@ describe.each(testEngines)('auth on %s', (engine) => {
   });
 
   it('answers a wrong password and an unknown email identically', async () => {
-    const { email } = await registerUser(testApp.app);
+    const { email } = await registerCustomer(testApp);
     const wrongPassword = await login(email, 'not the password');
     const unknownEmail = await login(uniqueEmail('nobody'), 'not the password');
     expect(wrongPassword.statusCode).toBe(400);
@@ -173,7 +168,7 @@ describe.each(testEngines)('auth on %s', (engine) => {
 
   it('spends alike time on an unknown email and a wrong password', async () => {
     useRealHashCost();
-    const { email } = await registerUser(testApp.app);
+    const { email } = await registerCustomer(testApp);
     const timed = async (attempt: () => Promise<unknown>) => {
       const started = performance.now();
       await attempt();
@@ -192,7 +187,7 @@ describe.each(testEngines)('auth on %s', (engine) => {
   });
 
   it('logs out the presented session only', async () => {
-    const { email, token } = await registerUser(testApp.app);
+    const { email, token } = await registerCustomer(testApp);
     const other = (await login(email, testPassword)).data().token;
     const response = await callEndpoint(testApp.app, logoutEndpoint, { token });
     expect(response.json()).toEqual({ code: 0, message: 'ok', data: null });
@@ -222,7 +217,7 @@ describe.each(testEngines)('auth on %s', (engine) => {
   });
 
   it('expires idle sessions', async () => {
-    const { token, user } = await registerUser(testApp.app);
+    const { token, user } = await registerCustomer(testApp);
     await testApp.database.db
       .update(sessions)
       .set({ lastUsedAt: sql`now() - interval '13 hours'` })
@@ -231,7 +226,7 @@ describe.each(testEngines)('auth on %s', (engine) => {
   });
 
   it('keeps used sessions alive, writing the last use at most once a minute', async () => {
-    const { token, user } = await registerUser(testApp.app);
+    const { token, user } = await registerCustomer(testApp);
     const lastUse = async () => {
       const [row] = await testApp.database.db
         .select({ lastUsedAt: sessions.lastUsedAt })
@@ -252,7 +247,7 @@ describe.each(testEngines)('auth on %s', (engine) => {
   });
 
   it('ends sessions at their absolute lifetime', async () => {
-    const { token, user } = await registerUser(testApp.app);
+    const { token, user } = await registerCustomer(testApp);
     const [session] = await testApp.database.db
       .select()
       .from(sessions)
@@ -267,7 +262,7 @@ describe.each(testEngines)('auth on %s', (engine) => {
   });
 
   it('keeps the API token through a password change; rotating it revokes it', async () => {
-    const { token, user } = await registerUser(testApp.app);
+    const { token, user } = await registerCustomer(testApp);
     const changed = await callEndpoint(testApp.app, changePassword, {
       token,
       body: { currentPassword: testPassword, newPassword: 'a brand new secret 7' },
@@ -282,7 +277,7 @@ describe.each(testEngines)('auth on %s', (engine) => {
   });
 
   it('turns disabled accounts away', async () => {
-    const { email, token, user } = await registerUser(testApp.app);
+    const { email, token, user } = await registerCustomer(testApp);
     await testApp.database.db
       .update(users)
       .set({ disabledAt: sql`now()` })
@@ -308,7 +303,7 @@ describe.each(testEngines)('session lifetimes from configuration on %s', (engine
   afterAll(() => testApp?.close());
 
   it('uses SESSION_IDLE_HOURS and SESSION_MAX_DAYS', async () => {
-    const { token, user } = await registerUser(testApp.app);
+    const { token, user } = await registerCustomer(testApp);
     const [session] = await testApp.database.db
       .select()
       .from(sessions)
@@ -527,7 +522,7 @@ describe.each(testEngines)('sign-in throttling under concurrent bursts on %s', (
   };
 
   it('checks at most the address limit of 100 simultaneous wrong passwords', async () => {
-    const { email } = await registerUser(testApp.app);
+    const { email } = await registerCustomer(testApp);
     const address = '10.9.0.1';
     const responses = await Promise.all(
       Array.from({ length: 100 }, () => login(email, 'wrong password', address)),
@@ -540,7 +535,7 @@ describe.each(testEngines)('sign-in throttling under concurrent bursts on %s', (
   // account's turn in memory, not on pooled connections (which once made other requests wait
   // past the pool's 10 s: a 503), so other customers are served all the while.
   it('checks at most the account ceiling of 300 simultaneous guesses, serving others meanwhile', async () => {
-    const { email } = await registerUser(testApp.app);
+    const { email } = await registerCustomer(testApp);
     // Each from an address of its own: this suite allows few sign-ups per address.
     const others = await Promise.all(
       Array.from({ length: 5 }, async (_, index) => {
@@ -598,7 +593,7 @@ describe.each(testEngines)('sign-in throttling under concurrent bursts on %s', (
       const database = await createDatabase({ url: testApp.database.url });
       const secondServer = await buildApp({ config: testApp.config, database, logger: false });
       try {
-        const { email } = await registerUser(testApp.app);
+        const { email } = await registerCustomer(testApp);
         const address = '10.9.0.2';
         const responses = await Promise.all(
           Array.from({ length: 80 }, (_, index) =>

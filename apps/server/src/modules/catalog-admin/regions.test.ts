@@ -16,17 +16,18 @@ import {
 import { auditLog, regions } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
-import { seedStaticIpPlan } from '../catalog/testing.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
+import { seedStaticIpPlan } from '../../../test/catalog.ts';
 import {
   expectAccessPerPermissionTable,
   registerCustomer,
   registerStaffTeam,
   type StaffTeam,
-} from '../customers/testing.ts';
-import { seedTrafficPlan } from '../traffic/testing.ts';
-import { auditEntriesAbout, seedRegion } from './testing.ts';
+} from '../../../test/accounts.ts';
+import { seedTrafficPlan } from '../../../test/traffic.ts';
+import { auditEntriesAbout } from '../../../test/audit.ts';
+import { seedRegion } from '../../../test/catalog.ts';
 
 const english = { 'accept-language': 'en-US' };
 

@@ -18,12 +18,13 @@ import { auditLog, eq, planPrices, proxyInstances, staticIpPlans } from '@stratu
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../cli/admin.ts';
-import { createTestApp, type TestApp } from '../../testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
-import { seedStaticIpPlan } from '../catalog/testing.ts';
-import { registerStaffTeam, type StaffTeam } from '../customers/testing.ts';
-import { seedCustomer } from '../orders/admin-testing.ts';
-import { auditEntriesAbout, seedRegion } from './testing.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
+import { seedStaticIpPlan } from '../../../test/catalog.ts';
+import { registerStaffTeam, type StaffTeam } from '../../../test/accounts.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
+import { auditEntriesAbout } from '../../../test/audit.ts';
+import { seedRegion } from '../../../test/catalog.ts';
 
 const english = { 'accept-language': 'en-US' };
 
@@ -243,7 +244,7 @@ describe.each(testEngines)('static-IP plans for operators on %s', (engine) => {
 
   it('hides a plan from the catalog and from purchases at once; renewals go on at today’s price', async () => {
     const seeded = await seedStaticIpPlan(db(), { stock: 3, pricesFen: { 30: 3_000n } });
-    const customer = await seedCustomer(testApp, { balanceFen: 100_000n });
+    const customer = await registerCustomer(testApp, { balanceFen: 100_000n });
     const bought = await callEndpoint(testApp.app, createStaticIpOrder, {
       token: customer.token,
       body: { planId: seeded.planId, durationDays: 30, quantity: 1 },
@@ -289,7 +290,7 @@ describe.each(testEngines)('static-IP plans for operators on %s', (engine) => {
       stock: 2,
       pricesFen: { 30: 3_000n, 90: 8_000n },
     });
-    const customer = await seedCustomer(testApp, { balanceFen: 100_000n });
+    const customer = await registerCustomer(testApp, { balanceFen: 100_000n });
     const bought = (
       await callEndpoint(testApp.app, createStaticIpOrder, {
         token: customer.token,
@@ -387,7 +388,7 @@ describe.each(testEngines)('static-IP plans for operators on %s', (engine) => {
 
   it('refuses to delete a plan with live instances; deletes it once none is live', async () => {
     const seeded = await seedStaticIpPlan(db(), { stock: 2, pricesFen: { 30: 3_000n } });
-    const customer = await seedCustomer(testApp);
+    const customer = await registerCustomer(testApp, { balanceFen: 100_000n });
     const bought = (
       await callEndpoint(testApp.app, createStaticIpOrder, {
         token: customer.token,
@@ -448,7 +449,7 @@ describe.each(testEngines)('static-IP plans for operators on %s', (engine) => {
   });
 
   it('never leaves a live instance without its plan when a purchase and a deletion race', async () => {
-    const customer = await seedCustomer(testApp);
+    const customer = await registerCustomer(testApp, { balanceFen: 100_000n });
     for (let round = 0; round < 6; round += 1) {
       const seeded = await seedStaticIpPlan(db(), { stock: 1, pricesFen: { 30: 100n } });
       const [purchase, deletion] = await Promise.all([
@@ -477,7 +478,7 @@ describe.each(testEngines)('static-IP plans for operators on %s', (engine) => {
   it('lists the customer catalog by region order, then plan order', async () => {
     const later = await seedStaticIpPlan(db(), { country: 'AA', stock: 0 });
     const sooner = await seedStaticIpPlan(db(), { country: 'ZZ', stock: 0 });
-    const customer = await seedCustomer(testApp, { balanceFen: 0n });
+    const customer = await registerCustomer(testApp, { balanceFen: 0n });
     for (const [regionId, sortOrder] of [
       [later.regionId, -100],
       [sooner.regionId, -200],

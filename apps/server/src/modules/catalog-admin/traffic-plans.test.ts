@@ -15,11 +15,11 @@ import { auditLog, eq, trafficPackages, trafficPlans } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../cli/admin.ts';
-import { createTestApp, type TestApp } from '../../testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
-import { registerStaffTeam, type StaffTeam } from '../customers/testing.ts';
-import { seedCustomer } from '../orders/admin-testing.ts';
-import { auditEntriesAbout } from './testing.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
+import { registerStaffTeam, type StaffTeam } from '../../../test/accounts.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
+import { auditEntriesAbout } from '../../../test/audit.ts';
 
 const english = { 'accept-language': 'en-US' };
 
@@ -132,7 +132,7 @@ describe.each(testEngines)('traffic plans for operators on %s', (engine) => {
 
   it('hides a plan from the traffic catalog and its purchase at once', async () => {
     const plan = (await create({ price: 15 })).data();
-    const customer = await seedCustomer(testApp);
+    const customer = await registerCustomer(testApp, { balanceFen: 100_000n });
     expect(await catalogIds(customer.token)).toContain(plan.id);
     expect((await update(plan.id, { active: false })).data().active).toBe(false);
     expect(await catalogIds(customer.token)).not.toContain(plan.id);
@@ -150,7 +150,7 @@ describe.each(testEngines)('traffic plans for operators on %s', (engine) => {
 
   it('keeps what a customer paid when the price changes; the next purchase pays the new one', async () => {
     const plan = (await create({ gb: freshGb(), price: 20 })).data();
-    const customer = await seedCustomer(testApp);
+    const customer = await registerCustomer(testApp, { balanceFen: 100_000n });
     const bought = (
       await callEndpoint(testApp.app, createTrafficOrder, {
         token: customer.token,
@@ -181,7 +181,7 @@ describe.each(testEngines)('traffic plans for operators on %s', (engine) => {
 
   it('refuses to delete a plan with a package in use; deletes it once none is', async () => {
     const plan = (await create({ price: 5 })).data();
-    const customer = await seedCustomer(testApp);
+    const customer = await registerCustomer(testApp, { balanceFen: 100_000n });
     const bought = (
       await callEndpoint(testApp.app, createTrafficOrder, {
         token: customer.token,
@@ -240,7 +240,7 @@ describe.each(testEngines)('traffic plans for operators on %s', (engine) => {
   it('lists the traffic catalog by sort order, then size', async () => {
     const small = (await create({ gb: 1, validityDays: 7, sortOrder: -50 })).data();
     const big = (await create({ gb: 90_000, validityDays: 7, sortOrder: -60 })).data();
-    const customer = await seedCustomer(testApp);
+    const customer = await registerCustomer(testApp, { balanceFen: 100_000n });
     expect((await catalogIds(customer.token)).slice(0, 2)).toEqual([big.id, small.id]);
   });
 

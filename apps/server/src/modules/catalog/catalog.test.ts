@@ -1,9 +1,10 @@
 import { listStaticIpCatalog } from '@stratus/contract';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
-import { seedStaticIpPlan } from './testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
+import { seedStaticIpPlan } from '../../../test/catalog.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
 
 describe.each(testEngines)('static-IP catalog on %s', (engine) => {
   let testApp: TestApp;
@@ -24,7 +25,7 @@ describe.each(testEngines)('static-IP catalog on %s', (engine) => {
   });
 
   it('lists active plans with stock, prices in yuan and names in the request language', async () => {
-    const { token } = await registerUser(testApp.app);
+    const { token } = await registerCustomer(testApp);
     const seeded = await seedStaticIpPlan(testApp.database.db, {
       stock: 3,
       pricesFen: { 30: 3050n, 365: 30000n },

@@ -8,10 +8,12 @@ import {
 import { eq, gatewayNodes } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
-import { addTestNode } from '../usage/testing.ts';
-import { addIps, creditWallet, seedStaticIpPlan } from './testing.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
+import { addTestNode } from '../../../test/usage.ts';
+import { addIps, seedStaticIpPlan } from '../../../test/catalog.ts';
+import { creditWallet } from '../../../test/wallet.ts';
 
 // vmess is offered only where the node holding the IPs can serve it: by its latest heartbeat,
 // V2Ray `failed` or `absent` marks vmess unavailable in the catalog and the IP list and leaves it
@@ -30,7 +32,7 @@ describe.each(testEngines)('vmess where its node can serve it, on %s', (engine) 
       .where(eq(gatewayNodes.id, nodeId));
 
   it('marks vmess unavailable in the catalog, the IP list and exports while V2Ray is absent', async () => {
-    const { token, user } = await registerUser(testApp.app);
+    const { token, user } = await registerCustomer(testApp);
     await creditWallet(testApp.database.db, { userId: user.id, amountFen: 100_000n });
     const plan = await seedStaticIpPlan(testApp.database.db, { stock: 3 });
     const catalogPlan = async () =>
@@ -77,7 +79,7 @@ describe.each(testEngines)('vmess where its node can serve it, on %s', (engine) 
     const cached = await createTestApp(engine, { env: { CATALOG_CACHE_SECONDS: '300' } });
     try {
       const db = cached.database.db;
-      const { token } = await registerUser(cached.app);
+      const { token } = await registerCustomer(cached);
       const node = await addTestNode(db);
       const plan = await seedStaticIpPlan(db, { stock: 0 });
       await addIps(db, {

@@ -7,10 +7,12 @@ import {
 import { eq, orders, wallets } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
-import { creditWallet, seedStaticIpPlan } from '../catalog/testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
-import { seedTrafficPlan } from '../traffic/testing.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
+import { creditWallet } from '../../../test/wallet.ts';
+import { seedStaticIpPlan } from '../../../test/catalog.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
+import { seedTrafficPlan } from '../../../test/traffic.ts';
 
 describe.each(testEngines)('Idempotency-Key of purchases on %s', (engine) => {
   let testApp: TestApp;
@@ -27,7 +29,7 @@ describe.each(testEngines)('Idempotency-Key of purchases on %s', (engine) => {
   afterAll(() => testApp?.close());
 
   const customer = async () => {
-    const registered = await registerUser(testApp.app);
+    const registered = await registerCustomer(testApp);
     await creditWallet(testApp.database.db, { userId: registered.user.id, amountFen: 100_000n });
     return registered;
   };

@@ -13,9 +13,10 @@ import {
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.ts';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
-import { creditWallet } from '../catalog/testing.ts';
-import { seedTrafficPlan } from '../traffic/testing.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
+import { creditWallet } from '../../../test/wallet.ts';
+import { seedTrafficPlan } from '../../../test/traffic.ts';
 import { runPurchase, type OrderLine, type Purchase } from './purchase-pipeline.ts';
 
 const now = new Date('2026-05-01T08:00:00Z');
@@ -44,7 +45,7 @@ describe.each(testEngines)('the purchase pipeline on %s', (engine) => {
   afterAll(() => testApp?.close());
 
   const customer = async (balanceFen: bigint) => {
-    const { user } = await registerUser(testApp.app);
+    const { user } = await registerCustomer(testApp);
     await creditWallet(testApp.database.db, { userId: user.id, amountFen: balanceFen });
     return user.id;
   };

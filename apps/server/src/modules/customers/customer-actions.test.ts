@@ -15,16 +15,16 @@ import {
 import { eq, users } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, testPassword, type TestApp } from '../../testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
-import { addTestNode, insertInstance } from '../usage/testing.ts';
+import { createTestApp, testPassword, type TestApp } from '../../../test/app.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
+import { addTestNode, insertInstance } from '../../../test/usage.ts';
+import { auditEntriesOf } from '../../../test/audit.ts';
 import {
-  auditEntriesOf,
   expectAccessPerPermissionTable,
   registerCustomer,
   registerStaffTeam,
   type StaffTeam,
-} from './testing.ts';
+} from '../../../test/accounts.ts';
 
 const english = { 'accept-language': 'en-US' };
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -53,7 +53,7 @@ describe.each(testEngines)("support's actions on a customer on %s", (engine) => 
     (await callEndpoint(testApp.app, getMe, { token })).statusCode;
 
   it('disables a customer: sessions, API token and proxies stop at once', async () => {
-    const registered = await registerUser(testApp.app, { email: 'mallory@example.com' });
+    const registered = await registerCustomer(testApp, { email: 'mallory@example.com' });
     const customerId = registered.user.id;
     const apiToken = registered.user.apiToken;
     const instanceId = await insertInstance(testApp.database.db, {
@@ -205,7 +205,7 @@ describe.each(testEngines)("support's actions on a customer on %s", (engine) => 
   });
 
   it('signs a customer out everywhere; the API token keeps working', async () => {
-    const customer = await registerUser(testApp.app);
+    const customer = await registerCustomer(testApp);
     const second = await callEndpoint(testApp.app, login, {
       body: { email: customer.email, password: testPassword },
     });

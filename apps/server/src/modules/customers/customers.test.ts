@@ -14,16 +14,16 @@ import {
 import { eq, ipAddresses, orders, proxyInstances, sessions, users } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing.ts';
-import { callEndpoint, type CallOptions } from '../../testing/call-endpoint.ts';
-import { creditWallet } from '../catalog/testing.ts';
-import { insertDynamicAccount, insertInstance, insertTrafficPackage } from '../usage/testing.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { callEndpoint, type CallOptions } from '../../../test/call-endpoint.ts';
+import { creditWallet } from '../../../test/wallet.ts';
+import { insertDynamicAccount, insertInstance, insertTrafficPackage } from '../../../test/usage.ts';
 import {
   expectAccessPerPermissionTable,
   registerCustomer,
   registerStaffTeam,
   type StaffTeam,
-} from './testing.ts';
+} from '../../../test/accounts.ts';
 
 const DAY_MS = 86_400_000;
 const english = { 'accept-language': 'en-US' };

@@ -24,17 +24,18 @@ import {
 } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
-import { seedStaticIpPlan } from '../catalog/testing.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
+import { seedStaticIpPlan } from '../../../test/catalog.ts';
 import {
   expectAccessPerPermissionTable,
   registerStaffTeam,
   type StaffTeam,
-} from '../customers/testing.ts';
-import { seedTrafficPlan } from '../traffic/testing.ts';
+} from '../../../test/accounts.ts';
+import { seedTrafficPlan } from '../../../test/traffic.ts';
 import { getDashboard } from './service.ts';
-import { recomputeDashboard } from './testing.ts';
+import { recomputeDashboard } from '../../../test/dashboard.ts';
 
 /** A moment written as China Standard Time. */
 const china = (text: string) => new Date(`${text}+08:00`);
@@ -61,7 +62,7 @@ describe.each(testEngines)('the dashboard on %s', (engine) => {
     testApp = await createTestApp(engine);
     db = testApp.database.db;
     team = await registerStaffTeam(testApp);
-    customerToken = (await registerUser(testApp.app)).token;
+    customerToken = (await registerCustomer(testApp)).token;
   });
   afterAll(() => testApp?.close());
 
@@ -158,7 +159,7 @@ describe.each(testEngines)('the dashboard on %s', (engine) => {
     });
     const traffic = await seedTrafficPlan(db, { priceFen: 1_500n });
     const [alice, bob, carol, dave] = await Promise.all(
-      ['alice', 'bob', 'carol', 'dave'].map((name) => registerUser(testApp.app, { name })),
+      ['alice', 'bob', 'carol', 'dave'].map((name) => registerCustomer(testApp, { name })),
     );
 
     // Top-ups, paid on both sides of midnight and of the month's end.

@@ -12,10 +12,11 @@ import {
 import { eq, ipAddresses, regions, type Db } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
-import { addIps } from '../catalog/testing.ts';
-import { addTestNode, insertTrafficPackage } from '../usage/testing.ts';
-import { callEndpoint, type CallOptions } from '../../testing/call-endpoint.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
+import { addIps } from '../../../test/catalog.ts';
+import { addTestNode, insertTrafficPackage } from '../../../test/usage.ts';
+import { callEndpoint, type CallOptions } from '../../../test/call-endpoint.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -98,7 +99,7 @@ describe.each(testEngines)('dynamic proxies on %s', (engine) => {
   ) => callEndpoint(testApp.app, endpoint, { token, ...options });
 
   it('creates the account once, lists the regions and resets the password', async () => {
-    const { token, user } = await registerUser(testApp.app);
+    const { token, user } = await registerCustomer(testApp);
     await insertTrafficPackage(testApp.database.db, {
       userId: user.id,
       totalBytes: 5000n,
@@ -133,7 +134,7 @@ describe.each(testEngines)('dynamic proxies on %s', (engine) => {
       cities: [{ code: 'tokyo', name: 'tokyo市' }],
     });
 
-    const other = (await get((await registerUser(testApp.app)).token, getDynamicAccount)).data();
+    const other = (await get((await registerCustomer(testApp)).token, getDynamicAccount)).data();
     expect(other.account).not.toBe(account.account);
     expect(other.remainingBytes).toBe(0);
 
@@ -146,7 +147,7 @@ describe.each(testEngines)('dynamic proxies on %s', (engine) => {
   });
 
   it('keeps the dynamic proxy password apart from the sign-in password', async () => {
-    const { token, email, password } = await registerUser(testApp.app);
+    const { token, email, password } = await registerCustomer(testApp);
     /** The sign-in's envelope code: 0, or the wrong-credentials code. */
     const login = async (withPassword: string) =>
       (
@@ -165,7 +166,7 @@ describe.each(testEngines)('dynamic proxies on %s', (engine) => {
   it.each(['hostPortUserPass', 'userPassAtHostPort', 'socks5', 'http'] as const)(
     'generates %s lines whose usernames carry the targeting',
     async (format) => {
-      const { token } = await registerUser(testApp.app);
+      const { token } = await registerCustomer(testApp);
       const account = (await get(token, getDynamicAccount)).data();
       const sticky = await get(token, generateDynamicEndpoints, {
         query: {
@@ -216,7 +217,7 @@ describe.each(testEngines)('dynamic proxies on %s', (engine) => {
   );
 
   it('defaults to ten rotating lines from anywhere', async () => {
-    const { token } = await registerUser(testApp.app);
+    const { token } = await registerCustomer(testApp);
     const account = (await get(token, generateDynamicEndpoints)).data();
     expect(account.items).toHaveLength(10);
     const created = (await get(token, getDynamicAccount)).data();
@@ -224,7 +225,7 @@ describe.each(testEngines)('dynamic proxies on %s', (engine) => {
   });
 
   it('refuses regions the pool does not leave from', async () => {
-    const { token } = await registerUser(testApp.app);
+    const { token } = await registerCustomer(testApp);
     const cases: [EndpointQuery<typeof generateDynamicEndpoints>, string][] = [
       [{ country: 'FR' }, 'FR'],
       [{ country: 'JP', city: 'kyoto' }, 'JP/kyoto'],

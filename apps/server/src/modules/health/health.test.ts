@@ -2,8 +2,8 @@ import { API_PREFIX, getHealth } from '@stratus/contract';
 import { rm } from 'node:fs/promises';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
 
 describe.each(testEngines)(`${getHealth.method} ${API_PREFIX}${getHealth.path} on %s`, (engine) => {
   let testApp: TestApp;

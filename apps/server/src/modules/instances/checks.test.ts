@@ -9,10 +9,12 @@ import {
 import { eq, gatewayNodes, instanceChecks, proxyInstances } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
-import { addIps, creditWallet, seedStaticIpPlan } from '../catalog/testing.ts';
-import { addTestNode } from '../usage/testing.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
+import { addIps, seedStaticIpPlan } from '../../../test/catalog.ts';
+import { creditWallet } from '../../../test/wallet.ts';
+import { addTestNode } from '../../../test/usage.ts';
 
 describe.each(testEngines)('connectivity checks on %s', (engine) => {
   let testApp: TestApp;
@@ -31,7 +33,7 @@ describe.each(testEngines)('connectivity checks on %s', (engine) => {
       lineType: plan.lineType,
       count: 1,
     });
-    const { token, user } = await registerUser(testApp.app);
+    const { token, user } = await registerCustomer(testApp);
     await creditWallet(db(), { userId: user.id, amountFen: 100_000n });
     const bought = await callEndpoint(testApp.app, createStaticIpOrder, {
       token,
@@ -190,7 +192,7 @@ describe.each(testEngines)('connectivity checks on %s', (engine) => {
   it('refuses someone else’s instance or check (404) and an expired instance', async () => {
     const { token, instance } = await setUp();
     const check = (await ask(token, instance.id)).data();
-    const stranger = await registerUser(testApp.app);
+    const stranger = await registerCustomer(testApp);
     expect((await ask(stranger.token, instance.id)).statusCode).toBe(404);
     const foreignRead = await read(stranger.token, instance.id, check.id);
     expect(foreignRead.statusCode).toBe(404);

@@ -2,9 +2,11 @@ import { createStaticIpOrder, exportInstances, exportTypes } from '@stratus/cont
 import { eq, proxyInstances } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
-import { creditWallet, seedStaticIpPlan } from '../catalog/testing.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
+import { creditWallet } from '../../../test/wallet.ts';
+import { seedStaticIpPlan } from '../../../test/catalog.ts';
 
 interface Bought {
   id: string;
@@ -37,7 +39,7 @@ describe.each(testEngines)('instance exports in every format on %s', (engine) =>
       });
       return response.data().instances as Bought[];
     };
-    const owner = await registerUser(testApp.app);
+    const owner = await registerCustomer(testApp);
     await creditWallet(db, { userId: owner.user.id, amountFen: 1_000_000n });
     token = owner.token;
     mine = await buy(token, 2);
@@ -45,7 +47,7 @@ describe.each(testEngines)('instance exports in every format on %s', (engine) =>
       .update(proxyInstances)
       .set({ remark: '=SUM(A1), "quoted"' })
       .where(eq(proxyInstances.id, mine[0]!.id));
-    const other = await registerUser(testApp.app);
+    const other = await registerCustomer(testApp);
     await creditWallet(db, { userId: other.user.id, amountFen: 1_000_000n });
     theirs = (await buy(other.token, 1))[0]!;
   });

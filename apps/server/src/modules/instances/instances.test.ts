@@ -21,9 +21,11 @@ import {
 } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
-import { creditWallet, seedStaticIpPlan } from '../catalog/testing.ts';
-import { callEndpoint, type CallOptions } from '../../testing/call-endpoint.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
+import { creditWallet } from '../../../test/wallet.ts';
+import { seedStaticIpPlan } from '../../../test/catalog.ts';
+import { callEndpoint, type CallOptions } from '../../../test/call-endpoint.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -51,7 +53,7 @@ describe.each(testEngines)('proxy instances on %s', (engine) => {
 
   const db = () => testApp.database.db;
   const customer = async (balanceFen = 1_000_000n) => {
-    const registered = await registerUser(testApp.app);
+    const registered = await registerCustomer(testApp);
     await creditWallet(db(), { userId: registered.user.id, amountFen: balanceFen });
     return registered;
   };

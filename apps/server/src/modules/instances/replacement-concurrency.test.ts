@@ -2,9 +2,11 @@ import { createStaticIpOrder, replaceInstance, type Instance } from '@stratus/co
 import { eq, instanceReplacements, proxyInstances } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
-import { addIps, creditWallet, seedStaticIpPlan } from '../catalog/testing.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
+import { addIps, seedStaticIpPlan } from '../../../test/catalog.ts';
+import { creditWallet } from '../../../test/wallet.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -17,7 +19,7 @@ describe.each(testEngines)('concurrent replacements on %s', (engine) => {
   const db = () => testApp.database.db;
 
   const buy = async (planId: string, quantity: number) => {
-    const { token, user } = await registerUser(testApp.app);
+    const { token, user } = await registerCustomer(testApp);
     await creditWallet(db(), { userId: user.id, amountFen: 100_000n });
     const response = await callEndpoint(testApp.app, createStaticIpOrder, {
       token,

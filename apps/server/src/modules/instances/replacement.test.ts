@@ -18,10 +18,12 @@ import {
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOfBusinessMonth } from '../../business-time.ts';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
-import { addIps, creditWallet, seedStaticIpPlan } from '../catalog/testing.ts';
-import { addTestNode } from '../usage/testing.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
+import { addIps, seedStaticIpPlan } from '../../../test/catalog.ts';
+import { creditWallet } from '../../../test/wallet.ts';
+import { addTestNode } from '../../../test/usage.ts';
 import { replaceInstance as replaceInstanceAt } from './replacement.ts';
 
 const DAY_MS = 86_400_000;
@@ -48,7 +50,7 @@ describe.each(testEngines)('IP replacement on %s', (engine) => {
       lineType: plan.lineType,
       count: 1,
     });
-    const { token, user } = await registerUser(testApp.app);
+    const { token, user } = await registerCustomer(testApp);
     await creditWallet(db(), { userId: user.id, amountFen: 100_000n });
     const bought = await callEndpoint(testApp.app, createStaticIpOrder, {
       token,
@@ -177,7 +179,7 @@ describe.each(testEngines)('IP replacement on %s', (engine) => {
     expect(noStock.json().code).toBe(40101);
 
     const { token, instance } = await setUp();
-    const stranger = await registerUser(testApp.app);
+    const stranger = await registerCustomer(testApp);
     const foreign = await replace(stranger.token, instance.id);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().code).toBe(40301);

@@ -19,17 +19,18 @@ import {
 import { and, auditLog, eq, ipAddresses, regions } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing.ts';
-import { callEndpoint, type CallOptions } from '../../testing/call-endpoint.ts';
-import { addIps, creditWallet } from '../catalog/testing.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { callEndpoint, type CallOptions } from '../../../test/call-endpoint.ts';
+import { addIps } from '../../../test/catalog.ts';
+import { creditWallet } from '../../../test/wallet.ts';
 import {
   expectAccessPerPermissionTable,
   registerCustomer,
   registerStaffTeam,
   type StaffTeam,
-} from '../customers/testing.ts';
+} from '../../../test/accounts.ts';
 import { addGatewayNode } from '../nodes/public.ts';
-import { poolSnapshot, putIpsInStatus, seedPool } from './admin-testing.ts';
+import { poolSnapshot, putIpsInStatus, seedPool } from '../../../test/inventory.ts';
 
 const english = { 'accept-language': 'en-US' };
 const chinese = { 'accept-language': 'zh-CN' };

@@ -18,11 +18,12 @@ import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireInstances } from '../../jobs/expire-instances.ts';
 import { releaseCooledIps } from '../../jobs/release-cooled-ips.ts';
-import { createTestApp, registerStaff, type TestApp } from '../../testing.ts';
-import { callEndpoint, type CallOptions } from '../../testing/call-endpoint.ts';
-import { creditWallet } from '../catalog/testing.ts';
-import { registerCustomer } from '../customers/testing.ts';
-import { availableCount, catalogStock, putIpsInStatus, seedPool } from './admin-testing.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerStaff } from '../../../test/accounts.ts';
+import { callEndpoint, type CallOptions } from '../../../test/call-endpoint.ts';
+import { creditWallet } from '../../../test/wallet.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
+import { availableCount, catalogStock, putIpsInStatus, seedPool } from '../../../test/inventory.ts';
 import { ipTransitions, isAllowedIpTransition } from './ip-status.ts';
 
 const DAY_MS = 86_400_000;

@@ -14,11 +14,12 @@ import {
 } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerStaff, type TestApp } from '../../testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
-import { creditWallet } from '../catalog/testing.ts';
-import { registerCustomer } from '../customers/testing.ts';
-import { availableCount, catalogStock, seedPool } from './admin-testing.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerStaff } from '../../../test/accounts.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
+import { creditWallet } from '../../../test/wallet.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
+import { availableCount, catalogStock, seedPool } from '../../../test/inventory.ts';
 
 const POOL = 20;
 const PURCHASES = 20;

@@ -16,17 +16,17 @@ import { testEngines } from '@stratus/db/testing';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../tokens.ts';
-import { addIps, seedStaticIpPlan } from '../catalog/testing.ts';
+import { addIps, seedStaticIpPlan } from '../../../test/catalog.ts';
+import { auditEntriesOf } from '../../../test/audit.ts';
 import {
-  auditEntriesOf,
   expectAccessPerPermissionTable,
   registerCustomer,
   registerStaffTeam,
   type StaffTeam,
-} from '../customers/testing.ts';
-import { addTestNode } from '../usage/testing.ts';
-import { createTestApp, type TestApp } from '../../testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
+} from '../../../test/accounts.ts';
+import { addTestNode } from '../../../test/usage.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
 import { deleteHeartbeatsBefore } from './heartbeat-repo.ts';
 
 const english = { 'accept-language': 'en-US' };

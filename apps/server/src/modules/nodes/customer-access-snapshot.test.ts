@@ -3,8 +3,9 @@ import { getNodeCredentials, nodeSnapshotSchema, type NodeSnapshot } from '@stra
 import { eq, ipAllowlistEntries, subUsers, users } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
 import {
   addNodeAddress,
   addTestNode,
@@ -13,7 +14,7 @@ import {
   insertInstance,
   insertSubUser,
   insertTrafficPackage,
-} from '../usage/testing.ts';
+} from '../../../test/usage.ts';
 import { subUserRemainingBytes } from './service.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -62,9 +63,9 @@ describe.each(testEngines)('customer access in the node snapshot on %s', (engine
     nodeSnapshotSchema.parse((await snapshotOf(apiKey)).snapshot);
 
   it('lists the allowlist of customers with a live static IP on the node, and no other', async () => {
-    const owner = (await registerUser(testApp.app)).user;
-    const elsewhere = (await registerUser(testApp.app)).user;
-    const expired = (await registerUser(testApp.app)).user;
+    const owner = (await registerCustomer(testApp)).user;
+    const elsewhere = (await registerCustomer(testApp)).user;
+    const expired = (await registerCustomer(testApp)).user;
     await insertInstance(db(), { userId: owner.id, nodeId: staticNode.id });
     await insertInstance(db(), { userId: elsewhere.id });
     await insertInstance(db(), {
@@ -88,7 +89,7 @@ describe.each(testEngines)('customer access in the node snapshot on %s', (engine
   });
 
   it('lists dynamic holders’ allowlists and enabled sub-users on a node with a pool', async () => {
-    const holder = (await registerUser(testApp.app)).user;
+    const holder = (await registerCustomer(testApp)).user;
     await insertDynamicAccount(db(), holder.id);
     await insertTrafficPackage(db(), {
       userId: holder.id,
@@ -128,7 +129,7 @@ describe.each(testEngines)('customer access in the node snapshot on %s', (engine
   });
 
   it('changes the version with an entry or a sub-user, and drops disabled customers', async () => {
-    const holder = (await registerUser(testApp.app)).user;
+    const holder = (await registerCustomer(testApp)).user;
     await insertDynamicAccount(db(), holder.id);
     await insertTrafficPackage(db(), {
       userId: holder.id,

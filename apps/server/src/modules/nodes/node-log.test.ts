@@ -12,9 +12,10 @@ import {
 import { eq, gatewayNodes } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
-import { addTestNode } from '../usage/testing.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
+import { addTestNode } from '../../../test/usage.ts';
 import { logNodesGoneOffline } from './service.ts';
 
 interface LogLine {
@@ -119,7 +120,7 @@ describe.each(testEngines)('the log of a polling gateway node on %s', (engine) =
 
   it('says once that a node applied a new snapshot version', async () => {
     // A customer opens a dynamic account: every node's snapshot carries it.
-    const { token } = await registerUser(testApp.app);
+    const { token } = await registerCustomer(testApp);
     expect((await callEndpoint(testApp.app, getDynamicAccount, { token })).statusCode).toBe(200);
     const next = await poll(served);
     expect(next).not.toBe(served);

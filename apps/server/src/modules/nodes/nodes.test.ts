@@ -10,10 +10,12 @@ import {
 import { eq, proxyInstances, users } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
-import { addIps, creditWallet, seedStaticIpPlan } from '../catalog/testing.ts';
-import { addTestNode, disableNode, insertTrafficPackage } from '../usage/testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
+import { addIps, seedStaticIpPlan } from '../../../test/catalog.ts';
+import { creditWallet } from '../../../test/wallet.ts';
+import { addTestNode, disableNode, insertTrafficPackage } from '../../../test/usage.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const DAY_MS = 86_400_000;
@@ -60,7 +62,7 @@ describe.each(testEngines)('gateway node credentials on %s', (engine) => {
     return nodeSnapshotSchema.parse(data.snapshot);
   };
   const buyInstance = async () => {
-    const { token, user } = await registerUser(testApp.app);
+    const { token, user } = await registerCustomer(testApp);
     await creditWallet(testApp.database.db, { userId: user.id, amountFen: 10_000n });
     const response = await callEndpoint(testApp.app, createStaticIpOrder, {
       token,
@@ -73,7 +75,7 @@ describe.each(testEngines)('gateway node credentials on %s', (engine) => {
   };
 
   it('refuses callers without a valid node key', async () => {
-    const { token } = await registerUser(testApp.app);
+    const { token } = await registerCustomer(testApp);
     for (const key of [null, token, 'gnk_not-a-real-key-000000000000']) {
       const response = await fetchCredentials(key);
       expect(response.statusCode).toBe(401);
@@ -153,7 +155,7 @@ describe.each(testEngines)('gateway node credentials on %s', (engine) => {
   });
 
   it('carries dynamic accounts with the bytes their usable packages have left', async () => {
-    const { token, user } = await registerUser(testApp.app);
+    const { token, user } = await registerCustomer(testApp);
     const account = await callEndpoint(testApp.app, getDynamicAccount, { token });
     expect(account.statusCode).toBe(200);
     const { account: name, password } = account.data();

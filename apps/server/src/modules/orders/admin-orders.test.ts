@@ -8,15 +8,16 @@ import {
 import { eq, orders, proxyInstances } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing.ts';
-import { callEndpoint, type CallOptions } from '../../testing/call-endpoint.ts';
-import { buyStaticIps, buyTraffic, renew, seedCustomer, seedStaff } from './admin-testing.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { callEndpoint, type CallOptions } from '../../../test/call-endpoint.ts';
+import { buyStaticIps, buyTraffic, renew } from '../../../test/orders.ts';
+import { registerCustomer, registerStaffTeam } from '../../../test/accounts.ts';
 
 describe.each(testEngines)('the operator console’s orders on %s', (engine) => {
   let testApp: TestApp;
-  let staff: Awaited<ReturnType<typeof seedStaff>>;
-  let alice: Awaited<ReturnType<typeof seedCustomer>>;
-  let bob: Awaited<ReturnType<typeof seedCustomer>>;
+  let staff: Awaited<ReturnType<typeof registerStaffTeam>>;
+  let alice: Awaited<ReturnType<typeof registerCustomer>>;
+  let bob: Awaited<ReturnType<typeof registerCustomer>>;
   /** Alice's orders, oldest first: two static IPs, a traffic package, a renewal. */
   let aliceOrders: Order[];
   let bobOrder: Order;
@@ -24,9 +25,12 @@ describe.each(testEngines)('the operator console’s orders on %s', (engine) => 
 
   beforeAll(async () => {
     testApp = await createTestApp(engine);
-    staff = await seedStaff(testApp);
-    alice = await seedCustomer(testApp, { email: 'Alice.Buyer@shop.example' });
-    bob = await seedCustomer(testApp, { email: 'bob@elsewhere.example' });
+    staff = await registerStaffTeam(testApp);
+    alice = await registerCustomer(testApp, {
+      balanceFen: 100_000n,
+      email: 'Alice.Buyer@shop.example',
+    });
+    bob = await registerCustomer(testApp, { balanceFen: 100_000n, email: 'bob@elsewhere.example' });
     const bought = await buyStaticIps(testApp, alice.token, { quantity: 2 });
     ips = bought.instances.map((instance) => instance.ip);
     const traffic = await buyTraffic(testApp, alice.token);
@@ -57,7 +61,9 @@ describe.each(testEngines)('the operator console’s orders on %s', (engine) => 
       ...options,
     });
   const orderNosOf = async (query: CallOptions<typeof listAdminOrders>['query']) =>
-    (await call(listAdminOrders, staff.owner, { query })).data().items.map((item) => item.orderNo);
+    (await call(listAdminOrders, staff.owner.token, { query }))
+      .data()
+      .items.map((item) => item.orderNo);
 
   it('answers staff who may read orders, and refuses ops, customers and strangers', async () => {
     const endpoints = [
@@ -67,9 +73,9 @@ describe.each(testEngines)('the operator console’s orders on %s', (engine) => 
     ];
     for (const endpoint of endpoints) {
       for (const role of ['owner', 'finance', 'support'] as const) {
-        expect((await endpoint(staff[role])).statusCode, role).toBe(200);
+        expect((await endpoint(staff[role].token)).statusCode, role).toBe(200);
       }
-      const ops = await endpoint(staff.ops);
+      const ops = await endpoint(staff.ops.token);
       expect(ops.statusCode).toBe(403);
       expect(ops.json()).toEqual({
         code: 10302,
@@ -86,7 +92,7 @@ describe.each(testEngines)('the operator console’s orders on %s', (engine) => 
   it('lists every customer’s orders newest first, with the customer and what is refundable', async () => {
     // In the operator's language, as Bob's order was answered to him.
     const page = (
-      await call(listAdminOrders, staff.finance, { headers: { 'accept-language': 'zh-CN' } })
+      await call(listAdminOrders, staff.finance.token, { headers: { 'accept-language': 'zh-CN' } })
     ).data();
     expect(page).toMatchObject({ total: 4, page: 1, pageSize: 20 });
     expect(page.items.map((item) => item.orderNo)).toEqual(
@@ -102,7 +108,7 @@ describe.each(testEngines)('the operator console’s orders on %s', (engine) => 
       refundable: 30,
     });
     const second = (
-      await call(listAdminOrders, staff.finance, { query: { pageSize: 1, page: 2 } })
+      await call(listAdminOrders, staff.finance.token, { query: { pageSize: 1, page: 2 } })
     ).data();
     expect(second.items.map((item) => item.type)).toEqual(['renewal']);
     expect(second.total).toBe(4);
@@ -146,7 +152,7 @@ describe.each(testEngines)('the operator console’s orders on %s', (engine) => 
       [{ orderNo: 'a\nb' }, 'orderNo'],
     ] as const;
     for (const [rawQuery, field] of cases) {
-      const response = await call(listAdminOrders, staff.owner, { rawQuery });
+      const response = await call(listAdminOrders, staff.owner.token, { rawQuery });
       expect(response.statusCode, field).toBe(400);
       expect(response.json()).toMatchObject({ code: 10001, data: { field } });
       expect(response.json().message).toMatch(new RegExp(`^Invalid ${field}: `));
@@ -154,7 +160,7 @@ describe.each(testEngines)('the operator console’s orders on %s', (engine) => 
   });
 
   it('shows one order with its lines, instances and IPs, refunds and customer', async () => {
-    const response = await call(getAdminOrder, staff.support, {
+    const response = await call(getAdminOrder, staff.support.token, {
       params: { id: aliceOrders[0]!.id },
     });
     const detail = response.data();
@@ -179,7 +185,7 @@ describe.each(testEngines)('the operator console’s orders on %s', (engine) => 
     expect(detail.instances.every((instance) => instance.status === 'active')).toBe(true);
 
     const renewal = (
-      await call(getAdminOrder, staff.owner, { params: { id: aliceOrders[2]!.id } })
+      await call(getAdminOrder, staff.owner.token, { params: { id: aliceOrders[2]!.id } })
     ).data();
     expect(renewal.instances).toEqual([
       expect.objectContaining({ id: aliceOrders[2]!.instanceIds[0], status: 'active' }),
@@ -187,7 +193,7 @@ describe.each(testEngines)('the operator console’s orders on %s', (engine) => 
   });
 
   it('answers 404 for an unknown order and 400 for a malformed id', async () => {
-    const missing = await call(getAdminOrder, staff.owner, {
+    const missing = await call(getAdminOrder, staff.owner.token, {
       params: { id: '00000000-0000-4000-8000-000000000000' },
     });
     expect(missing.statusCode).toBe(404);
@@ -196,13 +202,15 @@ describe.each(testEngines)('the operator console’s orders on %s', (engine) => 
       message: 'The order does not exist',
       data: null,
     });
-    const malformed = await call(getAdminOrder, staff.owner, { rawParams: { id: 'not-an-id' } });
+    const malformed = await call(getAdminOrder, staff.owner.token, {
+      rawParams: { id: 'not-an-id' },
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().data.field).toBe('id');
   });
 
   it('lists instances whose automatic renewal failed, live ones first', async () => {
-    const empty = (await call(listRenewalFailures, staff.owner)).data();
+    const empty = (await call(listRenewalFailures, staff.owner.token)).data();
     expect(empty).toEqual({ items: [], total: 0, page: 1, pageSize: 20 });
 
     const db = testApp.database.db;
@@ -216,7 +224,7 @@ describe.each(testEngines)('the operator console’s orders on %s', (engine) => 
       .set({ renewalWarning: 'durationNotOffered', status: 'expired' })
       .where(eq(proxyInstances.id, expired));
 
-    const page = (await call(listRenewalFailures, staff.support)).data();
+    const page = (await call(listRenewalFailures, staff.support.token)).data();
     expect(page.total).toBe(2);
     expect(page.items).toEqual([
       {
@@ -237,7 +245,7 @@ describe.each(testEngines)('the operator console’s orders on %s', (engine) => 
       }),
     ]);
     expect(ips).toContain(page.items[0]!.ip);
-    const bad = await call(listRenewalFailures, staff.owner, { rawQuery: { page: '0' } });
+    const bad = await call(listRenewalFailures, staff.owner.token, { rawQuery: { page: '0' } });
     expect(bad.statusCode).toBe(400);
   });
 });

@@ -13,9 +13,11 @@ import {
 } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
-import { creditWallet, seedStaticIpPlan } from '../catalog/testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
+import { creditWallet } from '../../../test/wallet.ts';
+import { seedStaticIpPlan } from '../../../test/catalog.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
 
 const PRICE_FEN = 3_000n;
 const STOCK = 40;
@@ -57,9 +59,9 @@ describe.each(testEngines)('concurrent static-IP purchases on %s', (engine) => {
   it('never oversells or overdraws, keeps ledgers equal to balances, refuses only what it must', async () => {
     const db = testApp.database.db;
     const plan = await seedStaticIpPlan(db, { stock: STOCK, pricesFen: { 30: PRICE_FEN } });
-    const users: (Awaited<ReturnType<typeof registerUser>> & { topUpFen: bigint })[] = [];
+    const users: (Awaited<ReturnType<typeof registerCustomer>> & { topUpFen: bigint })[] = [];
     for (const { quantity, paidRequests } of customers) {
-      const registered = await registerUser(testApp.app);
+      const registered = await registerCustomer(testApp);
       const topUpFen = PRICE_FEN * BigInt(quantity * paidRequests);
       if (topUpFen > 0n)
         await creditWallet(db, { userId: registered.user.id, amountFen: topUpFen });
@@ -157,7 +159,7 @@ describe.each(testEngines)('concurrent static-IP purchases on %s', (engine) => {
   it('buys once for one key sent many times at once, and answers every copy with that order', async () => {
     const db = testApp.database.db;
     const plan = await seedStaticIpPlan(db, { stock: 10, pricesFen: { 30: PRICE_FEN } });
-    const { token, user } = await registerUser(testApp.app);
+    const { token, user } = await registerCustomer(testApp);
     await creditWallet(db, { userId: user.id, amountFen: PRICE_FEN * 5n });
     const responses = await Promise.all(
       Array.from({ length: 12 }, () =>
@@ -185,7 +187,7 @@ describe.each(testEngines)('concurrent static-IP purchases on %s', (engine) => {
     const db = testApp.database.db;
     const COVERED = 5;
     const plan = await seedStaticIpPlan(db, { stock: 20, pricesFen: { 30: PRICE_FEN } });
-    const { token, user } = await registerUser(testApp.app);
+    const { token, user } = await registerCustomer(testApp);
     await creditWallet(db, { userId: user.id, amountFen: PRICE_FEN * BigInt(COVERED) });
     // Half with a key of their own, half without: both kinds of the one statement race.
     const keys = Array.from({ length: 16 }, (_, index) =>

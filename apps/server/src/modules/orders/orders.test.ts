@@ -8,9 +8,11 @@ import {
 import { eq, ipAddresses, ledgerEntries, orders, proxyInstances, wallets } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
-import { creditWallet, seedStaticIpPlan } from '../catalog/testing.ts';
-import { callEndpoint, type CallOptions } from '../../testing/call-endpoint.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
+import { creditWallet } from '../../../test/wallet.ts';
+import { seedStaticIpPlan } from '../../../test/catalog.ts';
+import { callEndpoint, type CallOptions } from '../../../test/call-endpoint.ts';
 
 describe.each(testEngines)('static-IP orders on %s', (engine) => {
   let testApp: TestApp;
@@ -20,7 +22,7 @@ describe.each(testEngines)('static-IP orders on %s', (engine) => {
   afterAll(() => testApp?.close());
 
   const customer = async (balanceFen = 0n) => {
-    const registered = await registerUser(testApp.app);
+    const registered = await registerCustomer(testApp);
     if (balanceFen > 0n) {
       await creditWallet(testApp.database.db, {
         userId: registered.user.id,

@@ -5,9 +5,11 @@ import { createStaticIpOrder, getOrder } from '@stratus/contract';
 import { eq, ipAddresses, queryRows, sql, wallets } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
-import { creditWallet, seedStaticIpPlan } from '../catalog/testing.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
+import { creditWallet } from '../../../test/wallet.ts';
+import { seedStaticIpPlan } from '../../../test/catalog.ts';
 import { allocateAvailableIps } from '../inventory/public.ts';
 
 describe.each(testEngines)('the answer to a static-IP purchase on %s', (engine) => {
@@ -20,7 +22,7 @@ describe.each(testEngines)('the answer to a static-IP purchase on %s', (engine) 
   it.each([1, 3])(
     'answers a purchase of %i IPs exactly as its replay and the order read back',
     async (quantity) => {
-      const { token, user } = await registerUser(testApp.app);
+      const { token, user } = await registerCustomer(testApp);
       await creditWallet(testApp.database.db, { userId: user.id, amountFen: 100_000n });
       const plan = await seedStaticIpPlan(testApp.database.db, { stock: 5 });
       const body = { planId: plan.planId, durationDays: 30, quantity, autoRenew: true };
@@ -49,7 +51,7 @@ describe.each(testEngines)('the answer to a static-IP purchase on %s', (engine) 
   );
 
   it('refuses a debit one fen above the balance without a ledger row or a changed balance', async () => {
-    const { token, user } = await registerUser(testApp.app);
+    const { token, user } = await registerCustomer(testApp);
     await creditWallet(testApp.database.db, { userId: user.id, amountFen: 2_999n });
     const plan = await seedStaticIpPlan(testApp.database.db, { pricesFen: { 30: 3_000n } });
     const refused = await callEndpoint(testApp.app, createStaticIpOrder, {
@@ -118,7 +120,7 @@ describe.runIf(testEngines.includes('postgres'))('allocating the last IP on post
   }
 
   async function buyOne() {
-    const { token, user } = await registerUser(testApp.app);
+    const { token, user } = await registerCustomer(testApp);
     await creditWallet(testApp.database.db, { userId: user.id, amountFen: 100_000n });
     return { token, user };
   }

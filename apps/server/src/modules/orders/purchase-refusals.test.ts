@@ -16,9 +16,11 @@ import {
 } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
-import { creditWallet, seedStaticIpPlan, type SeededPlan } from '../catalog/testing.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
+import { creditWallet } from '../../../test/wallet.ts';
+import { seedStaticIpPlan, type SeededPlan } from '../../../test/catalog.ts';
 import { requestFingerprint, claimIdempotencyKey } from '../checkout/public.ts';
 import { insertPaidOrderClaimingIp, purchaseOneIpInOneStatement } from './purchase-statement.ts';
 
@@ -102,7 +104,7 @@ describe.each(testEngines)('a refused purchase of one IP with a key on %s', (eng
   it.each(cases)(
     'refuses $refusal, changes nothing, and leaves the key for the next request',
     async ({ balanceFen, stock, body, disable, status, code }) => {
-      const { token, user } = await registerUser(testApp.app);
+      const { token, user } = await registerCustomer(testApp);
       await creditWallet(testApp.database.db, { userId: user.id, amountFen: balanceFen });
       const plan = await seedStaticIpPlan(testApp.database.db, { stock });
       if (disable) {
@@ -161,7 +163,7 @@ describe.each(testEngines)('a refused purchase of one IP with a key on %s', (eng
   it.each(cases.flatMap((refusal) => [true, false].map((withKey) => ({ ...refusal, withKey }))))(
     'writes nothing in the one statement for $refusal (key: $withKey)',
     async ({ balanceFen, stock, body, disable, withKey }) => {
-      const { user } = await registerUser(testApp.app);
+      const { user } = await registerCustomer(testApp);
       await creditWallet(testApp.database.db, { userId: user.id, amountFen: balanceFen });
       const plan = await seedStaticIpPlan(testApp.database.db, { stock });
       if (disable) {
@@ -178,7 +180,7 @@ describe.each(testEngines)('a refused purchase of one IP with a key on %s', (eng
   );
 
   it('writes nothing in the one statement for a key used before, and buys with a new one', async () => {
-    const { user } = await registerUser(testApp.app);
+    const { user } = await registerCustomer(testApp);
     await creditWallet(testApp.database.db, { userId: user.id, amountFen: 100_000n });
     const plan = await seedStaticIpPlan(testApp.database.db, { stock: 2 });
     const body = { planId: plan.planId, durationDays: 30 };
@@ -191,7 +193,7 @@ describe.each(testEngines)('a refused purchase of one IP with a key on %s', (eng
   });
 
   it('answers a repeat with its first order after the plan was disabled, and buys nothing', async () => {
-    const { token, user } = await registerUser(testApp.app);
+    const { token, user } = await registerCustomer(testApp);
     await creditWallet(testApp.database.db, { userId: user.id, amountFen: 100_000n });
     const plan = await seedStaticIpPlan(testApp.database.db, { stock: 2 });
     const request = {
@@ -223,7 +225,7 @@ describe.each(testEngines)('a refused purchase of one IP with a key on %s', (eng
   });
 
   it('writes nothing in the statement of the debit, order and IP claim when the debit is refused', async () => {
-    const { user } = await registerUser(testApp.app);
+    const { user } = await registerCustomer(testApp);
     await creditWallet(testApp.database.db, { userId: user.id, amountFen: 2_999n });
     const plan = await seedStaticIpPlan(testApp.database.db, { stock: 1 });
     const before = await stateOf(user.id, plan);

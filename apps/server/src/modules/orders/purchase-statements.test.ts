@@ -5,10 +5,12 @@ import { createStaticIpOrder } from '@stratus/contract';
 import { eq, idempotencyKeys, queryRows, sql, wallets } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
-import { recordStatements } from '../../testing/record-statements.ts';
-import { creditWallet, seedStaticIpPlan } from '../catalog/testing.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
+import { recordStatements } from '../../../test/record-statements.ts';
+import { creditWallet } from '../../../test/wallet.ts';
+import { seedStaticIpPlan } from '../../../test/catalog.ts';
 import { changeBalance } from '../wallet/public.ts';
 import { allocateAvailableIps } from '../inventory/public.ts';
 import { claimIdempotencyKey } from '../checkout/public.ts';
@@ -25,7 +27,7 @@ describe.skipIf(!testEngines.includes('postgres'))('a purchase on postgres', () 
   afterAll(() => testApp.close());
 
   async function customer(balanceFen: bigint) {
-    const registered = await registerUser(testApp.app);
+    const registered = await registerCustomer(testApp);
     await creditWallet(testApp.database.db, { userId: registered.user.id, amountFen: balanceFen });
     return registered;
   }

@@ -5,9 +5,10 @@ import { refundOrder, type EndpointBody } from '@stratus/contract';
 import { auditLog, eq, ledgerEntries, orders, proxyInstances, sql, wallets } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
-import { buyStaticIps, refundStateOf, seedCustomer, seedStaff } from './admin-testing.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
+import { buyStaticIps, refundStateOf } from '../../../test/orders.ts';
+import { registerCustomer, registerStaffTeam } from '../../../test/accounts.ts';
 
 /** Ten requests: partial and full, without a key, sharing a key, each with its own key. */
 const requests: { body: EndpointBody<typeof refundOrder>; key?: string }[] = [
@@ -32,15 +33,15 @@ describe.each(testEngines)('concurrent refunds of one order on %s', (engine) => 
 
   it('never refunds more than was paid, once per key, and keeps ledger = balance', async () => {
     const db = testApp.database.db;
-    const staff = await seedStaff(testApp);
-    const customer = await seedCustomer(testApp);
+    const staff = await registerStaffTeam(testApp);
+    const customer = await registerCustomer(testApp, { balanceFen: 100_000n });
     const { order } = await buyStaticIps(testApp, customer.token, { quantity: 3 });
     const start = await refundStateOf(testApp, { orderId: order.id, userId: customer.user.id });
 
     const responses = await Promise.all(
       requests.map(({ body, key }, index) =>
         callEndpoint(testApp.app, refundOrder, {
-          token: index % 2 ? staff.owner : staff.finance,
+          token: index % 2 ? staff.owner.token : staff.finance.token,
           params: { id: order.id },
           body,
           headers: { 'idempotency-key': key },

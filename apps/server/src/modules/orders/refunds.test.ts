@@ -9,16 +9,10 @@ import { eq, inArray, ipAddresses, orders, proxyInstances } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releaseCooledIps } from '../../jobs/release-cooled-ips.ts';
-import { createTestApp, type TestApp } from '../../testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
-import {
-  buyStaticIps,
-  buyTraffic,
-  refundStateOf,
-  renew,
-  seedCustomer,
-  seedStaff,
-} from './admin-testing.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
+import { buyStaticIps, buyTraffic, refundStateOf, renew } from '../../../test/orders.ts';
+import { registerCustomer, registerStaffTeam } from '../../../test/accounts.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -26,10 +20,10 @@ const COOLDOWN_HOURS = 6;
 
 describe.each(testEngines)('refunds of orders on %s', (engine) => {
   let testApp: TestApp;
-  let staff: Awaited<ReturnType<typeof seedStaff>>;
+  let staff: Awaited<ReturnType<typeof registerStaffTeam>>;
   beforeAll(async () => {
     testApp = await createTestApp(engine, { env: { IP_COOLDOWN_HOURS: String(COOLDOWN_HOURS) } });
-    staff = await seedStaff(testApp);
+    staff = await registerStaffTeam(testApp);
   });
   afterAll(() => testApp?.close());
 
@@ -48,7 +42,7 @@ describe.each(testEngines)('refunds of orders on %s', (engine) => {
     });
   /** A customer who bought `quantity` static IPs (¥30 each). */
   const staticOrder = async (quantity = 2) => {
-    const customer = await seedCustomer(testApp);
+    const customer = await registerCustomer(testApp, { balanceFen: 100_000n });
     const bought = await buyStaticIps(testApp, customer.token, { quantity });
     return { customer, ...bought };
   };
@@ -57,12 +51,12 @@ describe.each(testEngines)('refunds of orders on %s', (engine) => {
   it('lets owner and finance refund, and refuses support, ops, customers and strangers', async () => {
     const { customer, order } = await staticOrder(1);
     for (const role of ['owner', 'finance'] as const) {
-      const response = await refund(staff[role], order.id, { amount: 1, reason: role });
+      const response = await refund(staff[role].token, order.id, { amount: 1, reason: role });
       expect(response.statusCode, role).toBe(200);
     }
     const before = await stateOf(order.id, customer.user.id);
     for (const role of ['support', 'ops'] as const) {
-      const response = await refund(staff[role], order.id, { amount: 1, reason: role });
+      const response = await refund(staff[role].token, order.id, { amount: 1, reason: role });
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({
         code: 10302,
@@ -96,7 +90,7 @@ describe.each(testEngines)('refunds of orders on %s', (engine) => {
     ] as const;
     for (const [rawBody, field, reason] of cases) {
       const response = await callEndpoint(testApp.app, refundOrder, {
-        token: staff.finance,
+        token: staff.finance.token,
         params: { id: order.id },
         rawBody,
         headers: { 'accept-language': 'en-US' },
@@ -108,16 +102,16 @@ describe.each(testEngines)('refunds of orders on %s', (engine) => {
         data: expect.objectContaining({ field }),
       });
     }
-    const blankKey = await refund(staff.finance, order.id, { reason: 'key' }, ' ');
+    const blankKey = await refund(staff.finance.token, order.id, { reason: 'key' }, ' ');
     expect(blankKey.statusCode).toBe(400);
     expect(blankKey.json().data.field).toBe('idempotency-key');
     const malformed = await callEndpoint(testApp.app, refundOrder, {
-      token: staff.finance,
+      token: staff.finance.token,
       rawParams: { id: 'order-1' },
       body: { reason: 'id' },
     });
     expect(malformed.statusCode).toBe(400);
-    const missing = await refund(staff.finance, '00000000-0000-4000-8000-000000000000', {
+    const missing = await refund(staff.finance.token, '00000000-0000-4000-8000-000000000000', {
       reason: 'gone',
     });
     expect(missing.statusCode).toBe(404);
@@ -130,7 +124,10 @@ describe.each(testEngines)('refunds of orders on %s', (engine) => {
     const userId = customer.user.id;
     const start = await stateOf(order.id, userId);
 
-    const partial = await refund(staff.finance, order.id, { amount: 10.5, reason: 'Late setup' });
+    const partial = await refund(staff.finance.token, order.id, {
+      amount: 10.5,
+      reason: 'Late setup',
+    });
     expect(partial.data()).toMatchObject({
       refund: { amount: 10.5, reason: 'Late setup', full: false, staffEmail: expect.any(String) },
       order: { status: 'partially_refunded', total: 60, refunded: 10.5, refundable: 49.5 },
@@ -172,7 +169,7 @@ describe.each(testEngines)('refunds of orders on %s', (engine) => {
       'active',
     ]);
 
-    const tooMuch = await refund(staff.finance, order.id, { amount: 49.51, reason: 'Over' });
+    const tooMuch = await refund(staff.finance.token, order.id, { amount: 49.51, reason: 'Over' });
     expect(tooMuch.statusCode).toBe(422);
     expect(tooMuch.json()).toEqual({
       code: 70203,
@@ -183,7 +180,7 @@ describe.each(testEngines)('refunds of orders on %s', (engine) => {
     expect(await stateOf(order.id, userId)).toEqual(afterPartial);
 
     const before = Date.now();
-    const rest = await refund(staff.owner, order.id, { reason: 'Customer left' });
+    const rest = await refund(staff.owner.token, order.id, { reason: 'Customer left' });
     expect(rest.data()).toMatchObject({
       refund: { amount: 49.5, full: true },
       order: { status: 'refunded', refunded: 60, refundable: 0 },
@@ -229,7 +226,7 @@ describe.each(testEngines)('refunds of orders on %s', (engine) => {
       instances.map((instance) => instance.ip).sort(),
     );
 
-    const again = await refund(staff.owner, order.id, { reason: 'Twice' });
+    const again = await refund(staff.owner.token, order.id, { reason: 'Twice' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
       code: 70202,
@@ -239,7 +236,7 @@ describe.each(testEngines)('refunds of orders on %s', (engine) => {
 
   it('shows the customer the refund in the ledger and the order status', async () => {
     const { customer, order } = await staticOrder(1);
-    await refund(staff.finance, order.id, { amount: 5, reason: 'IP was slow on 3 May' });
+    await refund(staff.finance.token, order.id, { amount: 5, reason: 'IP was slow on 3 May' });
     const ledger = await callEndpoint(testApp.app, listTransactions, {
       token: customer.token,
       query: { type: 'refund' },
@@ -257,7 +254,7 @@ describe.each(testEngines)('refunds of orders on %s', (engine) => {
       params: { id: order.id },
     });
     expect(seen.data().status).toBe('partially_refunded');
-    await refund(staff.finance, order.id, { reason: 'Rest' });
+    await refund(staff.finance.token, order.id, { reason: 'Rest' });
     const after = await callEndpoint(testApp.app, getOrder, {
       token: customer.token,
       params: { id: order.id },
@@ -266,15 +263,15 @@ describe.each(testEngines)('refunds of orders on %s', (engine) => {
   });
 
   it('takes the whole rest named as an amount as a full refund: a traffic package ends', async () => {
-    const customer = await seedCustomer(testApp);
+    const customer = await registerCustomer(testApp, { balanceFen: 100_000n });
     const { order } = await buyTraffic(testApp, customer.token);
     const packagesOf = async () =>
       (await callEndpoint(testApp.app, listTrafficPackages, { token: customer.token })).data();
     expect((await packagesOf()).items.map((item) => item.status)).toEqual(['active']);
-    const partial = await refund(staff.finance, order.id, { amount: 5, reason: 'Partly' });
+    const partial = await refund(staff.finance.token, order.id, { amount: 5, reason: 'Partly' });
     expect(partial.data().refund.full).toBe(false);
     expect((await packagesOf()).summary.activePackages).toBe(1);
-    const rest = await refund(staff.finance, order.id, { amount: 10, reason: 'The rest' });
+    const rest = await refund(staff.finance.token, order.id, { amount: 10, reason: 'The rest' });
     expect(rest.data()).toMatchObject({
       refund: { amount: 10, full: true },
       order: { status: 'refunded' },
@@ -285,7 +282,7 @@ describe.each(testEngines)('refunds of orders on %s', (engine) => {
   });
 
   it('takes back the days a fully refunded renewal added, never to before now', async () => {
-    const customer = await seedCustomer(testApp);
+    const customer = await registerCustomer(testApp, { balanceFen: 100_000n });
     const { instances } = await buyStaticIps(testApp, customer.token, { quantity: 2 });
     const [first, second] = instances.map((instance) => instance.id) as [string, string];
     const expiryOf = async (id: string) =>
@@ -293,7 +290,7 @@ describe.each(testEngines)('refunds of orders on %s', (engine) => {
     const bought = (await expiryOf(first)).expiresAt.getTime();
     const renewal = await renew(testApp, customer.token, first);
     expect((await expiryOf(first)).expiresAt.getTime()).toBe(bought + 30 * DAY_MS);
-    await refund(staff.finance, renewal.order.id, { reason: 'Renewed by mistake' });
+    await refund(staff.finance.token, renewal.order.id, { reason: 'Renewed by mistake' });
     expect(await expiryOf(first)).toMatchObject({
       status: 'active',
       expiresAt: new Date(bought),
@@ -306,14 +303,14 @@ describe.each(testEngines)('refunds of orders on %s', (engine) => {
       .set({ expiresAt: new Date(Date.now() + 5 * DAY_MS) })
       .where(eq(proxyInstances.id, second));
     const before = Date.now();
-    await refund(staff.finance, late.order.id, { reason: 'Goodwill' });
+    await refund(staff.finance.token, late.order.id, { reason: 'Goodwill' });
     const taken = await expiryOf(second);
     expect(taken.expiresAt.getTime()).toBeGreaterThanOrEqual(before - 1_000);
     expect(taken.expiresAt.getTime()).toBeLessThanOrEqual(Date.now());
   });
 
   it('a full refund of a static-IP order takes back only its own period from an instance a later renewal extended', async () => {
-    const customer = await seedCustomer(testApp);
+    const customer = await registerCustomer(testApp, { balanceFen: 100_000n });
     const { order, instances } = await buyStaticIps(testApp, customer.token, { quantity: 2 });
     const [renewed, plain] = instances.map((instance) => instance.id) as [string, string];
     const rowOf = async (id: string) =>
@@ -321,7 +318,7 @@ describe.each(testEngines)('refunds of orders on %s', (engine) => {
     const bought = (await rowOf(renewed)).expiresAt.getTime();
     await renew(testApp, customer.token, renewed);
     const before = Date.now();
-    const answer = await refund(staff.finance, order.id, { reason: 'Wrong region' });
+    const answer = await refund(staff.finance.token, order.id, { reason: 'Wrong region' });
     expect(answer.data()).toMatchObject({ refund: { full: true }, order: { status: 'refunded' } });
     // The renewal was paid for and not refunded: the instance keeps it, less the first period.
     const kept = await rowOf(renewed);
@@ -333,7 +330,7 @@ describe.each(testEngines)('refunds of orders on %s', (engine) => {
   });
 
   it('refuses to refund an order that cost nothing', async () => {
-    const customer = await seedCustomer(testApp);
+    const customer = await registerCustomer(testApp, { balanceFen: 100_000n });
     const [free] = await db()
       .insert(orders)
       .values({
@@ -344,7 +341,7 @@ describe.each(testEngines)('refunds of orders on %s', (engine) => {
       })
       .returning();
     const before = await stateOf(free!.id, customer.user.id);
-    const response = await refund(staff.owner, free!.id, { reason: 'Free' });
+    const response = await refund(staff.owner.token, free!.id, { reason: 'Free' });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       code: 70201,
@@ -356,9 +353,19 @@ describe.each(testEngines)('refunds of orders on %s', (engine) => {
 
   it('answers a repeat with the same key with the first refund, and refuses it for another request', async () => {
     const { customer, order } = await staticOrder(2);
-    const first = await refund(staff.finance, order.id, { amount: 7, reason: 'Once' }, 'click-1');
+    const first = await refund(
+      staff.finance.token,
+      order.id,
+      { amount: 7, reason: 'Once' },
+      'click-1',
+    );
     const afterFirst = await stateOf(order.id, customer.user.id);
-    const repeat = await refund(staff.finance, order.id, { amount: 7, reason: 'Once' }, 'click-1');
+    const repeat = await refund(
+      staff.finance.token,
+      order.id,
+      { amount: 7, reason: 'Once' },
+      'click-1',
+    );
     expect(repeat.statusCode).toBe(200);
     expect(repeat.data().refund).toEqual(first.data().refund);
     expect(await stateOf(order.id, customer.user.id)).toEqual(afterFirst);
@@ -371,7 +378,7 @@ describe.each(testEngines)('refunds of orders on %s', (engine) => {
       { amount: 7, reason: 'Other' },
       { reason: 'Once' },
     ]) {
-      const reused = await refund(staff.finance, order.id, body, 'click-1');
+      const reused = await refund(staff.finance.token, order.id, body, 'click-1');
       expect(reused.statusCode).toBe(409);
       expect(reused.json()).toMatchObject({ code: 40102 });
     }
@@ -380,7 +387,7 @@ describe.each(testEngines)('refunds of orders on %s', (engine) => {
     // Keys belong to one order: the same key refunds another order on its own.
     const other = await staticOrder(1);
     const elsewhere = await refund(
-      staff.finance,
+      staff.finance.token,
       other.order.id,
       { amount: 7, reason: 'Once' },
       'click-1',

@@ -3,8 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDayOf, startOfBusinessDay } from '../../business-time.ts';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
-import { creditWallet } from '../catalog/testing.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
+import { creditWallet } from '../../../test/wallet.ts';
 import {
   addTestNode,
   insertDynamicAccount,
@@ -12,8 +13,8 @@ import {
   insertOrder,
   insertTrafficPackage,
   sendUsage,
-} from '../usage/testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
+} from '../../../test/usage.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
 
 const DAY_MS = 86_400_000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS);
@@ -27,7 +28,7 @@ describe.each(testEngines)('overview on %s', (engine) => {
 
   it('adds up balance, live IPs, traffic, 30 days of usage and the newest orders', async () => {
     const db = testApp.database.db;
-    const { token, user } = await registerUser(testApp.app);
+    const { token, user } = await registerCustomer(testApp);
     const userId = user.id;
     await creditWallet(db, { userId, amountFen: 12_345n });
     // The node that reports the usage below serves the instance and has a dynamic pool.

@@ -24,14 +24,15 @@ import {
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDayOf, formatAlipayTime } from '../../business-time.ts';
-import { createTestApp, registerStaff, registerUser, type TestApp } from '../../testing.ts';
-import { callEndpoint, type CallOptions } from '../../testing/call-endpoint.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerStaff, registerCustomer } from '../../../test/accounts.ts';
+import { callEndpoint, type CallOptions } from '../../../test/call-endpoint.ts';
 import {
   generateRsaKeyPair,
   signAlipayNotification,
   startFakeAlipayGateway,
   type FakeAlipayGateway,
-} from './testing.ts';
+} from '../../../test/alipay.ts';
 
 const APP_ID = '2021000000000001';
 const SELLER_ID = '2088000000000001';
@@ -101,7 +102,7 @@ function useAdminPaymentsApp(engine: DatabaseEngine) {
     for (const role of ['owner', 'finance', 'support', 'ops'] as const) {
       tokens[role] = (await registerStaff(testApp, role)).token;
     }
-    tokens.customer = (await registerUser(testApp.app)).token;
+    tokens.customer = (await registerCustomer(testApp)).token;
   });
   afterAll(async () => {
     await testApp?.close();
@@ -133,7 +134,7 @@ function useAdminPaymentsApp(engine: DatabaseEngine) {
     },
     /** A customer with a pending top-up of `amount` yuan on `channel`. */
     async pendingPayment(amount: number, channel: PaymentChannel) {
-      const customer = await registerUser(testApp.app);
+      const customer = await registerCustomer(testApp);
       const response = await callEndpoint(testApp.app, createTopUp, {
         token: customer.token,
         body: { amount, channel },
@@ -378,7 +379,7 @@ describe.each(testEngines)('admin payments on %s', (engine) => {
 
   describe('list and detail', () => {
     it('filters by status, channel, customer, trade number and day, newest first', async () => {
-      const marker = await registerUser(kit.app, { email: `filter-${engine}@list.example` });
+      const marker = await registerCustomer(kit, { email: `filter-${engine}@list.example` });
       const own = async (channel: PaymentChannel, amount: number) => {
         const response = await callEndpoint(kit.app, createTopUp, {
           token: marker.token,

@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { formatAlipayTime } from '../../business-time.ts';
 import { expireDuePayments } from '../../jobs/expire-payments.ts';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
 import {
   alipaySigningString,
   createAlipayChannel,
@@ -28,8 +29,8 @@ import {
   signAlipayNotification,
   startFakeAlipayGateway,
   type FakeAlipayGateway,
-} from './testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
+} from '../../../test/alipay.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
 
 const APP_ID = '2021000000000001';
 /** Our seller, the account our trades are paid to. */
@@ -224,7 +225,7 @@ describe.each(testEngines)('alipay on %s', (engine) => {
   };
 
   it('lists alipay only and answers a signed page-pay URL', async () => {
-    const { token } = await registerUser(kit.testApp.app);
+    const { token } = await registerCustomer(kit.testApp);
     const options = await callEndpoint(kit.testApp.app, getTopUpOptions, { token });
     expect(options.data().channels).toEqual(['alipay']);
     const { paymentId, payUrl } = await startTopUp(token, 88.8);
@@ -249,7 +250,7 @@ describe.each(testEngines)('alipay on %s', (engine) => {
   });
 
   it('credits a verified notification once, however many arrive at the same time', async () => {
-    const { token, user } = await registerUser(kit.testApp.app);
+    const { token, user } = await registerCustomer(kit.testApp);
     const { paymentId } = await startTopUp(token, 88.8);
     const params = notification(paymentId);
     const answers = await Promise.all(Array.from({ length: 20 }, () => notify(params)));
@@ -275,7 +276,7 @@ describe.each(testEngines)('alipay on %s', (engine) => {
   });
 
   it('refuses forged or mismatching notifications and changes nothing', async () => {
-    const { token, user } = await registerUser(kit.testApp.app);
+    const { token, user } = await registerCustomer(kit.testApp);
     const { paymentId } = await startTopUp(token, 88.8);
     const genuine = notification(paymentId);
     const forgedKeys = generateRsaKeyPair();
@@ -309,7 +310,7 @@ describe.each(testEngines)('alipay on %s', (engine) => {
   });
 
   it('refuses notifications for another seller: nothing changes, each is logged', async () => {
-    const { token, user } = await registerUser(kit.testApp.app);
+    const { token, user } = await registerCustomer(kit.testApp);
     const { paymentId } = await startTopUp(token, 88.8);
     const logged = kit.logLines.length;
     const attempts = [
@@ -347,7 +348,7 @@ describe.each(testEngines)('alipay on %s', (engine) => {
   });
 
   it('cancelling closes the trade at Alipay first, then the payment', async () => {
-    const { token, user } = await registerUser(kit.testApp.app);
+    const { token, user } = await registerCustomer(kit.testApp);
     // The buyer never opened the cashier: Alipay has no trade (ACQ.TRADE_NOT_EXIST), so closed.
     const unopened = await startTopUp(token, 88.8);
     // The buyer opened it and is logged in: a WAIT_BUYER_PAY trade, which Alipay closes.
@@ -373,7 +374,7 @@ describe.each(testEngines)('alipay on %s', (engine) => {
   });
 
   it('a cancel Alipay cannot answer is 503, and the payment stays pending', async () => {
-    const { token } = await registerUser(kit.testApp.app);
+    const { token } = await registerCustomer(kit.testApp);
     const { paymentId } = await startTopUp(token, 88.8);
     kit.gateway.forgeAnswers = true;
     try {
@@ -389,7 +390,7 @@ describe.each(testEngines)('alipay on %s', (engine) => {
   });
 
   it('a verified TRADE_SUCCESS arriving after we closed is credited once, with a note', async () => {
-    const { token, user } = await registerUser(kit.testApp.app);
+    const { token, user } = await registerCustomer(kit.testApp);
     const { paymentId } = await startTopUp(token, 88.8);
     expect((await cancel(token, paymentId)).statusCode).toBe(200);
     const closedAt = (await paymentOf(paymentId))?.closedAt;
@@ -421,7 +422,7 @@ describe.each(testEngines)('alipay on %s', (engine) => {
   });
 
   it('answers `success` (Alipay stops resending) to a verified WAIT_BUYER_PAY or TRADE_CLOSED notification, crediting nothing', async () => {
-    const { token, user } = await registerUser(kit.testApp.app);
+    const { token, user } = await registerCustomer(kit.testApp);
     const { paymentId } = await startTopUp(token, 88.8);
     const notPaid = [
       notification(paymentId, { trade_status: 'WAIT_BUYER_PAY', gmt_payment: undefined }),
@@ -445,7 +446,7 @@ describe.each(testEngines)('alipay on %s', (engine) => {
   });
 
   it('expiry job: credits a trade paid at Alipay, closes an unpaid one', async () => {
-    const { token, user } = await registerUser(kit.testApp.app);
+    const { token, user } = await registerCustomer(kit.testApp);
     const paid = await startTopUp(token, 88.8);
     const unpaid = await startTopUp(token, 10);
     const waiting = await startTopUp(token, 20);
@@ -489,7 +490,7 @@ describe.each(testEngines)('alipay on %s', (engine) => {
   });
 
   it('expiry job: an answer without Alipay’s signature settles nothing', async () => {
-    const { token, user } = await registerUser(kit.testApp.app);
+    const { token, user } = await registerCustomer(kit.testApp);
     const { paymentId, expiresAt } = await startTopUp(token, 88.8);
     kit.gateway.trades.set(paymentId, {
       code: '10000',
@@ -521,7 +522,7 @@ describe.each(testEngines)('alipay on %s', (engine) => {
   });
 
   it('expiry job on three servers at once: a trade paid at Alipay is credited exactly once', async () => {
-    const { token, user } = await registerUser(kit.testApp.app);
+    const { token, user } = await registerCustomer(kit.testApp);
     const { paymentId, expiresAt } = await startTopUp(token, 88.8);
     kit.gateway.trades.set(paymentId, {
       code: '10000',
@@ -554,7 +555,7 @@ describe.each(testEngines)('alipay on %s', (engine) => {
   });
 
   it('expiry job on three servers at once: a trade unpaid at Alipay is closed once, crediting nothing', async () => {
-    const { token, user } = await registerUser(kit.testApp.app);
+    const { token, user } = await registerCustomer(kit.testApp);
     const { paymentId, expiresAt } = await startTopUp(token, 20);
     kit.gateway.trades.set(paymentId, {
       code: '10000',
@@ -583,7 +584,7 @@ describe.each(testEngines)('alipay on %s', (engine) => {
   });
 
   it('a cancel finds a trade paid at Alipay: credited, and the cancel is refused', async () => {
-    const { token, user } = await registerUser(kit.testApp.app);
+    const { token, user } = await registerCustomer(kit.testApp);
     const { paymentId } = await startTopUp(token, 88.8);
     kit.gateway.trades.set(paymentId, {
       code: '10000',
@@ -606,7 +607,7 @@ describe.each(testEngines)('alipay on %s', (engine) => {
   });
 
   it('expiry job: no transaction stays open across the call to Alipay, and a notification meanwhile wins', async () => {
-    const { token, user } = await registerUser(kit.testApp.app);
+    const { token, user } = await registerCustomer(kit.testApp);
     const { paymentId, expiresAt } = await startTopUp(token, 88.8);
     await expirePayments(new Date(Date.parse(expiresAt) - 1));
     kit.gateway.holdAnswers();
@@ -641,7 +642,7 @@ describe.each(testEngines)('alipay on %s', (engine) => {
           now,
         });
       try {
-        const { token } = await registerUser(kit.testApp.app);
+        const { token } = await registerCustomer(kit.testApp);
         const { paymentId, expiresAt } = await startTopUp(token, 20);
         kit.gateway.trades.set(paymentId, {
           code: '10000',
@@ -694,7 +695,7 @@ describe.each(testEngines)('alipay on %s', (engine) => {
   );
 
   it('expiry job: a lease left by a server that died lapses, then one server settles the payment', async () => {
-    const { token } = await registerUser(kit.testApp.app);
+    const { token } = await registerCustomer(kit.testApp);
     const { paymentId, expiresAt } = await startTopUp(token, 20);
     await expirePayments(new Date(Date.parse(expiresAt) - 1));
     const claimedAt = new Date(Date.parse(expiresAt) + 60_000);
@@ -750,7 +751,7 @@ describe.each(testEngines)('alipay with the seller learned, not configured, on %
   const { startTopUp, notify, balanceFen, ledgerOf, statusOf, callsAbout } = kit;
 
   it('confirms the first paid notification with a trade query, then learns its seller', async () => {
-    const { token, user } = await registerUser(kit.testApp.app);
+    const { token, user } = await registerCustomer(kit.testApp);
     const first = await startTopUp(token, 88.8);
     // Not yet paid at Alipay: a notification alone, whatever its seller, credits nothing.
     expect((await notify(notification(first.paymentId))).body).toBe('failure');

@@ -13,8 +13,9 @@ import { eq, ledgerEntries, payments, wallets } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireDuePayments } from '../../jobs/expire-payments.ts';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
 
 describe.each(testEngines)('sandbox top-ups on %s', (engine) => {
   let testApp: TestApp;
@@ -47,7 +48,7 @@ describe.each(testEngines)('sandbox top-ups on %s', (engine) => {
     testApp.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
 
   it('offers the sandbox, the default limits and presets within them', async () => {
-    const { token } = await registerUser(testApp.app);
+    const { token } = await registerCustomer(testApp);
     const response = await callEndpoint(testApp.app, getTopUpOptions, { token });
     expect(response.data()).toEqual({
       channels: ['sandbox'],
@@ -58,7 +59,7 @@ describe.each(testEngines)('sandbox top-ups on %s', (engine) => {
   });
 
   it('tops up through the sandbox cashier: one ledger row, balance and payment status', async () => {
-    const { token, user } = await registerUser(testApp.app);
+    const { token, user } = await registerCustomer(testApp);
     const started = Date.now();
     const { paymentId, paymentNo, payUrl, expiresAt } = await startTopUp(token, 123.45);
     // Today in China time, then 10 digits; the provider still gets the id.
@@ -114,7 +115,7 @@ describe.each(testEngines)('sandbox top-ups on %s', (engine) => {
   });
 
   it('credits once however many confirmations arrive at the same time', async () => {
-    const { token, user } = await registerUser(testApp.app);
+    const { token, user } = await registerCustomer(testApp);
     const { paymentId } = await startTopUp(token, 50);
     const answers = await Promise.all(Array.from({ length: 20 }, () => complete(token, paymentId)));
     for (const answer of answers) {
@@ -126,7 +127,7 @@ describe.each(testEngines)('sandbox top-ups on %s', (engine) => {
   });
 
   it('refuses amounts outside the limits with a message naming them', async () => {
-    const { token } = await registerUser(testApp.app);
+    const { token } = await registerCustomer(testApp);
     for (const amount of [0.99, 50_000.01, 0]) {
       const response = await topUp(token, { amount, channel: 'sandbox' });
       expect(response.statusCode).toBe(400);
@@ -145,7 +146,7 @@ describe.each(testEngines)('sandbox top-ups on %s', (engine) => {
   });
 
   it('refuses an unknown or disabled channel', async () => {
-    const { token } = await registerUser(testApp.app);
+    const { token } = await registerCustomer(testApp);
     const unknown = await callEndpoint(testApp.app, createTopUp, {
       token,
       rawBody: { amount: 10, channel: 'paypal' },
@@ -159,8 +160,8 @@ describe.each(testEngines)('sandbox top-ups on %s', (engine) => {
   });
 
   it('hides other users’ payments: get, cancel and complete answer 404', async () => {
-    const owner = await registerUser(testApp.app);
-    const stranger = await registerUser(testApp.app);
+    const owner = await registerCustomer(testApp);
+    const stranger = await registerCustomer(testApp);
     const { paymentId } = await startTopUp(owner.token, 10);
     const get = await callEndpoint(testApp.app, getTopUp, {
       token: stranger.token,
@@ -185,7 +186,7 @@ describe.each(testEngines)('sandbox top-ups on %s', (engine) => {
   });
 
   it('cancels a pending payment; completing or cancelling it afterwards is 409', async () => {
-    const { token, user } = await registerUser(testApp.app);
+    const { token, user } = await registerCustomer(testApp);
     const { paymentId } = await startTopUp(token, 10);
     const cancel = () =>
       callEndpoint(testApp.app, cancelTopUp, { token, params: { id: paymentId } });
@@ -201,7 +202,7 @@ describe.each(testEngines)('sandbox top-ups on %s', (engine) => {
   });
 
   it('answers the top-up left open, newest first, until it is paid, cancelled or expired', async () => {
-    const { token } = await registerUser(testApp.app);
+    const { token } = await registerCustomer(testApp);
     const open = async () =>
       (await callEndpoint(testApp.app, getOpenTopUp, { token })).data().payment;
     expect(await open()).toBeNull();
@@ -225,13 +226,13 @@ describe.each(testEngines)('sandbox top-ups on %s', (engine) => {
       .where(eq(payments.id, third.paymentId));
     expect(await open()).toBeNull();
     // Someone else's open top-up is never answered.
-    const other = await registerUser(testApp.app);
+    const other = await registerCustomer(testApp);
     await startTopUp(other.token, 40);
     expect(await open()).toBeNull();
   });
 
   it('answers 404 for an unknown payment and 400 for a malformed id', async () => {
-    const { token } = await registerUser(testApp.app);
+    const { token } = await registerCustomer(testApp);
     const unknown = await callEndpoint(testApp.app, getTopUp, {
       token,
       params: { id: '00000000-0000-4000-8000-000000000000' },
@@ -253,7 +254,7 @@ describe.each(testEngines)('sandbox top-ups on %s', (engine) => {
   });
 
   it('expiry job: closes due pending payments, keeps the others, and a late confirm is 409', async () => {
-    const { token, user } = await registerUser(testApp.app);
+    const { token, user } = await registerCustomer(testApp);
     const due = await startTopUp(token, 10);
     const later = await startTopUp(token, 20);
     // The first one expires ten minutes earlier than the other.
@@ -292,7 +293,7 @@ describe.each(testEngines)('payments configuration on %s', (engine) => {
   afterAll(() => testApp?.close());
 
   it('switches the sandbox off and applies configured limits', async () => {
-    const { token } = await registerUser(testApp.app);
+    const { token } = await registerCustomer(testApp);
     const options = await callEndpoint(testApp.app, getTopUpOptions, { token });
     expect(options.data()).toEqual({
       channels: [],

@@ -1,5 +1,6 @@
 // The payments module's public face: the only file of it that other modules, jobs, plugins, the
 // CLI and the seed import (eslint.config.js holds them to it).
+export { alipaySigningString, signRsa2, verifyRsa2 } from './alipay.ts';
 export type { PaymentChannels } from './channel-driver.ts';
 export { createPaymentChannels } from './channels.ts';
 export { closePayment, closePaymentUnasked } from './crediting.ts';

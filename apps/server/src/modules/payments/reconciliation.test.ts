@@ -13,8 +13,9 @@ import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDayOf } from '../../business-time.ts';
 import { generatePaymentNo } from '../checkout/public.ts';
-import { createTestApp, registerStaff, registerUser, type TestApp } from '../../testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerStaff, registerCustomer } from '../../../test/accounts.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
 
 /** A time given in China Standard Time. */
 const china = (text: string) => new Date(`${text}+08:00`);
@@ -28,7 +29,7 @@ describe.each(testEngines)('GET /api/admin/reconciliation on %s', (engine) => {
     for (const role of ['owner', 'finance', 'support', 'ops'] as const) {
       tokens[role] = (await registerStaff(testApp, role)).token;
     }
-    tokens.customer = (await registerUser(testApp.app)).token;
+    tokens.customer = (await registerCustomer(testApp)).token;
   });
   afterAll(() => testApp?.close());
 
@@ -44,7 +45,7 @@ describe.each(testEngines)('GET /api/admin/reconciliation on %s', (engine) => {
 
   /** A sandbox top-up paid through the API, then moved to `paidAt` (and its ledger row to `ledgerAt`). */
   async function sandboxTopUp(amount: number, paidAt: Date, ledgerAt = paidAt) {
-    const customer = await registerUser(testApp.app);
+    const customer = await registerCustomer(testApp);
     const created = await callEndpoint(testApp.app, createTopUp, {
       token: customer.token,
       body: { amount, channel: 'sandbox' },
@@ -61,7 +62,7 @@ describe.each(testEngines)('GET /api/admin/reconciliation on %s', (engine) => {
 
   /** A paid Alipay payment and its ledger row, written straight into the tables. */
   async function alipayTopUp(amountFen: bigint, paidAt: Date, ledgerAt = paidAt) {
-    const customer = await registerUser(testApp.app);
+    const customer = await registerCustomer(testApp);
     const [payment] = await testApp.database.db
       .insert(payments)
       .values({

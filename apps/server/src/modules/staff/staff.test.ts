@@ -17,8 +17,9 @@ import { and, auditLog, eq, sql, users } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_ACTOR } from '../audit/public.ts';
-import { createTestApp, registerStaff, registerUser, type TestApp } from '../../testing.ts';
-import { callEndpoint, type CallOptions } from '../../testing/call-endpoint.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerStaff, registerCustomer } from '../../../test/accounts.ts';
+import { callEndpoint, type CallOptions } from '../../../test/call-endpoint.ts';
 import * as staff from './service.ts';
 
 const english = { 'accept-language': 'en-US' };
@@ -36,7 +37,7 @@ describe.each(testEngines)('the staff API on %s', (engine) => {
     for (const role of staffRoles.filter((name) => name !== 'owner')) {
       tokens[role] = (await registerStaff(testApp, role, { email: `${role}@example.com` })).token;
     }
-    customerToken = (await registerUser(testApp.app)).token;
+    customerToken = (await registerCustomer(testApp)).token;
   });
   afterAll(() => testApp?.close());
 
@@ -119,7 +120,7 @@ describe.each(testEngines)('the staff API on %s', (engine) => {
   });
 
   it('gives an existing customer the role, at once, and records who did it', async () => {
-    const customer = await registerUser(testApp.app, { email: 'helper@example.com' });
+    const customer = await registerCustomer(testApp, { email: 'helper@example.com' });
     expect((await call(listAdminCustomers, {}, customer.token)).statusCode).toBe(403);
     const response = await call(
       addStaffMember,
@@ -273,7 +274,7 @@ describe.each(testEngines)('the staff API on %s', (engine) => {
     expect(own.json().message).toBe('You cannot change or remove your own role; ask another owner');
     const ownRemoval = await call(removeStaffMember, { params: { id: owner.user.id } });
     expect(ownRemoval.json().code).toBe(errors.staffOwnRoleChange.code);
-    const customer = await registerUser(testApp.app);
+    const customer = await registerCustomer(testApp);
     for (const id of [customer.user.id, randomUUID()]) {
       const missing = await call(changeStaffRole, { params: { id }, body: { role: 'ops' } });
       expect(missing.statusCode).toBe(404);

@@ -12,8 +12,9 @@ import {
 import { eq, subUsers } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
 
 describe.each(testEngines)('sub-users on %s', (engine) => {
   let testApp: TestApp;
@@ -44,7 +45,7 @@ describe.each(testEngines)('sub-users on %s', (engine) => {
   };
 
   it('creates a sub-user with generated credentials, creating the dynamic account first', async () => {
-    const { token } = await registerUser(testApp.app);
+    const { token } = await registerCustomer(testApp);
     const created = await create(token, { name: ' Scraper A ', capGb: 1.5 });
     expect(created.statusCode).toBe(200);
     const subUser = created.data();
@@ -75,7 +76,7 @@ describe.each(testEngines)('sub-users on %s', (engine) => {
   });
 
   it('edits name, cap, enabled flag and password', async () => {
-    const { token } = await registerUser(testApp.app);
+    const { token } = await registerCustomer(testApp);
     const subUser = (await create(token, { name: 'one', capGb: 2 })).data();
     const edited = await update(token, subUser.id, {
       name: 'renamed',
@@ -99,7 +100,7 @@ describe.each(testEngines)('sub-users on %s', (engine) => {
   });
 
   it('refuses a name used by another of the caller’s sub-users, on create and on rename', async () => {
-    const { token } = await registerUser(testApp.app);
+    const { token } = await registerCustomer(testApp);
     const first = (await create(token, { name: 'alpha' })).data();
     const second = (await create(token, { name: 'beta' })).data();
     const clash = await create(token, { name: 'alpha' });
@@ -113,13 +114,13 @@ describe.each(testEngines)('sub-users on %s', (engine) => {
     expect(rename.json().code).toBe(errors.subUserNameTaken.code);
     expect((await list(token)).items.map((item) => item.name)).toEqual(['alpha', 'beta']);
     // Another customer may use the same name.
-    const other = await registerUser(testApp.app);
+    const other = await registerCustomer(testApp);
     expect((await create(other.token, { name: 'alpha' })).statusCode).toBe(200);
     expect(first.name).toBe('alpha');
   });
 
   it('refuses bad names and caps', async () => {
-    const { token } = await registerUser(testApp.app);
+    const { token } = await registerCustomer(testApp);
     const bad: EndpointBody<typeof createSubUser>[] = [
       { name: '' },
       { name: '   ' },
@@ -140,8 +141,8 @@ describe.each(testEngines)('sub-users on %s', (engine) => {
   });
 
   it('answers 404 for another customer’s sub-user and leaves it alone', async () => {
-    const owner = await registerUser(testApp.app);
-    const stranger = await registerUser(testApp.app);
+    const owner = await registerCustomer(testApp);
+    const stranger = await registerCustomer(testApp);
     const subUser = (await create(owner.token, { name: 'mine' })).data();
     for (const id of [subUser.id, randomUUID()]) {
       const edit = await update(stranger.token, id, { enabled: false });
@@ -165,7 +166,7 @@ describe.each(testEngines)('sub-users on %s', (engine) => {
   });
 
   it(`holds ${MAX_SUB_USERS} sub-users even when creations race`, async () => {
-    const { token, user } = await registerUser(testApp.app);
+    const { token, user } = await registerCustomer(testApp);
     const db = testApp.database.db;
     await create(token, { name: 'first' });
     // Fill up to two free places directly, then race six creations for them.
@@ -193,7 +194,7 @@ describe.each(testEngines)('sub-users on %s', (engine) => {
   });
 
   it('refuses two concurrent creations of one name: one wins', async () => {
-    const { token } = await registerUser(testApp.app);
+    const { token } = await registerCustomer(testApp);
     await callEndpoint(testApp.app, getDynamicAccount, { token });
     const results = await Promise.all([
       create(token, { name: 'same' }),

@@ -10,10 +10,12 @@ import { eq, proxyInstances, users } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
-import { creditWallet, seedStaticIpPlan } from '../catalog/testing.ts';
-import { insertTrafficPackage } from '../usage/testing.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
+import { creditWallet } from '../../../test/wallet.ts';
+import { seedStaticIpPlan } from '../../../test/catalog.ts';
+import { insertTrafficPackage } from '../../../test/usage.ts';
 import { PROFILE_FETCHES_PER_MINUTE } from './routes.ts';
 
 const DAY_MS = 86_400_000;
@@ -42,7 +44,7 @@ describe.each(testEngines)('subscriptions on %s', (engine) => {
 
   const db = () => testApp.database.db;
   const customer = async () => {
-    const registered = await registerUser(testApp.app);
+    const registered = await registerCustomer(testApp);
     await creditWallet(db(), { userId: registered.user.id, amountFen: 1_000_000n });
     return { token: registered.token, userId: registered.user.id };
   };

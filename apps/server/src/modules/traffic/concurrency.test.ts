@@ -5,10 +5,11 @@ import { createTrafficOrder } from '@stratus/contract';
 import { eq, ledgerEntries, orders, trafficPackages, wallets } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
-import { creditWallet } from '../catalog/testing.ts';
-import { seedTrafficPlan } from './testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
+import { creditWallet } from '../../../test/wallet.ts';
+import { seedTrafficPlan } from '../../../test/traffic.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
 
 const PRICE_FEN = 12_000n;
 const REQUESTS = 5;
@@ -23,7 +24,7 @@ describe.each(testEngines)('concurrent traffic purchases on %s', (engine) => {
   it('sells exactly one package when the balance covers exactly one', async () => {
     const db = testApp.database.db;
     const plan = await seedTrafficPlan(db, { gb: 10, priceFen: PRICE_FEN });
-    const { token, user } = await registerUser(testApp.app);
+    const { token, user } = await registerCustomer(testApp);
     await creditWallet(db, { userId: user.id, amountFen: PRICE_FEN });
 
     const responses = await Promise.all(

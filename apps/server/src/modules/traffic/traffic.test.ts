@@ -14,11 +14,13 @@ import { eq, ledgerEntries, orderItems, orders, trafficPackages, wallets } from 
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireTrafficPackages } from '../../jobs/expire-traffic-packages.ts';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
-import { creditWallet, seedStaticIpPlan } from '../catalog/testing.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
+import { creditWallet } from '../../../test/wallet.ts';
+import { seedStaticIpPlan } from '../../../test/catalog.ts';
 import { purchaseTraffic } from './purchase.ts';
-import { seedTrafficPlan } from './testing.ts';
-import { callEndpoint, type CallOptions } from '../../testing/call-endpoint.ts';
+import { seedTrafficPlan } from '../../../test/traffic.ts';
+import { callEndpoint, type CallOptions } from '../../../test/call-endpoint.ts';
 
 const DAY_MS = 86_400_000;
 const GB = BigInt(BYTES_PER_GB);
@@ -32,7 +34,7 @@ describe.each(testEngines)('traffic plans, orders and packages on %s', (engine) 
 
   const db = () => testApp.database.db;
   const customer = async (balanceFen = 0n) => {
-    const registered = await registerUser(testApp.app);
+    const registered = await registerCustomer(testApp);
     if (balanceFen > 0n) {
       await creditWallet(db(), { userId: registered.user.id, amountFen: balanceFen });
     }

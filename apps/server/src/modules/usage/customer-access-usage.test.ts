@@ -9,8 +9,9 @@ import {
 } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
 import {
   addNodeAddress,
   addTestNode,
@@ -21,7 +22,7 @@ import {
   insertTrafficPackage,
   sendUsage,
   type TestUsageRecord,
-} from './testing.ts';
+} from '../../../test/usage.ts';
 
 const DAY_MS = 86_400_000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS);
@@ -50,7 +51,7 @@ describe.each(testEngines)('customer-access metering on %s', (engine) => {
     at,
   });
   const registerHolder = async () => {
-    const registered = await registerUser(testApp.app);
+    const registered = await registerCustomer(testApp);
     await insertDynamicAccount(db(), registered.user.id);
     return registered;
   };

@@ -3,9 +3,10 @@ import { createSubUser, errors, getTrafficUsage } from '@stratus/contract';
 import { trafficPackageUsageHourly, usageHourly } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
-import { insertInstance, insertTrafficPackage } from './testing.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
+import { insertInstance, insertTrafficPackage } from '../../../test/usage.ts';
 
 const DAY_MS = 86_400_000;
 const range = { from: '2026-02-01T00:00:00Z', to: '2026-02-01T04:00:00Z' };
@@ -25,8 +26,8 @@ describe.each(testEngines)('traffic history filters on %s', (engine) => {
   beforeAll(async () => {
     testApp = await createTestApp(engine);
     const db = testApp.database.db;
-    const customer = await registerUser(testApp.app);
-    const stranger = await registerUser(testApp.app);
+    const customer = await registerCustomer(testApp);
+    const stranger = await registerCustomer(testApp);
     token = customer.token;
     const expiresAt = new Date(Date.now() + 30 * DAY_MS);
     const userId = customer.user.id;

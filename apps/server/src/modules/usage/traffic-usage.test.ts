@@ -2,9 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { errors, getTrafficUsage } from '@stratus/contract';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
-import { addTestNode, insertDynamicAccount, insertInstance, sendUsage } from './testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
+import {
+  addTestNode,
+  insertDynamicAccount,
+  insertInstance,
+  sendUsage,
+} from '../../../test/usage.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
 
 interface Bucket {
   at: string;
@@ -21,12 +27,12 @@ describe.each(testEngines)('traffic usage series on %s', (engine) => {
     testApp = await createTestApp(engine);
     const db = testApp.database.db;
     const node = await addTestNode(db);
-    const customer = await registerUser(testApp.app);
+    const customer = await registerCustomer(testApp);
     token = customer.token;
     // The instances' IPs are the node's, so it serves them and has a dynamic pool.
     firstInstance = await insertInstance(db, { userId: customer.user.id, nodeId: node.id });
     const secondInstance = await insertInstance(db, { userId: customer.user.id, nodeId: node.id });
-    const stranger = await registerUser(testApp.app);
+    const stranger = await registerCustomer(testApp);
     otherUsersInstance = await insertInstance(db, { userId: stranger.user.id, nodeId: node.id });
     await insertDynamicAccount(db, customer.user.id);
     await insertDynamicAccount(db, stranger.user.id);

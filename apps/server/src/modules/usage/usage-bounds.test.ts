@@ -11,7 +11,8 @@ import {
 import { and, eq, usageBatches, usageHourly } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
 import {
   addTestNode,
   findTrafficPackage,
@@ -20,8 +21,8 @@ import {
   insertTrafficPackage,
   sendUsage,
   type TestUsageRecord,
-} from './testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
+} from '../../../test/usage.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -48,7 +49,7 @@ describe.each(testEngines)('usage bounds and node scoping on %s', (engine) => {
 
   /** A customer with an instance on node A, a dynamic account and a package of 1 TB. */
   async function customer() {
-    const { user, token } = await registerUser(testApp.app);
+    const { user, token } = await registerCustomer(testApp);
     const instanceId = await insertInstance(db(), { userId: user.id, nodeId: nodeA.id });
     await insertDynamicAccount(db(), user.id);
     const packageId = await insertTrafficPackage(db(), {
@@ -98,7 +99,7 @@ describe.each(testEngines)('usage bounds and node scoping on %s', (engine) => {
 
   it('holds batches over overlapping intervals together to the line rate, not each alone', async () => {
     const node = await addTestNode(db());
-    const { user } = await registerUser(testApp.app);
+    const { user } = await registerCustomer(testApp);
     const instanceId = await insertInstance(db(), { userId: user.id, nodeId: node.id });
     const share = (fraction: number) => Math.floor(MINUTE_AT_LINE_RATE * fraction);
     const start = new Date(Date.now() - 10 * 60_000);
@@ -286,7 +287,7 @@ describe.each(testEngines)('usage bounds and node scoping on %s', (engine) => {
   it("charges nothing a node does not serve: another node's instance, or dynamic usage without a pool", async () => {
     const { userId, instanceId, packageId } = await customer();
     // Node B serves an instance of its own (so it has a dynamic pool), but not node A's.
-    const other = await registerUser(testApp.app);
+    const other = await registerCustomer(testApp);
     const instanceOnB = await insertInstance(db(), { userId: other.user.id, nodeId: nodeB.id });
     const now = new Date();
 

@@ -3,7 +3,8 @@ import { errors, getWallet, listTrafficPackages, MAX_USAGE_RECORDS } from '@stra
 import { and, eq, usageBatches, usageHourly } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
 import {
   addNodeAddress,
   addTestNode,
@@ -13,8 +14,8 @@ import {
   insertTrafficPackage,
   sendUsage,
   type TestUsageRecord,
-} from './testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
+} from '../../../test/usage.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
 
 const DAY_MS = 86_400_000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS);
@@ -33,7 +34,7 @@ describe.each(testEngines)('usage metering on %s', (engine) => {
   const db = () => testApp.database.db;
   /** A customer with a dynamic-proxy account, whose dynamic usage the node may report. */
   const registerDynamicUser = async () => {
-    const registered = await registerUser(testApp.app);
+    const registered = await registerCustomer(testApp);
     await insertDynamicAccount(db(), registered.user.id);
     return registered;
   };
@@ -238,7 +239,7 @@ describe.each(testEngines)('usage metering on %s', (engine) => {
   it('skips records naming unknown subjects and still acknowledges the batch', async () => {
     const { user } = await registerDynamicUser();
     // A customer who never opened a dynamic account cannot have dynamic usage.
-    const withoutAccount = (await registerUser(testApp.app)).user;
+    const withoutAccount = (await registerCustomer(testApp)).user;
     const response = await sendUsage(testApp.app, node.apiKey, randomUUID(), [
       dynamic(withoutAccount.id, 10, '2026-01-10T00:00:00Z'),
       {
@@ -265,7 +266,7 @@ describe.each(testEngines)('usage metering on %s', (engine) => {
   });
 
   it('refuses missing, unknown and disabled node keys, and customer tokens', async () => {
-    const customer = await registerUser(testApp.app);
+    const customer = await registerCustomer(testApp);
     const disabled = await addTestNode(db());
     await disableNode(db(), disabled.id);
     const keys = [

@@ -10,8 +10,9 @@ import {
   updateMe,
   type EndpointDefinition,
 } from '@stratus/contract';
-import { createTestApp, registerUser, testPassword, type TestApp } from '../../testing.ts';
-import { callEndpoint, type CallOptions } from '../../testing/call-endpoint.ts';
+import { createTestApp, testPassword, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
+import { callEndpoint, type CallOptions } from '../../../test/call-endpoint.ts';
 
 describe.each(testEngines)('users on %s', (engine) => {
   let testApp: TestApp;
@@ -34,7 +35,7 @@ describe.each(testEngines)('users on %s', (engine) => {
     callEndpoint(testApp.app, login, { body: { email, password } });
 
   it('shows the profile', async () => {
-    const { token, user, email } = await registerUser(testApp.app, { name: 'Bob' });
+    const { token, user, email } = await registerCustomer(testApp, { name: 'Bob' });
     const response = await call(getMe, token);
     expect(response.statusCode).toBe(200);
     const data = response.data();
@@ -52,7 +53,7 @@ describe.each(testEngines)('users on %s', (engine) => {
   });
 
   it('edits name and language', async () => {
-    const { token } = await registerUser(testApp.app);
+    const { token } = await registerCustomer(testApp);
     const response = await call(updateMe, token, {
       body: { name: '  Carol ', language: 'en-US' },
     });
@@ -65,7 +66,7 @@ describe.each(testEngines)('users on %s', (engine) => {
   });
 
   it('remembers on the account that the console tour was done', async () => {
-    const { token, email } = await registerUser(testApp.app);
+    const { token, email } = await registerCustomer(testApp);
     const done = await call(updateMe, token, { body: { tourCompleted: true } });
     expect(done.statusCode).toBe(200);
     expect(done.data()).toMatchObject({ tourCompleted: true, name: '' });
@@ -83,7 +84,7 @@ describe.each(testEngines)('users on %s', (engine) => {
   });
 
   it('validates the profile edit', async () => {
-    const { token } = await registerUser(testApp.app);
+    const { token } = await registerCustomer(testApp);
     const language = await call(updateMe, token, { rawBody: { language: 'fr-FR' } });
     expect(language.statusCode).toBe(400);
     expect(language.json()).toMatchObject({
@@ -99,7 +100,7 @@ describe.each(testEngines)('users on %s', (engine) => {
   });
 
   it('changes the password, revoking every other session but this one', async () => {
-    const { token, email } = await registerUser(testApp.app);
+    const { token, email } = await registerCustomer(testApp);
     const other = (await signIn(email, testPassword)).data().token;
     const response = await call(changePassword, token, {
       body: { currentPassword: testPassword, newPassword: 'a brand new secret 7' },
@@ -112,7 +113,7 @@ describe.each(testEngines)('users on %s', (engine) => {
   });
 
   it('refuses a wrong current password or a weak new one', async () => {
-    const { token, email } = await registerUser(testApp.app);
+    const { token, email } = await registerCustomer(testApp);
     const wrong = await call(changePassword, token, {
       body: { currentPassword: 'not it at all', newPassword: 'a brand new secret 7' },
     });
@@ -149,7 +150,7 @@ describe.each(testEngines)('users on %s', (engine) => {
   });
 
   it('accepts the API token as a bearer token until it is rotated', async () => {
-    const { token, user } = await registerUser(testApp.app);
+    const { token, user } = await registerCustomer(testApp);
     const oldApiToken = user.apiToken;
     const viaApiToken = await call(getMe, oldApiToken);
     expect(viaApiToken.statusCode).toBe(200);

@@ -6,9 +6,11 @@ import {
 } from '@stratus/contract';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
-import { creditWallet, seedStaticIpPlan } from '../catalog/testing.ts';
-import { callEndpoint, type CallOptions } from '../../testing/call-endpoint.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
+import { creditWallet } from '../../../test/wallet.ts';
+import { seedStaticIpPlan } from '../../../test/catalog.ts';
+import { callEndpoint, type CallOptions } from '../../../test/call-endpoint.ts';
 
 // 账单流水 says what each static-IP debit bought: the region, line, count and duration of a
 // purchase (the one-statement path of one IP and the pipeline of several alike), the IP of a
@@ -27,7 +29,7 @@ describe.each(testEngines)('what static-IP debits say in the ledger on %s', (eng
   ) => callEndpoint(testApp.app, endpoint, { token, ...options });
 
   it('names the region, line, quantity and duration of purchases and the IP of a renewal', async () => {
-    const { token, user } = await registerUser(testApp.app);
+    const { token, user } = await registerCustomer(testApp);
     await creditWallet(testApp.database.db, { userId: user.id, amountFen: 100_000n });
     const plan = await seedStaticIpPlan(testApp.database.db, { stock: 4 });
     const one = await call(token, createStaticIpOrder, {

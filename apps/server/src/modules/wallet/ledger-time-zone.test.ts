@@ -2,8 +2,9 @@ import { listTransactions } from '@stratus/contract';
 import { eq, ledgerEntries } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
 import { changeBalance } from './service.ts';
 
 // 17:30 UTC on 23 November: already the 24th in Shanghai, still the 23rd in Los Angeles.
@@ -39,7 +40,7 @@ describe.each(testEngines)('the ledger in the business time zone on %s', (engine
     let token: string;
     beforeAll(async () => {
       testApp = await createTestApp(engine, { env });
-      const user = await registerUser(testApp.app);
+      const user = await registerCustomer(testApp);
       token = user.token;
       const row = await testApp.database.db.transaction((tx) =>
         changeBalance({ tx, userId: user.user.id, amountFen: 1_000n, type: 'topup' }),

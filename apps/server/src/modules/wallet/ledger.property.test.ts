@@ -5,7 +5,8 @@ import { asc, eq, ledgerEntries, wallets, type Db } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.ts';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
 import { changeBalance } from './service.ts';
 
 /** mulberry32: a small seeded generator, so a failing sequence can be replayed from its seed. */
@@ -72,7 +73,7 @@ describe.each(testEngines)('changeBalance properties on %s', (engine) => {
     testApp = await createTestApp(engine);
     userIds = [];
     for (let index = 0; index < 3; index += 1) {
-      userIds.push((await registerUser(testApp.app)).user.id);
+      userIds.push((await registerCustomer(testApp)).user.id);
     }
   });
   afterAll(() => testApp?.close());

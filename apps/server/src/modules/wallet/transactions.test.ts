@@ -3,9 +3,10 @@ import type { LedgerEntryType } from '@stratus/contract';
 import { eq, ledgerEntries } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
 import { changeBalance } from './service.ts';
-import { callEndpoint, type CallOptions } from '../../testing/call-endpoint.ts';
+import { callEndpoint, type CallOptions } from '../../../test/call-endpoint.ts';
 
 describe.each(testEngines)(
   `${listTransactions.method} ${API_PREFIX}${listTransactions.path} on %s`,
@@ -15,7 +16,7 @@ describe.each(testEngines)(
     let userId: string;
     beforeAll(async () => {
       testApp = await createTestApp(engine);
-      const user = await registerUser(testApp.app);
+      const user = await registerCustomer(testApp);
       token = user.token;
       userId = user.user.id;
       // Times in China Standard Time; the day boundaries are what the filters must respect.
@@ -36,7 +37,7 @@ describe.each(testEngines)(
           .where(eq(ledgerEntries.id, row.id));
       }
       // Someone else's rows never show.
-      const other = await registerUser(testApp.app);
+      const other = await registerCustomer(testApp);
       await testApp.database.db.transaction((tx) =>
         changeBalance({ tx, userId: other.user.id, amountFen: 999n, type: 'topup' }),
       );

@@ -2,8 +2,9 @@ import { API_PREFIX, getWallet } from '@stratus/contract';
 import { eq, wallets } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../../testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { registerCustomer } from '../../../test/accounts.ts';
+import { callEndpoint } from '../../../test/call-endpoint.ts';
 
 describe.each(testEngines)(`${getWallet.method} ${API_PREFIX}${getWallet.path} on %s`, (engine) => {
   let testApp: TestApp;
@@ -13,7 +14,7 @@ describe.each(testEngines)(`${getWallet.method} ${API_PREFIX}${getWallet.path} o
   afterAll(() => testApp?.close());
 
   it('shows the balance in yuan, converted from fen', async () => {
-    const { token, user } = await registerUser(testApp.app);
+    const { token, user } = await registerCustomer(testApp);
     await testApp.database.db
       .update(wallets)
       .set({ balanceFen: 1_234_567n })
@@ -27,8 +28,8 @@ describe.each(testEngines)(`${getWallet.method} ${API_PREFIX}${getWallet.path} o
   });
 
   it('shows only the caller’s own wallet', async () => {
-    const rich = await registerUser(testApp.app);
-    const poor = await registerUser(testApp.app);
+    const rich = await registerCustomer(testApp);
+    const poor = await registerCustomer(testApp);
     await testApp.database.db
       .update(wallets)
       .set({ balanceFen: 500n })

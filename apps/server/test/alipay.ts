@@ -3,7 +3,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { alipaySigningString, signRsa2, verifyRsa2 } from './alipay.ts';
+import { alipaySigningString, signRsa2, verifyRsa2 } from '../src/modules/payments/public.ts';
 
 export interface KeyPair {
   privateKey: string;

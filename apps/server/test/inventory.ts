@@ -13,9 +13,9 @@ import {
   type Db,
   type IpAddressStatus,
 } from '@stratus/db';
-import type { TestApp } from '../../testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
-import { seedStaticIpPlan } from '../catalog/testing.ts';
+import type { TestApp } from './app.ts';
+import { callEndpoint } from './call-endpoint.ts';
+import { seedStaticIpPlan } from './catalog.ts';
 
 /** A plan with `stock` available addresses, and the name of the node they are on. */
 export async function seedPool(db: Db, options: Parameters<typeof seedStaticIpPlan>[1] = {}) {

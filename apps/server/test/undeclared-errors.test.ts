@@ -1,9 +1,9 @@
 import { defineEndpoint, errors } from '@stratus/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError } from '../errors.ts';
-import { registerEndpoint } from '../plugins/contract-routes.ts';
-import { createTestApp, type TestApp } from '../testing.ts';
+import { AppError } from '../src/errors.ts';
+import { registerEndpoint } from '../src/plugins/contract-routes.ts';
+import { createTestApp, type TestApp } from './app.ts';
 import { callEndpoint } from './call-endpoint.ts';
 import { assertNoUndeclaredErrors, takeUndeclaredErrors } from './undeclared-errors.ts';
 

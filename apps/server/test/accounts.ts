@@ -1,15 +1,19 @@
-// Fixtures for the operator-console suites: one signed-in member of each staff role, an access
-// check that reads the contract's permission table, and the audit entries of a target.
+// The people of a test: customers and staff signed in through the API (a customer with money in
+// the wallet when asked), one member of each staff role, and an access check that reads the
+// contract's permission table.
 import {
   hasPermission,
+  register,
   staffRoles,
   type EndpointDefinition,
   type StaffRole,
 } from '@stratus/contract';
-import { asc, auditLog, eq } from '@stratus/db';
+import { eq, users, type Db } from '@stratus/db';
+import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { registerStaff, registerUser, type TestApp } from '../../testing.ts';
-import { callEndpoint, type CallOptions } from '../../testing/call-endpoint.ts';
+import { testPassword, uniqueEmail, type TestApp } from './app.ts';
+import { callEndpoint, type CallOptions } from './call-endpoint.ts';
+import { creditWallet } from './wallet.ts';
 
 export type StaffTeam = Record<StaffRole, { token: string; id: string; email: string }>;
 
@@ -80,20 +84,41 @@ export async function expectAccessPerPermissionTable<E extends EndpointDefinitio
   expect(anonymous.statusCode).toBe(401);
 }
 
-/** The audit entries about one target, oldest first. */
-export function auditEntriesOf(testApp: TestApp, targetId: string) {
-  return testApp.database.db
-    .select()
-    .from(auditLog)
-    .where(eq(auditLog.targetId, targetId))
-    .orderBy(asc(auditLog.id));
+/**
+ * A signed-in staff member of `role`: registered as a customer, then given the role directly in
+ * the database (how staff are made is the staff module's own test). The role is read per request.
+ */
+export async function registerStaff(
+  testApp: Pick<TestApp, 'app' | 'database'>,
+  role: StaffRole,
+  options: { email?: string; password?: string; name?: string } = {},
+) {
+  const registered = await registerCustomer(testApp, options);
+  await testApp.database.db.update(users).set({ role }).where(eq(users.id, registered.user.id));
+  return { ...registered, user: { ...registered.user, role } };
 }
 
-/** A customer signed in, with their id. */
+/**
+ * A customer signed up through the API, signed in: the session token, the profile and its id, the
+ * email and password; with `balanceFen` in the wallet when given (credited as a top-up would be).
+ */
 export async function registerCustomer(
-  testApp: TestApp,
-  options: { email?: string; name?: string } = {},
+  testApp: { app: FastifyInstance; database?: { db: Db } },
+  {
+    email = uniqueEmail(),
+    password = testPassword,
+    name,
+    balanceFen = 0n,
+  }: { email?: string; password?: string; name?: string; balanceFen?: bigint } = {},
 ) {
-  const registered = await registerUser(testApp.app, options);
-  return { token: registered.token, id: registered.user.id, email: registered.email };
+  const response = await callEndpoint(testApp.app, register, {
+    body: { email, password, ...(name ? { name } : {}) },
+  });
+  if (response.statusCode !== 200) throw new Error(`register failed: ${response.body}`);
+  const registered = response.data();
+  if (balanceFen > 0n) {
+    if (!testApp.database) throw new Error('a balance needs the test database');
+    await creditWallet(testApp.database.db, { userId: registered.user.id, amountFen: balanceFen });
+  }
+  return { ...registered, id: registered.user.id, email, password };
 }

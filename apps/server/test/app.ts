@@ -2,15 +2,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { register, type StaffRole } from '@stratus/contract';
-import { eq, users, type DatabaseEngine } from '@stratus/db';
+import { type DatabaseEngine } from '@stratus/db';
 import { createTestDatabase, type TestDatabase } from '@stratus/db/testing';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type BuildAppOptions } from './app.ts';
-import { businessTimeZone, useBusinessTimeZone } from './business-time.ts';
-import { loadConfig, type Config } from './config.ts';
-import { callEndpoint } from './testing/call-endpoint.ts';
-import { recordUndeclaredError } from './testing/undeclared-errors.ts';
+import { buildApp, type BuildAppOptions } from '../src/app.ts';
+import { businessTimeZone, useBusinessTimeZone } from '../src/business-time.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { recordUndeclaredError } from './undeclared-errors.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -98,33 +96,3 @@ export function uniqueEmail(label = 'user'): string {
 }
 
 export const testPassword = 'correct horse 42';
-
-/** Registers a user through the API and returns the session token and profile. */
-export async function registerUser(
-  app: FastifyInstance,
-  {
-    email = uniqueEmail(),
-    password = testPassword,
-    name,
-  }: { email?: string; password?: string; name?: string } = {},
-) {
-  const response = await callEndpoint(app, register, {
-    body: { email, password, ...(name ? { name } : {}) },
-  });
-  if (response.statusCode !== 200) throw new Error(`register failed: ${response.body}`);
-  return { ...response.data(), email, password };
-}
-
-/**
- * A signed-in staff member of `role`: registered as a customer, then given the role directly in
- * the database (how staff are made is the staff module's own test). The role is read per request.
- */
-export async function registerStaff(
-  testApp: Pick<TestApp, 'app' | 'database'>,
-  role: StaffRole,
-  options: { email?: string; password?: string; name?: string } = {},
-) {
-  const registered = await registerUser(testApp.app, options);
-  await testApp.database.db.update(users).set({ role }).where(eq(users.id, registered.user.id));
-  return { ...registered, user: { ...registered.user, role } };
-}

@@ -1,5 +1,5 @@
-// Test fixtures for the static-IP suites: a region with a plan, prices and IPs inserted
-// directly, and wallet top-ups through the one balance function.
+// The catalog of a test: a region with a plan, prices and IPs inserted directly, and regions of
+// their own for the catalog editor's suites.
 import { randomUUID } from 'node:crypto';
 import {
   gatewayNodes,
@@ -10,7 +10,6 @@ import {
   type Db,
   type LineTypeKind,
 } from '@stratus/db';
-import { changeBalance } from '../wallet/public.ts';
 
 let addressCounter = 0;
 
@@ -118,12 +117,24 @@ export async function addIps(
   return rows.map((row) => row.id);
 }
 
-/** Credits a wallet as a top-up would, ledger row included. */
-export async function creditWallet(
+/** A region of `country` with a random city code of its own. */
+export async function seedRegion(
   db: Db,
-  { userId, amountFen }: { userId: string; amountFen: bigint },
-): Promise<void> {
-  await db.transaction((tx) =>
-    changeBalance({ tx, userId, amountFen, type: 'topup', reference: 'test' }),
-  );
+  { country = 'JP', sortOrder = 0 }: { country?: string; sortOrder?: number } = {},
+): Promise<typeof regions.$inferSelect> {
+  const code = `c-${randomUUID().slice(0, 8)}`;
+  const [region] = await db
+    .insert(regions)
+    .values({
+      country,
+      countryNameZh: '日本',
+      countryNameEn: 'Japan',
+      cityCode: code,
+      cityNameZh: `城市${code}`,
+      cityNameEn: `City ${code}`,
+      sortOrder,
+    })
+    .returning();
+  if (!region) throw new Error('fixture insert returned no row');
+  return region;
 }

@@ -10,18 +10,20 @@ import { eq, users } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditWallet, seedStaticIpPlan } from '../modules/catalog/testing.ts';
-import { seedTrafficPlan } from '../modules/traffic/testing.ts';
-import { addTestNode } from '../modules/usage/testing.ts';
-import { createTestApp, registerUser, testPassword, type TestApp } from '../testing.ts';
+import { creditWallet } from '../wallet.ts';
+import { seedStaticIpPlan } from '../catalog.ts';
+import { seedTrafficPlan } from '../traffic.ts';
+import { addTestNode } from '../usage.ts';
+import { createTestApp, testPassword, type TestApp } from '../app.ts';
+import { registerCustomer } from '../accounts.ts';
 import { operationsOf, type OpenApiDocument, type Operation } from './operations.ts';
 import { violationsOf, type Answer } from './oracle.ts';
 import { harvestAnswer, type Pools } from './pools.ts';
 import { mutatedRequestsOf } from './mutations.ts';
 import { draftsOf, extremeRequestsOf, sweepOf, type FuzzRequest } from './requests.ts';
 import { validIsh } from './schema-values.ts';
-import { callEndpoint } from '../testing/call-endpoint.ts';
-import { takeUndeclaredErrors } from '../testing/undeclared-errors.ts';
+import { callEndpoint } from '../call-endpoint.ts';
+import { takeUndeclaredErrors } from '../undeclared-errors.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_251_123);
 /** Passes over every operation; later passes see the ids and usage earlier ones created. */
@@ -62,10 +64,10 @@ describe.each(testEngines)('OpenAPI fuzz on %s', (engine) => {
   beforeAll(async () => {
     testApp = await createTestApp(engine);
     const db = testApp.database.db;
-    const user = await registerUser(testApp.app);
+    const user = await registerCustomer(testApp);
     accounts.user = { email: user.email, token: user.token };
     await creditWallet(db, { userId: user.user.id, amountFen: 100_000_000n });
-    const operator = await registerUser(testApp.app);
+    const operator = await registerCustomer(testApp);
     await db.update(users).set({ role: 'owner' }).where(eq(users.id, operator.user.id));
     accounts.operator = { email: operator.email, token: operator.token };
     nodeKey = (await addTestNode(db)).apiKey;

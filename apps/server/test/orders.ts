@@ -1,28 +1,11 @@
 // Fixtures of the operator console's order suites: customers who bought through the real API,
 // and staff of each role.
-import {
-  createStaticIpOrder,
-  createTrafficOrder,
-  renewInstance,
-  type StaffRole,
-} from '@stratus/contract';
+import { createStaticIpOrder, createTrafficOrder, renewInstance } from '@stratus/contract';
 import { auditLog, eq, ledgerEntries, orderRefunds, orders, wallets } from '@stratus/db';
-import { registerStaff, registerUser, type TestApp } from '../../testing.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
-import { creditWallet, seedStaticIpPlan } from '../catalog/testing.ts';
-import { seedTrafficPlan } from '../traffic/testing.ts';
-
-/** A customer with `balanceFen` in the wallet. */
-export async function seedCustomer(
-  testApp: TestApp,
-  { balanceFen = 100_000n, email }: { balanceFen?: bigint; email?: string } = {},
-) {
-  const registered = await registerUser(testApp.app, email ? { email } : {});
-  if (balanceFen > 0n) {
-    await creditWallet(testApp.database.db, { userId: registered.user.id, amountFen: balanceFen });
-  }
-  return registered;
-}
+import { type TestApp } from './app.ts';
+import { callEndpoint } from './call-endpoint.ts';
+import { seedStaticIpPlan } from './catalog.ts';
+import { seedTrafficPlan } from './traffic.ts';
 
 /** `quantity` static IPs bought for 30 days at ¥30 each. */
 export async function buyStaticIps(
@@ -59,15 +42,6 @@ export async function renew(testApp: TestApp, token: string, instanceId: string)
     body: { durationDays: 30 },
   });
   return response.data();
-}
-
-/** A signed-in staff member of each role. */
-export async function seedStaff(testApp: TestApp): Promise<Record<StaffRole, string>> {
-  const tokens = {} as Record<StaffRole, string>;
-  for (const role of ['owner', 'finance', 'support', 'ops'] as const) {
-    tokens[role] = (await registerStaff(testApp, role)).token;
-  }
-  return tokens;
 }
 
 /** Everything a refund may write about an order and its customer, to compare before and after. */

@@ -2,7 +2,7 @@
 // `recordUndeclaredError` to every app it builds, and after each test (undeclared-errors-setup.ts)
 // any answer recorded fails that test, naming the route and the error, so the contract's lists
 // of errors stay true of what the server answers.
-import type { UndeclaredErrorAnswer } from '../plugins/errors.ts';
+import type { UndeclaredErrorAnswer } from '../src/plugins/errors.ts';
 
 /** Recorded since they were last taken; a test worker runs one test at a time. */
 const recorded: UndeclaredErrorAnswer[] = [];

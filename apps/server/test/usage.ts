@@ -15,9 +15,9 @@ import {
   type Db,
 } from '@stratus/db';
 import type { FastifyInstance } from 'fastify';
-import { addIps, seedStaticIpPlan } from '../catalog/testing.ts';
-import { addGatewayNode } from '../nodes/public.ts';
-import { callEndpoint } from '../../testing/call-endpoint.ts';
+import { addIps, seedStaticIpPlan } from './catalog.ts';
+import { addGatewayNode } from '../src/modules/nodes/public.ts';
+import { callEndpoint } from './call-endpoint.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -25,7 +25,7 @@ import {
   users,
   type Db,
 } from '@stratus/db';
-import { businessDayOf } from '../../business-time.ts';
+import { businessDayOf } from '../src/business-time.ts';
 
 const DAY_MS = 86_400_000;
 
