@@ -149,7 +149,7 @@ const allowed: { use: string; file: string; code: string }[] = [
   {
     use: 'the CLI, a job, a plugin and src/ use public faces',
     file: 'apps/server/src/cli/price-commands.ts',
-    code: "import { setPlanPrice } from '../modules/catalog-admin/public.ts';",
+    code: "import { setPlanPrice } from '../modules/catalog/public.ts';",
   },
   {
     use: "app.ts mounts a module's customer and operator routes",

@@ -15,7 +15,7 @@ import {
   summariseInventory,
 } from '../modules/inventory/public.ts';
 import { CLI_ACTOR } from '../modules/audit/public.ts';
-import { setPlanPrice } from '../modules/catalog-admin/public.ts';
+import { setPlanPrice } from '../modules/catalog/public.ts';
 import { type AdminContext, parseCommandArgs, REFUSED, UsageError } from './command-args.ts';
 
 const setPriceSchema = z.object({

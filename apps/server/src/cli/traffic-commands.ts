@@ -8,7 +8,7 @@ import { CLI_ACTOR } from '../modules/audit/public.ts';
 import {
   listTrafficPlans as listAllTrafficPlans,
   saveTrafficPlanBySize,
-} from '../modules/catalog-admin/public.ts';
+} from '../modules/catalog/public.ts';
 import { describeIssues } from '../modules/inventory/public.ts';
 import { type AdminContext, UsageError } from './command-args.ts';
 import { padTable } from './price-commands.ts';

@@ -3,7 +3,7 @@
 import { lineTypes } from '@stratus/contract';
 import { sql, type Db } from '@stratus/db';
 import type { FastifyBaseLogger } from 'fastify';
-import { loadDemoPlanPrice, loadDemoTrafficPlan } from '../modules/catalog-admin/public.ts';
+import { loadDemoPlanPrice, loadDemoTrafficPlan } from '../modules/catalog/public.ts';
 import { importIps, hasCatalog } from '../modules/inventory/public.ts';
 import type { InventoryIp } from '../modules/inventory/public.ts';
 import { addGatewayNode, findGatewayNode } from '../modules/nodes/public.ts';

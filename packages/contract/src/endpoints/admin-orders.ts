@@ -5,12 +5,8 @@ import { defineEndpoint } from '../endpoint.ts';
 import { pageSchemaOf, paginationQuerySchema } from '../pagination.ts';
 import { singleLineTextSchema, yuanSchema } from '../validation.ts';
 import { instanceStatusSchema } from './instances.ts';
-import {
-  idempotencyHeadersSchema,
-  orderSchema,
-  orderStatusSchema,
-  orderTypeSchema,
-} from './orders.ts';
+import { orderSchema, orderStatusSchema, orderTypeSchema } from './orders.ts';
+import { idempotencyHeadersSchema } from './checkout.ts';
 import { dateBoundSchema } from './wallet.ts';
 
 /** A customer's order as operators see it: whose it is and how much of it went back. */

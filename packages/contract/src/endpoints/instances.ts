@@ -3,7 +3,9 @@ import { defineEndpoint } from '../endpoint.ts';
 import { pageSchemaOf, paginationQuerySchema } from '../pagination.ts';
 import { queryInt4Schema, singleLineTextSchema } from '../validation.ts';
 import { exportTypes } from '../proxy-links.ts';
+import { idempotencyHeadersSchema } from './checkout.ts';
 import { lineTypeSchema, MAX_DURATION_DAYS, proxyProtocolSchema } from './catalog.ts';
+import { instanceCheckFailures } from './nodes.ts';
 
 export const instanceStatuses = ['active', 'expired'] as const;
 
@@ -143,4 +145,86 @@ export const exportInstances = defineEndpoint({
     encoding: z.enum(['plain', 'base64']).default('plain'),
   }),
   response: z.string(),
+});
+
+/** A pending check the gateway has not reported within this long reads as failed (`timeout`). */
+export const INSTANCE_CHECK_TIMEOUT_SECONDS = 30;
+/** At most this many checks per instance per hour. */
+export const INSTANCE_CHECKS_PER_HOUR = 10;
+
+/** A connectivity check of one of the caller's static IPs. */
+export const instanceCheckSchema = z.object({
+  id: z.uuid(),
+  instanceId: z.uuid(),
+  status: z.enum(instanceCheckStatuses),
+  /** What failed, when `failed`. */
+  failure: z.enum(instanceCheckFailures).nullable(),
+  /** Round trip through the proxy to the check target, when `ok`. */
+  latencyMs: z.number().int().nullable(),
+  /** The source address the check target saw. */
+  egressIp: z.string().nullable(),
+  requestedAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type InstanceCheck = z.infer<typeof instanceCheckSchema>;
+
+/**
+ * Asks the instance's gateway to check it (listening, egress from its IP). While a check of the
+ * instance is pending, answers that one instead of starting another.
+ */
+export const createInstanceCheck = defineEndpoint({
+  method: 'POST',
+  path: '/proxy/instances/:id/checks',
+  summary: 'Ask the gateway to test a static IP',
+  tag: 'instances',
+  access: 'user',
+  errors: ['instanceNotFound', 'instanceNotLive', 'instanceChecksTooFrequent'],
+  params: z.object({ id: z.uuid() }),
+  response: instanceCheckSchema,
+});
+
+export const getInstanceCheck = defineEndpoint({
+  method: 'GET',
+  path: '/proxy/instances/:id/checks/:checkId',
+  summary: 'A connectivity check and its result',
+  tag: 'instances',
+  access: 'user',
+  errors: ['instanceCheckNotFound'],
+  params: z.object({ id: z.uuid(), checkId: z.uuid() }),
+  response: instanceCheckSchema,
+});
+
+/** A replacement is free this long after the instance was bought. */
+export const FREE_REPLACEMENT_HOURS = 24;
+
+/**
+ * Moves a live instance to another available address of its plan (same region and line type),
+ * keeping its expiry, credentials, vmess id, protocols, remark and auto-renew; the old address
+ * cools down. Free within 24 hours of the purchase or when the address is quarantined ("replacement
+ * pending"); otherwise counted against the plan's monthly quota. Writes a ¥0 `replacement` order.
+ * Send an `Idempotency-Key` header: a repeat with the same key answers the first result.
+ */
+export const replaceInstance = defineEndpoint({
+  method: 'POST',
+  path: '/proxy/instances/:id/replace',
+  summary: 'Replace a static IP with another address of the same plan',
+  tag: 'instances',
+  access: 'user',
+  errors: [
+    'insufficientStock',
+    'idempotencyKeyReused',
+    'instanceNotFound',
+    'replacementQuotaExhausted',
+    'instanceNotLive',
+  ],
+  params: z.object({ id: z.uuid() }),
+  headers: idempotencyHeadersSchema,
+  body: z
+    .object({
+      /** Why, in the customer's words (kept with nothing else; for support). */
+      reason: singleLineTextSchema({ max: 200 }).optional(),
+    })
+    .strict()
+    .default({}),
+  response: instanceSchema,
 });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { pageSchemaOf, paginationQuerySchema } from '../pagination.ts';
-import { int4Schema, singleLineTextSchema } from '../validation.ts';
+import { int4Schema } from '../validation.ts';
 import { lineTypeSchema, MAX_DURATION_DAYS } from './catalog.ts';
+import { idempotencyHeadersSchema } from './checkout.ts';
 import { instanceSchema } from './instances.ts';
 
 /**
@@ -107,18 +108,6 @@ export const quoteStaticIpOrder = defineEndpoint({
   errors: ['planNotFound', 'durationNotOffered'],
   body: staticIpPurchaseSchema,
   response: quoteSchema,
-});
-
-/** The longest `Idempotency-Key` a purchase takes. */
-export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
-
-/**
- * The optional `Idempotency-Key` header of a purchase: a repeat with the same key answers the
- * first result. A blank key is refused rather than taken as absent, since a client that sends
- * one means to be protected from a double purchase.
- */
-export const idempotencyHeadersSchema = z.looseObject({
-  'idempotency-key': singleLineTextSchema({ min: 1, max: IDEMPOTENCY_KEY_MAX_LENGTH }).optional(),
 });
 
 /** Send an `Idempotency-Key` header: a repeat with the same key answers the first result. */

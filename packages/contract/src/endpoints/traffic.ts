@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { pageSchemaOf, paginationQuerySchema } from '../pagination.ts';
 import { byteCountSchema, int4Schema, singleLineTextSchema } from '../validation.ts';
-import { idempotencyHeadersSchema, MAX_PURCHASE_QUANTITY, orderSchema } from './orders.ts';
+import { idempotencyHeadersSchema } from './checkout.ts';
+import { MAX_PURCHASE_QUANTITY, orderSchema } from './orders.ts';
 
 /** Bytes in one GB as sold (binary: 1 GB = 1024³ bytes, as proxy providers meter). */
 export const BYTES_PER_GB = 1024 ** 3;

@@ -10,3 +10,9 @@ export {
 } from './repo.ts';
 export type { PlanWithPrice, PlanWithRegion } from './repo.ts';
 export { localiseRegion } from './service.ts';
+export { loadDemoPlanPrice, setPlanPrice } from './admin-plan-price.ts';
+export {
+  listTrafficPlans,
+  loadDemoTrafficPlan,
+  saveTrafficPlanBySize,
+} from './admin-traffic-plans.ts';

@@ -1,5 +1,4 @@
 import { and, eq, idempotencyKeys, preparedPerDatabase, sql, type Tx } from '@stratus/db';
-import { selectPlanWithPriceFrom, type PlanWithPrice } from '../catalog/public.ts';
 
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
 
@@ -31,58 +30,18 @@ export async function claimIdempotencyKey(
   return { claimed: false, row: await findIdempotencyKey(tx, { userId, key }) };
 }
 
-// Prepared (prepared.ts): every static-IP purchase with a key runs it first.
-const insertIdempotencyKeyFindingPlan = preparedPerDatabase((tx: Tx) => {
-  const claimedKey = tx.$with('claimed_key').as(
-    tx
-      .insert(idempotencyKeys)
-      .values({
-        userId: sql.placeholder('userId'),
-        key: sql.placeholder('key'),
-        requestHash: sql.placeholder('requestHash'),
-      })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key }),
-  );
-  return selectPlanWithPriceFrom(tx.with(claimedKey), {
-    keyClaimed: sql<boolean>`exists (select 1 from ${claimedKey})`.mapWith(Boolean),
-  }).prepare('claim_idempotency_key_find_plan');
-});
-
-/**
- * `claimIdempotencyKey` and `findPlanWithPrice` in ONE statement, for a purchase of static IPs:
- * the INSERT claiming the key rides along as a CTE, and runs (waiting for another transaction
- * holding the same key, like `claimIdempotencyKey`) whether or not the plan exists. `plan` is
- * read only when the key is ours: a repeat answers its first order whatever became of the plan.
- */
-export async function claimIdempotencyKeyFindingPlan(
+export async function setIdempotencyKeyOrder(
   tx: Tx,
-  claim: { userId: string; key: string; requestHash: string; planId: string; durationDays: number },
-): Promise<
-  { claimed: true; plan: PlanWithPrice | undefined } | { claimed: false; row: IdempotencyKeyRow }
-> {
-  const { userId, key, requestHash, planId, durationDays } = claim;
-  const [found] = await insertIdempotencyKeyFindingPlan(tx).execute({
-    userId,
-    key,
-    requestHash,
-    planId,
-    durationDays,
-  });
-  if (found?.keyClaimed) {
-    const { plan, region, priceFen } = found;
-    return { claimed: true, plan: { plan, region, priceFen: priceFen ?? undefined } };
-  }
-  // No row (no such plan) leaves open whether the key was ours; a claimed key's row is ours and
-  // has no order yet (a committed one always has its order: both are written in one
-  // transaction), and this statement sees the row another transaction committed while the
-  // claim waited for it.
-  const row = await findIdempotencyKey(tx, { userId, key });
-  if (!found && row.orderId === null) return { claimed: true, plan: undefined };
-  return { claimed: false, row };
+  { userId, key, orderId }: { userId: string; key: string; orderId: string },
+): Promise<void> {
+  await tx
+    .update(idempotencyKeys)
+    .set({ orderId })
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
 }
 
-async function findIdempotencyKey(
+/** The row of a key some transaction claimed (committed): its request hash and order. */
+export async function findIdempotencyKey(
   tx: Tx,
   { userId, key }: { userId: string; key: string },
 ): Promise<IdempotencyKeyRow> {
@@ -92,14 +51,4 @@ async function findIdempotencyKey(
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
   if (!existing) throw new Error('idempotency key vanished after a conflict');
   return existing;
-}
-
-export async function setIdempotencyKeyOrder(
-  tx: Tx,
-  { userId, key, orderId }: { userId: string; key: string; orderId: string },
-): Promise<void> {
-  await tx
-    .update(idempotencyKeys)
-    .set({ orderId })
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
 }

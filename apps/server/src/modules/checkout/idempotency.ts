@@ -4,12 +4,7 @@ import { hash } from 'node:crypto';
 import type { Tx } from '@stratus/db';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
-import type { PlanWithPrice } from '../catalog/public.ts';
-import {
-  claimIdempotencyKey,
-  claimIdempotencyKeyFindingPlan,
-  setIdempotencyKeyOrder,
-} from './idempotency-repo.ts';
+import { claimIdempotencyKey, setIdempotencyKeyOrder } from './idempotency-repo.ts';
 
 /**
  * The `Idempotency-Key` header, if sent. The route's `idempotencyHeadersSchema` has already
@@ -85,34 +80,3 @@ export function purchaseKeyStore(userId: string): IdempotencyStore {
 }
 
 /** The plan a static-IP key claim read in its own statement, once the key was ours. */
-export type PlanReadWithKey = { found: PlanWithPrice | undefined };
-
-/**
- * `purchaseKeyStore` for a purchase of static IPs: its claim reads the plan and its price too,
- * in the same statement (`claimIdempotencyKeyFindingPlan`), a round trip fewer per purchase.
- * `planRead()` answers what it read, for the price step, once the key is ours (undefined
- * before, and on a repeat).
- */
-export function staticIpPurchaseKeyStore(
-  userId: string,
-  plan: { planId: string; durationDays: number },
-): IdempotencyStore & { planRead(): PlanReadWithKey | undefined } {
-  let read: PlanReadWithKey | undefined;
-  return {
-    ...purchaseKeyStore(userId),
-    async claim(tx, { key, requestHash }) {
-      const claimed = await claimIdempotencyKeyFindingPlan(tx, {
-        userId,
-        key,
-        requestHash,
-        ...plan,
-      });
-      if (!claimed.claimed) {
-        return { requestHash: claimed.row.requestHash, resultId: claimed.row.orderId };
-      }
-      read = { found: claimed.plan };
-      return undefined;
-    },
-    planRead: () => read,
-  };
-}

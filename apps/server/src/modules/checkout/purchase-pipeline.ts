@@ -13,7 +13,7 @@ import type { LedgerEntryType } from '@stratus/contract';
 import type { Db, Tx } from '@stratus/db';
 import { purchaseKeyStore, type IdempotencyStore } from './idempotency.ts';
 import { runMoneyMove } from './money-move.ts';
-import { generateOrderNo } from './pricing.ts';
+import { generateOrderNo, ORDER_NUMBER_INDEX, retryOnNumberClash } from './pricing.ts';
 import {
   insertOrderWithItems,
   type NewOrderItemRow,
@@ -123,7 +123,8 @@ interface RecordedPurchase<Claimed> {
  * Runs one purchase in ONE transaction, as a money move (money-move.ts): claim the idempotency
  * key (or replay its first order) → `price` → debit the wallet with its ledger row
  * (`insufficientBalance` changes nothing) → the order and its lines → `fulfil` → record the key's
- * order. Any throw rolls all of it back.
+ * order. Any throw rolls all of it back; an order number some other order took meanwhile runs it
+ * all again with a new one (`retryOnNumberClash`).
  *
  * Resolves with the order's id, the first order's on a replay; the same key with another
  * fingerprint is refused with `idempotencyKeyReused`. Answer the customer from the order's rows
@@ -131,7 +132,14 @@ interface RecordedPurchase<Claimed> {
  * statements returned, which are the stored rows. That way a repeat answers exactly like the
  * original.
  */
-export async function runPurchase<Priced extends PricedPurchase, Claimed = never>({
+export function runPurchase<Priced extends PricedPurchase, Claimed = never>(
+  purchase: Purchase<Priced, Claimed>,
+): Promise<string> {
+  return retryOnNumberClash(ORDER_NUMBER_INDEX, () => runPurchaseOnce(purchase));
+}
+
+/** `runPurchase`, with one order number drawn. */
+async function runPurchaseOnce<Priced extends PricedPurchase, Claimed = never>({
   db,
   userId,
   orderType,

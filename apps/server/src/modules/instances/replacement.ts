@@ -10,6 +10,8 @@ import {
   purchaseKeyStore,
   requestFingerprint,
   generateOrderNo,
+  ORDER_NUMBER_INDEX,
+  retryOnNumberClash,
   insertOrder,
   insertOrderItems,
 } from '../checkout/public.ts';
@@ -147,20 +149,23 @@ export async function replaceInstance({
   now?: Date;
 }): Promise<Instance> {
   const work = { userId, instanceId, cooldownHours, now };
-  await db.transaction(async (tx) => {
-    if (idempotencyKey !== undefined) {
-      const claim = {
-        store: purchaseKeyStore(userId),
-        key: idempotencyKey,
-        // Starts with the operation's name: a purchase's key never replays a replacement.
-        requestHash: requestFingerprint(['replacement', instanceId.toLowerCase(), reason ?? '']),
-      };
-      if (await claimOrReplay(tx, claim)) return;
-      const orderId = await replaceLockedInstance(tx, work);
-      await claim.store.complete(tx, { ...claim, resultId: orderId });
-      return;
-    }
-    await replaceLockedInstance(tx, work);
-  });
+  // Its ¥0 order draws an order number; one taken meanwhile runs it all again with another.
+  await retryOnNumberClash(ORDER_NUMBER_INDEX, () =>
+    db.transaction(async (tx) => {
+      if (idempotencyKey !== undefined) {
+        const claim = {
+          store: purchaseKeyStore(userId),
+          key: idempotencyKey,
+          // Starts with the operation's name: a purchase's key never replays a replacement.
+          requestHash: requestFingerprint(['replacement', instanceId.toLowerCase(), reason ?? '']),
+        };
+        if (await claimOrReplay(tx, claim)) return;
+        const orderId = await replaceLockedInstance(tx, work);
+        await claim.store.complete(tx, { ...claim, resultId: orderId });
+        return;
+      }
+      await replaceLockedInstance(tx, work);
+    }),
+  );
   return getInstance({ db, userId, instanceId, locale, now });
 }

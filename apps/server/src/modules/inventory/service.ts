@@ -1,6 +1,6 @@
 // The operator's inventory rules: the pool's ports and summary. Imports are in `import.ts`, the
 // console's list and status changes in `admin-service.ts`; plan prices are the catalog's
-// (modules/catalog-admin).
+// (modules/catalog, admin-*.ts).
 import { ipAddressStatuses, type LineType } from '@stratus/contract';
 import type { Db } from '@stratus/db';
 import {

@@ -2,14 +2,11 @@ import { createStaticIpOrder, getOrder, listOrders, quoteStaticIpOrder } from '@
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../plugins/auth.ts';
 import { registerEndpoint } from '../../plugins/contract-routes.ts';
-import { registerAdminOrderRoutes } from './admin-routes.ts';
 import { idempotencyKeyOf, getOrder as readOrder } from '../checkout/public.ts';
 import * as orders from './service.ts';
 
 /** The customer's orders API, and the operator console's (admin-routes.ts). */
 export function registerOrderRoutes(app: FastifyInstance): void {
-  registerAdminOrderRoutes(app);
-
   registerEndpoint(app, quoteStaticIpOrder, async (request) =>
     orders.quoteStaticIpOrder({
       db: app.db,

@@ -11,12 +11,11 @@ import {
 import type { Db } from '@stratus/db';
 import { announceChangeSoon, catalogChanged } from '../../change-notifications.ts';
 import { AppError } from '../../errors.ts';
+import { staticIpPurchaseKeyStore, type PlanReadWithKey } from './static-ip-key-store.ts';
 import {
   toOrder,
   toOrders,
   requestFingerprint,
-  staticIpPurchaseKeyStore,
-  type PlanReadWithKey,
   generateOrderNo,
   lineAmountFen,
   runPurchase,

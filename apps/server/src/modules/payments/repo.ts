@@ -15,7 +15,7 @@ import {
   type Db,
   type Tx,
 } from '@stratus/db';
-import { generatePaymentNo } from '../checkout/public.ts';
+import { generatePaymentNo, PAYMENT_NUMBER_INDEX, retryOnNumberClash } from '../checkout/public.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -23,10 +23,16 @@ export async function insertPayment(
   db: Db,
   values: Pick<PaymentRow, 'userId' | 'channel' | 'amountFen' | 'expiresAt'>,
 ): Promise<PaymentRow> {
-  const [row] = await db
-    .insert(payments)
-    .values({ ...values, paymentNo: generatePaymentNo() })
-    .returning();
+  // A number taken meanwhile draws another; the savepoint (or transaction) keeps a caller's
+  // transaction usable after the refused insert.
+  const [row] = await retryOnNumberClash(PAYMENT_NUMBER_INDEX, () =>
+    db.transaction((tx) =>
+      tx
+        .insert(payments)
+        .values({ ...values, paymentNo: generatePaymentNo() })
+        .returning(),
+    ),
+  );
   if (!row) throw new Error('payment insert returned no row');
   return row;
 }

@@ -10,7 +10,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../plugins/auth.ts';
 import { rawReply, registerEndpoint } from '../../plugins/contract-routes.ts';
-import { registerAdminPaymentRoutes } from './admin-routes.ts';
 import { handleAlipayNotify } from './alipay-notify.ts';
 import type { PaymentChannels } from './channels.ts';
 import * as payments from './service.ts';
@@ -71,8 +70,6 @@ export async function registerPaymentRoutes(app: FastifyInstance): Promise<void>
       log: request.log,
     }),
   );
-
-  registerAdminPaymentRoutes(app);
 
   // Alipay posts its notification form-encoded: the parser lives in this scope only (the rest of
   // the API stays JSON-only), and is the only one here.

@@ -63,7 +63,7 @@ export const adminRoutes: readonly AdminRoute[] = [
     title: 'admin.nav.home',
     permission: null,
     icon: HomeOutlined,
-    load: () => import('../../features/admin-home/pages/admin-home-page.tsx'),
+    load: () => import('../../features/admin-dashboard/pages/admin-home-page.tsx'),
   },
   {
     path: ADMIN_CUSTOMERS_PATH,

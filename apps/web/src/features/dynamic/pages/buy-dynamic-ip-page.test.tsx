@@ -46,7 +46,7 @@ beforeEach(() => {
   api.respondWith(getDynamicAccount, () => ({ ...account, remainingBytes }));
   api.respondWith(resetDynamicPassword, { ...account, password: 'n3wPass' });
   api.respondWith(generateDynamicEndpoints, { items: lines });
-  // The sub-users card has its own suite (features/access).
+  // The sub-users card has its own suite (features/sub-users).
   api.respondWith(listSubUsers, { items: [], max: 50 });
 });
 

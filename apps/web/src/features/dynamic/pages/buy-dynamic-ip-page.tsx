@@ -1,7 +1,7 @@
 import { Button, Card, Col, Result, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '../../../shared/ui/feedback.ts';
-import { SubUsersCard } from '../../access/public.ts';
+import { SubUsersCard } from '../../sub-users/public.ts';
 import { useDynamicAccount, useGenerateDynamicEndpoints, useResetDynamicPassword } from '../api.ts';
 import { DynamicAccountCard } from '../components/dynamic-account-card.tsx';
 import { EndpointGenerator } from '../components/endpoint-generator.tsx';

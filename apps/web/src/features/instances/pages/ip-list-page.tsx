@@ -10,7 +10,7 @@ import { OverlayFallback } from '../../../shared/ui/overlay-fallback.tsx';
 import { RowCards } from '../../../shared/ui/row-cards.tsx';
 import { useCompactLayout } from '../../../shared/ui/use-compact-layout.ts';
 import { TableTitleControl } from '../../../shared/ui/table-title-control.tsx';
-import { LazyAllowlistPanel, useIpListTabs } from '../../access/public.ts';
+import { LazyAllowlistPanel, useIpListTabs } from '../../allowlist/public.ts';
 import { useInstances, useStaticIpCatalog } from '../api.ts';
 import { ExportDropdown } from '../components/export-dropdown.tsx';
 import { InstanceFiltersBar } from '../components/instance-filters.tsx';

@@ -1,7 +1,7 @@
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/date.ts';
-import { useSubUsers } from '../../access/public.ts';
+import { useSubUsers } from '../../sub-users/public.ts';
 import { useInstances } from '../../instances/public.ts';
 import { useTrafficPackages } from '../api.ts';
 import styles from './usage-filters.module.css';

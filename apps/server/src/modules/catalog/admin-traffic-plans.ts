@@ -8,7 +8,7 @@ import { catalogChanged, transactionAnnouncing } from '../../change-notification
 import { AppError } from '../../errors.ts';
 import { diffChanges, recordAudit, type StaffActor } from '../audit/public.ts';
 import { pricePerGbFen } from '../traffic/public.ts';
-import { definedOnly } from './changes.ts';
+import { definedOnly } from './admin-changes.ts';
 import {
   countLivePackages,
   deleteTrafficPlanRow,
@@ -22,7 +22,7 @@ import {
   type TrafficPlanFields,
   type TrafficPlanListRow,
   type TrafficPlanRow,
-} from './traffic-plan-repo.ts';
+} from './admin-traffic-plan-repo.ts';
 
 function toAdminTrafficPlan(row: TrafficPlanListRow): AdminTrafficPlan {
   return {

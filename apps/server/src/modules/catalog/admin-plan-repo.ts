@@ -16,7 +16,7 @@ import {
   type SQL,
   type Tx,
 } from '@stratus/db';
-import { regionOrder, type RegionRow } from './region-repo.ts';
+import { regionOrder, type RegionRow } from './admin-region-repo.ts';
 
 export type PlanRow = typeof staticIpPlans.$inferSelect;
 export type PlanPriceRow = typeof planPrices.$inferSelect;

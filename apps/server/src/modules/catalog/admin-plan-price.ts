@@ -11,9 +11,14 @@ import {
   lockPlan,
   upsertPlanPrice,
   type PlanRow,
-} from './plan-repo.ts';
-import { createdPlanFields, inProtocolOrder, priceChanges, type FenPrice } from './plan-fields.ts';
-import { findRegionByCodes, type RegionRow } from './region-repo.ts';
+} from './admin-plan-repo.ts';
+import {
+  createdPlanFields,
+  inProtocolOrder,
+  priceChanges,
+  type FenPrice,
+} from './admin-plan-fields.ts';
+import { findRegionByCodes, type RegionRow } from './admin-region-repo.ts';
 
 export interface PlanPriceSpec {
   country: string;

@@ -14,7 +14,7 @@ import type { Db, Tx } from '@stratus/db';
 import { catalogChanged, transactionAnnouncing } from '../../change-notifications.ts';
 import { AppError } from '../../errors.ts';
 import { diffChanges, recordAudit, type StaffActor } from '../audit/public.ts';
-import { definedOnly } from './changes.ts';
+import { definedOnly } from './admin-changes.ts';
 import {
   createdPlanFields,
   inProtocolOrder,
@@ -23,7 +23,7 @@ import {
   priceFields,
   toFenPrices,
   type FenPrice,
-} from './plan-fields.ts';
+} from './admin-plan-fields.ts';
 import {
   countLiveInstances,
   deletePlanRow,
@@ -36,8 +36,8 @@ import {
   updatePlanRow,
   type PlanListRow,
   type PlanPriceRow,
-} from './plan-repo.ts';
-import { findRegionRow } from './region-repo.ts';
+} from './admin-plan-repo.ts';
+import { findRegionRow } from './admin-region-repo.ts';
 
 function toAdminPlan(row: PlanListRow, prices: PlanPriceRow[]): AdminStaticIpPlan {
   const { plan, region } = row;

@@ -6,7 +6,7 @@ import type { Db } from '@stratus/db';
 import { catalogChanged, transactionAnnouncing } from '../../change-notifications.ts';
 import { AppError } from '../../errors.ts';
 import { diffChanges, recordAudit, type StaffActor } from '../audit/public.ts';
-import { definedOnly } from './changes.ts';
+import { definedOnly } from './admin-changes.ts';
 import {
   findRegionRow,
   insertRegion,
@@ -16,7 +16,7 @@ import {
   type RegionListRow,
   type RegionNames,
   type RegionRow,
-} from './region-repo.ts';
+} from './admin-region-repo.ts';
 
 function toAdminRegion(row: RegionListRow): AdminRegion {
   return {

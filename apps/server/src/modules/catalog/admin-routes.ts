@@ -14,11 +14,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { requireStaffActor } from '../../plugins/auth.ts';
 import { registerEndpoint } from '../../plugins/contract-routes.ts';
-import * as regions from './regions.ts';
-import * as plans from './static-ip-plans.ts';
-import * as trafficPlans from './traffic-plans.ts';
+import * as regions from './admin-regions.ts';
+import * as plans from './admin-static-ip-plans.ts';
+import * as trafficPlans from './admin-traffic-plans.ts';
 
-export function registerCatalogAdminRoutes(app: FastifyInstance): void {
+export function registerAdminCatalogRoutes(app: FastifyInstance): void {
   registerEndpoint(app, listAdminRegions, async () => ({
     items: await regions.listRegions({ db: app.db }),
   }));

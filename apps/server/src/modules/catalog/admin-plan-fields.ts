@@ -10,7 +10,7 @@ import {
 } from '@stratus/contract';
 import type { AuditChanges } from '@stratus/db';
 import { diffChanges } from '../audit/public.ts';
-import type { PlanRow } from './plan-repo.ts';
+import type { PlanRow } from './admin-plan-repo.ts';
 
 /** A price as stored: integer fen per IP for the whole duration. */
 export interface FenPrice {
