@@ -1,10 +1,11 @@
 import { Card, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { listPagination } from '../../../shared/ui/list-pagination.ts';
+import { OrderTable } from '../../orders/public.ts';
 import { useAdminOrders, useRenewalFailures } from '../api.ts';
 import { AdminOrderDrawer } from '../components/admin-order-drawer.tsx';
 import { AdminOrderFilters } from '../components/admin-order-filters.tsx';
-import { AdminOrderTable } from '../components/admin-order-table.tsx';
 import { RenewalFailureTable } from '../components/renewal-failure-table.tsx';
 import { useAdminOrderFilters, type AdminOrdersTab } from '../use-admin-order-filters.ts';
 
@@ -32,12 +33,18 @@ export default function AdminOrdersPage() {
             children: onOrdersTab && (
               <>
                 <AdminOrderFilters filters={filters} onChange={update} />
-                <AdminOrderTable
+                <OrderTable
+                  view="operator"
                   data={orders.data}
                   loading={orders.isFetching}
-                  page={filters.page}
-                  pageSize={filters.pageSize}
-                  onPageChange={onPageChange}
+                  emptyText={t('adminOrders.empty')}
+                  pagination={listPagination({
+                    data: orders.data,
+                    page: filters.page,
+                    pageSize: filters.pageSize,
+                    showTotal: (total) => t('adminOrders.total', { total }),
+                    onChange: onPageChange,
+                  })}
                   onDetail={(order) => setDetailId(order.id)}
                 />
               </>

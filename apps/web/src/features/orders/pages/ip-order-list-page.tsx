@@ -2,6 +2,7 @@ import { orderTypeSchema } from '@stratus/contract';
 import { Card, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { listPagination } from '../../../shared/ui/list-pagination.ts';
 import { useOrders } from '../api.ts';
 import { OrderDetailDrawer } from '../components/order-detail-drawer.tsx';
 import { OrderTable } from '../components/order-table.tsx';
@@ -30,13 +31,18 @@ export default function IpOrderListPage() {
         />
       </div>
       <OrderTable
+        view="customer"
         data={orders.data}
         loading={orders.isFetching}
-        page={filters.page}
-        pageSize={filters.pageSize}
-        onPageChange={(page, pageSize) =>
-          update(pageSize === filters.pageSize ? { page } : { page: 1, pageSize })
-        }
+        emptyText={t('orders.empty')}
+        pagination={listPagination({
+          data: orders.data,
+          page: filters.page,
+          pageSize: filters.pageSize,
+          showTotal: (total) => t('orders.total', { count: total }),
+          onChange: (page, pageSize) =>
+            update(pageSize === filters.pageSize ? { page } : { page: 1, pageSize }),
+        })}
         onDetail={(order) => setDetailId(order.id)}
       />
       <OrderDetailDrawer orderId={detailId} onClose={() => setDetailId(null)} />
