@@ -4,7 +4,7 @@ import { Button, Input, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DATE_PARAM_FORMAT } from '../../../shared/format/date.ts';
-import type { AuditFilters as Filters } from '../use-audit-filters.ts';
+import type { AuditFilters as Filters } from '../audit-filters.ts';
 import styles from './audit-filters.module.css';
 import { BusinessDatePicker } from '../../../shared/ui/business-date-picker.ts';
 

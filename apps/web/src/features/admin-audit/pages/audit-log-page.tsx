@@ -1,14 +1,15 @@
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useListFilters } from '../../../shared/use-list-filters.ts';
 import { useAuditLog, useExportAuditLog } from '../api.ts';
 import { AuditFilters } from '../components/audit-filters.tsx';
 import { AuditTable } from '../components/audit-table.tsx';
-import { useAuditFilters } from '../use-audit-filters.ts';
+import { auditFilters } from '../audit-filters.ts';
 
 /** 审计日志: every operator write, searchable and exportable; nothing here edits an entry. */
 export default function AuditLogPage() {
   const { t } = useTranslation();
-  const { filters, query, update } = useAuditFilters();
+  const { filters, query, update, changePage } = useListFilters(auditFilters);
   const entries = useAuditLog(query);
   const exportCsv = useExportAuditLog();
 
@@ -25,9 +26,7 @@ export default function AuditLogPage() {
         loading={entries.isFetching}
         page={filters.page}
         pageSize={filters.pageSize}
-        onPageChange={(page, pageSize) =>
-          update(pageSize === filters.pageSize ? { page } : { page: 1, pageSize })
-        }
+        onPageChange={changePage}
       />
     </Card>
   );

@@ -3,7 +3,7 @@ import { Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { regionCode, regionLabel } from '../region-label.ts';
-import type { PlanFilters as Filters } from '../use-plan-filters.ts';
+import type { PlanFilters as Filters } from '../plan-filters.ts';
 import styles from './plan-filters.module.css';
 
 interface PlanFiltersProps {

@@ -1,15 +1,16 @@
 import { customerStatuses, type CustomerStatus } from '@stratus/contract';
 import { Card, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useListFilters } from '../../../shared/use-list-filters.ts';
 import { useAdminCustomers } from '../api.ts';
 import { CustomerTable } from '../components/customer-table.tsx';
-import { useCustomerSearch } from '../use-customer-search.ts';
+import { customerSearch } from '../customer-search.ts';
 import styles from './customers-page.module.css';
 
 /** Finds customers by email, name, ID, IP address or order number. */
 export default function CustomersPage() {
   const { t } = useTranslation();
-  const { search, query, update } = useCustomerSearch();
+  const { filters: search, query, update, changePage } = useListFilters(customerSearch);
   const customers = useAdminCustomers(query);
 
   return (
@@ -17,7 +18,7 @@ export default function CustomersPage() {
       <Space wrap size={12} className={styles.bar}>
         <Input.Search
           // Keyed by the address's keyword, so going back in history shows that search again.
-          key={search.keyword}
+          key={search.keyword ?? ''}
           className={styles.search}
           defaultValue={search.keyword}
           placeholder={t('adminCustomers.search.placeholder')}
@@ -46,9 +47,7 @@ export default function CustomersPage() {
         loading={customers.isFetching}
         page={search.page}
         pageSize={search.pageSize}
-        onPageChange={(page, pageSize) =>
-          update(pageSize === search.pageSize ? { page } : { page: 1, pageSize })
-        }
+        onPageChange={changePage}
       />
     </Card>
   );

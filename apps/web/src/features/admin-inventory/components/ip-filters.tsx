@@ -2,7 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { ipAddressStatuses, lineTypes, type AdminIpOverview } from '@stratus/contract';
 import { Button, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { IpFilters as Filters } from '../use-ip-filters.ts';
+import type { IpFilters as Filters } from '../ip-filters.ts';
 import { regionLabel } from './region-label.ts';
 import styles from './ip-filters.module.css';
 

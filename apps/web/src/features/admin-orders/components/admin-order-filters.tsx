@@ -4,7 +4,7 @@ import { Button, Input, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DATE_PARAM_FORMAT } from '../../../shared/format/date.ts';
-import type { AdminOrderFilters as Filters } from '../use-admin-order-filters.ts';
+import type { AdminOrderFilters as Filters } from '../admin-order-filters.ts';
 import styles from './admin-order-filters.module.css';
 import { BusinessDatePicker } from '../../../shared/ui/business-date-picker.ts';
 

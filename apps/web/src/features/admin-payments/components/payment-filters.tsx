@@ -4,7 +4,7 @@ import { Button, Input, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DATE_PARAM_FORMAT } from '../../../shared/format/date.ts';
-import type { PaymentFilters as Filters } from '../use-payment-filters.ts';
+import type { PaymentFilters as Filters } from '../payment-filters.ts';
 import styles from './payment-filters.module.css';
 import { BusinessDatePicker } from '../../../shared/ui/business-date-picker.ts';
 

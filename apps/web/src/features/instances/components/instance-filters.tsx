@@ -2,7 +2,7 @@ import { instanceStatusSchema } from '@stratus/contract';
 import { Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RegionLabel } from './region-label.tsx';
-import { EXPIRING_CHOICES, type InstanceFilters } from '../use-instance-filters.ts';
+import { EXPIRING_CHOICES, type InstanceFilters } from '../instance-filters.ts';
 import styles from './instance-filters.module.css';
 
 interface InstanceFiltersBarProps {

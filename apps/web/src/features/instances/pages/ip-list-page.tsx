@@ -10,6 +10,7 @@ import { OverlayFallback } from '../../../shared/ui/overlay-fallback.tsx';
 import { RowCards } from '../../../shared/ui/row-cards.tsx';
 import { useCompactLayout } from '../../../shared/ui/use-compact-layout.ts';
 import { TableTitleControl } from '../../../shared/ui/table-title-control.tsx';
+import { useListFilters } from '../../../shared/use-list-filters.ts';
 import { LazyAllowlistPanel, useIpListTabs } from '../../access/public.ts';
 import { useInstances, useStaticIpCatalog } from '../api.ts';
 import { ExportDropdown } from '../components/export-dropdown.tsx';
@@ -22,7 +23,7 @@ import {
   preloadSubscriptionModal,
 } from '../components/lazy-ip-list-overlays.ts';
 import { useInstanceColumns } from '../components/use-instance-columns.tsx';
-import { useInstanceFilters } from '../use-instance-filters.ts';
+import { instanceFilters } from '../instance-filters.ts';
 import { useOpenedOnce } from '../use-opened-once.ts';
 import { useRenewedRows } from '../use-renewed-rows.ts';
 import styles from './ip-list-page.module.css';
@@ -30,7 +31,7 @@ import styles from './ip-list-page.module.css';
 export default function IpListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { filters, query, update } = useInstanceFilters();
+  const { filters, query, update, changePage } = useListFilters(instanceFilters);
   const instances = useInstances(query);
   const catalog = useStaticIpCatalog();
   const tabs = useIpListTabs();
@@ -88,8 +89,7 @@ export default function IpListPage() {
     showSizeChanger: true,
     pageSizeOptions: [10, 20, 50, 100],
     showTotal: (total: number) => t('instances.list.total', { count: total }),
-    onChange: (page: number, pageSize: number) =>
-      update(pageSize === filters.pageSize ? { page } : { page: 1, pageSize }),
+    onChange: changePage,
   };
   const loading = instances.isFetching || data !== instances.data;
 

@@ -3,15 +3,16 @@ import { Card, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listPagination } from '../../../shared/ui/list-pagination.ts';
+import { useListFilters } from '../../../shared/use-list-filters.ts';
 import { useOrders } from '../api.ts';
 import { OrderDetailDrawer } from '../components/order-detail-drawer.tsx';
 import { OrderTable } from '../components/order-table.tsx';
-import { useOrderFilters } from '../use-order-filters.ts';
+import { orderFilters } from '../order-filters.ts';
 import styles from './ip-order-list-page.module.css';
 
 export default function IpOrderListPage() {
   const { t } = useTranslation();
-  const { filters, query, update } = useOrderFilters();
+  const { filters, query, update, changePage } = useListFilters(orderFilters);
   const orders = useOrders(query);
   const [detailId, setDetailId] = useState<string | null>(null);
   return (
@@ -40,8 +41,7 @@ export default function IpOrderListPage() {
           page: filters.page,
           pageSize: filters.pageSize,
           showTotal: (total) => t('orders.total', { count: total }),
-          onChange: (page, pageSize) =>
-            update(pageSize === filters.pageSize ? { page } : { page: 1, pageSize }),
+          onChange: changePage,
         })}
         onDetail={(order) => setDetailId(order.id)}
       />

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DATE_PARAM_FORMAT } from '../../../shared/format/date.ts';
 import { ledgerTypeLooks } from '../ledger-types.ts';
-import type { FlowFilters } from '../use-flow-filters.ts';
+import type { FlowFilters } from '../flow-filters.ts';
 import styles from './transaction-filters.module.css';
 import { BusinessDatePicker } from '../../../shared/ui/business-date-picker.ts';
 

@@ -1,14 +1,15 @@
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCompactLayout } from '../../../shared/ui/use-compact-layout.ts';
+import { useListFilters } from '../../../shared/use-list-filters.ts';
 import { useExportTransactions, useTransactions } from '../api.ts';
 import { TransactionFilters } from '../components/transaction-filters.tsx';
 import { TransactionTable } from '../components/transaction-table.tsx';
-import { useFlowFilters } from '../use-flow-filters.ts';
+import { flowFilters } from '../flow-filters.ts';
 
 export default function BusinessFlowPage() {
   const { t } = useTranslation();
-  const { filters, query, update } = useFlowFilters();
+  const { filters, query, update, changePage } = useListFilters(flowFilters);
   const transactions = useTransactions(query);
   const exportCsv = useExportTransactions();
   // On a phone the card's padding would take a tenth of the width from the table.
@@ -27,9 +28,7 @@ export default function BusinessFlowPage() {
         loading={transactions.isFetching}
         page={filters.page}
         pageSize={filters.pageSize}
-        onPageChange={(page, pageSize) =>
-          update(pageSize === filters.pageSize ? { page } : { page: 1, pageSize })
-        }
+        onPageChange={changePage}
       />
     </Card>
   );
