@@ -2,13 +2,17 @@ import { Card, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listPagination } from '../../../shared/ui/list-pagination.ts';
+import { FilterBar } from '../../../shared/ui/filter-bar.tsx';
 import { useListFilters } from '../../../shared/use-list-filters.ts';
 import { OrderTable } from '../../orders/public.ts';
 import { useAdminOrders, useRenewalFailures } from '../api.ts';
 import { AdminOrderDrawer } from '../components/admin-order-drawer.tsx';
-import { AdminOrderFilters } from '../components/admin-order-filters.tsx';
 import { RenewalFailureTable } from '../components/renewal-failure-table.tsx';
-import { adminOrderFilters, type AdminOrdersTab } from '../admin-order-filters.ts';
+import {
+  adminOrderFilterFields,
+  adminOrderFilters,
+  type AdminOrdersTab,
+} from '../admin-order-filters.ts';
 
 /** Every customer's orders with their refunds, and the static IPs whose auto-renewal failed. */
 export default function AdminOrdersPage() {
@@ -31,7 +35,12 @@ export default function AdminOrdersPage() {
             label: t('adminOrders.tab.orders'),
             children: onOrdersTab && (
               <>
-                <AdminOrderFilters filters={filters} onChange={update} />
+                <FilterBar
+                  fields={adminOrderFilterFields(t)}
+                  values={filters}
+                  onChange={update}
+                  reset={{ label: t('adminOrders.filter.reset') }}
+                />
                 <OrderTable
                   view="operator"
                   data={orders.data}

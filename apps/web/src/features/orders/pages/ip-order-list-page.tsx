@@ -1,14 +1,13 @@
-import { orderTypeSchema } from '@stratus/contract';
-import { Card, Select } from 'antd';
+import { Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterBar } from '../../../shared/ui/filter-bar.tsx';
 import { listPagination } from '../../../shared/ui/list-pagination.ts';
 import { useListFilters } from '../../../shared/use-list-filters.ts';
 import { useOrders } from '../api.ts';
 import { OrderDetailDrawer } from '../components/order-detail-drawer.tsx';
 import { OrderTable } from '../components/order-table.tsx';
-import { orderFilters } from '../order-filters.ts';
-import styles from './ip-order-list-page.module.css';
+import { orderFilterFields, orderFilters } from '../order-filters.ts';
 
 export default function IpOrderListPage() {
   const { t } = useTranslation();
@@ -17,20 +16,7 @@ export default function IpOrderListPage() {
   const [detailId, setDetailId] = useState<string | null>(null);
   return (
     <Card>
-      <div className={styles.bar}>
-        <Select
-          allowClear
-          className={styles.select}
-          aria-label={t('orders.column.type')}
-          placeholder={t('orders.type.all')}
-          value={filters.type}
-          onChange={(type) => update({ type })}
-          options={orderTypeSchema.options.map((type) => ({
-            value: type,
-            label: t(`orders.type.${type}`),
-          }))}
-        />
-      </div>
+      <FilterBar fields={orderFilterFields(t)} values={filters} onChange={update} />
       <OrderTable
         view="customer"
         data={orders.data}

@@ -1,11 +1,12 @@
-import { Card } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FilterBar } from '../../../shared/ui/filter-bar.tsx';
 import { useCompactLayout } from '../../../shared/ui/use-compact-layout.ts';
 import { useListFilters } from '../../../shared/use-list-filters.ts';
 import { useExportTransactions, useTransactions } from '../api.ts';
-import { TransactionFilters } from '../components/transaction-filters.tsx';
 import { TransactionTable } from '../components/transaction-table.tsx';
-import { flowFilters } from '../flow-filters.ts';
+import { flowFilterFields, flowFilters } from '../flow-filters.ts';
 
 export default function BusinessFlowPage() {
   const { t } = useTranslation();
@@ -17,11 +18,22 @@ export default function BusinessFlowPage() {
 
   return (
     <Card size={compact ? 'small' : undefined}>
-      <TransactionFilters
-        filters={filters}
+      <FilterBar
+        fields={flowFilterFields(t)}
+        values={filters}
         onChange={update}
-        exporting={exportCsv.isPending}
-        onExport={() => exportCsv.mutate({ query, fileName: t('wallet.flow.exportFileName') })}
+        reset={{ label: t('wallet.flow.filter.reset') }}
+        phone="stack"
+        actions={
+          <Button
+            type="primary"
+            icon={<DownloadOutlined />}
+            loading={exportCsv.isPending}
+            onClick={() => exportCsv.mutate({ query, fileName: t('wallet.flow.exportFileName') })}
+          >
+            {t('wallet.flow.export')}
+          </Button>
+        }
       />
       <TransactionTable
         data={transactions.data}
