@@ -4,3 +4,7 @@ export { staticIpQuoteQuery, useCreateStaticIpOrder, type StaticIpPurchase } fro
 export { OrderStatusTag } from './components/order-status-tag.tsx';
 export { OrderTypeTag } from './components/order-type-tag.tsx';
 export { summariseItem, summariseItems } from './item-summary.ts';
+// One table for every order list: the customer's, and the operator's of every or one customer.
+export { OrderTable } from './components/order-table.tsx';
+// The words of the columns every order list shares, drawn plain (the overview's first screen).
+export { orderCells, orderItemsText } from './components/order-cells.tsx';

@@ -1,4 +1,4 @@
-import { ledgerEntryTypes, ledgerTypeMessageKeys, type LedgerEntryType } from '@stratus/contract';
+import { ledgerTypeMessageKeys, type LedgerEntryType } from '@stratus/contract';
 import type { MessageKey } from '../../locales/index.ts';
 
 /**
@@ -13,7 +13,3 @@ export const ledgerTypeLooks: Record<LedgerEntryType, { label: MessageKey; colou
   refund: { label: ledgerTypeMessageKeys.refund, colour: 'gold' },
   adjustment: { label: ledgerTypeMessageKeys.adjustment, colour: 'default' },
 };
-
-export function isLedgerEntryType(value: string | null): value is LedgerEntryType {
-  return value !== null && (ledgerEntryTypes as readonly string[]).includes(value);
-}

@@ -5,21 +5,13 @@ process.env.TZ = 'America/Los_Angeles';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { DatePicker } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuditFilters } from '../../features/admin-audit/components/audit-filters.tsx';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import { isDayOutOfRange, presetRange } from '../../features/traffic/usage-range.ts';
 import { setBusinessTimeZoneForTests } from '../format/date.ts';
 import { BusinessDatePicker, businessPickerConfig } from './business-date-picker.ts';
+import { FilterBar } from './filter-bar.tsx';
 
-const noFilters = {
-  actor: undefined,
-  action: undefined,
-  target: undefined,
-  from: undefined,
-  to: undefined,
-  page: 1,
-  pageSize: 20,
-};
+const noDays: { from?: string; to?: string } = {};
 
 /** The day each open calendar marks as today. */
 function markedToday(): string[] {
@@ -73,13 +65,12 @@ describe('date pickers on the business clock', () => {
     expect(value.format('YYYY-MM-DD HH:mm')).toBe('2026-11-24 12:00');
   });
 
-  it('marks the business day in the audit log’s date filter', async () => {
+  it('marks the business day in a filter bar’s date range', async () => {
     renderWithProviders(
-      <AuditFilters
-        filters={noFilters}
+      <FilterBar
+        fields={[{ kind: 'dateRange', from: 'from', to: 'to', label: '日期' }]}
+        values={noDays}
         onChange={() => {}}
-        onExport={() => {}}
-        exporting={false}
       />,
     );
     fireEvent.click(document.querySelector('.ant-picker-range input')!);

@@ -7,10 +7,11 @@ import {
 import { Button, Card, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useListFilters } from '../../../shared/use-list-filters.ts';
+import { announcementFilters } from '../announcement-filters.ts';
 import { useAdminAnnouncements } from '../api.ts';
 import { AnnouncementDrawer } from '../components/announcement-drawer.tsx';
 import { AnnouncementTable } from '../components/announcement-table.tsx';
-import { useAnnouncementFilters } from '../use-announcement-filters.ts';
 import styles from './announcements-page.module.css';
 
 const ALL = 'all';
@@ -18,7 +19,7 @@ const ALL = 'all';
 /** 公告管理: every announcement with its state; write, edit, end now, delete. */
 export default function AnnouncementsPage() {
   const { t } = useTranslation();
-  const { filters, query, update } = useAnnouncementFilters();
+  const { filters, query, update, changePage } = useListFilters(announcementFilters);
   const announcements = useAdminAnnouncements(query);
   /** Open drawer: null writes a new one. Closed: undefined. */
   const [editing, setEditing] = useState<AdminAnnouncement | null | undefined>(undefined);
@@ -50,9 +51,7 @@ export default function AnnouncementsPage() {
         loading={announcements.isFetching}
         page={filters.page}
         pageSize={filters.pageSize}
-        onPageChange={(page, pageSize) =>
-          update(pageSize === filters.pageSize ? { page } : { page: 1, pageSize })
-        }
+        onPageChange={changePage}
         onEdit={setEditing}
       />
       {editing !== undefined && (

@@ -3,12 +3,13 @@ import type { AdminStaticIpPlan } from '@stratus/contract';
 import { Button, Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterBar } from '../../../shared/ui/filter-bar.tsx';
+import { useListFilters } from '../../../shared/use-list-filters.ts';
 import { useAdminRegions, useAdminStaticIpPlans } from '../api.ts';
-import { PlanFilters } from '../components/plan-filters.tsx';
 import { PlanFormDrawer } from '../components/plan-form-drawer.tsx';
 import { PlanTable } from '../components/plan-table.tsx';
 import { useCanManageCatalog } from '../use-catalog-access.ts';
-import { usePlanFilters } from '../use-plan-filters.ts';
+import { planFilterFields, planFilters } from '../plan-filters.ts';
 
 /**
  * 静态IP套餐: every plan, shown or hidden, by region and line type, with its prices, stock and
@@ -16,7 +17,7 @@ import { usePlanFilters } from '../use-plan-filters.ts';
  */
 export default function StaticIpPlansPage() {
   const { t } = useTranslation();
-  const { filters, query, update } = usePlanFilters();
+  const { filters, query, update } = useListFilters(planFilters);
   const plans = useAdminStaticIpPlans(query);
   const regions = useAdminRegions();
   const canManage = useCanManageCatalog();
@@ -32,7 +33,11 @@ export default function StaticIpPlansPage() {
         )
       }
     >
-      <PlanFilters filters={filters} regions={regions.data?.items} onChange={update} />
+      <FilterBar
+        fields={planFilterFields(t, regions.data?.items)}
+        values={filters}
+        onChange={update}
+      />
       <PlanTable
         plans={plans.data?.items}
         loading={plans.isFetching}

@@ -1,20 +1,15 @@
-import {
-  balanceAdjustmentStatuses,
-  DEFAULT_PAGE_SIZE,
-  hasPermission,
-  type BalanceAdjustment,
-  type BalanceAdjustmentStatus,
-} from '@stratus/contract';
-import { Card, Input, Select, Space } from 'antd';
+import { DEFAULT_PAGE_SIZE, hasPermission, type BalanceAdjustment } from '@stratus/contract';
+import { Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatSignedMoney } from '../../../shared/format/money.ts';
 import { showSuccessToast } from '../../../shared/ui/feedback.ts';
+import { FilterBar } from '../../../shared/ui/filter-bar.tsx';
 import { useMe } from '../../users/public.ts';
+import { adjustmentFilterFields } from '../adjustment-filters.ts';
 import { useBalanceAdjustments, useDecideAdjustment, type AdjustmentsQuery } from '../api.ts';
 import { AdjustmentsTable } from '../components/adjustments-table.tsx';
 import { ReasonModal } from '../components/reason-modal.tsx';
-import styles from './customers-page.module.css';
 
 type AdjustmentsFilter = AdjustmentsQuery & { page: number; pageSize: number };
 
@@ -32,29 +27,11 @@ export default function AdjustmentsPage() {
 
   return (
     <Card>
-      <Space wrap size={12} className={styles.bar}>
-        <Select<BalanceAdjustmentStatus | 'all'>
-          className={styles.status}
-          aria-label={t('adminCustomers.adjustments.column.status')}
-          value={query.status ?? 'all'}
-          onChange={(value) => filter({ status: value === 'all' ? undefined : value })}
-          options={[
-            { value: 'all', label: t('adminCustomers.adjustments.allStatuses') },
-            ...balanceAdjustmentStatuses.map((status) => ({
-              value: status,
-              label: t(`adminCustomers.adjustments.status.${status}`),
-            })),
-          ]}
-        />
-        <Input.Search
-          className={styles.search}
-          placeholder={t('adminCustomers.adjustments.customerFilter')}
-          aria-label={t('adminCustomers.adjustments.customerFilter')}
-          allowClear
-          maxLength={100}
-          onSearch={(customer) => filter({ customer: customer.trim() || undefined })}
-        />
-      </Space>
+      <FilterBar
+        fields={adjustmentFilterFields(t)}
+        values={{ status: query.status, customer: query.customer }}
+        onChange={filter}
+      />
       <AdjustmentsTable
         data={adjustments.data}
         loading={adjustments.isFetching}

@@ -6,7 +6,7 @@ import { formatMoney } from '../../../shared/format/money.ts';
 import { ADMIN_PAYMENTS_PATH, ADMIN_RECONCILIATION_PATH } from '../../../shared/paths.ts';
 import styles from './dashboard.module.css';
 
-/** The payment list filtered to pending ones (see use-payment-filters.ts). */
+/** The payment list filtered to pending ones (see admin-payments/payment-filters.ts). */
 export const PENDING_PAYMENTS_LINK = `${ADMIN_PAYMENTS_PATH}?status=pending`;
 
 interface PaymentsCardProps {

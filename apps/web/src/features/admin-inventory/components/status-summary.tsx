@@ -1,7 +1,7 @@
 import { ipAddressStatuses, type AdminIpOverview } from '@stratus/contract';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { IpFilters } from '../use-ip-filters.ts';
+import type { IpFilters } from '../ip-filters.ts';
 import styles from './status-summary.module.css';
 
 interface StatusSummaryProps {

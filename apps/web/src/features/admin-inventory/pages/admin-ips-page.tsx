@@ -4,22 +4,23 @@ import { Button, Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FilterBar } from '../../../shared/ui/filter-bar.tsx';
+import { useListFilters } from '../../../shared/use-list-filters.ts';
 import { ADMIN_IP_IMPORT_PATH } from '../../../shared/paths.ts';
 import { useMe } from '../../users/public.ts';
 import { useAdminIpOverview, useAdminIps } from '../api.ts';
 import { BulkBar } from '../components/bulk-bar.tsx';
 import { IpDetailDrawer } from '../components/ip-detail-drawer.tsx';
-import { IpFilters } from '../components/ip-filters.tsx';
 import { IpTable } from '../components/ip-table.tsx';
 import { StatusChangeModal, type PendingChange } from '../components/status-change-modal.tsx';
 import { StatusSummary } from '../components/status-summary.tsx';
-import { useIpFilters } from '../use-ip-filters.ts';
+import { ipFilterFields, ipFilters } from '../ip-filters.ts';
 import styles from './admin-ips-page.module.css';
 
 /** The IP pool: its states, filters, one address's page, and the operator's state changes. */
 export default function AdminIpsPage() {
   const { t } = useTranslation();
-  const { filters, query, update } = useIpFilters();
+  const { filters, query, update, changePage } = useListFilters(ipFilters);
   const ips = useAdminIps(query);
   const overview = useAdminIpOverview();
   const role = useMe().data?.role;
@@ -40,7 +41,12 @@ export default function AdminIpsPage() {
           </Link>
         )}
       </div>
-      <IpFilters filters={filters} overview={overview.data} onChange={update} />
+      <FilterBar
+        fields={ipFilterFields(t, overview.data)}
+        values={filters}
+        onChange={update}
+        reset={{ label: t('adminInventory.filter.reset'), alsoClears: ['flagged'] }}
+      />
       {canManage && (
         <BulkBar
           selected={selected}
@@ -53,9 +59,7 @@ export default function AdminIpsPage() {
         loading={ips.isFetching}
         page={filters.page}
         pageSize={filters.pageSize}
-        onPageChange={(page, pageSize) =>
-          update(pageSize === filters.pageSize ? { page } : { page: 1, pageSize })
-        }
+        onPageChange={changePage}
         onDetail={(ip) => setDetailId(ip.id)}
         selection={canManage ? { selected, onChange: setSelected } : undefined}
       />

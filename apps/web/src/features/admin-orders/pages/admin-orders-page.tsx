@@ -1,24 +1,28 @@
 import { Card, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { listPagination } from '../../../shared/ui/list-pagination.ts';
+import { FilterBar } from '../../../shared/ui/filter-bar.tsx';
+import { useListFilters } from '../../../shared/use-list-filters.ts';
+import { OrderTable } from '../../orders/public.ts';
 import { useAdminOrders, useRenewalFailures } from '../api.ts';
 import { AdminOrderDrawer } from '../components/admin-order-drawer.tsx';
-import { AdminOrderFilters } from '../components/admin-order-filters.tsx';
-import { AdminOrderTable } from '../components/admin-order-table.tsx';
 import { RenewalFailureTable } from '../components/renewal-failure-table.tsx';
-import { useAdminOrderFilters, type AdminOrdersTab } from '../use-admin-order-filters.ts';
+import {
+  adminOrderFilterFields,
+  adminOrderFilters,
+  type AdminOrdersTab,
+} from '../admin-order-filters.ts';
 
 /** Every customer's orders with their refunds, and the static IPs whose auto-renewal failed. */
 export default function AdminOrdersPage() {
   const { t } = useTranslation();
-  const { filters, query, update } = useAdminOrderFilters();
+  const { filters, query, update, changePage } = useListFilters(adminOrderFilters);
   const paging = { page: filters.page, pageSize: filters.pageSize };
   const onOrdersTab = filters.tab === 'orders';
   const orders = useAdminOrders(query, onOrdersTab);
   const failures = useRenewalFailures(paging, !onOrdersTab);
   const [detailId, setDetailId] = useState<string | null>(null);
-  const onPageChange = (page: number, pageSize: number) =>
-    update(pageSize === filters.pageSize ? { page } : { page: 1, pageSize });
 
   return (
     <Card>
@@ -31,13 +35,24 @@ export default function AdminOrdersPage() {
             label: t('adminOrders.tab.orders'),
             children: onOrdersTab && (
               <>
-                <AdminOrderFilters filters={filters} onChange={update} />
-                <AdminOrderTable
+                <FilterBar
+                  fields={adminOrderFilterFields(t)}
+                  values={filters}
+                  onChange={update}
+                  reset={{ label: t('adminOrders.filter.reset') }}
+                />
+                <OrderTable
+                  view="operator"
                   data={orders.data}
                   loading={orders.isFetching}
-                  page={filters.page}
-                  pageSize={filters.pageSize}
-                  onPageChange={onPageChange}
+                  emptyText={t('adminOrders.empty')}
+                  pagination={listPagination({
+                    data: orders.data,
+                    page: filters.page,
+                    pageSize: filters.pageSize,
+                    showTotal: (total) => t('adminOrders.total', { total }),
+                    onChange: changePage,
+                  })}
                   onDetail={(order) => setDetailId(order.id)}
                 />
               </>
@@ -52,7 +67,7 @@ export default function AdminOrdersPage() {
                 loading={failures.isFetching}
                 page={filters.page}
                 pageSize={filters.pageSize}
-                onPageChange={onPageChange}
+                onPageChange={changePage}
               />
             ),
           },

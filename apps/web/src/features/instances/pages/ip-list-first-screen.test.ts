@@ -38,7 +38,8 @@ describe("the IP list's first screen", () => {
 
   it('imports the table and its filters', () => {
     expect(files).toContain('components/use-instance-columns.tsx');
-    expect(files).toContain('components/instance-filters.tsx');
+    expect(files).toContain('instance-filters.tsx');
+    expect(files).toContain('../../shared/ui/filter-bar.tsx');
     expect(antdComponents).toContain('Table');
   });
 

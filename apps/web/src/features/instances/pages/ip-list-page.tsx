@@ -5,15 +5,15 @@ import { Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BUY_STATIC_IP_PATH } from '../../../shared/paths.ts';
-import { FoldedFilters } from '../../../shared/ui/folded-filters.tsx';
+import { FilterBar } from '../../../shared/ui/filter-bar.tsx';
 import { OverlayFallback } from '../../../shared/ui/overlay-fallback.tsx';
 import { RowCards } from '../../../shared/ui/row-cards.tsx';
 import { useCompactLayout } from '../../../shared/ui/use-compact-layout.ts';
 import { TableTitleControl } from '../../../shared/ui/table-title-control.tsx';
+import { useListFilters } from '../../../shared/use-list-filters.ts';
 import { LazyAllowlistPanel, useIpListTabs } from '../../allowlist/public.ts';
 import { useInstances, useStaticIpCatalog } from '../api.ts';
 import { ExportDropdown } from '../components/export-dropdown.tsx';
-import { InstanceFiltersBar } from '../components/instance-filters.tsx';
 import {
   LazyInstanceDetailDrawer,
   LazyRenewModal,
@@ -22,7 +22,7 @@ import {
   preloadSubscriptionModal,
 } from '../components/lazy-ip-list-overlays.ts';
 import { useInstanceColumns } from '../components/use-instance-columns.tsx';
-import { useInstanceFilters } from '../use-instance-filters.ts';
+import { instanceFilterFields, instanceFilters } from '../instance-filters.tsx';
 import { useOpenedOnce } from '../use-opened-once.ts';
 import { useRenewedRows } from '../use-renewed-rows.ts';
 import styles from './ip-list-page.module.css';
@@ -30,7 +30,7 @@ import styles from './ip-list-page.module.css';
 export default function IpListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { filters, query, update } = useInstanceFilters();
+  const { filters, query, update, changePage } = useListFilters(instanceFilters);
   const instances = useInstances(query);
   const catalog = useStaticIpCatalog();
   const tabs = useIpListTabs();
@@ -63,12 +63,6 @@ export default function IpListPage() {
     return [...names].map(([code, name]) => ({ code, name }));
   }, [catalog.data, instances.data]);
 
-  const activeFilters = [
-    filters.status,
-    filters.country,
-    filters.expiringWithinDays,
-    filters.keyword,
-  ].filter((value) => value !== undefined && value !== '').length;
   // Until the first answer arrives there is nothing to say: no "you have no IPs" flash.
   const emptyText = data && (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('instances.list.empty')}>
@@ -88,8 +82,7 @@ export default function IpListPage() {
     showSizeChanger: true,
     pageSizeOptions: [10, 20, 50, 100],
     showTotal: (total: number) => t('instances.list.total', { count: total }),
-    onChange: (page: number, pageSize: number) =>
-      update(pageSize === filters.pageSize ? { page } : { page: 1, pageSize }),
+    onChange: changePage,
   };
   const loading = instances.isFetching || data !== instances.data;
 
@@ -103,9 +96,14 @@ export default function IpListPage() {
   return (
     <Card {...tabs.cardProps}>
       <div className={styles.toolbar}>
-        <FoldedFilters active={activeFilters}>
-          <InstanceFiltersBar filters={filters} countries={countries} onChange={update} />
-        </FoldedFilters>
+        <FilterBar
+          fields={instanceFilterFields(t, countries)}
+          values={filters}
+          onChange={update}
+          phone="stack"
+          folded
+          spaced={false}
+        />
         <Space wrap>
           <Button
             icon={<LinkOutlined />}

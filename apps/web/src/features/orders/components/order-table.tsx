@@ -1,108 +1,50 @@
-import type { Order, Page } from '@stratus/contract';
-import { Button, Empty, Table, Typography, type TableColumnsType } from 'antd';
+import type { Page } from '@stratus/contract';
+import { Empty, Table, type TablePaginationConfig } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../shared/format/date.ts';
-import { formatMoney } from '../../../shared/format/money.ts';
 import { useCompactLayout } from '../../../shared/ui/use-compact-layout.ts';
-import { summariseItems } from '../item-summary.ts';
-import { OrderStatusTag } from './order-status-tag.tsx';
-import { OrderTypeTag } from './order-type-tag.tsx';
-import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
-import styles from './order-table.module.css';
+import {
+  orderColumns,
+  orderTableScrollX,
+  type OrderColumnsOptions,
+  type OrderListRow,
+  type OrderListView,
+} from './order-columns.tsx';
 
-interface OrderTableProps {
-  data: Page<Order> | undefined;
+interface OrderTableProps<View extends OrderListView> extends Omit<
+  OrderColumnsOptions<View>,
+  't' | 'compact'
+> {
+  data: Page<OrderListRow[View]> | undefined;
   loading: boolean;
-  page: number;
-  pageSize: number;
-  onPageChange: (page: number, pageSize: number) => void;
-  onDetail: (order: Order) => void;
+  pagination: TablePaginationConfig;
+  /** What an empty list says. */
+  emptyText: string;
 }
 
-/** Orders, paged by the server. */
-export function OrderTable({
+/**
+ * An order list paged by the server: a customer's own orders, every customer's to the operator,
+ * or one customer's on the operator's customer page (`view`, see order-columns.tsx).
+ */
+export function OrderTable<View extends OrderListView>({
   data,
   loading,
-  page,
-  pageSize,
-  onPageChange,
-  onDetail,
-}: OrderTableProps) {
+  pagination,
+  emptyText,
+  ...columnOptions
+}: OrderTableProps<View>) {
   const { t } = useTranslation();
   const compact = useCompactLayout();
-  const columns: TableColumnsType<Order> = [
-    {
-      key: 'orderNo',
-      title: t('orders.column.orderNo'),
-      // On a phone the order stays named while its other columns scroll past.
-      fixed: compact ? 'left' : undefined,
-      width: 220,
-      render: (_, order) => <Typography.Text copyable>{order.orderNo}</Typography.Text>,
-    },
-    {
-      key: 'type',
-      title: t('orders.column.type'),
-      // The longest tag ("Static IP purchase") and the cell's padding.
-      width: 150,
-      render: (_, order) => <OrderTypeTag type={order.type} />,
-    },
-    {
-      key: 'status',
-      title: t('orders.column.status'),
-      width: 100,
-      render: (_, order) => <OrderStatusTag status={order.status} />,
-    },
-    {
-      key: 'total',
-      title: t('orders.column.total'),
-      align: 'right',
-      width: 120,
-      // An amount reads as one figure: never broken over lines.
-      className: styles.amount,
-      render: (_, order) => formatMoney(order.total),
-    },
-    {
-      key: 'items',
-      title: t('orders.column.items'),
-      ellipsis: true,
-      render: (_, order) => summariseItems(order, t) || '--',
-    },
-    {
-      key: 'createdAt',
-      title: withTimeZone(t('orders.column.createdAt')),
-      width: 180,
-      render: (_, order) => formatDateTime(order.createdAt),
-    },
-    {
-      key: 'actions',
-      title: t('orders.column.actions'),
-      width: 90,
-      render: (_, order) => (
-        <Button type="link" size="small" onClick={() => onDetail(order)}>
-          {t('orders.detail')}
-        </Button>
-      ),
-    },
-  ];
   return (
-    <Table<Order>
+    <Table<OrderListRow[View]>
       rowKey="id"
-      columns={columns}
+      columns={orderColumns({ ...columnOptions, t, compact })}
       dataSource={data?.items ?? []}
       loading={loading}
-      scroll={{ x: 1000 }}
+      scroll={{ x: orderTableScrollX(columnOptions.view) }}
       locale={{
-        emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('orders.empty')} />,
+        emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />,
       }}
-      pagination={{
-        current: data?.page ?? page,
-        pageSize: data?.pageSize ?? pageSize,
-        total: data?.total ?? 0,
-        showSizeChanger: true,
-        pageSizeOptions: [10, 20, 50, 100],
-        showTotal: (total) => t('orders.total', { count: total }),
-        onChange: onPageChange,
-      }}
+      pagination={pagination}
     />
   );
 }

@@ -1,42 +1,34 @@
-import { orderTypeSchema } from '@stratus/contract';
-import { Card, Select } from 'antd';
+import { Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterBar } from '../../../shared/ui/filter-bar.tsx';
+import { listPagination } from '../../../shared/ui/list-pagination.ts';
+import { useListFilters } from '../../../shared/use-list-filters.ts';
 import { useOrders } from '../api.ts';
 import { OrderDetailDrawer } from '../components/order-detail-drawer.tsx';
 import { OrderTable } from '../components/order-table.tsx';
-import { useOrderFilters } from '../use-order-filters.ts';
-import styles from './ip-order-list-page.module.css';
+import { orderFilterFields, orderFilters } from '../order-filters.ts';
 
 export default function IpOrderListPage() {
   const { t } = useTranslation();
-  const { filters, query, update } = useOrderFilters();
+  const { filters, query, update, changePage } = useListFilters(orderFilters);
   const orders = useOrders(query);
   const [detailId, setDetailId] = useState<string | null>(null);
   return (
     <Card>
-      <div className={styles.bar}>
-        <Select
-          allowClear
-          className={styles.select}
-          aria-label={t('orders.column.type')}
-          placeholder={t('orders.type.all')}
-          value={filters.type}
-          onChange={(type) => update({ type })}
-          options={orderTypeSchema.options.map((type) => ({
-            value: type,
-            label: t(`orders.type.${type}`),
-          }))}
-        />
-      </div>
+      <FilterBar fields={orderFilterFields(t)} values={filters} onChange={update} />
       <OrderTable
+        view="customer"
         data={orders.data}
         loading={orders.isFetching}
-        page={filters.page}
-        pageSize={filters.pageSize}
-        onPageChange={(page, pageSize) =>
-          update(pageSize === filters.pageSize ? { page } : { page: 1, pageSize })
-        }
+        emptyText={t('orders.empty')}
+        pagination={listPagination({
+          data: orders.data,
+          page: filters.page,
+          pageSize: filters.pageSize,
+          showTotal: (total) => t('orders.total', { count: total }),
+          onChange: changePage,
+        })}
         onDetail={(order) => setDetailId(order.id)}
       />
       <OrderDetailDrawer orderId={detailId} onClose={() => setDetailId(null)} />

@@ -9,7 +9,7 @@ import { PlainCard } from '../../../shared/ui/plain-card.tsx';
 import { PlainSkeleton } from '../../../shared/ui/plain-skeleton.tsx';
 import styles from './overview-stats.module.css';
 
-/** The IP list filters by this (see use-instance-filters.ts). */
+/** The IP list filters by this (see instances/instance-filters.ts). */
 export const EXPIRING_LINK = `${IP_LIST_PATH}?expiringWithinDays=7`;
 
 interface OverviewStatsProps {

@@ -3,11 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IP_ORDER_LIST_PATH } from '../../../shared/paths.ts';
-import { formatDateTime } from '../../../shared/format/business-time.ts';
-import { formatMoney } from '../../../shared/format/money.ts';
-import { OrderTypeTag, summariseItems } from '../../orders/public.ts';
-import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 import { PlainCard } from '../../../shared/ui/plain-card.tsx';
+import { orderCells, orderItemsText } from '../../orders/public.ts';
 import { EmptyState } from './empty-state.tsx';
 import { LoadingOverlay } from './loading-overlay.tsx';
 import styles from './recent-orders-card.module.css';
@@ -31,34 +28,35 @@ interface Column {
  */
 export function RecentOrdersCard({ orders, loading }: RecentOrdersCardProps) {
   const { t } = useTranslation();
+  // The order lists' own titles and cells (orders/public.ts), each kept to one line here.
   const columns: Column[] = [
     {
       key: 'type',
-      title: t('orders.column.type'),
+      title: orderCells.type.title(t),
       className: styles.nowrap,
-      render: (order) => <OrderTypeTag type={order.type} />,
+      render: (order) => orderCells.type.render(order, t),
     },
     {
       key: 'items',
-      title: t('orders.column.items'),
+      title: orderCells.items.title(t),
       // Wide enough to say what was bought; the table scrolls sideways on a phone instead.
       className: styles.ellipsis,
       render: (order) => {
-        const summary = summariseItems(order, t) || '--';
+        const summary = orderItemsText(order, t);
         return <span title={summary}>{summary}</span>;
       },
     },
     {
       key: 'total',
-      title: t('orders.column.total'),
+      title: orderCells.total.title(t),
       className: `${styles.nowrap} ${styles.end}`,
-      render: (order) => formatMoney(order.total),
+      render: (order) => orderCells.total.render(order, t),
     },
     {
       key: 'createdAt',
-      title: withTimeZone(t('orders.column.createdAt')),
+      title: orderCells.createdAt.title(t),
       className: styles.nowrap,
-      render: (order) => formatDateTime(order.createdAt),
+      render: (order) => orderCells.createdAt.render(order, t),
     },
   ];
   return (

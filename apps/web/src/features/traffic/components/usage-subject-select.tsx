@@ -1,10 +1,10 @@
 import { Select } from 'antd';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { useSubUsers } from '../../sub-users/public.ts';
 import { useInstances } from '../../instances/public.ts';
 import { useTrafficPackages } from '../api.ts';
-import styles from './usage-filters.module.css';
 
 /** What the history narrows to: everything, or one static IP, one package or one sub-user. */
 export type UsageSubject =
@@ -25,9 +25,14 @@ function decode(value: string): UsageSubject {
 export function UsageSubjectSelect({
   value,
   onChange,
+  className,
+  style,
 }: {
   value: UsageSubject;
   onChange: (subject: UsageSubject) => void;
+  /** Its size in the filter bar. */
+  className: string;
+  style: CSSProperties | undefined;
 }) {
   const { t } = useTranslation();
   const instances = useInstances({ page: 1, pageSize: 100 });
@@ -35,7 +40,8 @@ export function UsageSubjectSelect({
   const subUsers = useSubUsers();
   return (
     <Select<string>
-      className={styles.subject}
+      className={className}
+      style={style}
       aria-label={t('traffic.usage.subject.label')}
       showSearch
       optionFilterProp="label"

@@ -1,15 +1,17 @@
-import type { UsageGranularity } from '@stratus/contract';
-import { App, Card, Col, Row, Statistic } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import type { UsageGranularity, UsageKind } from '@stratus/contract';
+import { App, Button, Card, Col, Row, Statistic } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../shared/format/bytes.ts';
 import { businessNow, wallClockToIso } from '../../../shared/format/date.ts';
+import { FilterBar } from '../../../shared/ui/filter-bar.tsx';
 import { useCompactLayout } from '../../../shared/ui/use-compact-layout.ts';
 import { useExportTrafficUsage, useTrafficUsage, type TrafficUsageQuery } from '../api.ts';
 import { UsageChart } from '../components/usage-chart.tsx';
-import { UsageFilters, type KindFilter } from '../components/usage-filters.tsx';
 import type { UsageSubject } from '../components/usage-subject-select.tsx';
 import { UsageTable } from '../components/usage-table.tsx';
+import { usageFilterFields, type UsageFilters } from '../usage-filters.tsx';
 import { clampUsageRange, maxRangeDays, presetRange, type UsageRange } from '../usage-range.ts';
 import styles from './traffic-flow-history-page.module.css';
 
@@ -49,7 +51,7 @@ export default function TrafficFlowHistoryPage() {
   const { message } = App.useApp();
   const [granularity, setGranularity] = useState<UsageGranularity>('hour');
   const [range, setRange] = useState<UsageRange>(() => presetRange('last24Hours'));
-  const [kind, setKind] = useState<KindFilter>('all');
+  const [kind, setKind] = useState<UsageKind | undefined>(undefined);
   const [subject, setSubject] = useState<UsageSubject>({ kind: 'all' });
   const exportCsv = useExportTrafficUsage();
   const compact = useCompactLayout();
@@ -60,7 +62,7 @@ export default function TrafficFlowHistoryPage() {
       granularity,
       ...subjectFilter(subject),
       // A package has no kind: the API refuses the two together.
-      ...(kind === 'all' || subject.kind === 'package' ? {} : { kind }),
+      ...(kind === undefined || subject.kind === 'package' ? {} : { kind }),
     }),
     [range, granularity, kind, subject],
   );
@@ -77,20 +79,33 @@ export default function TrafficFlowHistoryPage() {
 
   return (
     <Card size={compact ? 'small' : undefined}>
-      <UsageFilters
-        granularity={granularity}
-        range={range}
-        kind={kind}
-        subject={subject}
-        onSubjectChange={setSubject}
-        onGranularityChange={(next) => {
-          setGranularity(next);
-          applyRange(range, next);
+      <FilterBar<UsageFilters>
+        fields={usageFilterFields({
+          t,
+          granularity,
+          range,
+          subject,
+          onRangeChange: (next) => applyRange(next, granularity),
+          onSubjectChange: setSubject,
+        })}
+        values={{ granularity, kind: subject.kind === 'package' ? undefined : kind }}
+        onChange={(changes) => {
+          if (changes.granularity) {
+            setGranularity(changes.granularity);
+            applyRange(range, changes.granularity);
+          }
+          if ('kind' in changes) setKind(changes.kind);
         }}
-        onRangeChange={(next) => applyRange(next, granularity)}
-        onKindChange={setKind}
-        exporting={exportCsv.isPending}
-        onExport={() => exportCsv.mutate({ query, fileName: t('traffic.usage.exportFileName') })}
+        phone="stack"
+        actions={
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exportCsv.isPending}
+            onClick={() => exportCsv.mutate({ query, fileName: t('traffic.usage.exportFileName') })}
+          >
+            {t('traffic.usage.export')}
+          </Button>
+        }
       />
       <Row gutter={[16, 16]}>
         <Col span={8}>
