@@ -2,6 +2,7 @@
 // itself: an app built for `app.inject` tests runs no timers.
 import type { FastifyInstance } from 'fastify';
 import { startMessageDelivery } from './deliver-messages.ts';
+import { startMessagePruning } from './prune-messages.ts';
 import { startPaymentExpiry } from './expire-payments.ts';
 import { startTrafficPackageExpiry } from './expire-traffic-packages.ts';
 import { startOfflineNodeLog } from './log-offline-nodes.ts';
@@ -24,6 +25,7 @@ export function startBackgroundJobs(app: FastifyInstance): PeriodicJob {
     startRateLimitWindowPruning(app),
     startOfflineNodeLog(app),
     startMessageDelivery(app),
+    startMessagePruning(app),
     startPaymentExpiry(app, { intervalMs }),
     startStaticIpJobs(app, { intervalMs }),
     startTrafficPackageExpiry(app, { intervalMs }),

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../test/smtp-server.ts';
 import { backoffAfter, deliverDueMessages } from './delivery.ts';
 import { createSmtpMailer, describeSmtpFailure, type Mailer } from './mailer.ts';
+import { pruneMessagesBefore } from './outbox-repo.ts';
 import { queueMail } from './outbox.ts';
 
 const MINUTE_MS = 60_000;
@@ -162,6 +163,25 @@ describe.each(testEngines)('the outbox on %s', (engine) => {
     expect(rows.filter((row) => row.toAddress === 'once@example.com')).toHaveLength(1);
     expect(rows.filter((row) => row.toAddress === 'rolled-back@example.com')).toEqual([]);
     await deliver(new Date(Date.now() + 1_000));
+  });
+
+  it('prunes messages done with before a time, never a queued one', async () => {
+    const done = (await queueTest('old-sent@example.com'))!;
+    const waiting = (await queueTest('old-queued@example.com'))!;
+    await deliver(new Date(Date.now() + 1_000));
+    await db().update(messages).set({ state: 'queued' }).where(eq(messages.id, waiting.id));
+    const old = new Date(Date.now() - 91 * 24 * 60 * MINUTE_MS);
+    await db().update(messages).set({ createdAt: old });
+    const deleted = await pruneMessagesBefore(
+      db(),
+      new Date(Date.now() - 90 * 24 * 60 * MINUTE_MS),
+    );
+    expect(deleted).toBeGreaterThan(0);
+    const left = await db().select().from(messages);
+    expect(left.map((row) => row.id)).toContain(waiting.id);
+    expect(left.map((row) => row.id)).not.toContain(done.id);
+    expect(left.every((row) => row.state === 'queued')).toBe(true);
+    await db().delete(messages);
   });
 
   it.runIf(engine === 'postgres')(

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, messages, sql, type Db, type Tx } from '@stratus/db';
+import { and, asc, eq, lt, lte, messages, ne, sql, type Db, type Tx } from '@stratus/db';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessageRow = Pick<
@@ -76,4 +76,16 @@ export async function markMessageFailed(
   { id, reply }: { id: string; reply: string },
 ): Promise<void> {
   await db.update(messages).set({ state: 'failed', lastReply: reply }).where(eq(messages.id, id));
+}
+
+/**
+ * Deletes messages written before `before` that are done with (sent, failed or suppressed); a
+ * queued message is never deleted, however old. Answers how many went.
+ */
+export async function pruneMessagesBefore(db: Db, before: Date): Promise<number> {
+  const deleted = await db
+    .delete(messages)
+    .where(and(lt(messages.createdAt, before), ne(messages.state, 'queued')))
+    .returning({ id: messages.id });
+  return deleted.length;
 }

@@ -4,5 +4,6 @@ export { deliverDueMessages } from './delivery.ts';
 export type { DeliveryReport } from './delivery.ts';
 export { createSmtpMailer } from './mailer.ts';
 export type { Mailer } from './mailer.ts';
+export { pruneMessagesBefore } from './outbox-repo.ts';
 export { queueMail } from './outbox.ts';
 export type { MailToQueue } from './outbox.ts';
