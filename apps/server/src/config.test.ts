@@ -27,6 +27,30 @@ describe('loadConfig', () => {
     expect(config.webDistDir).toBe(path.resolve(import.meta.dirname, '../../web/dist'));
   });
 
+  it('keeps mail in the outbox without SMTP_URL, and needs MAIL_FROM with it', () => {
+    expect(loadConfig({})).toMatchObject({ mail: undefined, brandName: 'Stratus' });
+    expect(
+      loadConfig({
+        SMTP_URL: 'smtps://user:secret@smtp.example.com:465',
+        MAIL_FROM: 'Acme Proxy <noreply@acme.example>',
+        BRAND_NAME: 'Acme Proxy',
+      }),
+    ).toMatchObject({
+      mail: {
+        smtpUrl: 'smtps://user:secret@smtp.example.com:465',
+        from: 'Acme Proxy <noreply@acme.example>',
+        fromDomain: 'acme.example',
+      },
+      brandName: 'Acme Proxy',
+    });
+    expect(() => loadConfig({ SMTP_URL: 'smtp://localhost:25' })).toThrow(
+      'MAIL_FROM: is required with SMTP_URL',
+    );
+    expect(() => loadConfig({ SMTP_URL: 'http://smtp.example.com' })).toThrow(
+      'SMTP_URL: must be an smtp:// or smtps:// URL',
+    );
+  });
+
   it('reads the PostgreSQL pool size, from 1 to 100 connections', () => {
     expect(loadConfig({ DATABASE_POOL_SIZE: '8' }).databasePoolSize).toBe(8);
     expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(

@@ -57,6 +57,18 @@ const environmentSchema = z.object({
     .url({ error: 'must be an absolute URL such as https://proxy.example.com' })
     .optional(),
   SECRET_KEY: z.string().min(32, { error: 'must be at least 32 characters long' }).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, {
+      error:
+        'must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.com:465',
+    })
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .min(3, { error: 'must be an address such as Acme <noreply@acme.com>' })
+    .optional(),
+  BRAND_NAME: z.string().min(1, { error: 'must not be empty' }).default('Stratus'),
   SESSION_IDLE_HOURS: positiveNumber(12),
   SESSION_MAX_DAYS: positiveNumber(7),
   // At most a second: the bound other servers may lag a revocation by if a notification is lost.
@@ -188,6 +200,15 @@ export interface PaymentsConfig {
   alipay: AlipayConfig | null;
 }
 
+/** Where mail goes: the SMTP server and the sender; absent → mail waits in the outbox. */
+export interface MailConfig {
+  smtpUrl: string;
+  /** The sender, `Name <address>` or an address. */
+  from: string;
+  /** The domain of the sender's address: every Message-ID ends with it. */
+  fromDomain: string;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -239,6 +260,10 @@ export interface Config {
     registerPerAddress: AttemptLimit;
   };
   payments: PaymentsConfig;
+  /** SMTP_URL and MAIL_FROM; undefined: mail is kept in the outbox, not sent. */
+  mail: MailConfig | undefined;
+  /** The operator's brand, named in every email (`BRAND_NAME`). */
+  brandName: string;
   staticIps: {
     /** Auto-renew instances are renewed when they expire within this many hours. */
     renewAheadHours: number;
@@ -305,6 +330,7 @@ export function loadConfig(
     );
   }
   const payments = loadPaymentsConfig(vars, isProduction);
+  const mail = loadMailConfig(vars);
   const embeddedGatewayEnabled =
     vars.EMBEDDED_GATEWAY === undefined
       ? !isProduction && vars.NODE_ENV !== 'test'
@@ -350,6 +376,8 @@ export function loadConfig(
       },
     },
     payments,
+    mail,
+    brandName: vars.BRAND_NAME,
     staticIps: {
       renewAheadHours: vars.INSTANCE_RENEW_AHEAD_HOURS,
       cooldownHours: vars.IP_COOLDOWN_HOURS,
@@ -464,4 +492,17 @@ function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
+}
+
+function loadMailConfig(vars: z.output<typeof environmentSchema>): MailConfig | undefined {
+  if (!vars.SMTP_URL) return undefined;
+  const from = vars.MAIL_FROM;
+  const fromDomain = from?.match(/@([^\s>]+)>?\s*$/)?.[1];
+  if (!from || !fromDomain) {
+    throw new ConfigError(
+      'Invalid configuration:\n  MAIL_FROM: is required with SMTP_URL, an address such as ' +
+        'Acme <noreply@acme.com>',
+    );
+  }
+  return { smtpUrl: vars.SMTP_URL, from, fromDomain };
 }

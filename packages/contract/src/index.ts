@@ -44,3 +44,4 @@ export * from './endpoints/subscriptions.ts';
 export * from './endpoints/allowlist.ts';
 export * from './endpoints/sub-users.ts';
 export * from './zone-offsets.ts';
+export * from './mail.ts';

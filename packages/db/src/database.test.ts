@@ -57,6 +57,7 @@ describe.each(testEngines)('database on %s', (engine) => {
       'ip_allowlist_entries',
       'known_sign_in_addresses',
       'ledger_entries',
+      'messages',
       'node_heartbeats',
       'order_items',
       'order_refunds',

@@ -6,6 +6,7 @@ import {
   ledgerEntryTypes,
   lineTypes,
   locales,
+  messageStates,
   orderItemKinds,
   orderStatuses,
   orderTypes,
@@ -57,6 +58,8 @@ const expectedLists: Record<string, readonly string[]> = {
   balance_adjustments_status_check: balanceAdjustmentStatuses,
   announcements_severity_check: announcementSeverities,
   instance_checks_status_check: instanceCheckStatuses,
+  messages_state_check: messageStates,
+  messages_locale_check: locales,
 };
 
 /** The string literals of a constraint as PostgreSQL prints it: `'topup'::text` → `topup`. */

@@ -8,6 +8,7 @@ import {
   ledgerEntryTypes,
   lineTypes,
   locales,
+  messageStates,
   orderItemKinds,
   orderStatuses,
   orderTypes,
@@ -1167,5 +1168,50 @@ export const instanceChecks = pgTable(
       'instance_checks_completed',
       sql`(${table.status} = 'pending') = (${table.completedAt} is null)`,
     ),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Messages: the outbox every email is written to, in the transaction of the event it is about.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One message to one person, rendered in their language when its event happened and written in
+ * that event's transaction, so the two commit or vanish together. The delivery job claims due
+ * rows on any server (a lease: `next_attempt_at` moves ahead as it claims) and sends each once.
+ * `dedupe_key`: the reason a reminder goes out (recipient, event, subject, threshold, period);
+ * a second message for the same reason is never written.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    toAddress: text('to_address').notNull(),
+    event: text('event').notNull(),
+    locale: text('locale', { enum: locales }).notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    dedupeKey: text('dedupe_key'),
+    state: text('state', { enum: messageStates }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The SMTP server's last answer (or the connection's error), as it said it. */
+    lastReply: text('last_reply'),
+    /** The Message-ID the mail went out with. */
+    providerMessageId: text('provider_message_id'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('messages_dedupe_key_key').on(table.dedupeKey),
+    index('messages_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.state} = 'queued'`),
+    index('messages_user_id_created_at_idx').on(table.userId, table.createdAt),
+    index('messages_created_at_idx').on(table.createdAt),
+    check('messages_state_check', isOneOf(table.state, messageStates)),
+    check('messages_locale_check', isOneOf(table.locale, locales)),
   ],
 );

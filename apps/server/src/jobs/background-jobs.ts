@@ -1,6 +1,8 @@
 // Every background job of a server, started once the app is built (server.ts), never by buildApp
 // itself: an app built for `app.inject` tests runs no timers.
 import type { FastifyInstance } from 'fastify';
+import { startMessageDelivery } from './deliver-messages.ts';
+import { startMessagePruning } from './prune-messages.ts';
 import { startPaymentExpiry } from './expire-payments.ts';
 import { startTrafficPackageExpiry } from './expire-traffic-packages.ts';
 import { startOfflineNodeLog } from './log-offline-nodes.ts';
@@ -22,6 +24,8 @@ export function startBackgroundJobs(app: FastifyInstance): PeriodicJob {
     startNodeHeartbeatPruning(app),
     startRateLimitWindowPruning(app),
     startOfflineNodeLog(app),
+    startMessageDelivery(app),
+    startMessagePruning(app),
     startPaymentExpiry(app, { intervalMs }),
     startStaticIpJobs(app, { intervalMs }),
     startTrafficPackageExpiry(app, { intervalMs }),

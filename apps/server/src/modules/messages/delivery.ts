@@ -1,0 +1,89 @@
+// The delivery job's one pass: claim due messages (any number of servers may run it at once),
+// send each over SMTP, record the answer. A temporary failure is tried again later, each wait
+// twice the last, for up to a day; a permanent one stops at once.
+import type { Db } from '@stratus/db';
+import type { Mailer } from './mailer.ts';
+import {
+  claimDueMessages,
+  markMessageFailed,
+  markMessageSent,
+  scheduleMessageRetry,
+  type MessageRow,
+} from './outbox-repo.ts';
+
+const MINUTE_MS = 60_000;
+/** The first wait after a temporary failure; each next one doubles, up to `MAX_BACKOFF_MS`. */
+const FIRST_BACKOFF_MS = MINUTE_MS;
+const MAX_BACKOFF_MS = 6 * 60 * MINUTE_MS;
+/** Temporary failures are tried again for this long after the message was written. */
+const GIVE_UP_AFTER_MS = 24 * 60 * MINUTE_MS;
+/** How long a claimed message is left to its claimer before another server may try it. */
+const LEASE_MS = 5 * MINUTE_MS;
+
+/** The wait before the next attempt, after `attempts` attempts that failed for now. */
+export function backoffAfter(attempts: number): number {
+  return Math.min(FIRST_BACKOFF_MS * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
+}
+
+export interface DeliveryReport {
+  sent: number;
+  retrying: number;
+  failed: number;
+}
+
+/** The `Message-ID` of a message: its own id, so every attempt sends the same one. */
+export function messageIdOf(message: Pick<MessageRow, 'id'>, domain: string): string {
+  return `<${message.id}@${domain}>`;
+}
+
+export async function deliverDueMessages({
+  db,
+  mailer,
+  messageIdDomain,
+  now = new Date(),
+  limit = 50,
+}: {
+  db: Db;
+  mailer: Mailer;
+  /** The domain part of every `Message-ID` (the `MAIL_FROM` address's). */
+  messageIdDomain: string;
+  now?: Date;
+  limit?: number;
+}): Promise<DeliveryReport> {
+  const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
+  const claimed = await claimDueMessages(db, {
+    now,
+    leaseUntil: new Date(now.getTime() + LEASE_MS),
+    limit,
+  });
+  for (const message of claimed) {
+    const outcome = await mailer.send({
+      to: message.toAddress,
+      subject: message.subject,
+      text: message.textBody,
+      html: message.htmlBody,
+      messageId: messageIdOf(message, messageIdDomain),
+    });
+    const answeredAt = new Date(Math.max(now.getTime(), Date.now()));
+    if (outcome.ok) {
+      await markMessageSent(db, {
+        id: message.id,
+        reply: outcome.reply,
+        providerMessageId: outcome.providerMessageId,
+        sentAt: answeredAt,
+      });
+      report.sent += 1;
+      continue;
+    }
+    const nextAttemptAt = new Date(now.getTime() + backoffAfter(message.attempts));
+    const expired = nextAttemptAt.getTime() - message.createdAt.getTime() > GIVE_UP_AFTER_MS;
+    if (outcome.permanent || expired) {
+      await markMessageFailed(db, { id: message.id, reply: outcome.reply });
+      report.failed += 1;
+    } else {
+      await scheduleMessageRetry(db, { id: message.id, reply: outcome.reply, nextAttemptAt });
+      report.retrying += 1;
+    }
+  }
+  return report;
+}

@@ -1,0 +1,34 @@
+// Writing a message: rendered in the recipient's language from the contract's words, in the
+// transaction of the event it is about, so the event and its message commit or vanish together.
+import type { Locale, MailTemplateId } from '@stratus/contract';
+import type { Db, Tx } from '@stratus/db';
+import { insertMessage, type MessageRow } from './outbox-repo.ts';
+import { renderMail } from './render.ts';
+
+export interface MailToQueue {
+  /** The recipient's account, when they have one. */
+  userId?: string | null;
+  to: string;
+  locale: Locale;
+  template: MailTemplateId;
+  brand: string;
+  values?: Record<string, string | number>;
+  actionUrl?: string;
+  /** The reason it goes out, once: a second message with the same key is not written. */
+  dedupeKey?: string;
+}
+
+/** Queues one email; undefined when its `dedupeKey` was queued before. */
+export async function queueMail(tx: Tx | Db, mail: MailToQueue): Promise<MessageRow | undefined> {
+  const rendered = renderMail(mail);
+  return insertMessage(tx, {
+    userId: mail.userId ?? null,
+    toAddress: mail.to,
+    event: mail.template,
+    locale: mail.locale,
+    subject: rendered.subject,
+    textBody: rendered.text,
+    htmlBody: rendered.html,
+    dedupeKey: mail.dedupeKey ?? null,
+  });
+}

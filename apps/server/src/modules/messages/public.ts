@@ -1,0 +1,9 @@
+// The messages module's public face: the only file of it that other modules, jobs, plugins, the
+// CLI and the seed import (eslint.config.js holds them to it).
+export { deliverDueMessages } from './delivery.ts';
+export type { DeliveryReport } from './delivery.ts';
+export { createSmtpMailer } from './mailer.ts';
+export type { Mailer } from './mailer.ts';
+export { pruneMessagesBefore } from './outbox-repo.ts';
+export { queueMail } from './outbox.ts';
+export type { MailToQueue } from './outbox.ts';
