@@ -19,6 +19,8 @@ import {
   type SQL,
   type Tx,
 } from '@stratus/db';
+import type { IpTransition } from './ip-status.ts';
+import { fromStatesOf, toStatusOf } from './ip-transition-sql.ts';
 import { announceChange, catalogChanged } from '../../change-notifications.ts';
 
 export interface IpFilter {
@@ -189,14 +191,20 @@ export async function findLiveInstanceIps(tx: Tx, ids: string[]): Promise<Set<st
   return new Set(rows.map((row) => row.ipAddressId));
 }
 
-/** Sets one address's status and reason (the triggers record the change and its time). */
+/**
+ * Makes one operator's change of the transition table to a locked address, with its reason (the
+ * triggers record the change and its time). The caller checked the change (`nextIpStatus`):
+ * an address in a state the transition does not leave is a bug, and throws.
+ */
 export async function setIpStatusWithReason(
   tx: Tx,
-  { id, status, reason }: { id: string; status: IpAddressStatus; reason: string | null },
+  { id, transition, reason }: { id: string; transition: IpTransition; reason: string | null },
 ): Promise<void> {
-  await tx
+  const changed = await tx
     .update(ipAddresses)
-    .set({ status, statusReason: reason, coolingUntil: null })
-    .where(eq(ipAddresses.id, id));
+    .set({ ...toStatusOf(transition), statusReason: reason, coolingUntil: null })
+    .where(and(eq(ipAddresses.id, id), fromStatesOf(transition)))
+    .returning({ id: ipAddresses.id });
+  if (changed.length !== 1) throw new Error(`address ${id} is in no state ${transition} leaves`);
   await announceChange(tx, catalogChanged);
 }

@@ -30,7 +30,7 @@ import {
   type IpFilter,
   type IpRow,
 } from './admin-repo.ts';
-import { nextIpStatus, type IpStatusChange } from './ip-status.ts';
+import { nextIpStatus, operatorTransition, type IpStatusChange } from './ip-status.ts';
 import { regionCodeOf } from './rows.ts';
 
 function toAdminIp(row: IpRow, locale: Locale): AdminIp {
@@ -235,7 +235,11 @@ export async function changeIpStatus({
       if (!next.ok) throw new AppError(next.refusal, { address: row.address });
       const statusReason =
         next.status === 'quarantined' || next.status === 'retired' ? reason : null;
-      await setIpStatusWithReason(tx, { id: row.id, status: next.status, reason: statusReason });
+      await setIpStatusWithReason(tx, {
+        id: row.id,
+        transition: operatorTransition(change, next.status),
+        reason: statusReason,
+      });
       await recordAudit({
         tx,
         actor,
