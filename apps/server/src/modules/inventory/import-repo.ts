@@ -9,6 +9,7 @@ import {
   type LineTypeKind,
   type Tx,
 } from '@stratus/db';
+import { toStatusOf } from './ip-transition-sql.ts';
 import { announceChange, catalogChanged } from '../../change-notifications.ts';
 
 /** Keeps each statement's parameter count well inside PostgreSQL's limit. */
@@ -59,7 +60,8 @@ export async function insertNewIpAddresses(tx: Tx, rows: NewIpAddress[]): Promis
   for (let start = 0; start < rows.length; start += BATCH) {
     const batch = await tx
       .insert(ipAddresses)
-      .values(rows.slice(start, start + BATCH))
+      // The table's `import`: a new address is on sale.
+      .values(rows.slice(start, start + BATCH).map((row) => ({ ...row, ...toStatusOf('import') })))
       .onConflictDoNothing({ target: ipAddresses.address })
       .returning({ address: ipAddresses.address });
     inserted.push(...batch.map((row) => row.address));
