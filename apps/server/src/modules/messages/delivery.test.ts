@@ -82,7 +82,8 @@ describe.each(testEngines)('the outbox on %s', (engine) => {
     const toLi = smtp.received.find((mail) => mail.messageId === `<${chinese.id}@${DOMAIN}>`)!;
     expect(toLi.subject).toBe('Acme <Proxy> 测试邮件');
     expect(toLi.text).toContain('这是 Acme <Proxy> 运营后台发出的测试邮件');
-    expect(toLi.text).toContain('打开运营后台: https://proxy.example.com/admin');
+    expect(toLi.text).toContain('打开运营后台：https://proxy.example.com/admin');
+    expect(toLi.text).toContain('\n-- \n这封邮件由 Acme <Proxy> 自动发送');
     // The brand is escaped in HTML, and the link is the button's.
     expect(toLi.html).toContain('Acme &lt;Proxy&gt;');
     expect(toLi.html).toContain('href="https://proxy.example.com/admin"');
@@ -98,7 +99,7 @@ describe.each(testEngines)('the outbox on %s', (engine) => {
       providerMessageId: `<${chinese.id}@${DOMAIN}>`,
     });
     expect(row.lastReply).toMatch(/^250 .*queued as test-/);
-    expect(row.sentAt).toBeInstanceOf(Date);
+    expect(row.sentAt).toEqual(now);
   });
 
   it('tries a 451 again later, each wait longer, and sends it once on the third attempt', async () => {

@@ -64,13 +64,12 @@ export async function deliverDueMessages({
       html: message.htmlBody,
       messageId: messageIdOf(message, messageIdDomain),
     });
-    const answeredAt = new Date(Math.max(now.getTime(), Date.now()));
     if (outcome.ok) {
       await markMessageSent(db, {
         id: message.id,
         reply: outcome.reply,
         providerMessageId: outcome.providerMessageId,
-        sentAt: answeredAt,
+        sentAt: now,
       });
       report.sent += 1;
       continue;

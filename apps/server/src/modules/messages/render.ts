@@ -54,11 +54,13 @@ export function renderMail({
   const footer = fill(mailFooters[locale].reason, all);
   const action = words.action && actionUrl ? { label: words.action, url: actionUrl } : undefined;
 
+  // The link after its label, with the colon of the language; the footer after the usual
+  // signature separator ("-- ", which mail programs recognise).
+  const colon = locale === 'zh-CN' ? '：' : ': ';
   const text = [
     ...paragraphs,
-    ...(action ? [`${action.label}: ${action.url}`] : []),
-    '--',
-    footer,
+    ...(action ? [`${action.label}${colon}${action.url}`] : []),
+    `-- \n${footer}`,
   ].join('\n\n');
 
   const html = `<!doctype html>
