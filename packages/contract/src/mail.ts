@@ -3,6 +3,10 @@
 // catalogue writes placeholders). The server lays the same words out twice, as HTML and as plain
 // text, so the two parts of a mail never say different things.
 import type { Locale } from './locale.ts';
+import { operatorMailTemplates } from './mail/operator.ts';
+import type { MailTemplate } from './mail/template.ts';
+
+export type { MailTemplate } from './mail/template.ts';
 
 /**
  * The events a message is about, each with a stable id that preferences, the inbox and webhooks
@@ -40,16 +44,53 @@ export type MessageEvent = (typeof messageEvents)[number];
 export const messageStates = ['queued', 'sent', 'failed', 'suppressed'] as const;
 export type MessageState = (typeof messageStates)[number];
 
-/** An email's words: its subject, the paragraphs of its body and the label of its one link. */
-export interface MailTemplate {
-  subject: string;
-  paragraphs: readonly string[];
-  /** The button (HTML) or the line before the address (text) of the mail's link, if it has one. */
-  action?: string;
-}
+/**
+ * How recipients choose what reaches them: a category of events per channel. Security and
+ * money-movement messages always reach the recipient; reminders, notices and operations can be
+ * switched off per channel.
+ */
+export const notificationCategories = [
+  'security',
+  'money',
+  'reminders',
+  'notices',
+  'operations',
+] as const;
+export type NotificationCategory = (typeof notificationCategories)[number];
 
-/** The events that have their mail's words so far; each event gains its template with its sender. */
-export type MailTemplateId = Extract<MessageEvent, 'mail.test'>;
+/** The categories nobody can switch off, on any channel. */
+export const mandatoryNotificationCategories: readonly NotificationCategory[] = [
+  'security',
+  'money',
+];
+
+/** Where a message reaches its recipient: by email, and in the console's inbox. */
+export const notificationChannels = ['email', 'inbox'] as const;
+export type NotificationChannel = (typeof notificationChannels)[number];
+
+/** Each event's category: what a preference or an unsubscribe link switches it with. */
+export const categoryOfEvent: Record<MessageEvent, NotificationCategory> = {
+  'mail.test': 'operations',
+  'payment.credited': 'money',
+  'order.paid': 'money',
+  'balance.changed': 'money',
+  'instance.expiring': 'reminders',
+  'instance.renewed': 'money',
+  'instance.renewal_failed': 'reminders',
+  'instance.expired': 'reminders',
+  'instance.replaced': 'notices',
+  'traffic.threshold': 'reminders',
+  'traffic.expiring': 'reminders',
+  'balance.low': 'reminders',
+  'security.new_sign_in': 'security',
+  'security.changed': 'security',
+  'allowlist.changed': 'security',
+  'node.offline': 'operations',
+  'stock.low': 'operations',
+  'payment.notification_failed': 'operations',
+  'reconciliation.mismatch': 'operations',
+  'adjustment.pending': 'operations',
+};
 
 /** The footer every mail ends with. */
 export interface MailFooter {
@@ -57,30 +98,19 @@ export interface MailFooter {
   reason: string;
 }
 
-export const mailTemplates: Record<Locale, Record<MailTemplateId, MailTemplate>> = {
-  'zh-CN': {
-    'mail.test': {
-      subject: '{{brand}} 测试邮件',
-      paragraphs: [
-        '您好，这是 {{brand}} 运营后台发出的测试邮件。',
-        '收到这封邮件，说明邮件服务器配置正确，客户的提醒和通知都能送达。',
-      ],
-      action: '打开运营后台',
-    },
-  },
-  'en-US': {
-    'mail.test': {
-      subject: 'Test email from {{brand}}',
-      paragraphs: [
-        'Hello, this is a test email sent from the {{brand}} operator console.',
-        'If it reached you, the mail server is set up and customers will get their reminders and notices.',
-      ],
-      action: 'Open the operator console',
-    },
-  },
-};
-
 export const mailFooters: Record<Locale, MailFooter> = {
   'zh-CN': { reason: '这封邮件由 {{brand}} 自动发送，请勿直接回复。' },
   'en-US': { reason: 'This email was sent automatically by {{brand}}; please do not reply to it.' },
 };
+
+/**
+ * Every email's words, by language and template id. A template is an event's (its id is the
+ * event's) or an account link's (`account.*`: reset, verification, change of address). Each group
+ * lives in its own file of `mail/`.
+ */
+export const mailTemplates = {
+  'zh-CN': { ...operatorMailTemplates['zh-CN'] },
+  'en-US': { ...operatorMailTemplates['en-US'] },
+} satisfies Record<Locale, Record<string, MailTemplate>>;
+
+export type MailTemplateId = keyof (typeof mailTemplates)['zh-CN'];

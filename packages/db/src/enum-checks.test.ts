@@ -7,6 +7,8 @@ import {
   lineTypes,
   locales,
   messageStates,
+  notificationCategories,
+  notificationChannels,
   orderItemKinds,
   orderStatuses,
   orderTypes,
@@ -22,6 +24,7 @@ import { queryRows, sql } from './index.ts';
 import {
   authAttemptKinds,
   balanceAdjustmentStatuses,
+  emailTokenPurposes,
   gatewayNodeStatuses,
   ipAddressStatuses,
 } from './schema.ts';
@@ -59,6 +62,9 @@ const expectedLists: Record<string, readonly string[]> = {
   announcements_severity_check: announcementSeverities,
   instance_checks_status_check: instanceCheckStatuses,
   messages_state_check: messageStates,
+  email_tokens_purpose_check: emailTokenPurposes,
+  notification_preferences_category_check: notificationCategories,
+  notification_preferences_channel_check: notificationChannels,
   messages_locale_check: locales,
 };
 

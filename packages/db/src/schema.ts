@@ -9,6 +9,8 @@ import {
   lineTypes,
   locales,
   messageStates,
+  notificationCategories,
+  notificationChannels,
   orderItemKinds,
   orderStatuses,
   orderTypes,
@@ -64,6 +66,9 @@ export const authAttemptKinds = [
   'login_account_address',
   'login_address',
   'register_address',
+  'password_reset_email',
+  'password_reset_address',
+  'verification_resend',
 ] as const;
 export type AuthAttemptKind = (typeof authAttemptKinds)[number];
 
@@ -98,6 +103,10 @@ export const users = pgTable(
     subscriptionTokenCiphertext: text('subscription_token_ciphertext'),
     /** When the account finished or closed the first-visit console tour; it never shows again. */
     tourCompletedAt: timestamp('tour_completed_at', { withTimezone: true }),
+    /** When the account's address was confirmed by a mailed link; null: not yet. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Mail `balance.low` when the balance falls below this many fen; null: off (the default). */
+    lowBalanceThresholdFen: bigint('low_balance_threshold_fen', { mode: 'bigint' }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -209,6 +218,41 @@ export const authAttempts = pgTable(
  * known address keeps its own sign-in allowance when guessing from elsewhere has used up the
  * account's ceiling, so the owner is not locked out. Rows older than 90 days are pruned.
  */
+/**
+ * What a mailed one-time link is for: setting a new password, confirming the account's address,
+ * or confirming a new address the account asked to move to.
+ */
+export const emailTokenPurposes = ['password_reset', 'email_verification', 'email_change'] as const;
+export type EmailTokenPurpose = (typeof emailTokenPurposes)[number];
+
+/**
+ * The tokens of mailed links, kept only as their SHA-256: a database leak reveals no usable link.
+ * Each is single use (`used_at`) and short lived (`expires_at`); a newer one of the same purpose
+ * voids the older ones of the account.
+ */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: emailTokenPurposes }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The address the link confirms: the account's for verification, the new one for a change. */
+    email: text('email'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('email_tokens_token_hash_key').on(table.tokenHash),
+    index('email_tokens_user_id_purpose_idx').on(table.userId, table.purpose),
+    index('email_tokens_expires_at_idx').on(table.expiresAt),
+    check('email_tokens_purpose_check', isOneOf(table.purpose, emailTokenPurposes)),
+  ],
+);
+
 export const knownSignInAddresses = pgTable(
   'known_sign_in_addresses',
   {
@@ -1201,6 +1245,12 @@ export const messages = pgTable(
     lastReply: text('last_reply'),
     /** The Message-ID the mail went out with. */
     providerMessageId: text('provider_message_id'),
+    /** The event's own values (amounts, addresses, dates): the inbox's and webhooks' payload. */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    /** Where the message's link goes, if it has one (the inbox opens it). */
+    actionUrl: text('action_url'),
+    /** When the recipient opened it in the console's inbox; null: unread. */
+    readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
@@ -1210,8 +1260,36 @@ export const messages = pgTable(
       .on(table.nextAttemptAt)
       .where(sql`${table.state} = 'queued'`),
     index('messages_user_id_created_at_idx').on(table.userId, table.createdAt),
+    index('messages_unread_idx')
+      .on(table.userId)
+      .where(sql`${table.readAt} is null`),
     index('messages_created_at_idx').on(table.createdAt),
     check('messages_state_check', isOneOf(table.state, messageStates)),
     check('messages_locale_check', isOneOf(table.locale, locales)),
+  ],
+);
+
+/**
+ * What a person switched off: one row per (category, channel) they chose; no row means on. The
+ * mandatory categories (security, money) are refused by the API, so they never have a row off.
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category', { enum: notificationCategories }).notNull(),
+    channel: text('channel', { enum: notificationChannels }).notNull(),
+    enabled: boolean('enabled').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.category, table.channel] }),
+    check(
+      'notification_preferences_category_check',
+      isOneOf(table.category, notificationCategories),
+    ),
+    check('notification_preferences_channel_check', isOneOf(table.channel, notificationChannels)),
   ],
 );

@@ -3,7 +3,16 @@ import { and, asc, eq, lt, lte, messages, ne, sql, type Db, type Tx } from '@str
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessageRow = Pick<
   typeof messages.$inferInsert,
-  'userId' | 'toAddress' | 'event' | 'locale' | 'subject' | 'textBody' | 'htmlBody' | 'dedupeKey'
+  | 'userId'
+  | 'toAddress'
+  | 'event'
+  | 'locale'
+  | 'subject'
+  | 'textBody'
+  | 'htmlBody'
+  | 'dedupeKey'
+  | 'data'
+  | 'actionUrl'
 >;
 
 /**

@@ -14,6 +14,8 @@ export interface MailToQueue {
   brand: string;
   values?: Record<string, string | number>;
   actionUrl?: string;
+  /** The event's own values for the inbox and webhooks (defaults to `values`). */
+  data?: Record<string, unknown>;
   /** The reason it goes out, once: a second message with the same key is not written. */
   dedupeKey?: string;
 }
@@ -30,5 +32,7 @@ export async function queueMail(tx: Tx | Db, mail: MailToQueue): Promise<Message
     textBody: rendered.text,
     htmlBody: rendered.html,
     dedupeKey: mail.dedupeKey ?? null,
+    data: mail.data ?? mail.values ?? {},
+    actionUrl: mail.actionUrl ?? null,
   });
 }
