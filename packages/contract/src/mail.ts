@@ -3,10 +3,12 @@
 // catalogue writes placeholders). The server lays the same words out twice, as HTML and as plain
 // text, so the two parts of a mail never say different things.
 import type { Locale } from './locale.ts';
+import { accountMailTemplates } from './mail/account.ts';
 import { operatorMailTemplates } from './mail/operator.ts';
 import type { MailTemplate } from './mail/template.ts';
 
 export type { MailTemplate } from './mail/template.ts';
+export { securityChangeLabels, securityChanges, type SecurityChange } from './mail/account.ts';
 
 /**
  * The events a message is about, each with a stable id that preferences, the inbox and webhooks
@@ -109,8 +111,8 @@ export const mailFooters: Record<Locale, MailFooter> = {
  * lives in its own file of `mail/`.
  */
 export const mailTemplates = {
-  'zh-CN': { ...operatorMailTemplates['zh-CN'] },
-  'en-US': { ...operatorMailTemplates['en-US'] },
+  'zh-CN': { ...accountMailTemplates['zh-CN'], ...operatorMailTemplates['zh-CN'] },
+  'en-US': { ...accountMailTemplates['en-US'], ...operatorMailTemplates['en-US'] },
 } satisfies Record<Locale, Record<string, MailTemplate>>;
 
 export type MailTemplateId = keyof (typeof mailTemplates)['zh-CN'];

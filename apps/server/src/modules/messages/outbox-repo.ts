@@ -1,4 +1,17 @@
-import { and, asc, eq, lt, lte, messages, ne, sql, type Db, type Tx } from '@stratus/db';
+import type { NotificationCategory, NotificationChannel } from '@stratus/contract';
+import {
+  and,
+  asc,
+  eq,
+  lt,
+  lte,
+  messages,
+  ne,
+  notificationPreferences,
+  sql,
+  type Db,
+  type Tx,
+} from '@stratus/db';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessageRow = Pick<
@@ -13,6 +26,7 @@ export type NewMessageRow = Pick<
   | 'dedupeKey'
   | 'data'
   | 'actionUrl'
+  | 'state'
 >;
 
 /**
@@ -97,4 +111,26 @@ export async function pruneMessagesBefore(db: Db, before: Date): Promise<number>
     .where(and(lt(messages.createdAt, before), ne(messages.state, 'queued')))
     .returning({ id: messages.id });
   return deleted.length;
+}
+
+/** Whether the person switched `channel` off for `category` (no row: on). */
+export async function isChannelSwitchedOff(
+  tx: Tx | Db,
+  {
+    userId,
+    category,
+    channel,
+  }: { userId: string; category: NotificationCategory; channel: NotificationChannel },
+): Promise<boolean> {
+  const [row] = await tx
+    .select({ enabled: notificationPreferences.enabled })
+    .from(notificationPreferences)
+    .where(
+      and(
+        eq(notificationPreferences.userId, userId),
+        eq(notificationPreferences.category, category),
+        eq(notificationPreferences.channel, channel),
+      ),
+    );
+  return row !== undefined && !row.enabled;
 }

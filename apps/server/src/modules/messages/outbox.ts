@@ -1,8 +1,16 @@
 // Writing a message: rendered in the recipient's language from the contract's words, in the
 // transaction of the event it is about, so the event and its message commit or vanish together.
-import type { Locale, MailTemplateId } from '@stratus/contract';
+import {
+  categoryOfEvent,
+  mandatoryNotificationCategories,
+  messageEvents,
+  type Locale,
+  type MailTemplateId,
+  type MessageEvent,
+  type NotificationCategory,
+} from '@stratus/contract';
 import type { Db, Tx } from '@stratus/db';
-import { insertMessage, type MessageRow } from './outbox-repo.ts';
+import { isChannelSwitchedOff, insertMessage, type MessageRow } from './outbox-repo.ts';
 import { renderMail } from './render.ts';
 
 export interface MailToQueue {
@@ -20,9 +28,26 @@ export interface MailToQueue {
   dedupeKey?: string;
 }
 
-/** Queues one email; undefined when its `dedupeKey` was queued before. */
+/** The category of a template that is an event's; account links (`account.*`) have none. */
+export function categoryOfTemplate(template: MailTemplateId): NotificationCategory | undefined {
+  return (messageEvents as readonly string[]).includes(template)
+    ? categoryOfEvent[template as MessageEvent]
+    : undefined;
+}
+
+/**
+ * Queues one email; undefined when its `dedupeKey` was queued before. When the recipient switched
+ * the email of its category off (never possible for security and money), the message is written
+ * `suppressed`: not sent, but in the inbox all the same.
+ */
 export async function queueMail(tx: Tx | Db, mail: MailToQueue): Promise<MessageRow | undefined> {
   const rendered = renderMail(mail);
+  const category = categoryOfTemplate(mail.template);
+  const suppressed =
+    mail.userId != null &&
+    category !== undefined &&
+    !mandatoryNotificationCategories.includes(category) &&
+    (await isChannelSwitchedOff(tx, { userId: mail.userId, category, channel: 'email' }));
   return insertMessage(tx, {
     userId: mail.userId ?? null,
     toAddress: mail.to,
@@ -34,5 +59,6 @@ export async function queueMail(tx: Tx | Db, mail: MailToQueue): Promise<Message
     dedupeKey: mail.dedupeKey ?? null,
     data: mail.data ?? mail.values ?? {},
     actionUrl: mail.actionUrl ?? null,
+    ...(suppressed ? { state: 'suppressed' as const } : {}),
   });
 }

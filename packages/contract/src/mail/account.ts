@@ -1,0 +1,37 @@
+// The words of mail about the account itself: its links (password reset, verification, change of
+// address) and the notice that something guarding it changed.
+import type { Locale } from '../locale.ts';
+import type { MailTemplate } from './template.ts';
+
+/** What a `security.changed` notice says changed. */
+export const securityChanges = ['password', 'email', 'api_token'] as const;
+export type SecurityChange = (typeof securityChanges)[number];
+
+/** The `{{change}}` of a `security.changed` notice, in the recipient's language. */
+export const securityChangeLabels: Record<Locale, Record<SecurityChange, string>> = {
+  'zh-CN': { password: '登录密码', email: '登录邮箱', api_token: 'API 令牌' },
+  'en-US': { password: 'password', email: 'email address', api_token: 'API token' },
+};
+
+export const accountMailTemplates = {
+  'zh-CN': {
+    'security.changed': {
+      subject: '{{brand}} 账户的{{change}}已更改',
+      paragraphs: [
+        '您好，您的 {{brand}} 账户的{{change}}刚刚被更改。',
+        '如果这是您本人的操作，请忽略这封邮件；如果不是，请立即重置密码并联系客服。',
+      ],
+      action: '查看账户',
+    },
+  },
+  'en-US': {
+    'security.changed': {
+      subject: 'The {{change}} of your {{brand}} account was changed',
+      paragraphs: [
+        'Hello, the {{change}} of your {{brand}} account was just changed.',
+        'If you made this change, you can ignore this email. If you did not, reset your password now and contact support.',
+      ],
+      action: 'View your account',
+    },
+  },
+} satisfies Record<Locale, Record<string, MailTemplate>>;
