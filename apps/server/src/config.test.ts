@@ -46,6 +46,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SMTP_URL: 'smtp://localhost:25' })).toThrow(
       'MAIL_FROM: is required with SMTP_URL',
     );
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        SECRET_KEY: 'k'.repeat(64),
+        SMTP_URL: 'smtp://localhost:25',
+        MAIL_FROM: 'noreply@acme.example',
+      }),
+    ).toThrow('PUBLIC_URL: is required with SMTP_URL in production');
     expect(() => loadConfig({ SMTP_URL: 'http://smtp.example.com' })).toThrow(
       'SMTP_URL: must be an smtp:// or smtps:// URL',
     );

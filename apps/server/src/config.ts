@@ -504,5 +504,11 @@ function loadMailConfig(vars: z.output<typeof environmentSchema>): MailConfig | 
         'Acme <noreply@acme.com>',
     );
   }
+  if (!vars.PUBLIC_URL && vars.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration:\n  PUBLIC_URL: is required with SMTP_URL in production (the links in mail), ' +
+        'such as https://proxy.acme.com',
+    );
+  }
   return { smtpUrl: vars.SMTP_URL, from, fromDomain };
 }

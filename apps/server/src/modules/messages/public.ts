@@ -7,3 +7,5 @@ export type { Mailer } from './mailer.ts';
 export { pruneMessagesBefore } from './outbox-repo.ts';
 export { queueMail } from './outbox.ts';
 export type { MailToQueue } from './outbox.ts';
+export { messageLink } from './links.ts';
+export { categoryOfTemplate } from './outbox.ts';
