@@ -6,6 +6,8 @@ import { createLoggerOptions, type LoggerOptions } from './logger.ts';
 import { registerAllowlistRoutes } from './modules/allowlist/routes.ts';
 import { registerAdminAnnouncementRoutes } from './modules/announcements/admin-routes.ts';
 import { registerAnnouncementRoutes } from './modules/announcements/routes.ts';
+import { registerMessageRoutes } from './modules/messages/routes.ts';
+import { createUnsubscribeTokens, type UnsubscribeTokens } from './modules/messages/public.ts';
 import { registerAuditRoutes } from './modules/audit/admin-routes.ts';
 import { registerAdjustmentRoutes } from './modules/adjustments/admin-routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
@@ -52,6 +54,8 @@ declare module 'fastify' {
     config: Config;
     /** Encrypts and decrypts stored API tokens with the server's secret key. */
     tokenCipher: TokenCipher;
+    /** Signs and reads the unsubscribe links of mail. */
+    unsubscribeTokens: UnsubscribeTokens;
   }
 }
 
@@ -103,7 +107,9 @@ export async function buildApp({
 
   app.decorate('config', config);
   useBusinessTimeZone(config.businessTimeZone);
-  app.decorate('tokenCipher', createTokenCipher(await resolveSecretKey(config)));
+  const secretKey = await resolveSecretKey(config);
+  app.decorate('tokenCipher', createTokenCipher(secretKey));
+  app.decorate('unsubscribeTokens', createUnsubscribeTokens(secretKey));
   app.decorate('paymentChannels', createPaymentChannels(config.payments));
   registerDatabase(app, database);
   await registerChangeBus(app, database);
@@ -140,6 +146,7 @@ export async function buildApp({
   registerOverviewRoutes(app);
   registerDashboardRoutes(app);
   registerAnnouncementRoutes(app);
+  await registerMessageRoutes(app);
   registerAdminAnnouncementRoutes(app);
   registerAllowlistRoutes(app);
   registerSubUserRoutes(app);

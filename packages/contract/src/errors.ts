@@ -15,7 +15,7 @@ export interface ErrorDefinition {
 /**
  * The one catalogue of error kinds. Numbers are grouped by domain:
  * 10xxx common, 20xxx accounts, 30xxx wallet and payments, 40xxx catalog, orders and instances,
- * 50xxx traffic, 60xxx gateways and operators, 70xxx the operator console.
+ * 50xxx traffic, 60xxx gateways and operators, 70xxx the operator console, 90xxx messages.
  */
 export const errors = {
   /** A request field failed validation; params: field, reason. */
@@ -1035,6 +1035,24 @@ export const errors = {
     code: 80404,
     status: 404,
     message: { 'zh-CN': '检测记录不存在', 'en-US': 'The test does not exist' },
+  },
+  /** Security and money messages cannot be switched off; params: category (its label). */
+  notificationMandatory: {
+    code: 90001,
+    status: 400,
+    message: {
+      'zh-CN': '安全和资金类通知不能关闭',
+      'en-US': 'Security and money notifications cannot be switched off',
+    },
+  },
+  /** An unsubscribe link that this server did not sign, or whose account is gone. */
+  unsubscribeLinkInvalid: {
+    code: 90404,
+    status: 404,
+    message: {
+      'zh-CN': '退订链接无效，请在账户设置中管理通知',
+      'en-US': 'This unsubscribe link is not valid; manage notifications in your account settings',
+    },
   },
 } as const satisfies Record<string, ErrorDefinition>;
 

@@ -98,11 +98,19 @@ export const categoryOfEvent: Record<MessageEvent, NotificationCategory> = {
 export interface MailFooter {
   /** Why the recipient gets it. */
   reason: string;
+  /** The label of the unsubscribe link an optional mail (reminders, notices) carries. */
+  unsubscribe: string;
 }
 
 export const mailFooters: Record<Locale, MailFooter> = {
-  'zh-CN': { reason: '这封邮件由 {{brand}} 自动发送，请勿直接回复。' },
-  'en-US': { reason: 'This email was sent automatically by {{brand}}; please do not reply to it.' },
+  'zh-CN': {
+    reason: '这封邮件由 {{brand}} 自动发送，请勿直接回复。',
+    unsubscribe: '不想再收到这类邮件？点此退订',
+  },
+  'en-US': {
+    reason: 'This email was sent automatically by {{brand}}; please do not reply to it.',
+    unsubscribe: 'Do not want emails like this? Unsubscribe',
+  },
 };
 
 /**

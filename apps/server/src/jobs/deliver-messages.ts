@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { createSmtpMailer, deliverDueMessages } from '../modules/messages/public.ts';
+import {
+  createSmtpMailer,
+  deliverDueMessages,
+  unsubscribeLinksFor,
+} from '../modules/messages/public.ts';
 import { startPeriodicJob, type PeriodicJob } from './periodic.ts';
 
 /** How soon a queued email leaves: a password reset link should not wait a minute. */
@@ -23,6 +27,10 @@ export function startMessageDelivery(app: FastifyInstance): PeriodicJob {
         db: app.db,
         mailer,
         messageIdDomain: mail.fromDomain,
+        unsubscribeLinksOf: unsubscribeLinksFor({
+          publicUrl: app.config.publicUrl,
+          tokens: app.unsubscribeTokens,
+        }),
       });
       if (report.sent + report.retrying + report.failed > 0) {
         app.log.info(report, 'delivered messages');

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { getMe, getWallet, listCurrentAnnouncements, type UserProfile } from '@stratus/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi } from '../test/fake-api.ts';
+import { respondWithQuietInbox } from '../test/inbox-fixtures.ts';
 import { renderRoutes } from '../test/render-app.tsx';
 import { appRoutes } from './router.tsx';
 
@@ -20,6 +21,7 @@ const api = installFakeApi();
 beforeEach(() => {
   document.cookie = 'token=abc; path=/';
   api.respondWith(getMe, customer);
+  respondWithQuietInbox(api);
   api.respondWith(getWallet, { wallet: { balance: 12.5, currency: 'CNY' } });
   api.respondWith(listCurrentAnnouncements, { items: [] });
 });

@@ -10,6 +10,7 @@ import {
   IP_LIST_PATH,
   IP_ORDER_LIST_PATH,
   LINE_BUY_PATH,
+  MESSAGES_PATH,
   PAY_SUCCESS_PATH,
   PORTAL_AUTH,
   PORTAL_HOME,
@@ -17,6 +18,7 @@ import {
   ROUTER_BUY_PATH,
   TRAFFIC_HISTORY_PATH,
   TRAFFIC_PACKAGES_PATH,
+  UNSUBSCRIBE_PATH,
 } from '../shared/paths.ts';
 import type { RecentPage } from '../shared/recent-pages.ts';
 
@@ -205,6 +207,13 @@ export const pageRoutes: readonly PageRoute[] = [
     load: () => import('../features/orders/pages/router-buy-page.tsx'),
   },
   {
+    path: MESSAGES_PATH,
+    title: 'nav.messages',
+    layout: 'console',
+    recent: true,
+    load: () => import('../features/messages/pages/messages-page.tsx'),
+  },
+  {
     path: PORTAL_HOME,
     title: 'nav.portal',
     layout: 'portal',
@@ -226,6 +235,13 @@ export const pageRoutes: readonly PageRoute[] = [
     layout: 'portal',
     recent: false,
     load: () => import('../features/payments/pages/pay-success-page.tsx'),
+  },
+  {
+    path: UNSUBSCRIBE_PATH,
+    title: 'nav.unsubscribe',
+    layout: 'portal',
+    recent: false,
+    load: () => import('../features/messages/pages/unsubscribe-page.tsx'),
   },
 ];
 

@@ -17,6 +17,7 @@ import enCommon from './en-US/common.ts';
 import enDynamic from './en-US/dynamic.ts';
 import enHttp from './en-US/http.ts';
 import enInstances from './en-US/instances.ts';
+import enInbox from './en-US/messages.ts';
 import enNav from './en-US/nav.ts';
 import enOrders from './en-US/orders.ts';
 import enOverview from './en-US/overview.ts';
@@ -43,6 +44,7 @@ import zhCommon from './zh-CN/common.ts';
 import zhDynamic from './zh-CN/dynamic.ts';
 import zhHttp from './zh-CN/http.ts';
 import zhInstances from './zh-CN/instances.ts';
+import zhInbox from './zh-CN/messages.ts';
 import zhNav from './zh-CN/nav.ts';
 import zhOrders from './zh-CN/orders.ts';
 import zhOverview from './zh-CN/overview.ts';
@@ -78,6 +80,7 @@ export const localeDomains = {
   access: { 'zh-CN': zhAccess, 'en-US': enAccess },
   http: { 'zh-CN': zhHttp, 'en-US': enHttp },
   instances: { 'zh-CN': zhInstances, 'en-US': enInstances },
+  messages: { 'zh-CN': zhInbox, 'en-US': enInbox },
   nav: { 'zh-CN': zhNav, 'en-US': enNav },
   orders: { 'zh-CN': zhOrders, 'en-US': enOrders },
   overview: { 'zh-CN': zhOverview, 'en-US': enOverview },
@@ -107,6 +110,7 @@ const zhMessages = {
   ...zhAccess,
   ...zhHttp,
   ...zhInstances,
+  ...zhInbox,
   ...zhNav,
   ...zhOrders,
   ...zhOverview,
@@ -142,6 +146,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     ...enDynamic,
     ...enHttp,
     ...enInstances,
+    ...enInbox,
     ...enNav,
     ...enOrders,
     ...enOverview,

@@ -21,6 +21,10 @@ export const TRAFFIC_PACKAGES_PATH = '/console/trafficFlowPackList';
 export const PAY_SUCCESS_PATH = '/portal/paySuccess';
 export const LINE_BUY_PATH = '/console/line-buy';
 export const ROUTER_BUY_PATH = '/console/router-buy';
+/** The inbox: every message sent to the customer. */
+export const MESSAGES_PATH = '/console/messages';
+/** Where a mail's unsubscribe link opens: `/portal/unsubscribe?token=…`. */
+export const UNSUBSCRIBE_PATH = '/portal/unsubscribe';
 
 /**
  * Every page of the customer route table (app/routes.ts), for the browser sweep that opens each
@@ -41,9 +45,11 @@ export const CUSTOMER_PAGE_PATHS: readonly string[] = [
   CHECKOUT_PATH,
   LINE_BUY_PATH,
   ROUTER_BUY_PATH,
+  MESSAGES_PATH,
   PORTAL_HOME,
   PORTAL_AUTH,
   PAY_SUCCESS_PATH,
+  UNSUBSCRIBE_PATH,
 ];
 
 // The operator console (`/admin`): its own layout and route table (app/admin/admin-routes.ts).
@@ -58,6 +64,8 @@ export const ADMIN_RECONCILIATION_PATH = '/admin/reconciliation';
 export const ADMIN_AUDIT_LOG_PATH = '/admin/audit-log';
 export const ADMIN_STAFF_PATH = '/admin/staff';
 export const ADMIN_ANNOUNCEMENTS_PATH = '/admin/announcements';
+/** A staff member's own inbox (the outbox of every message is another page). */
+export const ADMIN_INBOX_PATH = '/admin/inbox';
 export const ADMIN_CATALOG_REGIONS_PATH = '/admin/catalog/regions';
 export const ADMIN_CATALOG_STATIC_IP_PLANS_PATH = '/admin/catalog/static-ip-plans';
 export const ADMIN_CATALOG_TRAFFIC_PLANS_PATH = '/admin/catalog/traffic-plans';

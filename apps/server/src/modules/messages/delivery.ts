@@ -10,6 +10,8 @@ import {
   scheduleMessageRetry,
   type MessageRow,
 } from './outbox-repo.ts';
+import { withUnsubscribeLink } from './render.ts';
+import type { UnsubscribeLinks } from './unsubscribe-tokens.ts';
 
 const MINUTE_MS = 60_000;
 /** The first wait after a temporary failure; each next one doubles, up to `MAX_BACKOFF_MS`. */
@@ -40,6 +42,7 @@ export async function deliverDueMessages({
   db,
   mailer,
   messageIdDomain,
+  unsubscribeLinksOf = () => undefined,
   now = new Date(),
   limit = 50,
 }: {
@@ -47,6 +50,8 @@ export async function deliverDueMessages({
   mailer: Mailer;
   /** The domain part of every `Message-ID` (the `MAIL_FROM` address's). */
   messageIdDomain: string;
+  /** The unsubscribe links of an optional message; undefined for the others. */
+  unsubscribeLinksOf?: (message: MessageRow) => UnsubscribeLinks | undefined;
   now?: Date;
   limit?: number;
 }): Promise<DeliveryReport> {
@@ -57,12 +62,27 @@ export async function deliverDueMessages({
     limit,
   });
   for (const message of claimed) {
+    const unsubscribeLinks = unsubscribeLinksOf(message);
+    const bodies = unsubscribeLinks
+      ? withUnsubscribeLink(
+          { text: message.textBody, html: message.htmlBody },
+          { locale: message.locale, url: unsubscribeLinks.page },
+        )
+      : { text: message.textBody, html: message.htmlBody };
     const outcome = await mailer.send({
       to: message.toAddress,
       subject: message.subject,
-      text: message.textBody,
-      html: message.htmlBody,
+      ...bodies,
       messageId: messageIdOf(message, messageIdDomain),
+      // RFC 8058: mail programs offer "unsubscribe" and POST `List-Unsubscribe=One-Click` here.
+      ...(unsubscribeLinks
+        ? {
+            headers: {
+              'List-Unsubscribe': `<${unsubscribeLinks.oneClick}>`,
+              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            },
+          }
+        : {}),
     });
     if (outcome.ok) {
       await markMessageSent(db, {

@@ -9,6 +9,8 @@ export interface OutgoingMail {
   html: string;
   /** The message's own id, sent as its `Message-ID` so a resend is recognised as the same mail. */
   messageId: string;
+  /** Further header fields, such as `List-Unsubscribe`. */
+  headers?: Record<string, string>;
 }
 
 export type SendOutcome =
@@ -74,6 +76,7 @@ export function createSmtpMailer({
           text: mail.text,
           html: mail.html,
           messageId: mail.messageId,
+          ...(mail.headers ? { headers: mail.headers } : {}),
         });
         return { ok: true, reply: info.response, providerMessageId: info.messageId };
       } catch (error) {

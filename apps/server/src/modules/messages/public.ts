@@ -9,3 +9,5 @@ export { queueMail } from './outbox.ts';
 export type { MailToQueue } from './outbox.ts';
 export { messageLink } from './links.ts';
 export { categoryOfTemplate } from './outbox.ts';
+export { createUnsubscribeTokens, unsubscribeLinksFor } from './unsubscribe-tokens.ts';
+export type { UnsubscribeTokens } from './unsubscribe-tokens.ts';

@@ -40,6 +40,33 @@ function fill(words: string, values: Record<string, string | number>): string {
   });
 }
 
+/** Where an optional mail's unsubscribe link goes in its HTML, filled when it is sent. */
+const UNSUBSCRIBE_MARK = '<!--unsubscribe-->';
+
+/** The colon of a language, before a link spelled out in the text part. */
+function colonOf(locale: Locale): string {
+  return locale === 'zh-CN' ? '：' : ': ';
+}
+
+/**
+ * An optional mail's bodies with its unsubscribe link: the text part's last line, and a small
+ * link under the HTML's footer. Added when the mail leaves, since the link is signed per
+ * recipient and category and is nothing the outbox needs to keep.
+ */
+export function withUnsubscribeLink(
+  { text, html }: { text: string; html: string },
+  { locale, url }: { locale: Locale; url: string },
+): { text: string; html: string } {
+  const label = mailFooters[locale].unsubscribe;
+  return {
+    text: `${text}\n${label}${colonOf(locale)}${url}`,
+    html: html.replace(
+      UNSUBSCRIBE_MARK,
+      `<p style="margin:8px 0 0;font-size:12px;"><a href="${escapeHtml(url)}" style="color:#8c8c8c;">${escapeHtml(label)}</a></p>`,
+    ),
+  };
+}
+
 export function renderMail({
   template,
   locale,
@@ -56,7 +83,7 @@ export function renderMail({
 
   // The link after its label, with the colon of the language; the footer after the usual
   // signature separator ("-- ", which mail programs recognise).
-  const colon = locale === 'zh-CN' ? '：' : ': ';
+  const colon = colonOf(locale);
   const text = [
     ...paragraphs,
     ...(action ? [`${action.label}${colon}${action.url}`] : []),
@@ -72,6 +99,7 @@ export function renderMail({
 ${paragraphs.map((paragraph) => `<p style="margin:0 0 16px;font-size:14px;line-height:1.6;">${escapeHtml(paragraph)}</p>`).join('\n')}
 ${action ? `<p style="margin:24px 0;"><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 20px;background:#1677ff;color:#ffffff;border-radius:6px;text-decoration:none;font-size:14px;">${escapeHtml(action.label)}</a></p>` : ''}
 <p style="margin:32px 0 0;font-size:12px;color:#8c8c8c;">${escapeHtml(footer)}</p>
+${UNSUBSCRIBE_MARK}
 </div>
 </body>
 </html>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { getMe, type UserProfile } from '@stratus/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi } from '../../test/fake-api.ts';
+import { respondWithQuietInbox } from '../../test/inbox-fixtures.ts';
 import { renderRoutes } from '../../test/render-app.tsx';
 import { emulateWindowWidth } from '../../test/window-width.ts';
 import { AdminLayout } from './admin-layout.tsx';
@@ -38,6 +39,7 @@ function renderConsole() {
 beforeEach(() => {
   document.cookie = 'token=abc; path=/';
   api.respondWith(getMe, owner);
+  respondWithQuietInbox(api);
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -4,8 +4,9 @@ import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { AccountMenu } from '../../features/users/components/account-menu.tsx';
+import { InboxBell } from '../../features/messages/public.ts';
 import { useMe, useSwitchLanguage } from '../../features/users/api.ts';
-import { ADMIN_HOME, CONSOLE_HOME } from '../../shared/paths.ts';
+import { ADMIN_HOME, ADMIN_INBOX_PATH, CONSOLE_HOME } from '../../shared/paths.ts';
 import { Brand } from '../../shared/ui/brand.tsx';
 import { LanguageSwitch } from '../../shared/ui/language-switch.tsx';
 import { PageFallback } from '../../shared/ui/page-fallback.tsx';
@@ -66,6 +67,7 @@ export function AdminLayout() {
         </div>
         <div className={styles.actions}>
           {!compact && backToConsole}
+          <InboxBell onClick={() => navigate(ADMIN_INBOX_PATH)} />
           <LanguageSwitch onSwitch={(language) => void switchLanguage(language)} />
           <AccountMenu />
         </div>

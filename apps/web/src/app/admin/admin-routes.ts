@@ -28,6 +28,7 @@ import {
   ADMIN_CUSTOMER_PATH,
   ADMIN_CUSTOMERS_PATH,
   ADMIN_HOME,
+  ADMIN_INBOX_PATH,
   ADMIN_NODE_PATH,
   ADMIN_NODES_PATH,
   ADMIN_IP_IMPORT_PATH,
@@ -64,6 +65,13 @@ export const adminRoutes: readonly AdminRoute[] = [
     permission: null,
     icon: HomeOutlined,
     load: () => import('../../features/admin-dashboard/pages/admin-home-page.tsx'),
+  },
+  {
+    // Opened from the header's bell, not the menu.
+    path: ADMIN_INBOX_PATH,
+    title: 'admin.nav.inbox',
+    permission: null,
+    load: () => import('../../features/messages/pages/messages-page.tsx'),
   },
   {
     path: ADMIN_CUSTOMERS_PATH,

@@ -2,11 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BalanceButton } from '../../features/wallet/components/balance-button.tsx';
 import { AccountMenu } from '../../features/users/components/account-menu.tsx';
+import { InboxBell } from '../../features/messages/public.ts';
 import { useSwitchLanguage } from '../../features/users/api.ts';
 import { Brand } from '../../shared/ui/brand.tsx';
 import { LanguageSwitch } from '../../shared/ui/language-switch.tsx';
 import { MenuOutlined } from '../../shared/ui/plain-icons.tsx';
-import { PORTAL_HOME, RECHARGE_PATH } from '../../shared/paths.ts';
+import { MESSAGES_PATH, PORTAL_HOME, RECHARGE_PATH } from '../../shared/paths.ts';
 import styles from './console-header.module.css';
 
 interface ConsoleHeaderProps {
@@ -38,6 +39,7 @@ export function ConsoleHeader({ onOpenMenu }: ConsoleHeaderProps) {
         <span className={styles.tourTarget} data-tour="balance">
           <BalanceButton onClick={() => navigate(RECHARGE_PATH)} />
         </span>
+        <InboxBell onClick={() => navigate(MESSAGES_PATH)} />
         <span className={styles.divider} />
         <LanguageSwitch onSwitch={(language) => void switchLanguage(language)} />
         <span className={styles.tourTarget} data-tour="account">

@@ -20,6 +20,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readRecentPages } from '../../shared/recent-pages.ts';
 import { installFakeApi } from '../../test/fake-api.ts';
+import { respondWithQuietInbox } from '../../test/inbox-fixtures.ts';
 import { renderRoutes } from '../../test/render-app.tsx';
 import { emulateWindowWidth } from '../../test/window-width.ts';
 import { createQueryClient } from '../query-client.ts';
@@ -61,6 +62,7 @@ beforeAll(async () => {
 beforeEach(() => {
   document.cookie = 'token=abc; path=/';
   api.respondWith(getMe, profile);
+  respondWithQuietInbox(api);
   api.respondWith(getWallet, { wallet: { balance: 12.5, currency: 'CNY' } });
   api.respondWith(listCurrentAnnouncements, { items: [] });
   api.respondWith(getOverview, overview);

@@ -12,6 +12,7 @@ import {
 } from '@stratus/contract';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi } from '../../test/fake-api.ts';
+import { respondWithQuietInbox } from '../../test/inbox-fixtures.ts';
 import { renderRoutes } from '../../test/render-app.tsx';
 import { appRoutes } from '../router.tsx';
 
@@ -51,6 +52,7 @@ beforeEach(() => {
     tourCompleted,
   });
   api.respondWith(getMe, profile);
+  respondWithQuietInbox(api);
   api.respondWith(updateMe, (request) => {
     if ((request.body as { tourCompleted?: boolean }).tourCompleted) tourCompleted = true;
     return profile();

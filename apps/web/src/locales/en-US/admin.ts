@@ -3,6 +3,7 @@ import type zhCN from '../zh-CN/admin.ts';
 export default {
   'admin.title': 'Operator console',
   'admin.nav.home': 'Home',
+  'admin.nav.inbox': 'My messages',
   'admin.backToConsole': 'Back to the customer console',
   'admin.menu.open': 'Open the menu',
   'admin.openConsole': 'Operator console',

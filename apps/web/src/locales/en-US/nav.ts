@@ -34,6 +34,8 @@ export default {
   'nav.routerBuy': 'Buy routers',
   'nav.portal': 'Sign in',
   'nav.paySuccess': 'Payment result',
+  'nav.messages': 'Messages',
+  'nav.unsubscribe': 'Unsubscribe',
   'nav.group.ip': 'IP management',
   'nav.group.traffic': 'Traffic management',
   'nav.group.wallet': 'Wallet management',

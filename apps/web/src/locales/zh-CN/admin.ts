@@ -1,6 +1,7 @@
 export default {
   'admin.title': '运营后台',
   'admin.nav.home': '后台首页',
+  'admin.nav.inbox': '我的消息',
   'admin.backToConsole': '返回客户控制台',
   'admin.menu.open': '打开菜单',
   'admin.openConsole': '运营后台',

@@ -28,6 +28,8 @@ export default {
   'nav.routerBuy': '路由器购买',
   'nav.portal': '登录',
   'nav.paySuccess': '支付结果',
+  'nav.messages': '消息中心',
+  'nav.unsubscribe': '退订邮件',
   'nav.group.ip': 'IP管理',
   'nav.group.traffic': '流量管理',
   'nav.group.wallet': '钱包管理',

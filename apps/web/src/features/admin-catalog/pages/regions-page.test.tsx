@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createRegion, getMe, listAdminRegions, updateRegion } from '@stratus/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi } from '../../../test/fake-api.ts';
+import { respondWithQuietInbox } from '../../../test/inbox-fixtures.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import { losAngeles, profileOf, tokyo } from '../test-fixtures.ts';
 import RegionsPage from './regions-page.tsx';
@@ -14,6 +15,7 @@ const SAVE = /^保\s?存$/;
 beforeEach(() => {
   document.cookie = 'token=abc; path=/';
   api.respondWith(getMe, profileOf('ops'));
+  respondWithQuietInbox(api);
   api.respondWith(listAdminRegions, { items: [tokyo, losAngeles] });
 });
 

@@ -11,6 +11,7 @@ import {
 } from '@stratus/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi } from '../../../test/fake-api.ts';
+import { respondWithQuietInbox } from '../../../test/inbox-fixtures.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import { datacenter, losAngeles, profileOf, residential, tokyo } from '../test-fixtures.ts';
 import StaticIpPlansPage from './static-ip-plans-page.tsx';
@@ -22,6 +23,7 @@ const DELETE = /^删\s?除$/;
 beforeEach(() => {
   document.cookie = 'token=abc; path=/';
   api.respondWith(getMe, profileOf('ops'));
+  respondWithQuietInbox(api);
   api.respondWith(listAdminRegions, { items: [tokyo, losAngeles] });
   api.respondWith(listAdminStaticIpPlans, { items: [residential, datacenter] });
 });

@@ -9,6 +9,7 @@ import {
 } from '@stratus/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi } from '../../../test/fake-api.ts';
+import { respondWithQuietInbox } from '../../../test/inbox-fixtures.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import { oneGb, profileOf, tenGb } from '../test-fixtures.ts';
 import TrafficPlansPage from './traffic-plans-page.tsx';
@@ -20,6 +21,7 @@ const DELETE = /^删\s?除$/;
 beforeEach(() => {
   document.cookie = 'token=abc; path=/';
   api.respondWith(getMe, profileOf('owner'));
+  respondWithQuietInbox(api);
   api.respondWith(listAdminTrafficPlans, { items: [tenGb, oneGb] });
 });
 

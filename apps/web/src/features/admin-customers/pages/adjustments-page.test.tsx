@@ -9,6 +9,7 @@ import {
 } from '@stratus/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi } from '../../../test/fake-api.ts';
+import { respondWithQuietInbox } from '../../../test/inbox-fixtures.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import { ADMIN_ADJUSTMENTS_PATH } from '../../../shared/paths.ts';
 import AdjustmentsPage from './adjustments-page.tsx';
@@ -71,6 +72,7 @@ beforeEach(() => {
     createdAt: '2026-01-01T00:00:00.000Z',
     tourCompleted: true,
   });
+  respondWithQuietInbox(api);
   api.respondWith(listBalanceAdjustments, (request) => ({
     items: adjustments,
     total: adjustments.length,

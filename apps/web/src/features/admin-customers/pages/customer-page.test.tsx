@@ -21,6 +21,7 @@ import {
 } from '@stratus/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi } from '../../../test/fake-api.ts';
+import { respondWithQuietInbox } from '../../../test/inbox-fixtures.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import { ADMIN_CUSTOMER_PATH } from '../../../shared/paths.ts';
 import CustomerPage from './customer-page.tsx';
@@ -72,6 +73,7 @@ function signInAs(role: StaffRole) {
     createdAt: '2026-01-01T00:00:00.000Z',
     tourCompleted: true,
   });
+  respondWithQuietInbox(api);
 }
 
 beforeEach(() => {

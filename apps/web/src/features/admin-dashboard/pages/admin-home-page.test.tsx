@@ -8,6 +8,7 @@ import {
 } from '@stratus/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi } from '../../../test/fake-api.ts';
+import { respondWithQuietInbox } from '../../../test/inbox-fixtures.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import AdminHomePage from './admin-home-page.tsx';
 
@@ -111,6 +112,7 @@ beforeEach(() => {
 
 function renderHome(role: StaffRole, dashboard: Dashboard) {
   api.respondWith(getMe, profile(role));
+  respondWithQuietInbox(api);
   api.respondWith(getAdminDashboard, dashboard);
   return renderRoutes([{ path: '/admin', element: <AdminHomePage /> }], '/admin');
 }

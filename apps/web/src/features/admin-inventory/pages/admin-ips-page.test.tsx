@@ -15,6 +15,7 @@ import {
 } from '@stratus/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi } from '../../../test/fake-api.ts';
+import { respondWithQuietInbox } from '../../../test/inbox-fixtures.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import { emulateWindowWidth } from '../../../test/window-width.ts';
 import AdminIpsPage from './admin-ips-page.tsx';
@@ -112,6 +113,7 @@ const SLOW_TEST_MS = 20_000;
 beforeEach(() => {
   document.cookie = 'token=abc; path=/';
   api.respondWith(getMe, profile('ops'));
+  respondWithQuietInbox(api);
   api.respondWith(getAdminIpOverview, overview);
   api.respondWith(listAdminIps, (request) => ({
     items: [available, flagged, other],

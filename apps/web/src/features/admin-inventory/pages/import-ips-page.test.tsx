@@ -11,6 +11,7 @@ import {
 } from '@stratus/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi } from '../../../test/fake-api.ts';
+import { respondWithQuietInbox } from '../../../test/inbox-fixtures.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import ImportIpsPage from './import-ips-page.tsx';
 
@@ -61,6 +62,7 @@ const SLOW_TEST_MS = 30_000;
 beforeEach(() => {
   document.cookie = 'token=abc; path=/';
   api.respondWith(getMe, profile);
+  respondWithQuietInbox(api);
   api.respondWith(getAdminIpOverview, overview);
   api.respondWith(importAdminIps, (request) => previewOf(request.body as ImportAdminIpsBody));
 });

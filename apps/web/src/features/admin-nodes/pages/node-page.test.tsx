@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { getAdminNode, getMe, type NodeHeartbeatPoint } from '@stratus/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi } from '../../../test/fake-api.ts';
+import { respondWithQuietInbox } from '../../../test/inbox-fixtures.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import { nodeFixture, ops } from './node-fixtures.ts';
 import NodePage from './node-page.tsx';
@@ -23,6 +24,7 @@ const api = installFakeApi();
 beforeEach(() => {
   document.cookie = 'token=abc; path=/';
   api.respondWith(getMe, ops);
+  respondWithQuietInbox(api);
 });
 
 function renderNode(id = node.id) {

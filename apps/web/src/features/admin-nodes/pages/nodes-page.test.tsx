@@ -11,6 +11,7 @@ import {
 } from '@stratus/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi } from '../../../test/fake-api.ts';
+import { respondWithQuietInbox } from '../../../test/inbox-fixtures.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import { heartbeat, nodeFixture, ops } from './node-fixtures.ts';
 import NodesPage from './nodes-page.tsx';
@@ -60,6 +61,7 @@ const DONE = /^完\s?成$/;
 beforeEach(() => {
   document.cookie = 'token=abc; path=/';
   api.respondWith(getMe, ops);
+  respondWithQuietInbox(api);
   api.respondWith(listAdminNodes, { items: [online, offline, disabled] });
 });
 

@@ -13,6 +13,7 @@ import {
 } from '@stratus/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi } from '../../../test/fake-api.ts';
+import { respondWithQuietInbox } from '../../../test/inbox-fixtures.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import { emulateWindowWidth } from '../../../test/window-width.ts';
 import AdminOrdersPage from './admin-orders-page.tsx';
@@ -117,6 +118,7 @@ function profile(role: Role): UserProfile {
 beforeEach(() => {
   document.cookie = 'token=abc; path=/';
   api.respondWith(getMe, profile('finance'));
+  respondWithQuietInbox(api);
   api.respondWith(listAdminOrders, { items: [order, traffic], total: 42, page: 1, pageSize: 20 });
   api.respondWith(getAdminOrder, detail, { params: { id: orderId } });
   api.respondWith(refundOrder, { refund: refunded.refunds[1]!, order: refunded });

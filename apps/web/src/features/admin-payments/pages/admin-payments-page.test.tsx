@@ -13,6 +13,7 @@ import {
 } from '@stratus/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi } from '../../../test/fake-api.ts';
+import { respondWithQuietInbox } from '../../../test/inbox-fixtures.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import AdminPaymentsPage from './admin-payments-page.tsx';
 
@@ -120,6 +121,7 @@ const SLOW_TEST_MS = 20_000;
 beforeEach(() => {
   document.cookie = 'token=abc; path=/';
   api.respondWith(getMe, profile('finance'));
+  respondWithQuietInbox(api);
   api.respondWith(listAdminPayments, (request) => ({
     items: [pending, paid],
     total: 42,

@@ -12,6 +12,7 @@ import {
 } from '@stratus/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi } from '../../../test/fake-api.ts';
+import { respondWithQuietInbox } from '../../../test/inbox-fixtures.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import StaffPage from './staff-page.tsx';
 
@@ -57,6 +58,7 @@ const DONE = /^完\s?成$/;
 beforeEach(() => {
   document.cookie = 'token=abc; path=/';
   api.respondWith(getMe, me);
+  respondWithQuietInbox(api);
   api.respondWith(listStaff, { items: members });
 });
 

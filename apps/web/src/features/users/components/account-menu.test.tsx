@@ -4,6 +4,7 @@ import { changePassword, getMe, logout, type UserProfile } from '@stratus/contra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserNavigation } from '../../../shared/browser.ts';
 import { installFakeApi } from '../../../test/fake-api.ts';
+import { respondWithQuietInbox } from '../../../test/inbox-fixtures.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import { AccountMenu } from './account-menu.tsx';
 
@@ -33,6 +34,7 @@ beforeEach(() => {
   document.cookie = 'token=abc; path=/';
   window.history.replaceState(null, '', '/console/businessFlow');
   api.respondWith(getMe, profile);
+  respondWithQuietInbox(api);
   api.respondWithError(logout, 'unauthorized');
   api.respondWith(changePassword, null);
 });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { changePassword, getMe, type UserProfile } from '@stratus/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi } from '../../../test/fake-api.ts';
+import { respondWithQuietInbox } from '../../../test/inbox-fixtures.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import { ChangePasswordModal } from './change-password-modal.tsx';
 
@@ -21,6 +22,7 @@ const api = installFakeApi();
 beforeEach(() => {
   document.cookie = 'token=abc; path=/';
   api.respondWith(getMe, profile);
+  respondWithQuietInbox(api);
 });
 
 function renderModal() {

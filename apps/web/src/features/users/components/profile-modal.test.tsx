@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../shared/i18n/i18n.ts';
 import { COPY_CONFIRMATION_MS } from '../../../shared/ui/copy-button.tsx';
 import { installFakeApi } from '../../../test/fake-api.ts';
+import { respondWithQuietInbox } from '../../../test/inbox-fixtures.ts';
 import { renderWithProviders } from '../../../test/render-app.tsx';
 import { ProfileModal } from './profile-modal.tsx';
 
@@ -24,6 +25,7 @@ const writeText = vi.fn<(text: string) => Promise<void>>();
 beforeEach(() => {
   document.cookie = 'token=abc; path=/';
   api.respondWith(getMe, profile);
+  respondWithQuietInbox(api);
   api.respondWith(updateMe, (request) => ({ ...profile, ...(request.body as object) }));
   api.respondWith(rotateApiToken, { apiToken: 'st_rotated_token_value' });
   writeText.mockResolvedValue(undefined);

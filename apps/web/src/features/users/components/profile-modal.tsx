@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '../../../shared/ui/feedback.ts';
 import { useMe, useUpdateMe } from '../api.ts';
 import { initialsOf } from '../initials.ts';
+import { NotificationPreferences } from '../../messages/public.ts';
 import { ApiAccessSection } from './api-access-section.tsx';
 import { ApiTokenField } from './api-token-field.tsx';
 import { EditableName } from './editable-name.tsx';
@@ -70,6 +71,9 @@ export function ProfileModal({ open, onClose }: ProfileModalProps) {
           </dl>
           <Divider className={styles.divider} />
           <ApiAccessSection token={profile.apiToken} revealed={revealed} />
+          <Divider className={styles.divider} />
+          <Typography.Title level={5}>{t('messages.preferences.title')}</Typography.Title>
+          <NotificationPreferences />
         </div>
       )}
     </Modal>

@@ -12,6 +12,7 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserNavigation } from '../../../shared/browser.ts';
 import { installFakeApi } from '../../../test/fake-api.ts';
+import { respondWithQuietInbox } from '../../../test/inbox-fixtures.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import RechargePage from './recharge-page.tsx';
 
@@ -27,6 +28,7 @@ const api = installFakeApi();
 beforeEach(() => {
   document.cookie = 'token=abc; path=/';
   api.respondWith(getWallet, { wallet: { balance: 20, currency: 'CNY' } });
+  respondWithQuietInbox(api);
   api.respondWith(getTopUpOptions, options);
   api.respondWith(getOpenTopUp, { payment: null });
   api.respondWith(createTopUp, (request) => ({
