@@ -58,6 +58,7 @@ export const ADMIN_RECONCILIATION_PATH = '/admin/reconciliation';
 export const ADMIN_AUDIT_LOG_PATH = '/admin/audit-log';
 export const ADMIN_STAFF_PATH = '/admin/staff';
 export const ADMIN_ANNOUNCEMENTS_PATH = '/admin/announcements';
+export const ADMIN_MESSAGES_PATH = '/admin/messages';
 export const ADMIN_CATALOG_REGIONS_PATH = '/admin/catalog/regions';
 export const ADMIN_CATALOG_STATIC_IP_PLANS_PATH = '/admin/catalog/static-ip-plans';
 export const ADMIN_CATALOG_TRAFFIC_PLANS_PATH = '/admin/catalog/traffic-plans';
