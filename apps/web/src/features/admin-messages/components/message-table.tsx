@@ -41,33 +41,26 @@ export function MessageTable({
       ),
     },
     {
-      key: 'event',
-      title: t('adminMessages.column.event'),
-      dataIndex: 'event',
-      width: 150,
-      render: (event: string) => (
-        <Typography.Text ellipsis={{ tooltip: event }} className={styles.code}>
-          {event}
-        </Typography.Text>
-      ),
-    },
-    {
-      key: 'subject',
-      title: t('adminMessages.column.subject'),
-      dataIndex: 'subject',
-      width: 220,
-      render: (subject: string) => (
-        <Typography.Text ellipsis={{ tooltip: subject }} className={styles.cell}>
-          {subject}
-        </Typography.Text>
-      ),
-    },
-    {
       key: 'state',
       title: t('adminMessages.column.state'),
       dataIndex: 'state',
       width: 100,
       render: (state: AdminMessage['state']) => <MessageStateTag state={state} />,
+    },
+    {
+      key: 'lastReply',
+      title: t('adminMessages.column.lastReply'),
+      dataIndex: 'lastReply',
+      width: 220,
+      ellipsis: { showTitle: false },
+      render: (reply: string | null) =>
+        reply ? (
+          <Typography.Text ellipsis={{ tooltip: reply }} className={styles.code}>
+            {reply}
+          </Typography.Text>
+        ) : (
+          '--'
+        ),
     },
     {
       key: 'attempts',
@@ -78,18 +71,28 @@ export function MessageTable({
       render: (attempts: number) => <span className={styles.number}>{attempts}</span>,
     },
     {
-      key: 'lastReply',
-      title: t('adminMessages.column.lastReply'),
-      dataIndex: 'lastReply',
+      key: 'subject',
+      title: t('adminMessages.column.subject'),
+      dataIndex: 'subject',
       width: 220,
-      render: (reply: string | null) =>
-        reply ? (
-          <Typography.Text ellipsis={{ tooltip: reply }} className={styles.code}>
-            {reply}
-          </Typography.Text>
-        ) : (
-          '--'
-        ),
+      ellipsis: { showTitle: false },
+      render: (subject: string) => (
+        <Typography.Text ellipsis={{ tooltip: subject }} className={styles.cell}>
+          {subject}
+        </Typography.Text>
+      ),
+    },
+    {
+      key: 'event',
+      title: t('adminMessages.column.event'),
+      dataIndex: 'event',
+      width: 150,
+      ellipsis: { showTitle: false },
+      render: (event: string) => (
+        <Typography.Text ellipsis={{ tooltip: event }} className={styles.code}>
+          {event}
+        </Typography.Text>
+      ),
     },
     {
       key: 'createdAt',
