@@ -20,6 +20,7 @@ import { registerHealthRoutes } from './modules/health/routes.ts';
 import { registerInstanceRoutes } from './modules/instances/routes.ts';
 import { registerAdminInventoryRoutes } from './modules/inventory/admin-routes.ts';
 import { registerAdminNodeRoutes } from './modules/nodes/admin-routes.ts';
+import { registerAdminMessageRoutes } from './modules/messages/admin-routes.ts';
 import { registerNodeRoutes } from './modules/nodes/routes.ts';
 import { registerAdminOrderRoutes } from './modules/orders/admin-routes.ts';
 import { registerOrderRoutes } from './modules/orders/routes.ts';
@@ -148,6 +149,7 @@ export async function buildApp({
   registerAnnouncementRoutes(app);
   await registerMessageRoutes(app);
   registerAdminAnnouncementRoutes(app);
+  registerAdminMessageRoutes(app);
   registerAllowlistRoutes(app);
   registerSubUserRoutes(app);
 

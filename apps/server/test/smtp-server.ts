@@ -1,6 +1,7 @@
 // A real SMTP server for tests (the `smtp-server` package, not our code): it takes mail on a free
 // local port and parses each with `mailparser`, and may be told to refuse the next ones with a
-// given reply, as a busy or strict mail server would.
+// given reply, as a busy or strict mail server would, or one recipient until told otherwise, as
+// a server that does not know the mailbox.
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -12,17 +13,29 @@ export interface TestSmtpServer {
   received: ParsedMail[];
   /** Replies to the next messages' DATA, in order (e.g. 451, then 550); accepted when empty. */
   refuseNext(...replies: { code: number; message: string }[]): void;
+  /** Refuses `RCPT TO:<address>` with `reply` (case-insensitive) until `acceptRecipient`. */
+  refuseRecipient(address: string, reply: { code: number; message: string }): void;
+  acceptRecipient(address: string): void;
   close(): Promise<void>;
 }
 
 export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   const received: ParsedMail[] = [];
   const refusals: { code: number; message: string }[] = [];
+  const refusedRecipients = new Map<string, { code: number; message: string }>();
   let accepted = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const refusal = refusedRecipients.get(address.address.toLowerCase());
+      if (refusal) {
+        callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+        return;
+      }
+      callback();
+    },
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -49,6 +62,8 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
     url: `smtp://127.0.0.1:${port}`,
     received,
     refuseNext: (...replies) => refusals.push(...replies),
+    refuseRecipient: (address, reply) => refusedRecipients.set(address.toLowerCase(), reply),
+    acceptRecipient: (address) => refusedRecipients.delete(address.toLowerCase()),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -45,6 +45,8 @@ export const auditActionMessageKeys = {
   'ip.quarantine': 'adminAudit.action.ip.quarantine',
   'ip.release': 'adminAudit.action.ip.release',
   'ip.retire': 'adminAudit.action.ip.retire',
+  'message.resend': 'adminAudit.action.message.resend',
+  'message.test': 'adminAudit.action.message.test',
 } as const satisfies Record<AuditAction, AuditMessageKey>;
 
 /** The label of an action in the translator's language. */
@@ -127,6 +129,9 @@ const labelledFields = new Set<string>([
   'imported',
   'skipped',
   'regionsCreated',
+  'to',
+  'state',
+  'attempts',
 ]);
 
 /** Plan price changes record one field per duration: `price.30d` (the price for 30 days). */

@@ -666,6 +666,25 @@ export const errors = {
       'en-US': 'The end (endsAt) must be later than the start, {startsAt}',
     },
   },
+  // Operator console: the outbox (70800–70899).
+  /** No message of the outbox has this id (it may have been pruned). */
+  messageNotFound: {
+    code: 70801,
+    status: 404,
+    message: {
+      'zh-CN': '该邮件不存在或已被清理',
+      'en-US': 'No such message (it may have been pruned)',
+    },
+  },
+  /** Only a failed message can be resent (this one is queued, sent or suppressed); nothing changed. */
+  messageNotFailed: {
+    code: 70802,
+    status: 409,
+    message: {
+      'zh-CN': '只能重发发送失败的邮件，这封邮件未失败（已发送、排队中或已停发）',
+      'en-US': 'Only a failed message can be resent; this one is sent, queued or suppressed',
+    },
+  },
   // The operator console: the catalog of regions, static-IP plans and traffic plans (70401–70499).
   /** A region with this country and city code exists already; params: country, city. */
   regionTaken: {

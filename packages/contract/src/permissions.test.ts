@@ -39,6 +39,15 @@ describe('the permission table', () => {
     expect(hasPermission('ops', 'customers.read')).toBe(false);
   });
 
+  it('shows the outbox, its resends and the test email to the owner and support alone', () => {
+    for (const permission of ['messages.read', 'messages.manage'] as const) {
+      expect(staffRoles.filter((role) => hasPermission(role, permission))).toEqual([
+        'owner',
+        'support',
+      ]);
+    }
+  });
+
   it('gives a customer nothing', () => {
     expect(isStaffRole('customer')).toBe(false);
     for (const permission of permissions) expect(hasPermission('customer', permission)).toBe(false);

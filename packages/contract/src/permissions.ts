@@ -36,6 +36,10 @@ export const permissions = [
   'nodes.read',
   'nodes.manage',
   'announcements.manage',
+  /** The outbox: every message with its state and SMTP reply, and its preview. */
+  'messages.read',
+  /** Resend a failed message; send a test email. */
+  'messages.manage',
   'audit.read',
   'staff.manage',
 ] as const;
@@ -54,7 +58,8 @@ const readAll = [
 
 /**
  * THE permission table. `owner` does everything and alone manages staff; `finance` moves money
- * and reads everything; `support` helps customers but moves no money; `ops` runs the catalog,
+ * and reads everything but the outbox; `support` helps customers (and reads and resends their
+ * mail) but moves no money; `ops` runs the catalog,
  * the inventory and the gateways and sees no money.
  */
 export const rolePermissions: Record<StaffRole, readonly Permission[]> = {
@@ -73,6 +78,8 @@ export const rolePermissions: Record<StaffRole, readonly Permission[]> = {
     'customers.manage',
     'orders.read',
     'inventory.read',
+    'messages.read',
+    'messages.manage',
   ],
   ops: [
     'dashboard.read',
@@ -134,5 +141,7 @@ export const auditActions = [
   'ip.quarantine',
   'ip.release',
   'ip.retire',
+  'message.resend',
+  'message.test',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

@@ -9,6 +9,7 @@ import enAdminCustomers from './en-US/admin-customers.ts';
 import enAdminOrders from './en-US/admin-orders.ts';
 import enAdminDashboard from './en-US/admin-dashboard.ts';
 import enAdminAnnouncements from './en-US/admin-announcements.ts';
+import enAdminMessages from './en-US/admin-messages.ts';
 import enAnnouncements from './en-US/announcements.ts';
 import enAdminNodes from './en-US/admin-nodes.ts';
 import enAdminInventory from './en-US/admin-inventory.ts';
@@ -36,6 +37,7 @@ import zhAdminCustomers from './zh-CN/admin-customers.ts';
 import zhAdminOrders from './zh-CN/admin-orders.ts';
 import zhAdminDashboard from './zh-CN/admin-dashboard.ts';
 import zhAdminAnnouncements from './zh-CN/admin-announcements.ts';
+import zhAdminMessages from './zh-CN/admin-messages.ts';
 import zhAnnouncements from './zh-CN/announcements.ts';
 import zhAdminNodes from './zh-CN/admin-nodes.ts';
 import zhAdminInventory from './zh-CN/admin-inventory.ts';
@@ -71,6 +73,7 @@ export const localeDomains = {
   adminOrders: { 'zh-CN': zhAdminOrders, 'en-US': enAdminOrders },
   adminDashboard: { 'zh-CN': zhAdminDashboard, 'en-US': enAdminDashboard },
   adminAnnouncements: { 'zh-CN': zhAdminAnnouncements, 'en-US': enAdminAnnouncements },
+  adminMessages: { 'zh-CN': zhAdminMessages, 'en-US': enAdminMessages },
   announcements: { 'zh-CN': zhAnnouncements, 'en-US': enAnnouncements },
   adminNodes: { 'zh-CN': zhAdminNodes, 'en-US': enAdminNodes },
   adminInventory: { 'zh-CN': zhAdminInventory, 'en-US': enAdminInventory },
@@ -101,6 +104,7 @@ const zhMessages = {
   ...zhAdminOrders,
   ...zhAdminDashboard,
   ...zhAdminAnnouncements,
+  ...zhAdminMessages,
   ...zhAnnouncements,
   ...zhAdminNodes,
   ...zhAdminInventory,
@@ -136,6 +140,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     ...enAdminOrders,
     ...enAdminDashboard,
     ...enAdminAnnouncements,
+    ...enAdminMessages,
     ...enAnnouncements,
     ...enAdminNodes,
     ...enAdminInventory,

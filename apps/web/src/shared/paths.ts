@@ -66,6 +66,7 @@ export const ADMIN_STAFF_PATH = '/admin/staff';
 export const ADMIN_ANNOUNCEMENTS_PATH = '/admin/announcements';
 /** A staff member's own inbox (the outbox of every message is another page). */
 export const ADMIN_INBOX_PATH = '/admin/inbox';
+export const ADMIN_MESSAGES_PATH = '/admin/messages';
 export const ADMIN_CATALOG_REGIONS_PATH = '/admin/catalog/regions';
 export const ADMIN_CATALOG_STATIC_IP_PLANS_PATH = '/admin/catalog/static-ip-plans';
 export const ADMIN_CATALOG_TRAFFIC_PLANS_PATH = '/admin/catalog/traffic-plans';

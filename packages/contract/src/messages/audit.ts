@@ -44,6 +44,8 @@ const zhCN = {
   'adminAudit.action.ip.quarantine': '隔离 IP',
   'adminAudit.action.ip.release': '解除 IP 隔离',
   'adminAudit.action.ip.retire': '退役 IP',
+  'adminAudit.action.message.resend': '重发邮件',
+  'adminAudit.action.message.test': '发送测试邮件',
   'adminAudit.actorRole.owner': '所有者',
   'adminAudit.actorRole.finance': '财务',
   'adminAudit.actorRole.support': '客服',
@@ -90,6 +92,9 @@ const zhCN = {
   'adminAudit.field.imported': '导入数量',
   'adminAudit.field.skipped': '跳过数量',
   'adminAudit.field.regionsCreated': '新建地区',
+  'adminAudit.field.to': '收件人',
+  'adminAudit.field.state': '投递状态',
+  'adminAudit.field.attempts': '尝试次数',
 };
 
 export const auditMessages = {
@@ -137,6 +142,8 @@ export const auditMessages = {
     'adminAudit.action.ip.quarantine': 'Quarantine IP',
     'adminAudit.action.ip.release': 'Release IP from quarantine',
     'adminAudit.action.ip.retire': 'Retire IP',
+    'adminAudit.action.message.resend': 'Resend email',
+    'adminAudit.action.message.test': 'Send test email',
     'adminAudit.actorRole.owner': 'Owner',
     'adminAudit.actorRole.finance': 'Finance',
     'adminAudit.actorRole.support': 'Support',
@@ -183,5 +190,8 @@ export const auditMessages = {
     'adminAudit.field.imported': 'Imported',
     'adminAudit.field.skipped': 'Skipped',
     'adminAudit.field.regionsCreated': 'New regions',
+    'adminAudit.field.to': 'Recipient',
+    'adminAudit.field.state': 'Delivery state',
+    'adminAudit.field.attempts': 'Attempts',
   } satisfies Record<keyof typeof zhCN, string>,
 };

@@ -3,6 +3,7 @@ import {
   ADMIN_ANNOUNCEMENTS_PATH,
   ADMIN_AUDIT_LOG_PATH,
   ADMIN_HOME,
+  ADMIN_MESSAGES_PATH,
   ADMIN_STAFF_PATH,
 } from '../../shared/paths.ts';
 import { adminMenuOf, findAdminRoute } from './admin-routes.ts';
@@ -35,6 +36,16 @@ describe('the operator console menu', () => {
       expect(menuPaths(role)).toContain(ADMIN_HOME);
     }
     expect(findAdminRoute(ADMIN_ANNOUNCEMENTS_PATH)?.permission).toBe('announcements.manage');
+  });
+
+  it('shows the email outbox to the owner and support only', () => {
+    for (const role of ['owner', 'support'] as const) {
+      expect(menuPaths(role)).toContain(ADMIN_MESSAGES_PATH);
+    }
+    for (const role of ['finance', 'ops', 'customer'] as const) {
+      expect(menuPaths(role)).not.toContain(ADMIN_MESSAGES_PATH);
+    }
+    expect(findAdminRoute(ADMIN_MESSAGES_PATH)?.permission).toBe('messages.read');
   });
 
   it('routes the two addresses to their permissions', () => {

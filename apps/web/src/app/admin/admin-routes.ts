@@ -8,6 +8,7 @@ import {
   EnvironmentOutlined,
   DatabaseOutlined,
   HomeOutlined,
+  MailOutlined,
   NotificationOutlined,
   ReconciliationOutlined,
   ShoppingOutlined,
@@ -33,6 +34,7 @@ import {
   ADMIN_NODES_PATH,
   ADMIN_IP_IMPORT_PATH,
   ADMIN_IPS_PATH,
+  ADMIN_MESSAGES_PATH,
   ADMIN_ORDERS_PATH,
   ADMIN_PAYMENTS_PATH,
   ADMIN_RECONCILIATION_PATH,
@@ -170,6 +172,13 @@ export const adminRoutes: readonly AdminRoute[] = [
     permission: 'announcements.manage',
     icon: NotificationOutlined,
     load: () => import('../../features/admin-announcements/pages/announcements-page.tsx'),
+  },
+  {
+    path: ADMIN_MESSAGES_PATH,
+    title: 'adminMessages.title',
+    permission: 'messages.read',
+    icon: MailOutlined,
+    load: () => import('../../features/admin-messages/pages/messages-page.tsx'),
   },
 
   {

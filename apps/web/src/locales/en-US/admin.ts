@@ -28,6 +28,8 @@ export default {
   'admin.permission.nodes.read': 'See gateway nodes',
   'admin.permission.nodes.manage': 'Manage gateway nodes',
   'admin.permission.announcements.manage': 'Publish announcements',
+  'admin.permission.messages.read': 'See the email outbox',
+  'admin.permission.messages.manage': 'Resend emails, send a test email',
   'admin.permission.audit.read': 'Read the audit log',
   'admin.permission.staff.manage': 'Manage staff',
 } satisfies Record<keyof typeof zhCN, string>;

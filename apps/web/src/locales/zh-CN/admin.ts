@@ -25,6 +25,8 @@ export default {
   'admin.permission.nodes.read': '查看网关节点',
   'admin.permission.nodes.manage': '管理网关节点',
   'admin.permission.announcements.manage': '发布公告',
+  'admin.permission.messages.read': '查看邮件发件箱',
+  'admin.permission.messages.manage': '重发邮件、发送测试邮件',
   'admin.permission.audit.read': '查看审计日志',
   'admin.permission.staff.manage': '管理员工',
 };
