@@ -42,9 +42,11 @@ const PROFILE_PARAM = 'profile';
 export function AccountMenu() {
   const { t } = useTranslation();
   const me = useMe();
-  const [askedForProfile] = useState(() =>
-    new URLSearchParams(window.location.search).has(PROFILE_PARAM),
-  );
+  // A security notice mails a link to the console with `profile=1`: the profile opens with the
+  // page (the state's first value), and the parameter leaves the address.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const profileAsked = searchParams.has(PROFILE_PARAM);
+  const [askedForProfile] = useState(profileAsked);
   const [dialog, setDialog] = useState<Dialog | null>(askedForProfile ? 'profile' : null);
   // A dialog once opened stays mounted, so it closes with its animation and keeps its state.
   const [opened, setOpened] = useState<ReadonlySet<Dialog>>(
@@ -56,10 +58,6 @@ export function AccountMenu() {
   };
   const closeDialog = () => setDialog(null);
   const navigate = useNavigate();
-  // A security notice mails a link to the console with `profile=1`: the profile opens with the
-  // page (the state's first value), and the parameter leaves the address.
-  const [searchParams, setSearchParams] = useSearchParams();
-  const profileAsked = searchParams.has(PROFILE_PARAM);
   useEffect(() => {
     if (!profileAsked) return;
     setSearchParams(
