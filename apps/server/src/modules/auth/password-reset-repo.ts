@@ -1,6 +1,18 @@
 // The one write of a password reset that no other path makes: the new password together with the
 // proof the link gave that the person reads the account's inbox.
-import { and, emailTokens, eq, isNull, sql, users, type Tx } from '@stratus/db';
+import {
+  and,
+  emailTokens,
+  eq,
+  gt,
+  isNull,
+  sql,
+  users,
+  type Db,
+  type EmailTokenPurpose,
+  type Tx,
+} from '@stratus/db';
+import { hashToken } from '../../tokens.ts';
 import type { UserRow } from '../users/public.ts';
 
 /** Sets the password and marks the address verified if it was not yet; undefined: no such user. */
@@ -51,4 +63,23 @@ export async function rehearseEmailTokenIssue(
     insert into ${emailTokens} (user_id, purpose, email, token_hash, expires_at, created_at)
     select ${users.id}, 'password_reset', ${users.email}, ${tokenHash}, ${expiresAt}, ${now}
     from ${users} where ${users.id} = ${NO_ACCOUNT}`);
+}
+
+/** Whether `token` would be used by `consumeEmailToken` now: known, of `purpose`, unused, live. */
+export async function isUsableEmailToken(
+  db: Db,
+  { token, purpose, now }: { token: string; purpose: EmailTokenPurpose; now: Date },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: emailTokens.id })
+    .from(emailTokens)
+    .where(
+      and(
+        eq(emailTokens.tokenHash, hashToken(token)),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, now),
+      ),
+    );
+  return row !== undefined;
 }

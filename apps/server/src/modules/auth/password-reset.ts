@@ -11,7 +11,11 @@ import { messageLink, queueMail } from '../messages/public.ts';
 import { findUserByEmail, queueSecurityNotice, type UserRow } from '../users/public.ts';
 import { consumeEmailToken, issueEmailToken } from './email-tokens-repo.ts';
 import { assertPasswordChoice } from './password-choice.ts';
-import { rehearseEmailTokenIssue, setResetPassword } from './password-reset-repo.ts';
+import {
+  isUsableEmailToken,
+  rehearseEmailTokenIssue,
+  setResetPassword,
+} from './password-reset-repo.ts';
 import { hashPassword } from './passwords.ts';
 import { revokeLiveSessions } from './repo.ts';
 import { claimPasswordResetAttempt } from './throttle.ts';
@@ -138,8 +142,13 @@ export async function confirmPasswordReset({
   password: string;
   now?: Date;
 }): Promise<void> {
-  // Hashing takes tens of milliseconds: before the transaction, as sign-up does. The rules that
-  // need the account (its email's name part) are checked inside, before anything is written.
+  // Hashing takes tens of milliseconds and megabytes: only for a link that may work (nobody gets
+  // the server hashing for made-up tokens), and before the transaction, as sign-up does. The
+  // transaction then uses the token for good; the rules that need the account (its email's name
+  // part) are checked there, before anything is written.
+  if (!(await isUsableEmailToken(db, { token, purpose: 'password_reset', now }))) {
+    throw new AppError('passwordResetLinkInvalid');
+  }
   const passwordHash = await hashPassword(password);
   const userId = await db.transaction(async (tx) => {
     const used = await consumeEmailToken(tx, { token, purpose: 'password_reset', now });
