@@ -92,6 +92,10 @@ const environmentSchema = z.object({
   LOGIN_ADDRESS_WINDOW_MINUTES: positiveNumber(15),
   REGISTER_ADDRESS_MAX: positiveInteger(20),
   REGISTER_ADDRESS_WINDOW_MINUTES: positiveNumber(60),
+  PASSWORD_RESET_EMAIL_MAX: positiveInteger(3),
+  PASSWORD_RESET_EMAIL_WINDOW_MINUTES: positiveNumber(60),
+  PASSWORD_RESET_ADDRESS_MAX: positiveInteger(10),
+  PASSWORD_RESET_ADDRESS_WINDOW_MINUTES: positiveNumber(60),
   TOPUP_MIN_YUAN: yuanAmount(TOPUP_MIN_YUAN),
   TOPUP_MAX_YUAN: yuanAmount(TOPUP_MAX_YUAN),
   PAYMENT_EXPIRY_MINUTES: positiveInteger(30),
@@ -258,6 +262,10 @@ export interface Config {
     /** Failed sign-ins from one client address, whichever accounts it tries. */
     loginPerAddress: AttemptLimit;
     registerPerAddress: AttemptLimit;
+    /** Password-reset links mailed to one email; asks beyond it are answered alike, unmailed. */
+    passwordResetPerEmail: AttemptLimit;
+    /** Password-reset asks from one client address, whichever emails they name. */
+    passwordResetPerAddress: AttemptLimit;
   };
   payments: PaymentsConfig;
   /** SMTP_URL and MAIL_FROM; undefined: mail is kept in the outbox, not sent. */
@@ -373,6 +381,14 @@ export function loadConfig(
       registerPerAddress: {
         max: vars.REGISTER_ADDRESS_MAX,
         windowMinutes: vars.REGISTER_ADDRESS_WINDOW_MINUTES,
+      },
+      passwordResetPerEmail: {
+        max: vars.PASSWORD_RESET_EMAIL_MAX,
+        windowMinutes: vars.PASSWORD_RESET_EMAIL_WINDOW_MINUTES,
+      },
+      passwordResetPerAddress: {
+        max: vars.PASSWORD_RESET_ADDRESS_MAX,
+        windowMinutes: vars.PASSWORD_RESET_ADDRESS_WINDOW_MINUTES,
       },
     },
     payments,

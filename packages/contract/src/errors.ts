@@ -254,6 +254,18 @@ export const errors = {
         'Incorrect email or password. Too many failures: sign-in is paused; try again in {minutes} min',
     },
   },
+  /**
+   * A password-reset link that is unknown, already used, replaced by a newer one or older than 30
+   * minutes (deliberately one answer): the person asks for a new link.
+   */
+  passwordResetLinkInvalid: {
+    code: 20030,
+    status: 400,
+    message: {
+      'zh-CN': '重置密码链接无效或已过期，请重新申请一封重置邮件',
+      'en-US': 'This password reset link is invalid or has expired; please ask for a new one',
+    },
+  },
   /** A top-up amount outside the configured limits; params: min, max (yuan). */
   topUpAmountOutOfRange: {
     code: 30001,

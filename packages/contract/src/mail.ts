@@ -5,6 +5,7 @@
 import type { Locale } from './locale.ts';
 import { accountMailTemplates } from './mail/account.ts';
 import { operatorMailTemplates } from './mail/operator.ts';
+import { passwordResetMailTemplates } from './mail/password-reset.ts';
 import type { MailTemplate } from './mail/template.ts';
 
 export type { MailTemplate } from './mail/template.ts';
@@ -119,8 +120,16 @@ export const mailFooters: Record<Locale, MailFooter> = {
  * lives in its own file of `mail/`.
  */
 export const mailTemplates = {
-  'zh-CN': { ...accountMailTemplates['zh-CN'], ...operatorMailTemplates['zh-CN'] },
-  'en-US': { ...accountMailTemplates['en-US'], ...operatorMailTemplates['en-US'] },
+  'zh-CN': {
+    ...accountMailTemplates['zh-CN'],
+    ...passwordResetMailTemplates['zh-CN'],
+    ...operatorMailTemplates['zh-CN'],
+  },
+  'en-US': {
+    ...accountMailTemplates['en-US'],
+    ...passwordResetMailTemplates['en-US'],
+    ...operatorMailTemplates['en-US'],
+  },
 } satisfies Record<Locale, Record<string, MailTemplate>>;
 
 export type MailTemplateId = keyof (typeof mailTemplates)['zh-CN'];

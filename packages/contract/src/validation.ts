@@ -8,6 +8,10 @@ import { MAX_YUAN } from './money.ts';
  */
 export const issueMessages = {
   passwordDigitsOnly: { 'zh-CN': '密码不能全为数字', 'en-US': 'must not consist of digits only' },
+  emailLinkToken: {
+    'zh-CN': '不是完整的邮件链接，请直接打开邮件中的链接',
+    'en-US': 'is not a whole link from the email; open the link in the email as it is',
+  },
   moneyTooPrecise: { 'zh-CN': '金额最多两位小数', 'en-US': 'may have at most two decimals' },
   atMostTwoDecimals: { 'zh-CN': '最多两位小数', 'en-US': 'may have at most two decimals' },
   moneyNonZero: { 'zh-CN': '金额不能为 0', 'en-US': 'must not be zero' },

@@ -57,6 +57,11 @@ describe('route guard', () => {
     );
   });
 
+  it('opens the password reset without a token, the mailed link with its token', () => {
+    expect(renderAt('/portal/reset')).toHaveTextContent(/^\/portal\/reset$/);
+    expect(renderAt('/portal/reset?token=abc')).toHaveTextContent(/^\/portal\/reset\?token=abc$/);
+  });
+
   it('opens every route for a token holder', () => {
     document.cookie = 'token=abc; path=/';
     expect(renderAt('/console/ipList?page=2')).toHaveTextContent('/console/ipList?page=2');

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { hasToken, REDIRECT_PARAM } from '../shared/session.ts';
 import { leaveSignInNotice } from '../shared/sign-in-notice.ts';
-import { PORTAL_HOME } from '../shared/paths.ts';
+import { PORTAL_HOME, PORTAL_RESET } from '../shared/paths.ts';
 
 interface Address {
   pathname: string;
@@ -16,12 +16,16 @@ function isConsoleAddress(pathname: string): boolean {
   );
 }
 
+/** Pages a visitor without a session opens: sign-in, and the password reset it links to. */
+const OPEN_PAGES: readonly string[] = [PORTAL_HOME, PORTAL_RESET];
+
 /**
  * Where the guard sends a visitor, or null to let them through. Without a token only the portal
- * home opens; console addresses are remembered in `redirect` so sign-in lands back there.
+ * home and the password reset open; console addresses are remembered in `redirect` so sign-in
+ * lands back there.
  */
 export function guardRedirect(address: Address, signedIn: boolean): string | null {
-  if (signedIn || address.pathname === PORTAL_HOME) return null;
+  if (signedIn || OPEN_PAGES.includes(address.pathname)) return null;
   if (!isConsoleAddress(address.pathname)) return PORTAL_HOME;
   const query = new URLSearchParams({ [REDIRECT_PARAM]: `${address.pathname}${address.search}` });
   return `${PORTAL_HOME}?${query.toString()}`;

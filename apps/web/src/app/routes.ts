@@ -14,6 +14,7 @@ import {
   PAY_SUCCESS_PATH,
   PORTAL_AUTH,
   PORTAL_HOME,
+  PORTAL_RESET,
   RECHARGE_PATH,
   ROUTER_BUY_PATH,
   TRAFFIC_HISTORY_PATH,
@@ -228,6 +229,13 @@ export const pageRoutes: readonly PageRoute[] = [
     recent: false,
     plain: true,
     load: loadPortalPage,
+  },
+  {
+    path: PORTAL_RESET,
+    title: 'nav.passwordReset',
+    layout: 'portal',
+    recent: false,
+    load: () => import('../features/auth/pages/password-reset-page.tsx'),
   },
   {
     path: PAY_SUCCESS_PATH,

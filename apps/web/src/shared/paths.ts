@@ -7,6 +7,8 @@ import { API_PREFIX } from '@stratus/contract';
 export const API_DOCS_URL = `${API_PREFIX}/docs`;
 export const PORTAL_HOME = '/portal/home';
 export const PORTAL_AUTH = '/portal/auth';
+/** Forgot password: ask for a link; with the link's `token`, choose a new password. */
+export const PORTAL_RESET = '/portal/reset';
 export const CONSOLE_HOME = '/console/overview';
 export const RECHARGE_PATH = '/console/recharge';
 export const BUSINESS_FLOW_PATH = '/console/businessFlow';
@@ -48,6 +50,7 @@ export const CUSTOMER_PAGE_PATHS: readonly string[] = [
   MESSAGES_PATH,
   PORTAL_HOME,
   PORTAL_AUTH,
+  PORTAL_RESET,
   PAY_SUCCESS_PATH,
   UNSUBSCRIBE_PATH,
 ];

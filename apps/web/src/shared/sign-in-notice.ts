@@ -1,11 +1,14 @@
 // Why the sign-in page was shown instead of the address a person opened: said once, on the
 // sign-in card, then forgotten (a reload of the portal does not say it again).
 
-/** A console address opened signed out, or a session the server no longer accepts. */
-export type SignInNotice = 'signInRequired' | 'sessionExpired';
+/**
+ * A console address opened signed out, a session the server no longer accepts, or a password
+ * just reset by a mailed link (sign in with the new one).
+ */
+export type SignInNotice = 'signInRequired' | 'sessionExpired' | 'passwordChanged';
 
 const NOTICE_KEY = 'signInNotice';
-const NOTICES: readonly SignInNotice[] = ['signInRequired', 'sessionExpired'];
+const NOTICES: readonly SignInNotice[] = ['signInRequired', 'sessionExpired', 'passwordChanged'];
 
 /** Leaves the notice for the sign-in page the browser is about to show. */
 export function leaveSignInNotice(notice: SignInNotice): void {

@@ -70,3 +70,45 @@ export const logout = defineEndpoint({
   errors: [],
   response: z.null(),
 });
+
+/** How long a mailed password-reset link works, in minutes. */
+export const PASSWORD_RESET_VALID_MINUTES = 30;
+
+/** A mailed link's token: 32 random bytes in base64url, as `issueEmailToken` makes them. */
+export const emailLinkTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'emailLinkToken');
+
+/**
+ * Answers the same whether or not an account has the email, so nobody learns which addresses have
+ * accounts. An enabled account gets a link valid for 30 minutes; a newer link voids the older
+ * ones. At most 3 links an hour go to one email (further asks are answered alike and mail
+ * nothing); one client address may ask 10 times an hour.
+ */
+export const requestPasswordReset = defineEndpoint({
+  method: 'POST',
+  path: '/auth/password-reset',
+  summary: 'Ask for a password-reset link by email',
+  tag: 'auth',
+  access: 'public',
+  errors: ['rateLimited'],
+  body: z.object({ email: emailSchema }),
+  response: z.null(),
+});
+
+/**
+ * Uses the link once: sets the new password under the password rules, signs every session of the
+ * account out and mails a notice. The personal API token keeps working.
+ */
+export const confirmPasswordReset = defineEndpoint({
+  method: 'POST',
+  path: '/auth/password-reset/confirm',
+  summary: 'Set a new password with a mailed reset link',
+  tag: 'auth',
+  access: 'public',
+  errors: ['passwordResetLinkInvalid', 'passwordTooCommon', 'passwordContainsEmail'],
+  body: z.object({
+    /** The `token` of the mailed link `/portal/reset?token=…`. */
+    token: emailLinkTokenSchema,
+    password: passwordSchema,
+  }),
+  response: z.null(),
+});

@@ -11,6 +11,7 @@ import {
   type Db,
   type EmailTokenPurpose,
   type Tx,
+  users,
 } from '@stratus/db';
 import { hashToken } from '../../tokens.ts';
 
@@ -37,6 +38,9 @@ export async function issueEmailToken(
     now?: Date;
   },
 ): Promise<string> {
+  // One issue per account at a time: two at once would each void only what they saw and both
+  // stay usable. The second waits here, then voids the first's token with a fresh snapshot.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
   await tx
     .update(emailTokens)
     .set({ usedAt: now })

@@ -1,7 +1,15 @@
-import { changePassword, login, logout, register } from '@stratus/contract';
+import {
+  changePassword,
+  confirmPasswordReset,
+  login,
+  logout,
+  register,
+  requestPasswordReset,
+} from '@stratus/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAuth } from '../../plugins/auth.ts';
 import { registerEndpoint } from '../../plugins/contract-routes.ts';
+import * as passwordReset from './password-reset.ts';
 import * as auth from './service.ts';
 
 function clientOf(request: FastifyRequest): auth.ClientInfo {
@@ -35,6 +43,21 @@ export function registerAuthRoutes(app: FastifyInstance): void {
       currentPassword: request.body.currentPassword,
       newPassword: request.body.newPassword,
     });
+    return null;
+  });
+
+  registerEndpoint(app, requestPasswordReset, async (request) => {
+    await passwordReset.requestPasswordReset({
+      db: app.db,
+      config: app.config,
+      email: request.body.email,
+      address: request.ip,
+    });
+    return null;
+  });
+
+  registerEndpoint(app, confirmPasswordReset, async (request) => {
+    await passwordReset.confirmPasswordReset({ db: app.db, config: app.config, ...request.body });
     return null;
   });
 }

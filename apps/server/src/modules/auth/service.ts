@@ -8,6 +8,7 @@ import {
   createUser,
   findUserByEmail,
   isReplacedApiTokenHash,
+  queueSecurityNotice,
   requireUser,
   toUserProfile,
   updateUser,
@@ -150,7 +151,8 @@ export async function logout({ db, auth }: { db: Db; auth: Authentication }): Pr
 
 /**
  * Changes the password and revokes every other session (an attacker's included); the session
- * making the change stays signed in. Wrong current passwords count as failed sign-ins.
+ * making the change stays signed in; the owner is mailed a `security.changed` notice. Wrong
+ * current passwords count as failed sign-ins.
  */
 export async function changePassword({
   db,
@@ -187,6 +189,7 @@ export async function changePassword({
   await db.transaction(async (tx) => {
     await updateUser(tx, userId, { passwordHash });
     await revokeOtherSessions(tx, { userId, keepSessionId });
+    await queueSecurityNotice(tx, { config, user, change: 'password' });
     await announceChange(tx, change);
   });
   deliverChangeLocally(db, change);

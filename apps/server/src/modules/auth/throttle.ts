@@ -1,4 +1,4 @@
-import type { AuthAttemptKind, Db } from '@stratus/db';
+import type { AuthAttemptKind, Db, Tx } from '@stratus/db';
 import type { AttemptLimit, Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -61,13 +61,22 @@ type Claim =
  */
 async function claimSlots(
   db: Db,
-  { keys, signIn }: { keys: LimitedKey[]; signIn: boolean },
+  {
+    keys,
+    signIn,
+    withClaim,
+  }: {
+    keys: LimitedKey[];
+    signIn: boolean;
+    /** Work that commits with the claim, in its transaction, only when the slots were claimed. */
+    withClaim?: (tx: Tx) => Promise<void>;
+  },
 ): Promise<Claim> {
   const turns = attemptLockIds(keys).map(String);
   return keyedLocksOf(db).run(turns, async () => {
     const giveUpAt = performance.now() + CLAIM_PATIENCE_MS;
     for (let tries = 0; ; tries += 1) {
-      const claim = await tryClaimSlots(db, { keys, signIn });
+      const claim = await tryClaimSlots(db, { keys, signIn, withClaim });
       if (claim) return claim;
       if (performance.now() > giveUpAt) throw new AppError('rateLimited');
       const ceiling = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** tries);
@@ -79,7 +88,11 @@ async function claimSlots(
 /** One try at claiming, in one transaction; null when another server holds a key's lock. */
 async function tryClaimSlots(
   db: Db,
-  { keys, signIn }: { keys: LimitedKey[]; signIn: boolean },
+  {
+    keys,
+    signIn,
+    withClaim,
+  }: { keys: LimitedKey[]; signIn: boolean; withClaim?: (tx: Tx) => Promise<void> },
 ): Promise<Claim | null> {
   return db.transaction(async (tx) => {
     if (!(await tryLockAttemptKeys(tx, keys))) return null;
@@ -112,6 +125,7 @@ async function tryClaimSlots(
       tx,
       keys.map(({ kind, key }) => ({ kind, key, succeeded: signIn ? null : true })),
     );
+    await withClaim?.(tx);
     return { claimed: true, attemptIds, failuresLeft, pauseSeconds };
   });
 }
@@ -204,4 +218,37 @@ export async function claimSignUpAttempt({
     keys: [{ kind: 'register_address', key: address, limit: config.throttle.registerPerAddress }],
   });
   if (!claim.claimed) throw new AppError('tooManyRegistrations');
+}
+
+/**
+ * Claims a password-reset ask: first under the per-address limit (refused past it, with the
+ * usual `rateLimited`), then under the per-email one, in whose transaction `mail` runs (issuing
+ * the link and queueing its mail), so a known email costs one commit as an unknown one does.
+ * Past the per-email limit the ask is answered as any other but mails nothing, so the answer
+ * never tells whether an account exists. Both are counted for every email, known or not.
+ */
+export async function claimPasswordResetAttempt({
+  db,
+  config,
+  email,
+  address,
+  mail,
+}: {
+  db: Db;
+  config: Config;
+  email: string;
+  address: string;
+  mail: (tx: Tx) => Promise<void>;
+}): Promise<void> {
+  const { passwordResetPerAddress, passwordResetPerEmail } = config.throttle;
+  const byAddress = await claimSlots(db, {
+    signIn: false,
+    keys: [{ kind: 'password_reset_address', key: address, limit: passwordResetPerAddress }],
+  });
+  if (!byAddress.claimed) throw new AppError('rateLimited');
+  await claimSlots(db, {
+    signIn: false,
+    keys: [{ kind: 'password_reset_email', key: email, limit: passwordResetPerEmail }],
+    withClaim: mail,
+  });
 }

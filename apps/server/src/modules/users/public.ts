@@ -2,3 +2,5 @@
 // CLI and the seed import (eslint.config.js holds them to it).
 export { findUserByEmail, isReplacedApiTokenHash, updateUser } from './repo.ts';
 export { createUser, requireUser, toUserProfile } from './service.ts';
+export { queueSecurityNotice } from './security-notice.ts';
+export type { UserRow } from './service.ts';

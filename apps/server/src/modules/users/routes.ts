@@ -5,7 +5,7 @@ import { registerEndpoint } from '../../plugins/contract-routes.ts';
 import * as users from './service.ts';
 
 export function registerUserRoutes(app: FastifyInstance): void {
-  const { db, tokenCipher: cipher } = app;
+  const { db, config, tokenCipher: cipher } = app;
 
   registerEndpoint(app, getMe, (request) =>
     users.getProfile({ db, cipher, userId: requireAuth(request).userId }),
@@ -16,6 +16,11 @@ export function registerUserRoutes(app: FastifyInstance): void {
   );
 
   registerEndpoint(app, rotateApiToken, async (request) => ({
-    apiToken: await users.rotateApiToken({ db, cipher, userId: requireAuth(request).userId }),
+    apiToken: await users.rotateApiToken({
+      db,
+      config,
+      cipher,
+      userId: requireAuth(request).userId,
+    }),
   }));
 }

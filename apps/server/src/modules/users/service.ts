@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { defaultLocale, type Locale, type UserProfile } from '@stratus/contract';
 import type { Db, Tx } from '@stratus/db';
+import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import { announceChange, authChanged, deliverChangeLocally } from '../../change-notifications.ts';
 import { generateApiToken, hashToken, type TokenCipher } from '../../tokens.ts';
 import { insertWallet } from '../wallet/public.ts';
+import { queueSecurityNotice } from './security-notice.ts';
 import {
   findUserById,
   insertReplacedApiToken,
@@ -126,12 +128,15 @@ export async function updateProfile({
   return toUserProfile(user, cipher);
 }
 
+/** Replaces the personal API token and mails the owner a `security.changed` notice with it. */
 export async function rotateApiToken({
   db,
+  config,
   cipher,
   userId,
 }: {
   db: Db;
+  config: Pick<Config, 'publicUrl' | 'brandName'>;
   cipher: TokenCipher;
   userId: string;
 }): Promise<string> {
@@ -143,7 +148,8 @@ export async function rotateApiToken({
     const replaced = await lockApiTokenHash(tx, userId);
     if (replaced === undefined) throw new AppError('unauthorized');
     await insertReplacedApiToken(tx, { tokenHash: replaced, userId });
-    await updateUser(tx, userId, { apiTokenHash, apiTokenCiphertext });
+    const user = await updateUser(tx, userId, { apiTokenHash, apiTokenCiphertext });
+    if (user) await queueSecurityNotice(tx, { config, user, change: 'api_token' });
     await announceChange(tx, change);
   });
   // The old token is refused from the very next request on this server.

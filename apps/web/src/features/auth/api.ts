@@ -1,4 +1,10 @@
-import type { EndpointBody, login, register } from '@stratus/contract';
+import type {
+  confirmPasswordReset,
+  EndpointBody,
+  login,
+  register,
+  requestPasswordReset,
+} from '@stratus/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /**
@@ -22,5 +28,21 @@ export function useRegister() {
     mutationFn: async (body: EndpointBody<typeof register>) =>
       (await loadSessionCalls()).signUp(body),
     onSuccess: () => queryClient.clear(),
+  });
+}
+
+const loadPasswordResetCalls = () => import('./password-reset-calls.ts');
+
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: async (body: EndpointBody<typeof requestPasswordReset>) =>
+      (await loadPasswordResetCalls()).askForResetLink(body),
+  });
+}
+
+export function useConfirmPasswordReset() {
+  return useMutation({
+    mutationFn: async (body: EndpointBody<typeof confirmPasswordReset>) =>
+      (await loadPasswordResetCalls()).setPasswordByLink(body),
   });
 }

@@ -3,6 +3,7 @@ import type zhCN from '../zh-CN/auth.ts';
 export default {
   'auth.notice.signInRequired': 'Please sign in first',
   'auth.notice.sessionExpired': 'Your session has expired. Please sign in again',
+  'auth.notice.passwordChanged': 'Your password has been reset. Sign in with the new one',
   'auth.login.title': 'Login',
   'auth.login.subtitle': 'Welcome back. Sign in to open your console',
   'auth.login.submit': 'Sign in',
@@ -60,6 +61,26 @@ export default {
   'auth.steps.buy.description': 'Choose region, line and duration, or a traffic package.',
   'auth.steps.connect.title': 'Connect',
   'auth.steps.connect.description': 'Copy the connection details or export a subscription.',
+  'auth.login.forgot': 'Forgot password?',
+  'auth.reset.ask.title': 'Forgot password',
+  'auth.reset.ask.subtitle':
+    'Enter the email you signed up with and we will send you a link to reset your password',
+  'auth.reset.ask.submit': 'Send reset link',
+  'auth.reset.sent.title': 'Check your inbox',
+  'auth.reset.sent.body':
+    'If {{email}} has an account, we have sent it a link to reset the password. Check your inbox (and the spam folder); the link works for {{minutes}} minutes.',
+  'auth.reset.sent.again': 'Nothing arrived? Send again',
+  'auth.reset.choose.title': 'Choose a new password',
+  'auth.reset.choose.subtitle':
+    'Afterwards every device signed in to your account signs in again with the new password',
+  'auth.reset.choose.submit': 'Set new password',
+  'auth.reset.field.newPassword': 'New password',
+  'auth.reset.field.newPasswordPlaceholder': 'Your new password',
+  'auth.reset.invalid.title': 'This link no longer works',
+  'auth.reset.invalid.body':
+    'The reset link was used already, replaced by a newer email, or is older than {{minutes}} minutes. Ask for a new one.',
+  'auth.reset.invalid.again': 'Ask for a new link',
+  'auth.reset.backToLogin': 'Back to sign in',
   'auth.footer.tagline': 'Static IPs, traffic packages and multi-protocol proxies',
   'auth.footer.docs': 'API docs',
   'auth.footer.copyright': '© {{year}} Stratus Proxy. All rights reserved.',

@@ -36,6 +36,7 @@ export default {
   'nav.paySuccess': 'Payment result',
   'nav.messages': 'Messages',
   'nav.unsubscribe': 'Unsubscribe',
+  'nav.passwordReset': 'Reset password',
   'nav.group.ip': 'IP management',
   'nav.group.traffic': 'Traffic management',
   'nav.group.wallet': 'Wallet management',

@@ -1,9 +1,13 @@
 import { LockOutlined, MailOutlined } from './portal-icons.tsx';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PORTAL_RESET } from '../../../shared/paths.ts';
+import { TOUCH_TARGET } from '../../../shared/ui/touch-target.ts';
 import { loadCredentialChecks } from '../credential-checks.ts';
 import { useFormFields } from '../use-form-fields.ts';
 import { SubmitButton } from './submit-button.tsx';
 import { TextField } from './text-field.tsx';
+import styles from './login-form.module.css';
 
 export interface LoginValues {
   email: string;
@@ -51,6 +55,11 @@ export function LoginForm({ pending, onSubmit }: LoginFormProps) {
         placeholder={t('auth.field.passwordPlaceholder')}
         autoComplete="current-password"
       />
+      <div className={styles.forgot}>
+        <Link to={PORTAL_RESET} className={`${styles.forgotLink} ${TOUCH_TARGET}`}>
+          {t('auth.login.forgot')}
+        </Link>
+      </div>
       <SubmitButton pending={pending}>{t('auth.login.submit')}</SubmitButton>
     </form>
   );

@@ -44,6 +44,7 @@ describe('SignInCard', () => {
   it.each([
     ['signInRequired', '请先登录'],
     ['sessionExpired', '登录已过期，请重新登录'],
+    ['passwordChanged', '密码已重置，请用新密码登录'],
   ])('says once why sign-in is shown (%s), keeping the redirect', async (notice, words) => {
     sessionStorage.setItem('signInNotice', notice);
     const first = renderCard();

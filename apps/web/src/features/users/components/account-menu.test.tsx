@@ -20,13 +20,13 @@ const profile: UserProfile = {
 };
 const api = installFakeApi();
 
-function renderMenu() {
+function renderMenu(entry = '/') {
   return renderRoutes(
     [
       { path: '/', element: <AccountMenu /> },
       { path: '/admin', element: <p>admin home</p> },
     ],
-    '/',
+    entry,
   );
 }
 
@@ -55,6 +55,13 @@ describe('AccountMenu', () => {
     ).toEqual(['个人信息', '修改密码', '退出登录']);
     expect(within(menu).getByRole('separator')).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: '个人信息' })).toHaveFocus();
+  });
+
+  it('opens the profile for the link of a security notice (profile=1), once', async () => {
+    const { router } = renderMenu('/?profile=1');
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findAllByText('ada@example.com')).not.toHaveLength(0);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
   it('takes staff to the operator console', async () => {

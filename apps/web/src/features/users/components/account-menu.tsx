@@ -1,7 +1,7 @@
 import { isStaffRole } from '@stratus/contract';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ADMIN_HOME } from '../../../shared/paths.ts';
 import { lazyWithAntd } from '../../../shared/ui/lazy-with-antd.tsx';
 import { MENU_DIVIDER, MenuButton, type MenuButtonEntry } from '../../../shared/ui/menu-button.tsx';
@@ -32,6 +32,8 @@ const LogoutConfirm = lazyWithAntd(() =>
 type Dialog = 'profile' | 'password' | 'logout';
 
 const ADMIN_KEY = 'admin';
+/** The address parameter that opens the profile (the server's security notices link with it). */
+const PROFILE_PARAM = 'profile';
 
 /**
  * Header account entry: the user's email with profile, password and sign-out, and for staff the
@@ -40,15 +42,32 @@ const ADMIN_KEY = 'admin';
 export function AccountMenu() {
   const { t } = useTranslation();
   const me = useMe();
-  const [dialog, setDialog] = useState<Dialog | null>(null);
+  // A security notice mails a link to the console with `profile=1`: the profile opens with the
+  // page (the state's first value), and the parameter leaves the address.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const profileAsked = searchParams.has(PROFILE_PARAM);
+  const [askedForProfile] = useState(profileAsked);
+  const [dialog, setDialog] = useState<Dialog | null>(askedForProfile ? 'profile' : null);
   // A dialog once opened stays mounted, so it closes with its animation and keeps its state.
-  const [opened, setOpened] = useState<ReadonlySet<Dialog>>(new Set());
+  const [opened, setOpened] = useState<ReadonlySet<Dialog>>(
+    new Set(askedForProfile ? ['profile'] : []),
+  );
   const openDialog = (key: Dialog) => {
     setOpened((previous) => new Set(previous).add(key));
     setDialog(key);
   };
   const closeDialog = () => setDialog(null);
   const navigate = useNavigate();
+  useEffect(() => {
+    if (!profileAsked) return;
+    setSearchParams(
+      (params) => {
+        params.delete(PROFILE_PARAM);
+        return params;
+      },
+      { replace: true },
+    );
+  }, [profileAsked, setSearchParams]);
 
   const staff = me.data !== undefined && isStaffRole(me.data.role);
   const items: MenuButtonEntry[] = [
