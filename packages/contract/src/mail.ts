@@ -4,6 +4,7 @@
 // text, so the two parts of a mail never say different things.
 import type { Locale } from './locale.ts';
 import { accountMailTemplates } from './mail/account.ts';
+import { addressMailTemplates } from './mail/address.ts';
 import { operatorMailTemplates } from './mail/operator.ts';
 import type { MailTemplate } from './mail/template.ts';
 
@@ -111,8 +112,16 @@ export const mailFooters: Record<Locale, MailFooter> = {
  * lives in its own file of `mail/`.
  */
 export const mailTemplates = {
-  'zh-CN': { ...accountMailTemplates['zh-CN'], ...operatorMailTemplates['zh-CN'] },
-  'en-US': { ...accountMailTemplates['en-US'], ...operatorMailTemplates['en-US'] },
+  'zh-CN': {
+    ...accountMailTemplates['zh-CN'],
+    ...addressMailTemplates['zh-CN'],
+    ...operatorMailTemplates['zh-CN'],
+  },
+  'en-US': {
+    ...accountMailTemplates['en-US'],
+    ...addressMailTemplates['en-US'],
+    ...operatorMailTemplates['en-US'],
+  },
 } satisfies Record<Locale, Record<string, MailTemplate>>;
 
 export type MailTemplateId = keyof (typeof mailTemplates)['zh-CN'];

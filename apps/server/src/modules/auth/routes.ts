@@ -2,6 +2,7 @@ import { changePassword, login, logout, register } from '@stratus/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAuth } from '../../plugins/auth.ts';
 import { registerEndpoint } from '../../plugins/contract-routes.ts';
+import { registerEmailAddressRoutes } from './email-routes.ts';
 import * as auth from './service.ts';
 
 function clientOf(request: FastifyRequest): auth.ClientInfo {
@@ -37,4 +38,6 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     });
     return null;
   });
+
+  registerEmailAddressRoutes(app);
 }

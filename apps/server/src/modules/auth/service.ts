@@ -12,6 +12,7 @@ import {
   toUserProfile,
   updateUser,
 } from '../users/public.ts';
+import { queueVerificationMail } from './email-verification.ts';
 import { assertPasswordChoice } from './password-choice.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import {
@@ -100,7 +101,8 @@ export async function register({
       language: input.language,
     });
     const token = await startSession(tx, config, user.id, client);
-    return { token, user: toUserProfile(user, cipher) };
+    await queueVerificationMail(tx, { config, user });
+    return { token, user: toUserProfile(user, cipher, config.emailVerification) };
   });
 }
 
@@ -133,7 +135,7 @@ export async function login({
   if (!user || !valid) throw wrongPasswordError(attempt);
   if (user.disabledAt) throw new AppError('accountDisabled');
   const token = await startSession(db, config, user.id, client);
-  return { token, user: toUserProfile(user, cipher) };
+  return { token, user: toUserProfile(user, cipher, config.emailVerification) };
 }
 
 export async function logout({ db, auth }: { db: Db; auth: Authentication }): Promise<void> {
