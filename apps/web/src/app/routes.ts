@@ -17,6 +17,7 @@ import {
   ROUTER_BUY_PATH,
   TRAFFIC_HISTORY_PATH,
   TRAFFIC_PACKAGES_PATH,
+  VERIFY_EMAIL_PATH,
 } from '../shared/paths.ts';
 import type { RecentPage } from '../shared/recent-pages.ts';
 
@@ -226,6 +227,13 @@ export const pageRoutes: readonly PageRoute[] = [
     layout: 'portal',
     recent: false,
     load: () => import('../features/payments/pages/pay-success-page.tsx'),
+  },
+  {
+    path: VERIFY_EMAIL_PATH,
+    title: 'nav.verifyEmail',
+    layout: 'portal',
+    recent: false,
+    load: () => import('../features/users/pages/verify-email-page.tsx'),
   },
 ];
 

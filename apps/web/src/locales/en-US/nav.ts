@@ -34,6 +34,7 @@ export default {
   'nav.routerBuy': 'Buy routers',
   'nav.portal': 'Sign in',
   'nav.paySuccess': 'Payment result',
+  'nav.verifyEmail': 'Confirm email address',
   'nav.group.ip': 'IP management',
   'nav.group.traffic': 'Traffic management',
   'nav.group.wallet': 'Wallet management',

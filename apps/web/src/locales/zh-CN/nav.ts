@@ -28,6 +28,7 @@ export default {
   'nav.routerBuy': '路由器购买',
   'nav.portal': '登录',
   'nav.paySuccess': '支付结果',
+  'nav.verifyEmail': '验证邮箱',
   'nav.group.ip': 'IP管理',
   'nav.group.traffic': '流量管理',
   'nav.group.wallet': '钱包管理',
