@@ -59,6 +59,19 @@ describe('loadConfig', () => {
     );
   });
 
+  it('requires email verification by default only when mail can be sent', () => {
+    const smtp = { SMTP_URL: 'smtp://localhost:25', MAIL_FROM: 'noreply@acme.example' };
+    expect(loadConfig({}).emailVerification).toBe('optional');
+    expect(loadConfig(smtp).emailVerification).toBe('required');
+    expect(loadConfig({ ...smtp, EMAIL_VERIFICATION: 'optional' }).emailVerification).toBe(
+      'optional',
+    );
+    expect(loadConfig({ EMAIL_VERIFICATION: 'required' }).emailVerification).toBe('required');
+    expect(() => loadConfig({ EMAIL_VERIFICATION: 'yes' })).toThrow(
+      'EMAIL_VERIFICATION: must be required or optional',
+    );
+  });
+
   it('reads the PostgreSQL pool size, from 1 to 100 connections', () => {
     expect(loadConfig({ DATABASE_POOL_SIZE: '8' }).databasePoolSize).toBe(8);
     expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(

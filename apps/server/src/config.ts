@@ -69,6 +69,9 @@ const environmentSchema = z.object({
     .min(3, { error: 'must be an address such as Acme <noreply@acme.com>' })
     .optional(),
   BRAND_NAME: z.string().min(1, { error: 'must not be empty' }).default('Stratus'),
+  EMAIL_VERIFICATION: z
+    .enum(['required', 'optional'], { error: 'must be required or optional' })
+    .optional(),
   SESSION_IDLE_HOURS: positiveNumber(12),
   SESSION_MAX_DAYS: positiveNumber(7),
   // At most a second: the bound other servers may lag a revocation by if a notification is lost.
@@ -272,6 +275,12 @@ export interface Config {
   mail: MailConfig | undefined;
   /** The operator's brand, named in every email (`BRAND_NAME`). */
   brandName: string;
+  /**
+   * Whether a customer must confirm the email address before topping up or buying
+   * (`EMAIL_VERIFICATION`): `required` by default when mail can be sent (`SMTP_URL`), else
+   * `optional`, since nobody could receive the link.
+   */
+  emailVerification: 'required' | 'optional';
   staticIps: {
     /** Auto-renew instances are renewed when they expire within this many hours. */
     renewAheadHours: number;
@@ -394,6 +403,7 @@ export function loadConfig(
     payments,
     mail,
     brandName: vars.BRAND_NAME,
+    emailVerification: vars.EMAIL_VERIFICATION ?? (mail ? 'required' : 'optional'),
     staticIps: {
       renewAheadHours: vars.INSTANCE_RENEW_AHEAD_HOURS,
       cooldownHours: vars.IP_COOLDOWN_HOURS,

@@ -266,6 +266,65 @@ export const errors = {
       'en-US': 'This password reset link is invalid or has expired; please ask for a new one',
     },
   },
+  /**
+   * A top-up or purchase by an account whose address is not confirmed yet, while the server
+   * requires it (`EMAIL_VERIFICATION=required`); nothing was changed.
+   */
+  emailNotVerified: {
+    code: 20201,
+    status: 403,
+    message: {
+      'zh-CN': '请先验证邮箱：打开我们发到您邮箱的链接后，即可充值和购买',
+      'en-US':
+        'Please confirm your email address first: open the link we sent you, then you can top up and buy',
+    },
+  },
+  /** A verification or change-of-address link that is unknown, used, replaced by a newer one or expired. */
+  emailLinkInvalid: {
+    code: 20202,
+    status: 400,
+    message: {
+      'zh-CN': '链接无效或已过期。如已完成验证，无需再次操作；否则请在控制台重新发送邮件',
+      'en-US':
+        'This link is invalid or has expired. If you already confirmed, there is nothing more to do; otherwise send a new link from the console',
+    },
+  },
+  /** A verification link asked for again by an account whose address is already confirmed. */
+  emailAlreadyVerified: {
+    code: 20203,
+    status: 409,
+    message: {
+      'zh-CN': '您的邮箱已验证，无需再次发送',
+      'en-US': 'Your email address is already confirmed',
+    },
+  },
+  /** Another mailed link asked for within a minute of the last; params: seconds left. */
+  emailLinkResendTooSoon: {
+    code: 20204,
+    status: 429,
+    message: {
+      'zh-CN': '邮件刚刚已发送，请在 {seconds} 秒后再试',
+      'en-US': 'We just sent you an email; please try again in {seconds} s',
+    },
+  },
+  /** A change to an address another account uses (emails are case-insensitive). */
+  emailInUse: {
+    code: 20205,
+    status: 409,
+    message: {
+      'zh-CN': '该邮箱已被其他账户使用，请换一个',
+      'en-US': 'This email address is used by another account; please choose another',
+    },
+  },
+  /** A change of address to the address the account already has. */
+  emailUnchanged: {
+    code: 20206,
+    status: 400,
+    message: {
+      'zh-CN': '新邮箱与当前邮箱相同',
+      'en-US': 'The new email address is the same as the current one',
+    },
+  },
   /** A top-up amount outside the configured limits; params: min, max (yuan). */
   topUpAmountOutOfRange: {
     code: 30001,

@@ -4,6 +4,7 @@
 // text, so the two parts of a mail never say different things.
 import type { Locale } from './locale.ts';
 import { accountMailTemplates } from './mail/account.ts';
+import { addressMailTemplates } from './mail/address.ts';
 import { operatorMailTemplates } from './mail/operator.ts';
 import { passwordResetMailTemplates } from './mail/password-reset.ts';
 import type { MailTemplate } from './mail/template.ts';
@@ -123,11 +124,13 @@ export const mailTemplates = {
   'zh-CN': {
     ...accountMailTemplates['zh-CN'],
     ...passwordResetMailTemplates['zh-CN'],
+    ...addressMailTemplates['zh-CN'],
     ...operatorMailTemplates['zh-CN'],
   },
   'en-US': {
     ...accountMailTemplates['en-US'],
     ...passwordResetMailTemplates['en-US'],
+    ...addressMailTemplates['en-US'],
     ...operatorMailTemplates['en-US'],
   },
 } satisfies Record<Locale, Record<string, MailTemplate>>;

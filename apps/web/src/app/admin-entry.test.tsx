@@ -15,6 +15,8 @@ const customer: UserProfile = {
   apiToken: 'st_0123456789abcdef0123456789abcdef',
   createdAt: '2026-01-01T00:00:00.000Z',
   tourCompleted: true,
+  emailVerified: true,
+  emailVerification: 'optional',
 };
 const api = installFakeApi();
 

@@ -20,6 +20,7 @@ import {
   TRAFFIC_HISTORY_PATH,
   TRAFFIC_PACKAGES_PATH,
   UNSUBSCRIBE_PATH,
+  VERIFY_EMAIL_PATH,
 } from '../shared/paths.ts';
 import type { RecentPage } from '../shared/recent-pages.ts';
 
@@ -250,6 +251,13 @@ export const pageRoutes: readonly PageRoute[] = [
     layout: 'portal',
     recent: false,
     load: () => import('../features/messages/pages/unsubscribe-page.tsx'),
+  },
+  {
+    path: VERIFY_EMAIL_PATH,
+    title: 'nav.verifyEmail',
+    layout: 'portal',
+    recent: false,
+    load: () => import('../features/users/pages/verify-email-page.tsx'),
   },
 ];
 

@@ -21,6 +21,8 @@ export const BUY_TRAFFIC_PATH = '/console/buyTrafficFlow';
 export const TRAFFIC_HISTORY_PATH = '/console/trafficFlowHistory';
 export const TRAFFIC_PACKAGES_PATH = '/console/trafficFlowPackList';
 export const PAY_SUCCESS_PATH = '/portal/paySuccess';
+/** Where mailed address links land: `/portal/verify-email?token=…`. */
+export const VERIFY_EMAIL_PATH = '/portal/verify-email';
 export const LINE_BUY_PATH = '/console/line-buy';
 export const ROUTER_BUY_PATH = '/console/router-buy';
 /** The inbox: every message sent to the customer. */
@@ -53,6 +55,7 @@ export const CUSTOMER_PAGE_PATHS: readonly string[] = [
   PORTAL_RESET,
   PAY_SUCCESS_PATH,
   UNSUBSCRIBE_PATH,
+  VERIFY_EMAIL_PATH,
 ];
 
 // The operator console (`/admin`): its own layout and route table (app/admin/admin-routes.ts).

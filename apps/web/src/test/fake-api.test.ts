@@ -23,6 +23,8 @@ const profile: UserProfile = {
   apiToken: 'st_token',
   createdAt: '2026-01-01T00:00:00.000Z',
   tourCompleted: true,
+  emailVerified: true,
+  emailVerification: 'optional',
 };
 
 // The fake is exercised through its own `fetch`, with the paths the web client sends: that is the

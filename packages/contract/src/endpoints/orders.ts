@@ -118,6 +118,7 @@ export const createStaticIpOrder = defineEndpoint({
   tag: 'orders',
   access: 'user',
   errors: [
+    'emailNotVerified',
     'insufficientBalance',
     'planNotFound',
     'durationNotOffered',
@@ -164,6 +165,7 @@ export const renewInstance = defineEndpoint({
   tag: 'instances',
   access: 'user',
   errors: [
+    'emailNotVerified',
     'insufficientBalance',
     'durationNotOffered',
     'idempotencyKeyReused',
@@ -184,6 +186,7 @@ export const renewInstances = defineEndpoint({
   tag: 'instances',
   access: 'user',
   errors: [
+    'emailNotVerified',
     'insufficientBalance',
     'durationNotOffered',
     'idempotencyKeyReused',

@@ -89,6 +89,7 @@ export const createTrafficOrder = defineEndpoint({
   tag: 'orders',
   access: 'user',
   errors: [
+    'emailNotVerified',
     'insufficientBalance',
     'planNotFound',
     'idempotencyKeyReused',

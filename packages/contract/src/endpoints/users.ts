@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { locales } from '../locale.ts';
 import { roleSchema } from '../permission-schemas.ts';
+import { emailVerificationModes } from './email-address.ts';
 import { passwordSchema, plainTextSchema, singleLineTextSchema } from '../validation.ts';
 
 export const userProfileSchema = z.object({
@@ -18,6 +19,13 @@ export const userProfileSchema = z.object({
   createdAt: z.string(),
   /** The account finished or closed the console's first-visit tour; it never shows again. */
   tourCompleted: z.boolean(),
+  /** The address was confirmed by its mailed link (staff accounts start confirmed). */
+  emailVerified: z.boolean(),
+  /**
+   * The server's `EMAIL_VERIFICATION`: while `required` and `emailVerified` is false, top-ups
+   * and purchases are refused (`emailNotVerified`).
+   */
+  emailVerification: z.enum(emailVerificationModes),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 

@@ -158,7 +158,7 @@ export const createTopUp = defineEndpoint({
   summary: 'Start a top-up: creates a pending payment and answers where to pay it',
   tag: 'wallet',
   access: 'user',
-  errors: ['topUpAmountOutOfRange', 'paymentChannelDisabled'],
+  errors: ['emailNotVerified', 'topUpAmountOutOfRange', 'paymentChannelDisabled'],
   body: z.object({
     /** Yuan, at most two decimals, within the configured limits (¥1–¥50 000 by default). */
     amount: yuanSchema,

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAuth } from '../../plugins/auth.ts';
 import { registerEndpoint } from '../../plugins/contract-routes.ts';
 import * as passwordReset from './password-reset.ts';
+import { registerEmailAddressRoutes } from './email-routes.ts';
 import * as auth from './service.ts';
 
 function clientOf(request: FastifyRequest): auth.ClientInfo {
@@ -60,4 +61,5 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     await passwordReset.confirmPasswordReset({ db: app.db, config: app.config, ...request.body });
     return null;
   });
+  registerEmailAddressRoutes(app);
 }

@@ -13,6 +13,7 @@ import {
   toUserProfile,
   updateUser,
 } from '../users/public.ts';
+import { queueVerificationMail } from './email-verification.ts';
 import { assertPasswordChoice } from './password-choice.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import {
@@ -101,7 +102,8 @@ export async function register({
       language: input.language,
     });
     const token = await startSession(tx, config, user.id, client);
-    return { token, user: toUserProfile(user, cipher) };
+    await queueVerificationMail(tx, { config, user });
+    return { token, user: toUserProfile(user, cipher, config.emailVerification) };
   });
 }
 
@@ -134,7 +136,7 @@ export async function login({
   if (!user || !valid) throw wrongPasswordError(attempt);
   if (user.disabledAt) throw new AppError('accountDisabled');
   const token = await startSession(db, config, user.id, client);
-  return { token, user: toUserProfile(user, cipher) };
+  return { token, user: toUserProfile(user, cipher, config.emailVerification) };
 }
 
 export async function logout({ db, auth }: { db: Db; auth: Authentication }): Promise<void> {

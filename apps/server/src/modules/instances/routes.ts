@@ -18,6 +18,7 @@ import { idempotencyKeyOf } from '../checkout/public.ts';
 import * as checks from './checks.ts';
 import * as renewal from './renewal.ts';
 import * as replacement from './replacement.ts';
+import { assertEmailVerifiedToSpend } from '../users/public.ts';
 import * as instances from './service.ts';
 
 export function registerInstanceRoutes(app: FastifyInstance): void {
@@ -88,27 +89,39 @@ export function registerInstanceRoutes(app: FastifyInstance): void {
     }),
   );
 
-  registerEndpoint(app, renewInstances, async (request) =>
-    renewal.renewInstances({
+  registerEndpoint(app, renewInstances, async (request) => {
+    const { userId } = requireAuth(request);
+    await assertEmailVerifiedToSpend({
       db: app.db,
-      userId: requireAuth(request).userId,
+      emailVerification: app.config.emailVerification,
+      userId,
+    });
+    return renewal.renewInstances({
+      db: app.db,
+      userId,
       instanceIds: request.body.ids,
       durationDays: request.body.durationDays,
       locale: request.locale,
       idempotencyKey: idempotencyKeyOf(request),
-    }),
-  );
+    });
+  });
 
-  registerEndpoint(app, renewInstance, async (request) =>
-    renewal.renewInstances({
+  registerEndpoint(app, renewInstance, async (request) => {
+    const { userId } = requireAuth(request);
+    await assertEmailVerifiedToSpend({
       db: app.db,
-      userId: requireAuth(request).userId,
+      emailVerification: app.config.emailVerification,
+      userId,
+    });
+    return renewal.renewInstances({
+      db: app.db,
+      userId,
       instanceIds: [request.params.id],
       durationDays: request.body.durationDays,
       locale: request.locale,
       idempotencyKey: idempotencyKeyOf(request),
-    }),
-  );
+    });
+  });
 
   registerEndpoint(app, replaceInstance, async (request) =>
     replacement.replaceInstance({

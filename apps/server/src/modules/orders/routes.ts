@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../plugins/auth.ts';
 import { registerEndpoint } from '../../plugins/contract-routes.ts';
 import { idempotencyKeyOf, getOrder as readOrder } from '../checkout/public.ts';
+import { assertEmailVerifiedToSpend } from '../users/public.ts';
 import * as orders from './service.ts';
 
 /** The customer's orders API, and the operator console's (admin-routes.ts). */
@@ -15,15 +16,21 @@ export function registerOrderRoutes(app: FastifyInstance): void {
     }),
   );
 
-  registerEndpoint(app, createStaticIpOrder, async (request) =>
-    orders.purchaseStaticIps({
+  registerEndpoint(app, createStaticIpOrder, async (request) => {
+    const { userId } = requireAuth(request);
+    await assertEmailVerifiedToSpend({
       db: app.db,
-      userId: requireAuth(request).userId,
+      emailVerification: app.config.emailVerification,
+      userId,
+    });
+    return orders.purchaseStaticIps({
+      db: app.db,
+      userId,
       locale: request.locale,
       purchase: request.body,
       idempotencyKey: idempotencyKeyOf(request),
-    }),
-  );
+    });
+  });
 
   registerEndpoint(app, listOrders, async (request) => {
     const { page, pageSize, type, status } = request.query;

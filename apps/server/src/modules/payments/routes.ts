@@ -12,6 +12,7 @@ import { requireAuth } from '../../plugins/auth.ts';
 import { rawReply, registerEndpoint } from '../../plugins/contract-routes.ts';
 import { handleAlipayNotify } from './alipay-notify.ts';
 import type { PaymentChannels } from './channels.ts';
+import { assertEmailVerifiedToSpend } from '../users/public.ts';
 import * as payments from './service.ts';
 
 declare module 'fastify' {
@@ -32,16 +33,22 @@ export async function registerPaymentRoutes(app: FastifyInstance): Promise<void>
   registerEndpoint(app, getTopUpOptions, async () =>
     payments.getTopUpOptions({ config, channels }),
   );
-  registerEndpoint(app, createTopUp, async (request) =>
-    payments.createTopUp({
+  registerEndpoint(app, createTopUp, async (request) => {
+    const { userId } = requireAuth(request);
+    await assertEmailVerifiedToSpend({
+      db: app.db,
+      emailVerification: app.config.emailVerification,
+      userId,
+    });
+    return payments.createTopUp({
       db: app.db,
       config,
       channels,
-      userId: requireAuth(request).userId,
+      userId,
       amount: request.body.amount,
       channel: request.body.channel,
-    }),
-  );
+    });
+  });
   registerEndpoint(app, getOpenTopUp, async (request) =>
     payments.getOpenTopUp({ db: app.db, channels, userId: requireAuth(request).userId }),
   );

@@ -107,7 +107,15 @@ export async function addStaffMember({
       generatedPassword = password ? undefined : generatePassword();
       passwordHash = await hashPassword(password ?? generatedPassword ?? '');
     }
-    const user = await createUser({ tx, cipher, email, passwordHash, role: granted });
+    // An owner vouches for the address of a staff account: no verification link is mailed.
+    const user = await createUser({
+      tx,
+      cipher,
+      email,
+      passwordHash,
+      role: granted,
+      emailVerified: true,
+    });
     await recordAudit({
       tx,
       actor,

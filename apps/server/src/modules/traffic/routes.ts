@@ -9,6 +9,7 @@ import { requireAuth } from '../../plugins/auth.ts';
 import { registerEndpoint } from '../../plugins/contract-routes.ts';
 import { idempotencyKeyOf } from '../checkout/public.ts';
 import { purchaseTraffic, quoteTrafficPurchase } from './purchase.ts';
+import { assertEmailVerifiedToSpend } from '../users/public.ts';
 import * as traffic from './service.ts';
 
 export function registerTrafficRoutes(app: FastifyInstance): void {
@@ -25,15 +26,21 @@ export function registerTrafficRoutes(app: FastifyInstance): void {
     }),
   );
 
-  registerEndpoint(app, createTrafficOrder, async (request) =>
-    purchaseTraffic({
+  registerEndpoint(app, createTrafficOrder, async (request) => {
+    const { userId } = requireAuth(request);
+    await assertEmailVerifiedToSpend({
       db: app.db,
-      userId: requireAuth(request).userId,
+      emailVerification: app.config.emailVerification,
+      userId,
+    });
+    return purchaseTraffic({
+      db: app.db,
+      userId,
       locale: request.locale,
       purchase: request.body,
       idempotencyKey: idempotencyKeyOf(request),
-    }),
-  );
+    });
+  });
 
   registerEndpoint(app, listTrafficPackages, async (request) => {
     const { page, pageSize, status } = request.query;

@@ -1,6 +1,7 @@
 // The users module's public face: the only file of it that other modules, jobs, plugins, the
 // CLI and the seed import (eslint.config.js holds them to it).
-export { findUserByEmail, isReplacedApiTokenHash, updateUser } from './repo.ts';
+export { assertEmailVerifiedToSpend } from './email-verified.ts';
+export { findUserByEmail, isReplacedApiTokenHash, lockUser, updateUser } from './repo.ts';
 export { createUser, requireUser, toUserProfile } from './service.ts';
 export { queueSecurityNotice } from './security-notice.ts';
 export type { UserRow } from './service.ts';

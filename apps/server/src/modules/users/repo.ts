@@ -11,6 +11,7 @@ export interface NewUser {
   language?: UserRow['language'];
   apiTokenHash: string;
   apiTokenCiphertext: string;
+  emailVerifiedAt?: Date;
 }
 
 /** Inserts the user unless the email is taken; resolves with `undefined` then. */
@@ -39,7 +40,14 @@ export async function updateUser(
   changes: Partial<
     Pick<
       UserRow,
-      'name' | 'language' | 'role' | 'passwordHash' | 'apiTokenHash' | 'apiTokenCiphertext'
+      | 'name'
+      | 'language'
+      | 'role'
+      | 'passwordHash'
+      | 'apiTokenHash'
+      | 'apiTokenCiphertext'
+      | 'email'
+      | 'emailVerifiedAt'
     > & { tourCompleted: true }
   >,
 ): Promise<UserRow | undefined> {
@@ -81,4 +89,10 @@ export async function isReplacedApiTokenHash(db: Db, tokenHash: string): Promise
     .from(replacedApiTokens)
     .where(eq(replacedApiTokens.tokenHash, tokenHash));
   return row !== undefined;
+}
+
+/** The user's row, locked until the transaction ends: one account's requests for mail queue here. */
+export async function lockUser(tx: Tx, id: string): Promise<UserRow | undefined> {
+  const [user] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  return user;
 }

@@ -6,13 +6,20 @@ import * as users from './service.ts';
 
 export function registerUserRoutes(app: FastifyInstance): void {
   const { db, config, tokenCipher: cipher } = app;
+  const { emailVerification } = config;
 
   registerEndpoint(app, getMe, (request) =>
-    users.getProfile({ db, cipher, userId: requireAuth(request).userId }),
+    users.getProfile({ db, cipher, emailVerification, userId: requireAuth(request).userId }),
   );
 
   registerEndpoint(app, updateMe, (request) =>
-    users.updateProfile({ db, cipher, userId: requireAuth(request).userId, changes: request.body }),
+    users.updateProfile({
+      db,
+      cipher,
+      emailVerification,
+      userId: requireAuth(request).userId,
+      changes: request.body,
+    }),
   );
 
   registerEndpoint(app, rotateApiToken, async (request) => ({

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { defaultLocale, type Locale, type UserProfile } from '@stratus/contract';
+import {
+  defaultLocale,
+  type EmailVerificationMode,
+  type Locale,
+  type UserProfile,
+} from '@stratus/contract';
 import type { Db, Tx } from '@stratus/db';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
@@ -41,6 +46,7 @@ export async function createUser({
   name = '',
   role = 'customer',
   language = defaultLocale,
+  emailVerified = false,
 }: {
   tx: Tx;
   cipher: TokenCipher;
@@ -49,6 +55,8 @@ export async function createUser({
   name?: string;
   role?: UserRow['role'];
   language?: Locale;
+  /** The address needs no mailed link (a staff account an owner created). */
+  emailVerified?: boolean;
 }): Promise<UserRow> {
   // The id is chosen here so the token's ciphertext can be bound to it before the insert.
   const id = randomUUID();
@@ -62,13 +70,18 @@ export async function createUser({
     language,
     apiTokenHash,
     apiTokenCiphertext,
+    ...(emailVerified ? { emailVerifiedAt: new Date() } : {}),
   });
   if (!user) throw new AppError('emailTaken');
   await insertWallet(tx, user.id);
   return user;
 }
 
-export function toUserProfile(user: UserRow, cipher: TokenCipher): UserProfile {
+export function toUserProfile(
+  user: UserRow,
+  cipher: TokenCipher,
+  emailVerification: EmailVerificationMode,
+): UserProfile {
   let apiToken = '';
   try {
     apiToken = cipher.decrypt(user.apiTokenCiphertext, user.id);
@@ -85,6 +98,8 @@ export function toUserProfile(user: UserRow, cipher: TokenCipher): UserProfile {
     apiToken,
     createdAt: user.createdAt.toISOString(),
     tourCompleted: user.tourCompletedAt !== null,
+    emailVerified: user.emailVerifiedAt !== null,
+    emailVerification,
   };
 }
 
@@ -98,23 +113,27 @@ export async function requireUser(db: Db, userId: string): Promise<UserRow> {
 export async function getProfile({
   db,
   cipher,
+  emailVerification,
   userId,
 }: {
   db: Db;
   cipher: TokenCipher;
+  emailVerification: EmailVerificationMode;
   userId: string;
 }): Promise<UserProfile> {
-  return toUserProfile(await requireUser(db, userId), cipher);
+  return toUserProfile(await requireUser(db, userId), cipher, emailVerification);
 }
 
 export async function updateProfile({
   db,
   cipher,
+  emailVerification,
   userId,
   changes,
 }: {
   db: Db;
   cipher: TokenCipher;
+  emailVerification: EmailVerificationMode;
   userId: string;
   changes: { name?: string; language?: UserRow['language']; tourCompleted?: true };
 }): Promise<UserProfile> {
@@ -125,7 +144,7 @@ export async function updateProfile({
     ? await updateUser(db, userId, edits)
     : await findUserById(db, userId);
   if (!user) throw new AppError('unauthorized');
-  return toUserProfile(user, cipher);
+  return toUserProfile(user, cipher, emailVerification);
 }
 
 /** Replaces the personal API token and mails the owner a `security.changed` notice with it. */

@@ -40,7 +40,18 @@ describe.each(testEngines)('users on %s', (engine) => {
     expect(response.statusCode).toBe(200);
     const data = response.data();
     expect(Object.keys(data).sort()).toEqual(
-      ['apiToken', 'createdAt', 'email', 'id', 'language', 'name', 'role', 'tourCompleted'].sort(),
+      [
+        'apiToken',
+        'createdAt',
+        'email',
+        'emailVerification',
+        'emailVerified',
+        'id',
+        'language',
+        'name',
+        'role',
+        'tourCompleted',
+      ].sort(),
     );
     expect(data).toMatchObject({
       id: user.id,
@@ -48,6 +59,8 @@ describe.each(testEngines)('users on %s', (engine) => {
       name: 'Bob',
       role: 'customer',
       tourCompleted: false,
+      emailVerified: false,
+      emailVerification: 'optional',
     });
     expect(new Date(data.createdAt).toISOString()).toBe(data.createdAt);
   });

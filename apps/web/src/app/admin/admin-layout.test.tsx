@@ -17,6 +17,8 @@ const owner: UserProfile = {
   apiToken: 'st_token',
   createdAt: '2026-01-01T00:00:00.000Z',
   tourCompleted: true,
+  emailVerified: true,
+  emailVerification: 'optional',
 };
 const api = installFakeApi();
 

@@ -35,6 +35,8 @@ const profile: UserProfile = {
   apiToken: 'st_abcdefghijklmnopqrstuvwxyz',
   createdAt: '2026-01-01T00:00:00.000Z',
   tourCompleted: true,
+  emailVerified: true,
+  emailVerification: 'optional',
 };
 
 const overview: EndpointData<typeof getOverview> = {

@@ -2,6 +2,7 @@ import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { AnnouncementBanner } from '../../features/announcements/public.ts';
+import { EmailVerificationBanner } from '../../features/users/public.ts';
 import { lazyWithAntd } from '../../shared/ui/lazy-with-antd.tsx';
 import { PageFallback } from '../../shared/ui/page-fallback.tsx';
 import { useCompactLayout } from '../../shared/ui/use-compact-layout.ts';
@@ -59,6 +60,7 @@ export function ConsoleLayout({ children }: { children?: ReactNode }) {
         <div className={styles.main}>
           <RecentPagesBar />
           <main className={styles.content}>
+            <EmailVerificationBanner />
             <AnnouncementBanner />
             {route && <h4 className={styles.title}>{t(route.title)}</h4>}
             {/* Keyed by path: an error on one page must not stick to the next one. */}

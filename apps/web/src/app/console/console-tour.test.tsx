@@ -50,6 +50,8 @@ beforeEach(() => {
     apiToken: 'st_0123456789abcdef0123456789abcdef',
     createdAt: accountCreatedAt,
     tourCompleted,
+    emailVerified: true,
+    emailVerification: 'optional',
   });
   api.respondWith(getMe, profile);
   respondWithQuietInbox(api);

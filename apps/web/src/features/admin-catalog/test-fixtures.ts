@@ -16,6 +16,8 @@ export const profileOf = (role: Role): UserProfile => ({
   apiToken: 'st_token',
   createdAt: '2026-01-01T00:00:00.000Z',
   tourCompleted: true,
+  emailVerified: true,
+  emailVerification: 'optional',
 });
 
 export const tokyo: AdminRegion = {

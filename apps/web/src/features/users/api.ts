@@ -1,4 +1,10 @@
-import type { changePassword, updateMe, EndpointBody, UserProfile } from '@stratus/contract';
+import type {
+  changeEmail,
+  changePassword,
+  updateMe,
+  EndpointBody,
+  UserProfile,
+} from '@stratus/contract';
 import { apiRoutes } from '@stratus/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../shared/http/client.ts';
@@ -51,5 +57,33 @@ export function useRotateApiToken() {
       queryClient.setQueryData<UserProfile>(userKeys.me(), (profile) =>
         profile ? { ...profile, apiToken } : profile,
       ),
+  });
+}
+
+/** Silent: the banner shows the refusal (the wait, when asked again too soon) beside its button. */
+export function useResendVerificationEmail() {
+  return useMutation({
+    mutationFn: () => callEndpoint(apiRoutes.resendVerificationEmail, { silent: true }),
+  });
+}
+
+/**
+ * Confirms an address by the token of a mailed link. Silent: the page shows the refusal. The
+ * profile is read again, so the banner goes and a changed address shows.
+ */
+export function useVerifyEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) =>
+      callEndpoint(apiRoutes.verifyEmail, { body: { token }, silent: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.me() }),
+  });
+}
+
+/** Silent: the form shows a refusal under the field it concerns. */
+export function useChangeEmail() {
+  return useMutation({
+    mutationFn: (body: EndpointBody<typeof changeEmail>) =>
+      callEndpoint(apiRoutes.changeEmail, { body, silent: true }),
   });
 }

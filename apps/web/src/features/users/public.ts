@@ -3,3 +3,5 @@
 export { saveLanguageChoice, useSwitchLanguage } from './switch-language.ts';
 // The signed-in user (the operator console reads the role from it).
 export { useMe } from './api.ts';
+// The console's notice while the address waits for its confirmation link.
+export { EmailVerificationBanner } from './components/email-verification-banner.tsx';

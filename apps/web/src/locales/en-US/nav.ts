@@ -37,6 +37,7 @@ export default {
   'nav.messages': 'Messages',
   'nav.unsubscribe': 'Unsubscribe',
   'nav.passwordReset': 'Reset password',
+  'nav.verifyEmail': 'Confirm email address',
   'nav.group.ip': 'IP management',
   'nav.group.traffic': 'Traffic management',
   'nav.group.wallet': 'Wallet management',

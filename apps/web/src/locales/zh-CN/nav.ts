@@ -31,6 +31,7 @@ export default {
   'nav.messages': '消息中心',
   'nav.unsubscribe': '退订邮件',
   'nav.passwordReset': '重置密码',
+  'nav.verifyEmail': '验证邮箱',
   'nav.group.ip': 'IP管理',
   'nav.group.traffic': '流量管理',
   'nav.group.wallet': '钱包管理',

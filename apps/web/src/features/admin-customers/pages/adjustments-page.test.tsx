@@ -71,6 +71,8 @@ beforeEach(() => {
     apiToken: 'st_token',
     createdAt: '2026-01-01T00:00:00.000Z',
     tourCompleted: true,
+    emailVerified: true,
+    emailVerification: 'optional',
   });
   respondWithQuietInbox(api);
   api.respondWith(listBalanceAdjustments, (request) => ({

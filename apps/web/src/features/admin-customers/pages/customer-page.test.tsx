@@ -72,6 +72,8 @@ function signInAs(role: StaffRole) {
     apiToken: 'st_token',
     createdAt: '2026-01-01T00:00:00.000Z',
     tourCompleted: true,
+    emailVerified: true,
+    emailVerification: 'optional',
   });
   respondWithQuietInbox(api);
 }

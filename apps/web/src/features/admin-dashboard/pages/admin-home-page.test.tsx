@@ -101,6 +101,8 @@ function profile(role: StaffRole): UserProfile {
     apiToken: 'st_token',
     createdAt: '2026-01-01T00:00:00.000Z',
     tourCompleted: true,
+    emailVerified: true,
+    emailVerification: 'optional',
   };
 }
 

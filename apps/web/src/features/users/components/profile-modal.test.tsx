@@ -18,6 +18,8 @@ const profile: UserProfile = {
   apiToken: 'st_0123456789abcdef',
   createdAt: '2026-01-01T00:00:00.000Z',
   tourCompleted: true,
+  emailVerified: true,
+  emailVerification: 'optional',
 };
 const api = installFakeApi();
 const writeText = vi.fn<(text: string) => Promise<void>>();

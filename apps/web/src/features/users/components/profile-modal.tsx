@@ -9,6 +9,7 @@ import { initialsOf } from '../initials.ts';
 import { NotificationPreferences } from '../../messages/public.ts';
 import { ApiAccessSection } from './api-access-section.tsx';
 import { ApiTokenField } from './api-token-field.tsx';
+import { ChangeEmailSection } from './change-email-section.tsx';
 import { EditableName } from './editable-name.tsx';
 import styles from './profile-modal.module.css';
 
@@ -51,7 +52,19 @@ export function ProfileModal({ open, onClose }: ProfileModalProps) {
           </div>
           <dl className={styles.facts}>
             <dt>{t('users.profile.email')}</dt>
-            <dd>{profile.email}</dd>
+            <dd className={styles.emailCell}>
+              <div className={styles.email}>
+                <span>{profile.email}</span>
+                <Tag color={profile.emailVerified ? 'green' : 'orange'}>
+                  {t(
+                    profile.emailVerified
+                      ? 'users.emailStatus.verified'
+                      : 'users.emailStatus.unverified',
+                  )}
+                </Tag>
+              </div>
+              <ChangeEmailSection />
+            </dd>
             <dt>{t('users.profile.role')}</dt>
             <dd>
               <Tag color={profile.role === 'customer' ? 'blue' : 'gold'}>
