@@ -5,10 +5,16 @@
 import type { Locale } from './locale.ts';
 import { accountMailTemplates } from './mail/account.ts';
 import { operatorMailTemplates } from './mail/operator.ts';
+import { reminderMailTemplates } from './mail/reminders.ts';
 import type { MailTemplate } from './mail/template.ts';
 
 export type { MailTemplate } from './mail/template.ts';
 export { securityChangeLabels, securityChanges, type SecurityChange } from './mail/account.ts';
+export {
+  renewalFailureLabels,
+  renewalFailureReasons,
+  type RenewalFailureReason,
+} from './mail/reminders.ts';
 
 /**
  * The events a message is about, each with a stable id that preferences, the inbox and webhooks
@@ -111,8 +117,16 @@ export const mailFooters: Record<Locale, MailFooter> = {
  * lives in its own file of `mail/`.
  */
 export const mailTemplates = {
-  'zh-CN': { ...accountMailTemplates['zh-CN'], ...operatorMailTemplates['zh-CN'] },
-  'en-US': { ...accountMailTemplates['en-US'], ...operatorMailTemplates['en-US'] },
+  'zh-CN': {
+    ...accountMailTemplates['zh-CN'],
+    ...operatorMailTemplates['zh-CN'],
+    ...reminderMailTemplates['zh-CN'],
+  },
+  'en-US': {
+    ...accountMailTemplates['en-US'],
+    ...operatorMailTemplates['en-US'],
+    ...reminderMailTemplates['en-US'],
+  },
 } satisfies Record<Locale, Record<string, MailTemplate>>;
 
 export type MailTemplateId = keyof (typeof mailTemplates)['zh-CN'];

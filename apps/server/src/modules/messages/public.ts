@@ -9,3 +9,14 @@ export { queueMail } from './outbox.ts';
 export type { MailToQueue } from './outbox.ts';
 export { messageLink } from './links.ts';
 export { categoryOfTemplate } from './outbox.ts';
+export {
+  mailBytes,
+  mailIdentity,
+  mailTime,
+  mailYuan,
+  queueStaffMail,
+  queueUserMail,
+  rolesWith,
+  useMailIdentity,
+} from './recipients.ts';
+export type { EventMail, MailIdentity, MailValues } from './recipients.ts';
