@@ -14,6 +14,7 @@ const customer: UserProfile = {
   apiToken: 'st_0123456789abcdef0123456789abcdef',
   createdAt: '2026-01-01T00:00:00.000Z',
   tourCompleted: true,
+  lowBalanceThreshold: null,
 };
 const api = installFakeApi();
 

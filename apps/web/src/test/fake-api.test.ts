@@ -23,6 +23,7 @@ const profile: UserProfile = {
   apiToken: 'st_token',
   createdAt: '2026-01-01T00:00:00.000Z',
   tourCompleted: true,
+  lowBalanceThreshold: null,
 };
 
 // The fake is exercised through its own `fetch`, with the paths the web client sends: that is the

@@ -39,7 +39,13 @@ export async function updateUser(
   changes: Partial<
     Pick<
       UserRow,
-      'name' | 'language' | 'role' | 'passwordHash' | 'apiTokenHash' | 'apiTokenCiphertext'
+      | 'name'
+      | 'language'
+      | 'role'
+      | 'passwordHash'
+      | 'apiTokenHash'
+      | 'apiTokenCiphertext'
+      | 'lowBalanceThresholdFen'
     > & { tourCompleted: true }
   >,
 ): Promise<UserRow | undefined> {

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { defaultLocale, type Locale, type UserProfile } from '@stratus/contract';
+import {
+  defaultLocale,
+  fenToYuan,
+  yuanToFen,
+  type Locale,
+  type UserProfile,
+} from '@stratus/contract';
 import type { Db, Tx } from '@stratus/db';
 import { AppError } from '../../errors.ts';
 import { announceChange, authChanged, deliverChangeLocally } from '../../change-notifications.ts';
@@ -83,6 +89,8 @@ export function toUserProfile(user: UserRow, cipher: TokenCipher): UserProfile {
     apiToken,
     createdAt: user.createdAt.toISOString(),
     tourCompleted: user.tourCompletedAt !== null,
+    lowBalanceThreshold:
+      user.lowBalanceThresholdFen === null ? null : fenToYuan(user.lowBalanceThresholdFen),
   };
 }
 
@@ -114,11 +122,26 @@ export async function updateProfile({
   db: Db;
   cipher: TokenCipher;
   userId: string;
-  changes: { name?: string; language?: UserRow['language']; tourCompleted?: true };
+  changes: {
+    name?: string;
+    language?: UserRow['language'];
+    tourCompleted?: true;
+    /** Yuan; null switches the mark off. */
+    lowBalanceThreshold?: number | null;
+  };
 }): Promise<UserProfile> {
+  const { lowBalanceThreshold, ...rest } = changes;
   const edits = Object.fromEntries(
-    Object.entries(changes).filter(([, value]) => value !== undefined),
-  ) as typeof changes;
+    Object.entries({
+      ...rest,
+      lowBalanceThresholdFen:
+        lowBalanceThreshold === undefined
+          ? undefined
+          : lowBalanceThreshold === null
+            ? null
+            : yuanToFen(lowBalanceThreshold),
+    }).filter(([, value]) => value !== undefined),
+  ) as Parameters<typeof updateUser>[2];
   const user = Object.keys(edits).length
     ? await updateUser(db, userId, edits)
     : await findUserById(db, userId);

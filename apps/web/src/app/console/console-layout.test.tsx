@@ -34,6 +34,7 @@ const profile: UserProfile = {
   apiToken: 'st_abcdefghijklmnopqrstuvwxyz',
   createdAt: '2026-01-01T00:00:00.000Z',
   tourCompleted: true,
+  lowBalanceThreshold: null,
 };
 
 const overview: EndpointData<typeof getOverview> = {

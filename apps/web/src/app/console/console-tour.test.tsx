@@ -49,6 +49,7 @@ beforeEach(() => {
     apiToken: 'st_0123456789abcdef0123456789abcdef',
     createdAt: accountCreatedAt,
     tourCompleted,
+    lowBalanceThreshold: null,
   });
   api.respondWith(getMe, profile);
   api.respondWith(updateMe, (request) => {

@@ -16,6 +16,7 @@ export const profileOf = (role: Role): UserProfile => ({
   apiToken: 'st_token',
   createdAt: '2026-01-01T00:00:00.000Z',
   tourCompleted: true,
+  lowBalanceThreshold: null,
 });
 
 export const tokyo: AdminRegion = {

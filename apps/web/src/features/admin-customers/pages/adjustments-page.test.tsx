@@ -70,6 +70,7 @@ beforeEach(() => {
     apiToken: 'st_token',
     createdAt: '2026-01-01T00:00:00.000Z',
     tourCompleted: true,
+    lowBalanceThreshold: null,
   });
   api.respondWith(listBalanceAdjustments, (request) => ({
     items: adjustments,

@@ -71,6 +71,7 @@ function signInAs(role: StaffRole) {
     apiToken: 'st_token',
     createdAt: '2026-01-01T00:00:00.000Z',
     tourCompleted: true,
+    lowBalanceThreshold: null,
   });
 }
 

@@ -100,6 +100,7 @@ function profile(role: StaffRole): UserProfile {
     apiToken: 'st_token',
     createdAt: '2026-01-01T00:00:00.000Z',
     tourCompleted: true,
+    lowBalanceThreshold: null,
   };
 }
 

@@ -104,6 +104,7 @@ const profile = (role: Role): UserProfile => ({
   apiToken: 'st_token',
   createdAt: '2026-01-01T00:00:00.000Z',
   tourCompleted: true,
+  lowBalanceThreshold: null,
 });
 const api = installFakeApi();
 /** Drawer, modal and typed input: several renders each, slow on a busy two-core machine. */

@@ -10,6 +10,7 @@ export const ops: UserProfile = {
   apiToken: 'st_token',
   createdAt: '2026-01-01T00:00:00.000Z',
   tourCompleted: true,
+  lowBalanceThreshold: null,
 };
 
 export const heartbeat: NodeHeartbeat = {

@@ -111,6 +111,7 @@ function profile(role: Role): UserProfile {
     apiToken: 'st_token',
     createdAt: '2026-01-01T00:00:00.000Z',
     tourCompleted: true,
+    lowBalanceThreshold: null,
   };
 }
 

@@ -24,6 +24,7 @@ const me: UserProfile = {
   apiToken: 'st_token',
   createdAt: '2026-01-01T00:00:00.000Z',
   tourCompleted: true,
+  lowBalanceThreshold: null,
 };
 const books: StaffMember = {
   id: '00000000-0000-4000-8000-000000000002',

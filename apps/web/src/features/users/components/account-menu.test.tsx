@@ -16,6 +16,7 @@ const profile: UserProfile = {
   apiToken: 'st_token',
   createdAt: '2026-01-01T00:00:00.000Z',
   tourCompleted: true,
+  lowBalanceThreshold: null,
 };
 const api = installFakeApi();
 
