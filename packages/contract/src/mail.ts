@@ -4,12 +4,22 @@
 // text, so the two parts of a mail never say different things.
 import type { Locale } from './locale.ts';
 import { accountMailTemplates } from './mail/account.ts';
+import { billingMailTemplates } from './mail/billing.ts';
 import { operatorMailTemplates } from './mail/operator.ts';
 import { reminderMailTemplates } from './mail/reminders.ts';
 import type { MailTemplate } from './mail/template.ts';
 
 export type { MailTemplate } from './mail/template.ts';
 export { securityChangeLabels, securityChanges, type SecurityChange } from './mail/account.ts';
+export {
+  allowlistChangeLabels,
+  allowlistChanges,
+  balanceChangeKinds,
+  balanceChangeLabels,
+  orderTypeMailLabels,
+  type AllowlistChange,
+  type BalanceChangeKind,
+} from './mail/billing.ts';
 export {
   renewalFailureLabels,
   renewalFailureReasons,
@@ -121,11 +131,13 @@ export const mailTemplates = {
     ...accountMailTemplates['zh-CN'],
     ...operatorMailTemplates['zh-CN'],
     ...reminderMailTemplates['zh-CN'],
+    ...billingMailTemplates['zh-CN'],
   },
   'en-US': {
     ...accountMailTemplates['en-US'],
     ...operatorMailTemplates['en-US'],
     ...reminderMailTemplates['en-US'],
+    ...billingMailTemplates['en-US'],
   },
 } satisfies Record<Locale, Record<string, MailTemplate>>;
 

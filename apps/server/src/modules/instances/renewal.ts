@@ -147,6 +147,8 @@ export async function renewInstances({
     idempotencyKey,
     fingerprint: ['renewal', ids, durationDays],
     now,
+    // The auto-renew job tells the owner itself (`instance.renewed`).
+    mailPaid: note !== AUTO_RENEW_NOTE,
     price: async (tx) => {
       // Locked so two renewals of one instance queue instead of both reading the old expiry.
       const details = await lockInstanceDetails(tx, { userId, instanceIds: ids });
