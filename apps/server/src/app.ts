@@ -25,6 +25,7 @@ import { registerNodeRoutes } from './modules/nodes/routes.ts';
 import { registerAdminOrderRoutes } from './modules/orders/admin-routes.ts';
 import { registerOrderRoutes } from './modules/orders/routes.ts';
 import { registerOverviewRoutes } from './modules/overview/routes.ts';
+import { useMailIdentity } from './modules/messages/public.ts';
 import { createPaymentChannels } from './modules/payments/public.ts';
 import { registerAdminPaymentRoutes } from './modules/payments/admin-routes.ts';
 import { registerPaymentRoutes } from './modules/payments/routes.ts';
@@ -108,6 +109,8 @@ export async function buildApp({
 
   app.decorate('config', config);
   useBusinessTimeZone(config.businessTimeZone);
+  // The brand and links of every mail, one per process like the zone (messages/recipients.ts).
+  useMailIdentity({ brand: config.brandName, publicUrl: config.publicUrl });
   const secretKey = await resolveSecretKey(config);
   app.decorate('tokenCipher', createTokenCipher(secretKey));
   app.decorate('unsubscribeTokens', createUnsubscribeTokens(secretKey));

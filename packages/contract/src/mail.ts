@@ -5,12 +5,28 @@
 import type { Locale } from './locale.ts';
 import { accountMailTemplates } from './mail/account.ts';
 import { addressMailTemplates } from './mail/address.ts';
+import { billingMailTemplates } from './mail/billing.ts';
 import { operatorMailTemplates } from './mail/operator.ts';
 import { passwordResetMailTemplates } from './mail/password-reset.ts';
+import { reminderMailTemplates } from './mail/reminders.ts';
 import type { MailTemplate } from './mail/template.ts';
 
 export type { MailTemplate } from './mail/template.ts';
 export { securityChangeLabels, securityChanges, type SecurityChange } from './mail/account.ts';
+export {
+  allowlistChangeLabels,
+  allowlistChanges,
+  balanceChangeKinds,
+  balanceChangeLabels,
+  orderTypeMailLabels,
+  type AllowlistChange,
+  type BalanceChangeKind,
+} from './mail/billing.ts';
+export {
+  renewalFailureLabels,
+  renewalFailureReasons,
+  type RenewalFailureReason,
+} from './mail/reminders.ts';
 
 /**
  * The events a message is about, each with a stable id that preferences, the inbox and webhooks
@@ -126,12 +142,16 @@ export const mailTemplates = {
     ...passwordResetMailTemplates['zh-CN'],
     ...addressMailTemplates['zh-CN'],
     ...operatorMailTemplates['zh-CN'],
+    ...reminderMailTemplates['zh-CN'],
+    ...billingMailTemplates['zh-CN'],
   },
   'en-US': {
     ...accountMailTemplates['en-US'],
     ...passwordResetMailTemplates['en-US'],
     ...addressMailTemplates['en-US'],
     ...operatorMailTemplates['en-US'],
+    ...reminderMailTemplates['en-US'],
+    ...billingMailTemplates['en-US'],
   },
 } satisfies Record<Locale, Record<string, MailTemplate>>;
 

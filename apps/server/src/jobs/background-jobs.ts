@@ -10,6 +10,7 @@ import type { PeriodicJob } from './periodic.ts';
 import { startAuthAttemptPruning } from './prune-auth-attempts.ts';
 import { startNodeHeartbeatPruning } from './prune-node-heartbeats.ts';
 import { startRateLimitWindowPruning } from './prune-rate-limit-windows.ts';
+import { startReminders } from './send-reminders.ts';
 import { startStaticIpJobs } from './static-ip-jobs.ts';
 
 /**
@@ -29,6 +30,7 @@ export function startBackgroundJobs(app: FastifyInstance): PeriodicJob {
     startPaymentExpiry(app, { intervalMs }),
     startStaticIpJobs(app, { intervalMs }),
     startTrafficPackageExpiry(app, { intervalMs }),
+    startReminders(app, { intervalMs }),
   ];
   return {
     async stop() {

@@ -25,6 +25,7 @@ const profile: UserProfile = {
   tourCompleted: true,
   emailVerified: true,
   emailVerification: 'optional',
+  lowBalanceThreshold: null,
 };
 
 // The fake is exercised through its own `fetch`, with the paths the web client sends: that is the

@@ -3,7 +3,18 @@ import { defineEndpoint } from '../endpoint.ts';
 import { locales } from '../locale.ts';
 import { roleSchema } from '../permission-schemas.ts';
 import { emailVerificationModes } from './email-address.ts';
-import { passwordSchema, plainTextSchema, singleLineTextSchema } from '../validation.ts';
+import {
+  passwordSchema,
+  plainTextSchema,
+  singleLineTextSchema,
+  yuanSchema,
+} from '../validation.ts';
+
+/** The highest low-balance mark a customer may set, in yuan. */
+export const LOW_BALANCE_THRESHOLD_MAX_YUAN = 1_000_000;
+
+/** A low-balance mark: yuan above zero, at most two decimals, up to the maximum. */
+export const lowBalanceThresholdSchema = yuanSchema.min(0.01).max(LOW_BALANCE_THRESHOLD_MAX_YUAN);
 
 export const userProfileSchema = z.object({
   id: z.string(),
@@ -26,6 +37,11 @@ export const userProfileSchema = z.object({
    * and purchases are refused (`emailNotVerified`).
    */
   emailVerification: z.enum(emailVerificationModes),
+  /**
+   * Yuan: mail `balance.low` when the balance falls below it (once per crossing; a top-up above it
+   * starts again). Null: off, the default.
+   */
+  lowBalanceThreshold: z.number().nullable(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
@@ -42,7 +58,7 @@ export const getMe = defineEndpoint({
 export const updateMe = defineEndpoint({
   method: 'PATCH',
   path: '/user/me',
-  summary: 'Edit name and language, or mark the console tour done',
+  summary: 'Edit name, language and the low-balance mark, or mark the console tour done',
   tag: 'users',
   access: 'user',
   errors: [],
@@ -52,6 +68,8 @@ export const updateMe = defineEndpoint({
       language: z.enum(locales).optional(),
       /** `true` once the tour is finished or closed; a finished tour cannot be undone. */
       tourCompleted: z.literal(true).optional(),
+      /** Yuan, or null to switch the low-balance mail off. */
+      lowBalanceThreshold: lowBalanceThresholdSchema.nullable().optional(),
     })
     .strict(),
   response: userProfileSchema,

@@ -14,7 +14,8 @@ import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit, type StaffActor } from '../audit/public.ts';
 import { findCustomer } from '../customers/public.ts';
-import { changeBalance, findWallet } from '../wallet/public.ts';
+import { queueStaffMail, mailYuan } from '../messages/public.ts';
+import { changeBalance, findWallet, mailBalanceChanged } from '../wallet/public.ts';
 import {
   countAdjustments,
   decideAdjustment,
@@ -88,7 +89,7 @@ async function applyToBalance(
   },
 ) {
   try {
-    return await changeBalance({
+    const entry = await changeBalance({
       tx,
       userId,
       amountFen,
@@ -98,6 +99,8 @@ async function applyToBalance(
       note: reason,
       reference: adjustmentId,
     });
+    await mailBalanceChanged(tx, { kind: 'adjustment', entry, reason });
+    return entry;
   } catch (error) {
     if (!(error instanceof AppError) || error.kind !== 'insufficientBalance') throw error;
     const wallet = await findWallet(tx, userId);
@@ -147,6 +150,15 @@ export async function requestAdjustment({
         reason,
         status: 'pending',
         requestedBy: actorId(actor),
+      });
+      // Whoever may approve it is told, in the request's transaction.
+      await queueStaffMail(tx, {
+        permission: 'balance.approve',
+        template: 'adjustment.pending',
+        values: { amount: `${amountFen > 0n ? '+' : ''}${mailYuan(amountFen)}`, reason },
+        data: { adjustmentId: id, customerId, amountFen: amountFen.toString(), reason },
+        path: '/admin/adjustments',
+        dedupeKey: `adjustment.pending:${id}`,
       });
       await recordAudit({
         tx,

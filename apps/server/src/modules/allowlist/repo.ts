@@ -53,13 +53,14 @@ export async function findOwnOverlap(
 }
 
 /** Deletes the caller's entry; false when they have none with that id. */
+/** Deletes the user's entry `id`; answers its block, or undefined when there was none. */
 export async function deleteAllowlistEntry(
   db: Db,
   { userId, id }: { userId: string; id: string },
-): Promise<boolean> {
-  const deleted = await db
+): Promise<string | undefined> {
+  const [deleted] = await db
     .delete(ipAllowlistEntries)
     .where(and(eq(ipAllowlistEntries.id, id), eq(ipAllowlistEntries.userId, userId)))
-    .returning({ id: ipAllowlistEntries.id });
-  return deleted.length > 0;
+    .returning({ cidr: ipAllowlistEntries.cidr });
+  return deleted?.cidr;
 }

@@ -1,9 +1,15 @@
 // The IP allowlist: source addresses a customer's static IPs serve without credentials. A source
 // must name one customer, so no two customers' blocks may overlap (the database's exclusion
 // constraint holds it; a lost race is answered like the check).
-import { MAX_ALLOWLIST_ENTRIES, type AllowlistEntry } from '@stratus/contract';
-import { isConstraintViolation, type Db } from '@stratus/db';
+import {
+  allowlistChangeLabels,
+  MAX_ALLOWLIST_ENTRIES,
+  type AllowlistChange,
+  type AllowlistEntry,
+} from '@stratus/contract';
+import { isConstraintViolation, type Db, type Tx } from '@stratus/db';
 import { AppError } from '../../errors.ts';
+import { queueUserMail } from '../messages/public.ts';
 import { checkAllowlistBlock, type BlockProblem } from './cidr.ts';
 import {
   countAllowlistEntriesLocked,
@@ -84,7 +90,9 @@ export async function addIpAllowlistEntry({
       if (count >= MAX_ALLOWLIST_ENTRIES) {
         throw new AppError('allowlistFull', { max: MAX_ALLOWLIST_ENTRIES });
       }
-      return insertAllowlistEntry(tx, { userId, cidr, note });
+      const inserted = await insertAllowlistEntry(tx, { userId, cidr, note });
+      await mailAllowlistChanged(tx, { userId, change: 'added', entryId: inserted.id, cidr });
+      return inserted;
     });
     return toAllowlistEntry(row);
   } catch (error) {
@@ -105,9 +113,31 @@ export async function removeIpAllowlistEntry({
   userId: string;
   id: string;
 }): Promise<null> {
-  // Another customer's entry answers exactly like a missing one.
-  if (!(await deleteAllowlistEntry(db, { userId, id }))) {
-    throw new AppError('allowlistEntryNotFound');
-  }
+  await db.transaction(async (tx) => {
+    // Another customer's entry answers exactly like a missing one.
+    const cidr = await deleteAllowlistEntry(tx, { userId, id });
+    if (cidr === undefined) throw new AppError('allowlistEntryNotFound');
+    await mailAllowlistChanged(tx, { userId, change: 'removed', entryId: id, cidr });
+  });
   return null;
+}
+
+/** `allowlist.changed` (security: mailed whatever the preferences), in the change's transaction. */
+async function mailAllowlistChanged(
+  tx: Tx,
+  {
+    userId,
+    change,
+    entryId,
+    cidr,
+  }: { userId: string; change: AllowlistChange; entryId: string; cidr: string },
+): Promise<void> {
+  await queueUserMail(tx, {
+    userId,
+    template: 'allowlist.changed',
+    values: (locale) => ({ change: allowlistChangeLabels[locale][change], entry: cidr }),
+    data: { change, entryId, address: cidr },
+    path: '/console/ipList',
+    dedupeKey: `allowlist.changed:${userId}:${entryId}:${change}`,
+  });
 }

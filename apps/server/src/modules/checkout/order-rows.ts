@@ -206,6 +206,12 @@ export async function findOrder(
   return row;
 }
 
+/** An order by its id alone (whoever's it is). */
+export async function findOrderById(db: Db, orderId: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return row;
+}
+
 export async function listOrderItems(db: Db, orderIds: string[]): Promise<OrderItemRow[]> {
   if (orderIds.length === 0) return [];
   return db

@@ -14,7 +14,9 @@ import type { Db, Tx } from '@stratus/db';
 import { purchaseKeyStore, type IdempotencyStore } from './idempotency.ts';
 import { runMoneyMove } from './money-move.ts';
 import { generateOrderNo, ORDER_NUMBER_INDEX, retryOnNumberClash } from './pricing.ts';
+import { mailOrderPaid } from './order-mail.ts';
 import {
+  findOrderById,
   insertOrderWithItems,
   type NewOrderItemRow,
   type OrderItemRow,
@@ -99,6 +101,11 @@ export interface Purchase<Priced extends PricedPurchase, Claimed = never> {
    * `claimedWithOrder`: with `payInOneStatement`, what its statement claimed, or undefined when
    * it claimed nothing (`fulfil` then claims it the slower way).
    */
+  /**
+   * False when the caller tells the buyer itself (the auto-renew job mails `instance.renewed`);
+   * otherwise a paid order mails `order.paid` in its transaction.
+   */
+  mailPaid?: boolean;
   fulfil(
     tx: Tx,
     purchase: {
@@ -151,11 +158,18 @@ async function runPurchaseOnce<Priced extends PricedPurchase, Claimed = never>({
   price,
   tryInOneStatement,
   payInOneStatement,
+  mailPaid = true,
   fulfil,
 }: Purchase<Priced, Claimed>): Promise<string> {
   if (tryInOneStatement && !isTransaction(db)) {
     const orderId = await tryInOneStatement(db);
-    if (orderId !== undefined) return orderId;
+    if (orderId !== undefined) {
+      // The statement committed on its own, so the mail follows it at once, keyed by the order:
+      // only a server dying between the two loses it. Every other purchase writes it inside.
+      const order = mailPaid ? await findOrderById(db, orderId) : undefined;
+      if (order) await mailOrderPaid(db, order);
+      return orderId;
+    }
   }
   return runMoneyMove({
     db,
@@ -213,13 +227,15 @@ async function runPurchaseOnce<Priced extends PricedPurchase, Claimed = never>({
           }
         );
       }),
-    fulfil: (tx, { priced: { product }, recorded }) =>
-      fulfil(tx, {
+    fulfil: async (tx, { priced: { product }, recorded }) => {
+      await fulfil(tx, {
         order: recorded.order,
         items: recorded.items,
         priced: product,
         claimedWithOrder: recorded.claimedWithOrder,
-      }),
+      });
+      if (mailPaid) await mailOrderPaid(tx, recorded.order);
+    },
   });
 }
 

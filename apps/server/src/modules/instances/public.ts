@@ -2,7 +2,7 @@
 // CLI and the seed import (eslint.config.js holds them to it).
 export { generateProxyCredentials } from './credentials.ts';
 export { formatInstancesCsv } from './export-csv.ts';
-export { renewDueInstance, renewInstances } from './renewal.ts';
+export { autoRenewalPriceFen, renewDueInstance, renewInstances } from './renewal.ts';
 export { listVmessUnservedInstances } from './replacement-repo.ts';
 export {
   insertInstances,

@@ -147,6 +147,8 @@ export async function renewInstances({
     idempotencyKey,
     fingerprint: ['renewal', ids, durationDays],
     now,
+    // The auto-renew job tells the owner itself (`instance.renewed`).
+    mailPaid: note !== AUTO_RENEW_NOTE,
     price: async (tx) => {
       // Locked so two renewals of one instance queue instead of both reading the old expiry.
       const details = await lockInstanceDetails(tx, { userId, instanceIds: ids });
@@ -196,7 +198,10 @@ export async function renewInstances({
 }
 
 /** The duration an automatic renewal of `instance` buys (see `pickRenewalDuration`). */
-async function chooseDuration(db: Db, instance: DueRenewal): Promise<number | undefined> {
+async function chooseDuration(
+  db: Db,
+  instance: Pick<DueRenewal, 'id' | 'orderId' | 'regionId' | 'lineType'>,
+): Promise<number | undefined> {
   const plan = await findPlanFor(db, { regionId: instance.regionId, lineType: instance.lineType });
   const offeredDays = plan
     ? (await listPlanPrices(db, [plan.id])).map((price) => price.durationDays)
@@ -221,10 +226,10 @@ export async function renewDueInstance({
   db: Db;
   instance: DueRenewal;
   now: Date;
-}): Promise<void> {
+}): Promise<{ order: Order; instances: Instance[] }> {
   const durationDays = await chooseDuration(db, instance);
   if (durationDays === undefined) throw new AppError('durationNotOffered');
-  await renewInstances({
+  return renewInstances({
     db,
     userId: instance.userId,
     instanceIds: [instance.id],
@@ -232,4 +237,19 @@ export async function renewDueInstance({
     now,
     note: AUTO_RENEW_NOTE,
   });
+}
+
+/**
+ * What an automatic renewal of `instance` would charge now (the reminder job asks, days ahead):
+ * the plan's price for the duration `renewDueInstance` would pick; undefined when nothing can be
+ * bought, so the renewal would fail whatever the balance.
+ */
+export async function autoRenewalPriceFen(
+  db: Db,
+  instance: Pick<DueRenewal, 'id' | 'orderId' | 'regionId' | 'lineType'>,
+): Promise<bigint | undefined> {
+  const durationDays = await chooseDuration(db, instance);
+  if (durationDays === undefined) return undefined;
+  const plan = await findPlanFor(db, { regionId: instance.regionId, lineType: instance.lineType });
+  return plan ? findPlanPrice(db, { planId: plan.id, durationDays }) : undefined;
 }

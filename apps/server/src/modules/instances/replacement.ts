@@ -16,6 +16,7 @@ import {
   insertOrderItems,
 } from '../checkout/public.ts';
 import { allocateAvailableIps, coolDownLeftAddress } from '../inventory/public.ts';
+import { mailTime, queueUserMail } from '../messages/public.ts';
 import { findInstanceDetail } from './repo.ts';
 import {
   insertReplacement,
@@ -116,6 +117,29 @@ async function replaceLockedInstance(
     toIpAddressId: newIp.id,
     free,
     createdAt: now,
+  });
+  await queueUserMail(tx, {
+    userId,
+    template: 'instance.replaced',
+    values: (locale) => ({
+      oldIp: ip.address,
+      newIp: newIp.address,
+      location:
+        locale === 'zh-CN'
+          ? `${region.countryNameZh} ${region.cityNameZh}`
+          : `${region.cityNameEn}, ${region.countryNameEn}`,
+      expiresAt: mailTime(instance.expiresAt),
+    }),
+    data: {
+      instanceId,
+      orderId: order.id,
+      oldIp: ip.address,
+      newIp: newIp.address,
+      free,
+      expiresAt: instance.expiresAt.toISOString(),
+    },
+    path: '/console/ipList',
+    dedupeKey: `instance.replaced:${userId}:${order.id}`,
   });
   return order.id;
 }

@@ -11,3 +11,14 @@ export { messageLink } from './links.ts';
 export { categoryOfTemplate } from './outbox.ts';
 export { createUnsubscribeTokens, unsubscribeLinksFor } from './unsubscribe-tokens.ts';
 export type { UnsubscribeTokens } from './unsubscribe-tokens.ts';
+export {
+  mailBytes,
+  mailIdentity,
+  mailTime,
+  mailYuan,
+  queueStaffMail,
+  queueUserMail,
+  rolesWith,
+  useMailIdentity,
+} from './recipients.ts';
+export type { EventMail, MailIdentity, MailValues } from './recipients.ts';

@@ -166,9 +166,14 @@ export async function deleteHeartbeatsBefore(db: Db, before: Date): Promise<numb
 export async function listNodesLastSeenBetween(
   db: Db,
   { after, until }: { after: Date; until: Date },
-): Promise<{ id: string; name: string; lastSeenAt: Date | null }[]> {
+): Promise<{ id: string; name: string; host: string; lastSeenAt: Date | null }[]> {
   return db
-    .select({ id: gatewayNodes.id, name: gatewayNodes.name, lastSeenAt: gatewayNodes.lastSeenAt })
+    .select({
+      id: gatewayNodes.id,
+      name: gatewayNodes.name,
+      host: gatewayNodes.host,
+      lastSeenAt: gatewayNodes.lastSeenAt,
+    })
     .from(gatewayNodes)
     .where(
       and(

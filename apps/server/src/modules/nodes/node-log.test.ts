@@ -9,11 +9,11 @@ import {
   type EndpointQuery,
   type NodeHeartbeat,
 } from '@stratus/contract';
-import { eq, gatewayNodes } from '@stratus/db';
+import { eq, gatewayNodes, messages } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { registerCustomer } from '../../../test/accounts.ts';
+import { registerCustomer, registerStaff } from '../../../test/accounts.ts';
 import { callEndpoint } from '../../../test/call-endpoint.ts';
 import { addTestNode } from '../../../test/usage.ts';
 import { logNodesGoneOffline } from './service.ts';
@@ -139,6 +139,9 @@ describe.each(testEngines)('the log of a polling gateway node on %s', (engine) =
 
   it('says once that a node went offline, and again when it is back', async () => {
     const db = testApp.database.db;
+    const owner = await registerStaff(testApp, 'owner');
+    const ops = await registerStaff(testApp, 'ops');
+    const support = await registerStaff(testApp, 'support');
     const lastSeen = new Date(Date.now() - 120_000);
     await db.update(gatewayNodes).set({ lastSeenAt: lastSeen }).where(eq(gatewayNodes.id, node.id));
     const check = (since: number, until: number) =>
@@ -156,6 +159,16 @@ describe.each(testEngines)('the log of a polling gateway node on %s', (engine) =
     expect(info(offline)).toEqual([
       expect.objectContaining({ msg: `gateway node ${node.name} is offline`, node: node.name }),
     ]);
+    // Another server looking at the same window mails nobody twice.
+    await logOf(() => check(0, 5_000));
+    const mailed = await db.select().from(messages).where(eq(messages.event, 'node.offline'));
+    expect(mailed.map((row) => row.userId).sort()).toEqual([owner.id, ops.id].sort());
+    expect(mailed.map((row) => row.userId)).not.toContain(support.id);
+    expect(mailed[0]).toMatchObject({
+      subject: `网关节点 ${node.name} 已离线`,
+      actionUrl: `/admin/nodes/${node.id}`,
+      data: { nodeId: node.id, node: node.name, lastSeenAt: lastSeen.toISOString() },
+    });
 
     const back = await logOf(() => poll(served));
     expect(info(back)).toEqual([

@@ -3,6 +3,7 @@
 // something happened, not that nothing did.
 import type { NodeHeartbeat } from '@stratus/contract';
 import type { Db } from '@stratus/db';
+import { mailTime, queueStaffMail } from '../messages/public.ts';
 import { listNodesLastSeenBetween, type PollBefore } from './heartbeat-repo.ts';
 import { onlineCutoff } from './online.ts';
 
@@ -38,7 +39,8 @@ export function logPollStateChange({
 /**
  * One line per node that went offline in `(since, now]`: its last poll became too old to count
  * as online in that window. Each server that runs it says so once (nothing is claimed: the line
- * is information, not work).
+ * is information, not work). Whoever runs the nodes is mailed `node.offline`, once per outage
+ * however many servers see it: the key names the node and its last poll.
  */
 export async function logNodesGoneOffline({
   db,
@@ -60,5 +62,14 @@ export async function logNodesGoneOffline({
       { node: node.name, nodeId: node.id, lastSeenAt: node.lastSeenAt?.toISOString() ?? null },
       `gateway node ${node.name} is offline`,
     );
+    const lastSeenAt = node.lastSeenAt ?? now;
+    await queueStaffMail(db, {
+      permission: 'nodes.manage',
+      template: 'node.offline',
+      values: { node: node.name, host: node.host, lastSeenAt: mailTime(lastSeenAt) },
+      data: { nodeId: node.id, node: node.name, lastSeenAt: lastSeenAt.toISOString() },
+      path: `/admin/nodes/${node.id}`,
+      dedupeKey: `node.offline:${node.id}:${lastSeenAt.toISOString()}`,
+    });
   }
 }

@@ -279,6 +279,9 @@ describe.skipIf(!testEngines.includes('postgres'))('a purchase on postgres', () 
         expect.stringMatching(KEY_CLAIM),
         expect.stringMatching(PAID),
         expect.stringMatching(/^with "claimed" as \(update "ip_addresses"/),
+        // `order.paid`, written in the purchase's transaction: its recipient, then the message.
+        expect.stringMatching(/^select "email", "language" from "users"/),
+        expect.stringMatching(/^insert into "messages"/),
         'commit',
       ],
     ]);

@@ -7,6 +7,7 @@ import { diffChanges, recordAudit, type StaffActor } from '../audit/public.ts';
 import { lockInstanceDetails, takeBackRenewedDays } from '../instances/public.ts';
 import { expireInstanceRows } from '../inventory/public.ts';
 import { endTrafficPackagesOfOrder } from '../traffic/public.ts';
+import { mailBalanceChanged } from '../wallet/public.ts';
 import {
   addRefundedAmount,
   findOrderRefund,
@@ -221,6 +222,7 @@ export async function refundOrder({
         ledgerEntryId: ledgerEntry.id,
       });
       const refunded = await addRefundedAmount(tx, { orderId: order.id, amountFen: refundFen });
+      await mailBalanceChanged(tx, { kind: 'refund', entry: ledgerEntry, reason });
       return { id: refund.id, refunded };
     },
     fulfil: async (tx, { priced: { order, delivery }, recorded: { refunded } }) => {

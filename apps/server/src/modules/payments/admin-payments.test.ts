@@ -15,9 +15,11 @@ import {
   auditLog,
   eq,
   ledgerEntries,
+  messages,
   paymentNotifications,
   payments,
   sql,
+  users,
   wallets,
   type DatabaseEngine,
 } from '@stratus/db';
@@ -290,6 +292,23 @@ describe.each(testEngines)('admin payments on %s', (engine) => {
         // Worded as the ledger shows it: the payment number, not the stored id.
         reference: detail.payment.paymentNo,
         note: 'alipay',
+      });
+    });
+
+    it('tells owner and finance of a notification failing verification, at most once an hour', async () => {
+      const { paymentId } = await pendingPayment(10, 'alipay');
+      const forged = { ...notification(paymentId), sign: 'bm90IGEgc2lnbmF0dXJl' };
+      expect((await notify(forged)).body).toBe('failure');
+      expect((await notify(forged)).body).toBe('failure');
+      const rows = await kit.db
+        .select({ role: users.role, subject: messages.subject, data: messages.data })
+        .from(messages)
+        .innerJoin(users, eq(users.id, messages.userId))
+        .where(eq(messages.event, 'payment.notification_failed'));
+      expect(rows.map((row) => row.role).sort()).toEqual(['finance', 'owner']);
+      expect(rows[0]).toMatchObject({
+        subject: '一条支付宝支付通知未通过验证',
+        data: { channel: 'alipay', outcome: 'bad-signature' },
       });
     });
 

@@ -1,6 +1,7 @@
-import { CURRENCY, formatTopUpNote } from '@stratus/contract';
+import { CURRENCY, formatTopUpNote, translate } from '@stratus/contract';
 import { isUniqueViolation, type Db, type Tx } from '@stratus/db';
 import { AppError } from '../../errors.ts';
+import { mailYuan, queueUserMail } from '../messages/public.ts';
 import { changeBalance } from '../wallet/public.ts';
 import type { PaymentChannels, TradeState } from './channels.ts';
 import { lockPayment, markPaymentClosed, markPaymentPaid, type PaymentRow } from './repo.ts';
@@ -60,13 +61,31 @@ async function creditLockedPayment({
     paidAt: paidAt ?? now,
     from: payment.status,
   });
-  await changeBalance({
+  const entry = await changeBalance({
     tx,
     userId: payment.userId,
     amountFen: payment.amountFen,
     type: 'topup',
     reference: payment.id,
     note: formatTopUpNote(payment.channel, creditedAfterClose),
+  });
+  // Told in the credit's own transaction: credited and mailed, or neither.
+  await queueUserMail(tx, {
+    userId: payment.userId,
+    template: 'payment.credited',
+    values: (locale) => ({
+      amount: mailYuan(payment.amountFen),
+      balance: mailYuan(entry.balanceAfterFen),
+      channel: translate(locale, `payments.channel.${payment.channel}`),
+    }),
+    data: {
+      paymentId: payment.id,
+      channel: payment.channel,
+      amountFen: payment.amountFen.toString(),
+      balanceFen: entry.balanceAfterFen.toString(),
+    },
+    path: '/console/businessFlow',
+    dedupeKey: `payment.credited:${payment.userId}:${payment.id}`,
   });
   return { payment: paid, credited: true };
 }

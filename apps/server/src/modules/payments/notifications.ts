@@ -2,11 +2,14 @@
 // notify, the sandbox cashier's confirm), verified or not, with what we made of it and what we
 // answered. Operators read it to tell "the customer paid but was not credited" from "the
 // provider never told us" or "someone forged a notification".
-import type { PaymentChannel, PaymentNotificationOutcome } from '@stratus/contract';
-import type { Db } from '@stratus/db';
+import { translate, type PaymentChannel, type PaymentNotificationOutcome } from '@stratus/contract';
+import type { Db, Tx } from '@stratus/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppError } from '../../errors.ts';
+import { mailTime, queueStaffMail } from '../messages/public.ts';
 import { findPayment, insertPaymentNotification } from './repo.ts';
+
+const HOUR_MS = 3_600_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -66,10 +69,13 @@ export async function recordNotification({
     const { outTradeNo } = received;
     const payment =
       outTradeNo && isUuid(outTradeNo) ? await findPayment(db, outTradeNo) : undefined;
-    await insertPaymentNotification(db, {
-      ...received,
-      ...verdict,
-      paymentId: payment?.channel === received.channel ? payment.id : null,
+    await db.transaction(async (tx) => {
+      const row = await insertPaymentNotification(tx, {
+        ...received,
+        ...verdict,
+        paymentId: payment?.channel === received.channel ? payment.id : null,
+      });
+      if (verdict.outcome === 'bad-signature') await mailFailedVerification(tx, row);
     });
   } catch (error) {
     log.error(
@@ -77,4 +83,32 @@ export async function recordNotification({
       'could not record a payment notification',
     );
   }
+}
+
+/**
+ * `payment.notification_failed` to whoever manages payments, in the transaction that records the
+ * notification: at most once an hour per channel, so a flood of forged notifications is one mail.
+ */
+async function mailFailedVerification(
+  tx: Tx,
+  row: { id: number; channel: PaymentChannel; receivedAt: Date; outcome: string },
+): Promise<void> {
+  const hour = Math.floor(row.receivedAt.getTime() / HOUR_MS);
+  await queueStaffMail(tx, {
+    permission: 'payments.manage',
+    template: 'payment.notification_failed',
+    values: (locale) => ({
+      channel: translate(locale, `payments.channel.${row.channel}`),
+      receivedAt: mailTime(row.receivedAt),
+      reason: row.outcome,
+    }),
+    data: {
+      notificationId: String(row.id),
+      channel: row.channel,
+      outcome: row.outcome,
+      receivedAt: row.receivedAt.toISOString(),
+    },
+    path: '/admin/payments',
+    dedupeKey: `payment.notification_failed:${row.channel}:${hour}`,
+  });
 }

@@ -210,6 +210,7 @@ export type PaymentNotificationRow = typeof paymentNotifications.$inferSelect;
 export async function insertPaymentNotification(
   db: Db,
   values: Omit<PaymentNotificationRow, 'id' | 'receivedAt'>,
-): Promise<void> {
-  await db.insert(paymentNotifications).values(values);
+): Promise<PaymentNotificationRow> {
+  const [row] = await db.insert(paymentNotifications).values(values).returning();
+  return row!;
 }

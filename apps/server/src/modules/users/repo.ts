@@ -48,6 +48,7 @@ export async function updateUser(
       | 'apiTokenCiphertext'
       | 'email'
       | 'emailVerifiedAt'
+      | 'lowBalanceThresholdFen'
     > & { tourCompleted: true }
   >,
 ): Promise<UserRow | undefined> {

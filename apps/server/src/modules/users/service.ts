@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import {
   defaultLocale,
   type EmailVerificationMode,
+  fenToYuan,
+  yuanToFen,
   type Locale,
   type UserProfile,
 } from '@stratus/contract';
@@ -100,6 +102,8 @@ export function toUserProfile(
     tourCompleted: user.tourCompletedAt !== null,
     emailVerified: user.emailVerifiedAt !== null,
     emailVerification,
+    lowBalanceThreshold:
+      user.lowBalanceThresholdFen === null ? null : fenToYuan(user.lowBalanceThresholdFen),
   };
 }
 
@@ -135,11 +139,26 @@ export async function updateProfile({
   cipher: TokenCipher;
   emailVerification: EmailVerificationMode;
   userId: string;
-  changes: { name?: string; language?: UserRow['language']; tourCompleted?: true };
+  changes: {
+    name?: string;
+    language?: UserRow['language'];
+    tourCompleted?: true;
+    /** Yuan; null switches the mark off. */
+    lowBalanceThreshold?: number | null;
+  };
 }): Promise<UserProfile> {
+  const { lowBalanceThreshold, ...rest } = changes;
   const edits = Object.fromEntries(
-    Object.entries(changes).filter(([, value]) => value !== undefined),
-  ) as typeof changes;
+    Object.entries({
+      ...rest,
+      lowBalanceThresholdFen:
+        lowBalanceThreshold === undefined
+          ? undefined
+          : lowBalanceThreshold === null
+            ? null
+            : yuanToFen(lowBalanceThreshold),
+    }).filter(([, value]) => value !== undefined),
+  ) as Parameters<typeof updateUser>[2];
   const user = Object.keys(edits).length
     ? await updateUser(db, userId, edits)
     : await findUserById(db, userId);

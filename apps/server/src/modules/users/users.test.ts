@@ -1,4 +1,5 @@
 import { testEngines } from '@stratus/db/testing';
+import { eq, users } from '@stratus/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   changePassword,
@@ -48,6 +49,7 @@ describe.each(testEngines)('users on %s', (engine) => {
         'emailVerified',
         'id',
         'language',
+        'lowBalanceThreshold',
         'name',
         'role',
         'tourCompleted',
@@ -61,6 +63,7 @@ describe.each(testEngines)('users on %s', (engine) => {
       tourCompleted: false,
       emailVerified: false,
       emailVerification: 'optional',
+      lowBalanceThreshold: null,
     });
     expect(new Date(data.createdAt).toISOString()).toBe(data.createdAt);
   });
@@ -94,6 +97,42 @@ describe.each(testEngines)('users on %s', (engine) => {
     const undo = await call(updateMe, token, { rawBody: { tourCompleted: false } });
     expect(undo.statusCode).toBe(400);
     expect(undo.json().data.field).toBe('tourCompleted');
+  });
+
+  it('sets the low-balance mark in yuan, kept in fen, and switches it off with null', async () => {
+    const { token, id } = await registerCustomer(testApp);
+    const thresholdFen = async () =>
+      (
+        await testApp.database.db
+          .select({ fen: users.lowBalanceThresholdFen })
+          .from(users)
+          .where(eq(users.id, id))
+      )[0]?.fen;
+    const set = await call(updateMe, token, { body: { lowBalanceThreshold: 50.5 } });
+    expect(set.statusCode).toBe(200);
+    expect(set.data().lowBalanceThreshold).toBe(50.5);
+    expect(await thresholdFen()).toBe(5050n);
+    expect((await call(getMe, token)).data().lowBalanceThreshold).toBe(50.5);
+    // Another edit leaves it alone.
+    await call(updateMe, token, { body: { name: 'Eve' } });
+    expect(await thresholdFen()).toBe(5050n);
+
+    for (const bad of [0, -1, 10.001, 1_000_001, '50', true]) {
+      const refused = await call(updateMe, token, { rawBody: { lowBalanceThreshold: bad } });
+      expect(refused.statusCode, String(bad)).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 10001, data: { field: 'lowBalanceThreshold' } });
+      expect(await thresholdFen()).toBe(5050n);
+    }
+    const zh = await callEndpoint(testApp.app, updateMe, {
+      token,
+      headers: { 'accept-language': 'zh-CN' },
+      rawBody: { lowBalanceThreshold: -1 },
+    });
+    expect(zh.json().message).toMatch(/[\u4e00-\u9fff]/);
+
+    const off = await call(updateMe, token, { body: { lowBalanceThreshold: null } });
+    expect(off.data().lowBalanceThreshold).toBeNull();
+    expect(await thresholdFen()).toBeNull();
   });
 
   it('validates the profile edit', async () => {

@@ -2,4 +2,5 @@
 // CLI and the seed import (eslint.config.js holds them to it).
 export { formatLedgerCsv } from './csv.ts';
 export { balanceChangeCtes, findWallet, insertWallet } from './repo.ts';
+export { mailBalanceChanged } from './balance-mail.ts';
 export { changeBalance, getWallet, listTransactions, toLedgerEntry } from './service.ts';

@@ -19,6 +19,7 @@ const owner: UserProfile = {
   tourCompleted: true,
   emailVerified: true,
   emailVerification: 'optional',
+  lowBalanceThreshold: null,
 };
 const api = installFakeApi();
 

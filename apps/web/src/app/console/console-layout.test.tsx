@@ -37,6 +37,7 @@ const profile: UserProfile = {
   tourCompleted: true,
   emailVerified: true,
   emailVerification: 'optional',
+  lowBalanceThreshold: null,
 };
 
 const overview: EndpointData<typeof getOverview> = {

@@ -52,6 +52,7 @@ beforeEach(() => {
     tourCompleted,
     emailVerified: true,
     emailVerification: 'optional',
+    lowBalanceThreshold: null,
   });
   api.respondWith(getMe, profile);
   respondWithQuietInbox(api);

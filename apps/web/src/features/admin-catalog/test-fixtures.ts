@@ -18,6 +18,7 @@ export const profileOf = (role: Role): UserProfile => ({
   tourCompleted: true,
   emailVerified: true,
   emailVerification: 'optional',
+  lowBalanceThreshold: null,
 });
 
 export const tokyo: AdminRegion = {

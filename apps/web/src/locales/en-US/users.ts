@@ -15,6 +15,13 @@ export default {
   'users.profile.email': 'Email',
   'users.profile.role': 'Role',
   'users.profile.memberSince': 'Member since',
+  'users.lowBalance.label': 'Low balance',
+  'users.lowBalance.off': 'Off',
+  'users.lowBalance.save': 'Save',
+  'users.lowBalance.hint':
+    'We email you once when your balance falls below this amount, and again after a top-up lifts it above. Leave it empty to turn this off.',
+  'users.lowBalance.saved': 'Low-balance alert saved',
+  'users.lowBalance.switchedOff': 'Low-balance alert turned off',
   'users.role.customer': 'Customer',
   'users.role.owner': 'Owner',
   'users.role.finance': 'Finance',

@@ -13,6 +13,13 @@ export default {
   'users.profile.email': '邮箱',
   'users.profile.role': '角色',
   'users.profile.memberSince': '注册时间',
+  'users.lowBalance.label': '余额提醒',
+  'users.lowBalance.off': '未开启',
+  'users.lowBalance.save': '保存',
+  'users.lowBalance.hint':
+    '余额低于这个金额时发邮件提醒您一次，充值到该金额以上后重新计算；留空即关闭。',
+  'users.lowBalance.saved': '余额提醒已保存',
+  'users.lowBalance.switchedOff': '余额提醒已关闭',
   'users.role.customer': '客户',
   'users.role.owner': '所有者',
   'users.role.finance': '财务',

@@ -73,6 +73,7 @@ beforeEach(() => {
     tourCompleted: true,
     emailVerified: true,
     emailVerification: 'optional',
+    lowBalanceThreshold: null,
   });
   respondWithQuietInbox(api);
   api.respondWith(listBalanceAdjustments, (request) => ({

@@ -74,6 +74,7 @@ function signInAs(role: StaffRole) {
     tourCompleted: true,
     emailVerified: true,
     emailVerification: 'optional',
+    lowBalanceThreshold: null,
   });
   respondWithQuietInbox(api);
 }

@@ -103,6 +103,7 @@ function profile(role: StaffRole): UserProfile {
     tourCompleted: true,
     emailVerified: true,
     emailVerification: 'optional',
+    lowBalanceThreshold: null,
   };
 }
 

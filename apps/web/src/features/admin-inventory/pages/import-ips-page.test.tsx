@@ -57,6 +57,7 @@ const profile: UserProfile = {
   tourCompleted: true,
   emailVerified: true,
   emailVerification: 'optional',
+  lowBalanceThreshold: null,
 };
 const api = installFakeApi();
 const SLOW_TEST_MS = 30_000;

@@ -63,6 +63,7 @@ const profile: UserProfile = {
   tourCompleted: true,
   emailVerified: true,
   emailVerification: 'optional',
+  lowBalanceThreshold: null,
 };
 const api = installFakeApi();
 /** Drawer, modal and typed input: several renders each, slow on a busy two-core machine. */

@@ -12,6 +12,7 @@ export const ops: UserProfile = {
   tourCompleted: true,
   emailVerified: true,
   emailVerification: 'optional',
+  lowBalanceThreshold: null,
 };
 
 export const heartbeat: NodeHeartbeat = {

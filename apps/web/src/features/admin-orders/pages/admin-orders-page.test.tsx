@@ -114,6 +114,7 @@ function profile(role: Role): UserProfile {
     tourCompleted: true,
     emailVerified: true,
     emailVerification: 'optional',
+    lowBalanceThreshold: null,
   };
 }
 

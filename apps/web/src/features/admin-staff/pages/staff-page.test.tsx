@@ -27,6 +27,7 @@ const me: UserProfile = {
   tourCompleted: true,
   emailVerified: true,
   emailVerification: 'optional',
+  lowBalanceThreshold: null,
 };
 const books: StaffMember = {
   id: '00000000-0000-4000-8000-000000000002',

@@ -18,6 +18,7 @@ const user: UserProfile = {
   tourCompleted: true,
   emailVerified: true,
   emailVerification: 'optional',
+  lowBalanceThreshold: null,
 };
 const api = installFakeApi();
 

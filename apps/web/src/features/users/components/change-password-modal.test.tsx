@@ -18,6 +18,7 @@ const profile: UserProfile = {
   tourCompleted: true,
   emailVerified: true,
   emailVerification: 'optional',
+  lowBalanceThreshold: null,
 };
 const api = installFakeApi();
 

@@ -20,6 +20,7 @@ const profile: UserProfile = {
   tourCompleted: true,
   emailVerified: true,
   emailVerification: 'optional',
+  lowBalanceThreshold: null,
 };
 const api = installFakeApi();
 const writeText = vi.fn<(text: string) => Promise<void>>();
@@ -133,5 +134,34 @@ describe('ProfileModal', () => {
     await userEvent.click(screen.getByRole('button', { name: '显示令牌' }));
     expect(await screen.findByTestId('api-token')).toHaveTextContent('st_rotated_token_value');
     expect(await screen.findByText('API 令牌已重置')).toBeInTheDocument();
+  });
+
+  it('sets a customer’s low-balance mark in yuan and turns it off when emptied', async () => {
+    api.respondWith(getMe, { ...profile, role: 'customer' });
+    api.respondWith(updateMe, (request) => ({
+      ...profile,
+      role: 'customer' as const,
+      ...(request.body as object),
+    }));
+    renderWithProviders(<ProfileModal open onClose={() => undefined} />);
+    const input = await screen.findByLabelText('余额提醒');
+    expect(input).toHaveAttribute('placeholder', '未开启');
+    await userEvent.type(input, '50.5');
+    await userEvent.click(screen.getByRole('button', { name: '保 存' }));
+    await waitFor(() => expect(patchCalls()).toHaveLength(1));
+    expect(patchCalls()[0]!.body).toEqual({ lowBalanceThreshold: 50.5 });
+    expect(await screen.findByText('余额提醒已保存')).toBeInTheDocument();
+
+    await userEvent.clear(input);
+    await userEvent.click(screen.getByRole('button', { name: '保 存' }));
+    await waitFor(() => expect(patchCalls()).toHaveLength(2));
+    expect(patchCalls()[1]!.body).toEqual({ lowBalanceThreshold: null });
+    expect(await screen.findByText('余额提醒已关闭')).toBeInTheDocument();
+  });
+
+  it('shows no low-balance mark to staff, who have no wallet to watch', async () => {
+    renderWithProviders(<ProfileModal open onClose={() => undefined} />);
+    expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
+    expect(screen.queryByLabelText('余额提醒')).not.toBeInTheDocument();
   });
 });

@@ -11,6 +11,7 @@ import { ApiAccessSection } from './api-access-section.tsx';
 import { ApiTokenField } from './api-token-field.tsx';
 import { ChangeEmailSection } from './change-email-section.tsx';
 import { EditableName } from './editable-name.tsx';
+import { LowBalanceField } from './low-balance-field.tsx';
 import styles from './profile-modal.module.css';
 
 interface ProfileModalProps {
@@ -29,6 +30,12 @@ export function ProfileModal({ open, onClose }: ProfileModalProps) {
   const saveName = async (name: string) => {
     await updateMe.mutateAsync({ name });
     showSuccessToast(t('users.profile.nameSaved'));
+  };
+  const saveLowBalance = async (lowBalanceThreshold: number | null) => {
+    await updateMe.mutateAsync({ lowBalanceThreshold });
+    showSuccessToast(
+      t(lowBalanceThreshold === null ? 'users.lowBalance.switchedOff' : 'users.lowBalance.saved'),
+    );
   };
   const close = () => {
     setRevealed(false);
@@ -73,6 +80,18 @@ export function ProfileModal({ open, onClose }: ProfileModalProps) {
             </dd>
             <dt>{withTimeZone(t('users.profile.memberSince'))}</dt>
             <dd>{formatDate(profile.createdAt)}</dd>
+            {profile.role === 'customer' && (
+              <>
+                <dt>{t('users.lowBalance.label')}</dt>
+                <dd>
+                  <LowBalanceField
+                    value={profile.lowBalanceThreshold}
+                    saving={updateMe.isPending}
+                    onSave={saveLowBalance}
+                  />
+                </dd>
+              </>
+            )}
             <dt>{t('users.token.label')}</dt>
             <dd>
               <ApiTokenField
