@@ -1,8 +1,8 @@
-import { getAdminMessage, listAdminMessages } from '@stratus/contract';
+import { getAdminMessage, getMe, listAdminMessages } from '@stratus/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtpServer, type TestSmtpServer } from '../apps/server/test/smtp-server.ts';
-import { callEndpoint } from './support/api.ts';
+import { callEndpoint, registerUser } from './support/api.ts';
 import {
   launchBrowserProcess,
   PAGE_STATE_MS,
@@ -238,5 +238,34 @@ describe('the email outbox in Chromium', () => {
         await browser.close();
       }
     });
+  });
+
+  // `npm start` has no SMTP server: a new customer confirms the address with the link an operator
+  // reads in the outbox's preview, opened from there.
+  it('verifies a sign-up through the link its mail holds in the outbox', async () => {
+    const customer = await registerUser(keeping.url);
+    const { t, button } = wordsOf('en-US');
+    const { browser, page } = await ownerBrowser(keeping, 'en-US', DESKTOP);
+    try {
+      await page.goto(`${keeping.url}/admin/messages`);
+      const row = page.locator('tr.ant-table-row').filter({ hasText: customer.email });
+      await row.getByRole('button', { name: button('adminMessages.detail.open') }).click();
+      const drawer = page.getByRole('dialog').filter({ hasText: t('adminMessages.detail.title') });
+      const frame = drawer.frameLocator(
+        `iframe[title="${t('adminMessages.detail.previewTitle')}"]`,
+      );
+      // The customer's account speaks zh-CN, and so does the mail.
+      const link = frame.getByRole('link', { name: '验证邮箱' });
+      await link.waitFor();
+      const [opened] = await Promise.all([browser.context.waitForEvent('page'), link.click()]);
+      await opened.waitForURL('**/portal/verify-email?token=*');
+      await opened.getByText(t('users.verifyPage.verified.title')).waitFor();
+      await saveScreenshot(opened, 'admin-messages-verify-link-en-US-desktop');
+      await opened.close();
+      const profile = await callEndpoint(keeping.url, getMe, { token: customer.token });
+      expect(profile.emailVerified).toBe(true);
+    } finally {
+      await browser.close();
+    }
   });
 });
