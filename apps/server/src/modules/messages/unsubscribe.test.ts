@@ -6,7 +6,7 @@
 import { getNotificationPreferences, getUnsubscribeTarget, unsubscribe } from '@stratus/contract';
 import { eq, messages } from '@stratus/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerCustomer, registerStaff } from '../../../test/accounts.ts';
+import { forgetSignUpMail, registerCustomer, registerStaff } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { callEndpoint } from '../../../test/call-endpoint.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../test/smtp-server.ts';
@@ -60,6 +60,7 @@ describe('one-click unsubscribe', () => {
   it('carries the link on optional mail only, and a mail program’s POST unsubscribes', async () => {
     const member = await registerStaff(testApp, 'ops');
     const customer = await registerCustomer(testApp);
+    await forgetSignUpMail(testApp.database.db, customer.id);
     await queue(member.id, member.email, 'mail.test');
     await queue(customer.id, customer.email, 'security.changed');
     expect(await deliver()).toMatchObject({ sent: 2 });

@@ -5,7 +5,7 @@ import { BYTES_PER_GB } from '@stratus/contract';
 import { createDatabase, messages } from '@stratus/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app.ts';
-import { registerCustomer } from '../../../test/accounts.ts';
+import { forgetSignUpMail, registerCustomer } from '../../../test/accounts.ts';
 import { createMailingTestApp, deliverOutbox } from '../../../test/reminders.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../test/smtp-server.ts';
 import { insertTrafficPackage } from '../../../test/usage.ts';
@@ -40,6 +40,7 @@ describe('reminders on two servers sharing one PostgreSQL database', () => {
     const packageIds = new Set<string>();
     for (let customer = 0; customer < CUSTOMERS; customer += 1) {
       const { id } = await registerCustomer(first);
+      await forgetSignUpMail(first.database.db, id);
       for (let one = 0; one < PACKAGES_EACH; one += 1) {
         packageIds.add(
           await insertTrafficPackage(first.database.db, {
