@@ -8,7 +8,7 @@ import {
   type EndpointDefinition,
   type StaffRole,
 } from '@stratus/contract';
-import { and, eq, messages, users, type Db } from '@stratus/db';
+import { and, emailTokens, eq, messages, users, type Db } from '@stratus/db';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { testPassword, uniqueEmail, type TestApp } from './app.ts';
@@ -128,9 +128,28 @@ export async function registerCustomer(
   return { ...registered, id: registered.user.id, email, password };
 }
 
-/** Takes back the verification mail a sign-up queued, for suites that count other mail. */
+/**
+ * Takes back the verification mail a sign-up queued, and its link, for suites that count other
+ * mail or links.
+ */
 export async function forgetSignUpMail(db: Db, userId: string): Promise<void> {
   await db
     .delete(messages)
     .where(and(eq(messages.userId, userId), eq(messages.event, 'account.verify_email')));
+  await db
+    .delete(emailTokens)
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, 'email_verification')));
+}
+
+/**
+ * A customer signed up whose verification mail is taken back, for suites that count the mail of
+ * something else.
+ */
+export async function registerConfirmedCustomer(
+  testApp: { app: FastifyInstance; database: { db: Db } },
+  options: Parameters<typeof registerCustomer>[1] = {},
+) {
+  const customer = await registerCustomer(testApp, options);
+  await forgetSignUpMail(testApp.database.db, customer.id);
+  return customer;
 }

@@ -15,7 +15,6 @@ export * from './pagination.ts';
 export * from './endpoints/health.ts';
 export * from './endpoints/auth.ts';
 export * from './endpoints/users.ts';
-export * from './endpoints/email-address.ts';
 export * from './endpoints/wallet.ts';
 export * from './ledger-labels.ts';
 export * from './endpoints/payments.ts';

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { locales } from '../locale.ts';
 import { roleSchema } from '../permission-schemas.ts';
-import { emailVerificationModes } from './email-address.ts';
 import {
   passwordSchema,
   plainTextSchema,
@@ -15,6 +14,13 @@ export const LOW_BALANCE_THRESHOLD_MAX_YUAN = 1_000_000;
 
 /** A low-balance mark: yuan above zero, at most two decimals, up to the maximum. */
 export const lowBalanceThresholdSchema = yuanSchema.min(0.01).max(LOW_BALANCE_THRESHOLD_MAX_YUAN);
+
+/**
+ * Whether a customer must confirm the address before topping up or buying (the server's
+ * `EMAIL_VERIFICATION`): `required`, or `optional` (nothing waits for it).
+ */
+export const emailVerificationModes = ['required', 'optional'] as const;
+export type EmailVerificationMode = (typeof emailVerificationModes)[number];
 
 export const userProfileSchema = z.object({
   id: z.string(),

@@ -14,7 +14,7 @@ import { and, authAttempts, emailTokens, eq, messages, sql, users, type Db } fro
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testPassword, uniqueEmail, type TestApp } from '../../../test/app.ts';
-import { registerCustomer } from '../../../test/accounts.ts';
+import { registerConfirmedCustomer as registerCustomer } from '../../../test/accounts.ts';
 import { callEndpoint } from '../../../test/call-endpoint.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../test/smtp-server.ts';
 import { createSmtpMailer, deliverDueMessages } from '../messages/public.ts';

@@ -1,16 +1,20 @@
 import {
+  changeEmail,
   changePassword,
   confirmPasswordReset,
   login,
   logout,
   register,
   requestPasswordReset,
+  resendVerificationEmail,
+  verifyEmail,
 } from '@stratus/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAuth } from '../../plugins/auth.ts';
 import { registerEndpoint } from '../../plugins/contract-routes.ts';
 import * as passwordReset from './password-reset.ts';
-import { registerEmailAddressRoutes } from './email-routes.ts';
+import { requestEmailChange } from './email-change.ts';
+import * as verification from './email-verification.ts';
 import * as auth from './service.ts';
 
 function clientOf(request: FastifyRequest): auth.ClientInfo {
@@ -61,5 +65,27 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     await passwordReset.confirmPasswordReset({ db: app.db, config: app.config, ...request.body });
     return null;
   });
-  registerEmailAddressRoutes(app);
+  registerEndpoint(app, verifyEmail, (request) =>
+    verification.verifyEmail({ db: app.db, config: app.config, token: request.body.token }),
+  );
+
+  registerEndpoint(app, resendVerificationEmail, async (request) => {
+    await verification.resendVerificationEmail({
+      db: app.db,
+      config: app.config,
+      userId: requireAuth(request).userId,
+    });
+    return null;
+  });
+
+  registerEndpoint(app, changeEmail, (request) =>
+    requestEmailChange({
+      db: app.db,
+      config: app.config,
+      userId: requireAuth(request).userId,
+      address: request.ip,
+      email: request.body.email,
+      password: request.body.password,
+    }),
+  );
 }

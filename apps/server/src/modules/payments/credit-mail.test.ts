@@ -4,7 +4,7 @@ import { createTopUp } from '@stratus/contract';
 import { eq, messages, wallets, type Tx } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerCustomer } from '../../../test/accounts.ts';
+import { registerConfirmedCustomer as registerCustomer } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { callEndpoint } from '../../../test/call-endpoint.ts';
 import { creditPayment } from './crediting.ts';
