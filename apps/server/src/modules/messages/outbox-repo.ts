@@ -62,11 +62,15 @@ export async function claimDueMessages(
     .orderBy(asc(messages.nextAttemptAt), asc(messages.id))
     .limit(limit)
     .for('update', { skipLocked: true });
-  return db
+  const claimed = await db
     .update(messages)
     .set({ attempts: sql`${messages.attempts} + 1`, nextAttemptAt: leaseUntil })
     .where(sql`${messages.id} = any(array(${due}))`)
     .returning();
+  // RETURNING follows no ORDER BY: oldest first again, so mail leaves in the order it was written.
+  return claimed.sort(
+    (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id),
+  );
 }
 
 /** The SMTP server took the message. */
