@@ -126,6 +126,10 @@ describe('the email outbox in Chromium', () => {
         await page.waitForURL(/to=GONE-/);
         const row = page.locator('tr.ant-table-row').filter({ hasText: mailbox });
         await row.getByText(t('adminMessages.state.failed'), { exact: true }).waitFor();
+        // Nothing passing over the list while it is looked at: the closed dialog's fading mask,
+        // the table's loading veil of the filtered fetch.
+        await page.locator('.ant-modal-wrap').first().waitFor({ state: 'hidden' });
+        await page.locator('.ant-table-wrapper .ant-spin-spinning').waitFor({ state: 'detached' });
         await lookAtLayout(page, `admin-messages-failed-${language}-${size}`);
         await row.getByRole('button', { name: button('adminMessages.detail.open') }).click();
         const drawer = page
