@@ -46,4 +46,5 @@ export * from './endpoints/allowlist.ts';
 export * from './endpoints/sub-users.ts';
 export * from './zone-offsets.ts';
 export * from './mail.ts';
+export * from './webhooks.ts';
 export * from './endpoints/messages.ts';

@@ -18,6 +18,8 @@ import {
   trafficPackageStatuses,
   usageKinds,
   userRoles,
+  webhookDeliveryStates,
+  webhookEvents,
 } from '@stratus/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, sql } from './index.ts';
@@ -66,6 +68,9 @@ const expectedLists: Record<string, readonly string[]> = {
   notification_preferences_category_check: notificationCategories,
   notification_preferences_channel_check: notificationChannels,
   messages_locale_check: locales,
+  webhook_endpoints_events_check: webhookEvents,
+  webhook_deliveries_event_check: webhookEvents,
+  webhook_deliveries_state_check: webhookDeliveryStates,
 };
 
 /** The string literals of a constraint as PostgreSQL prints it: `'topup'::text` → `topup`. */

@@ -20,6 +20,9 @@ import {
   trafficPackageStatuses,
   usageKinds,
   userRoles,
+  webhookDeliveryStates,
+  webhookDisabledReasons,
+  webhookEvents,
   type IpAddressStatus,
 } from '@stratus/contract';
 import { sql, type SQL } from 'drizzle-orm';
@@ -503,9 +506,18 @@ export const staticIpPlans = pgTable(
      * zone), beyond the free ones in its first 24 hours.
      */
     replacementsPerMonth: integer('replacements_per_month').notNull().default(1),
+    /**
+     * Staff with the catalog permission are mailed once the plan's free addresses fall below it;
+     * null: no mark.
+     */
+    lowStockMark: integer('low_stock_mark'),
     createdAt: createdAt(),
   },
   (table) => [
+    check(
+      'static_ip_plans_low_stock_mark_range',
+      sql`${table.lowStockMark} is null or ${table.lowStockMark} between 1 and 100000`,
+    ),
     check(
       'static_ip_plans_replacements_per_month_range',
       sql`${table.replacementsPerMonth} between 0 and 100`,
@@ -1251,6 +1263,8 @@ export const messages = pgTable(
     actionUrl: text('action_url'),
     /** When the recipient opened it in the console's inbox; null: unread. */
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** When its day of retries began: its writing, or an operator's resend. Null: `createdAt`. */
+    retryFrom: timestamp('retry_from', { withTimezone: true }),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
@@ -1291,5 +1305,78 @@ export const notificationPreferences = pgTable(
       isOneOf(table.category, notificationCategories),
     ),
     check('notification_preferences_channel_check', isOneOf(table.channel, notificationChannels)),
+  ],
+);
+
+/** A customer's webhook endpoint: where the events it asked for are POSTed, signed. */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    events: text('events').array().notNull(),
+    /** The signing secret encrypted with the server's secret key (it signs every delivery). */
+    secretCiphertext: text('secret_ciphertext').notNull(),
+    /** Null while the endpoint receives; why it does not otherwise. */
+    disabledReason: text('disabled_reason', { enum: webhookDisabledReasons }),
+    /** The first failure since its last success: three days of them disable it. */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('webhook_endpoints_user_id_idx').on(table.userId),
+    check(
+      'webhook_endpoints_events_check',
+      sql`${table.events} <@ array[${sqlList(webhookEvents)}]::text[] and cardinality(${table.events}) > 0`,
+    ),
+    check(
+      'webhook_endpoints_disabled_reason_check',
+      sql`${table.disabledReason} is null or ${isOneOf(table.disabledReason, webhookDisabledReasons)}`,
+    ),
+  ],
+);
+
+/**
+ * One event on its way to one endpoint. Written in the transaction of the event (beside its
+ * message, whose id is the event's id); the delivery job claims due rows and retries for a day.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** The event's id, the same in every delivery of it (receivers de-duplicate by it). */
+    eventId: uuid('event_id').notNull(),
+    event: text('event', { enum: webhookEvents }).notNull(),
+    /** The JSON body exactly as it is signed and sent. */
+    body: text('body').notNull(),
+    state: text('state', { enum: webhookDeliveryStates }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Retries stop a day after this (the first send, or a resend). */
+    retryUntil: timestamp('retry_until', { withTimezone: true }).notNull(),
+    /** The endpoint's last HTTP status; null when it never answered. */
+    lastStatus: integer('last_status'),
+    /** Why the last attempt failed without an answer (refused, timeout, a private address). */
+    lastError: text('last_error'),
+    lastDurationMs: integer('last_duration_ms'),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('webhook_deliveries_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.state} = 'pending'`),
+    index('webhook_deliveries_endpoint_id_created_at_idx').on(table.endpointId, table.createdAt),
+    index('webhook_deliveries_created_at_idx').on(table.createdAt),
+    check('webhook_deliveries_state_check', isOneOf(table.state, webhookDeliveryStates)),
+    check('webhook_deliveries_event_check', isOneOf(table.event, webhookEvents)),
   ],
 );
