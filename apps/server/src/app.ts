@@ -7,6 +7,7 @@ import { registerAllowlistRoutes } from './modules/allowlist/routes.ts';
 import { registerAdminAnnouncementRoutes } from './modules/announcements/admin-routes.ts';
 import { registerAnnouncementRoutes } from './modules/announcements/routes.ts';
 import { registerMessageRoutes } from './modules/messages/routes.ts';
+import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
 import { createUnsubscribeTokens, type UnsubscribeTokens } from './modules/messages/public.ts';
 import { registerAuditRoutes } from './modules/audit/admin-routes.ts';
 import { registerAdjustmentRoutes } from './modules/adjustments/admin-routes.ts';
@@ -154,6 +155,7 @@ export async function buildApp({
   registerAdminAnnouncementRoutes(app);
   registerAdminMessageRoutes(app);
   registerAllowlistRoutes(app);
+  registerWebhookRoutes(app);
   registerSubUserRoutes(app);
 
   await registerWebApp(app, { distDir: config.webDistDir, timeZone: config.businessTimeZone });

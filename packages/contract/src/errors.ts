@@ -1144,6 +1144,55 @@ export const errors = {
       'en-US': 'This unsubscribe link is not valid; manage notifications in your account settings',
     },
   },
+  /** A webhook address that is not a whole http(s) URL (or carries a user name or password). */
+  webhookUrlInvalid: {
+    code: 90101,
+    status: 400,
+    message: {
+      'zh-CN': '请填写以 http:// 或 https:// 开头的完整网址，且不含用户名和密码',
+      'en-US':
+        'Enter a whole address starting with http:// or https://, without a user name or password',
+    },
+  },
+  /** The webhook's host is, or resolves to, a loopback, private, link-local or reserved address. params: host. */
+  webhookDestinationPrivate: {
+    code: 90102,
+    status: 400,
+    message: {
+      'zh-CN': '{host} 指向内网、本机或保留地址，无法接收通知，请填写公网地址',
+      'en-US': '{host} points to a private, loopback or reserved address; use a public address',
+    },
+  },
+  /** The account already has the most webhook endpoints it may. params: max. */
+  webhookLimitReached: {
+    code: 90103,
+    status: 422,
+    message: {
+      'zh-CN': '最多可添加 {max} 个 Webhook 地址，请先删除不用的地址',
+      'en-US': 'You can have at most {max} webhook endpoints; delete one first',
+    },
+  },
+  /** A resend to an endpoint that is switched off. */
+  webhookDisabled: {
+    code: 90104,
+    status: 409,
+    message: {
+      'zh-CN': '该 Webhook 地址已停用，请先启用再重新发送',
+      'en-US': 'This webhook endpoint is switched off; switch it on before resending',
+    },
+  },
+  /** No webhook endpoint with that id on the caller's account. */
+  webhookNotFound: {
+    code: 90405,
+    status: 404,
+    message: { 'zh-CN': 'Webhook 地址不存在', 'en-US': 'Webhook endpoint not found' },
+  },
+  /** No delivery with that id to one of the caller's endpoints. */
+  webhookDeliveryNotFound: {
+    code: 90406,
+    status: 404,
+    message: { 'zh-CN': '推送记录不存在', 'en-US': 'Webhook delivery not found' },
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof errors;

@@ -48,3 +48,4 @@ export * from './zone-offsets.ts';
 export * from './mail.ts';
 export * from './webhooks.ts';
 export * from './endpoints/messages.ts';
+export * from './endpoints/webhooks.ts';

@@ -31,10 +31,12 @@ describe('mail templates', () => {
     }
   });
 
-  it('name only known events or account links', () => {
+  it('name only known events, account links or the notice of a webhook switched off', () => {
     for (const id of Object.keys(mailTemplates['zh-CN'])) {
       expect(
-        (messageEvents as readonly string[]).includes(id) || id.startsWith('account.'),
+        (messageEvents as readonly string[]).includes(id) ||
+          id.startsWith('account.') ||
+          id === 'webhook.disabled',
         id,
       ).toBe(true);
     }

@@ -10,6 +10,7 @@ import { operatorMailTemplates } from './mail/operator.ts';
 import { passwordResetMailTemplates } from './mail/password-reset.ts';
 import { reminderMailTemplates } from './mail/reminders.ts';
 import type { MailTemplate } from './mail/template.ts';
+import { webhookMailTemplates } from './mail/webhooks.ts';
 
 export type { MailTemplate } from './mail/template.ts';
 export { securityChangeLabels, securityChanges, type SecurityChange } from './mail/account.ts';
@@ -133,8 +134,9 @@ export const mailFooters: Record<Locale, MailFooter> = {
 
 /**
  * Every email's words, by language and template id. A template is an event's (its id is the
- * event's) or an account link's (`account.*`: reset, verification, change of address). Each group
- * lives in its own file of `mail/`.
+ * event's), an account link's (`account.*`: reset, verification, change of address) or the notice
+ * of a webhook endpoint switched off (`webhook.disabled`). Each group lives in its own file of
+ * `mail/`.
  */
 export const mailTemplates = {
   'zh-CN': {
@@ -144,6 +146,7 @@ export const mailTemplates = {
     ...operatorMailTemplates['zh-CN'],
     ...reminderMailTemplates['zh-CN'],
     ...billingMailTemplates['zh-CN'],
+    ...webhookMailTemplates['zh-CN'],
   },
   'en-US': {
     ...accountMailTemplates['en-US'],
@@ -152,6 +155,7 @@ export const mailTemplates = {
     ...operatorMailTemplates['en-US'],
     ...reminderMailTemplates['en-US'],
     ...billingMailTemplates['en-US'],
+    ...webhookMailTemplates['en-US'],
   },
 } satisfies Record<Locale, Record<string, MailTemplate>>;
 

@@ -2,6 +2,7 @@
 // itself: an app built for `app.inject` tests runs no timers.
 import type { FastifyInstance } from 'fastify';
 import { startMessageDelivery } from './deliver-messages.ts';
+import { startWebhookDelivery } from './deliver-webhooks.ts';
 import { startMessagePruning } from './prune-messages.ts';
 import { startPaymentExpiry } from './expire-payments.ts';
 import { startTrafficPackageExpiry } from './expire-traffic-packages.ts';
@@ -26,6 +27,7 @@ export function startBackgroundJobs(app: FastifyInstance): PeriodicJob {
     startRateLimitWindowPruning(app),
     startOfflineNodeLog(app),
     startMessageDelivery(app),
+    startWebhookDelivery(app),
     startMessagePruning(app),
     startPaymentExpiry(app, { intervalMs }),
     startStaticIpJobs(app, { intervalMs }),

@@ -165,6 +165,16 @@ export function isReservedBlock(block: ParsedBlock): boolean {
 }
 
 /**
+ * Whether `address` (an IP literal; IPv4-mapped IPv6 counts as its IPv4) is loopback, private,
+ * link-local, a cloud metadata address or otherwise not on the public internet. Anything that is
+ * not an address at all counts as reserved.
+ */
+export function isReservedAddress(address: string): boolean {
+  const parsed = parseBlock(address.replace(/^\[(.*)\]$/, '$1'));
+  return parsed === null || isReservedBlock(parsed.block);
+}
+
+/**
  * The canonical CIDR of an allowlist entry, or why it is refused. `production` refuses reserved
  * ranges (outside production loopback and private addresses are allowed, so tests can connect).
  */

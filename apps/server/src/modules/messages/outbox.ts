@@ -10,6 +10,7 @@ import {
   type NotificationCategory,
 } from '@stratus/contract';
 import type { Db, Tx } from '@stratus/db';
+import { queueWebhookDeliveries } from '../webhooks/public.ts';
 import { isChannelSwitchedOff, insertMessage, type MessageRow } from './outbox-repo.ts';
 import { renderMail } from './render.ts';
 
@@ -36,9 +37,9 @@ export function categoryOfTemplate(template: MailTemplateId): NotificationCatego
 }
 
 /**
- * Queues one email; undefined when its `dedupeKey` was queued before. When the recipient switched
- * the email of its category off (never possible for security and money), the message is written
- * `suppressed`: not sent, but in the inbox all the same.
+ * Queues one email, and the event's webhook deliveries; undefined when its `dedupeKey` was queued
+ * before. When the recipient switched the email of its category off (never possible for security
+ * and money), the message is written `suppressed`: not sent, but in the inbox all the same.
  */
 export async function queueMail(tx: Tx | Db, mail: MailToQueue): Promise<MessageRow | undefined> {
   const rendered = renderMail(mail);
@@ -48,7 +49,7 @@ export async function queueMail(tx: Tx | Db, mail: MailToQueue): Promise<Message
     category !== undefined &&
     !mandatoryNotificationCategories.includes(category) &&
     (await isChannelSwitchedOff(tx, { userId: mail.userId, category, channel: 'email' }));
-  return insertMessage(tx, {
+  const row = await insertMessage(tx, {
     userId: mail.userId ?? null,
     toAddress: mail.to,
     event: mail.template,
@@ -61,4 +62,15 @@ export async function queueMail(tx: Tx | Db, mail: MailToQueue): Promise<Message
     actionUrl: mail.actionUrl ?? null,
     ...(suppressed ? { state: 'suppressed' as const } : {}),
   });
+  // The customer's webhooks receive the event whatever the mail preferences: they asked for it.
+  if (row?.userId) {
+    await queueWebhookDeliveries(tx, {
+      userId: row.userId,
+      eventId: row.id,
+      event: row.event,
+      createdAt: row.createdAt,
+      data: row.data,
+    });
+  }
+  return row;
 }
