@@ -50,3 +50,36 @@ export const WEBHOOK_TIMEOUT_SECONDS = 10;
 export const WEBHOOK_SIGNATURE_TOLERANCE_SECONDS = 300;
 /** The header carrying the signature. */
 export const WEBHOOK_SIGNATURE_HEADER = 'Stratus-Signature';
+
+/**
+ * How a receiver verifies a delivery, in Node and in Python: the console shows these, and
+ * docs/webhooks.md holds the very same text (a test runs both against a signed delivery).
+ */
+export const webhookVerificationSnippets = {
+  node: `import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export function verifyStratusSignature(rawBody, header, secret, toleranceSeconds = 300) {
+  const fields = header.split(',').map((part) => part.trim().split('='));
+  const t = Number(fields.find(([key]) => key === 't')?.[1]);
+  const signatures = fields.filter(([key]) => key === 'v1').map(([, value]) => value);
+  if (!Number.isInteger(t) || Math.abs(Date.now() / 1000 - t) > toleranceSeconds) return false;
+  const expected = createHmac('sha256', secret).update(\`\${t}.\${rawBody}\`).digest();
+  return signatures.some((value) => {
+    const given = Buffer.from(value, 'hex');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+}
+`,
+  python: `import hashlib, hmac, time
+
+def verify_stratus_signature(raw_body: bytes, header: str, secret: str, tolerance: int = 300) -> bool:
+    fields = [part.strip().split("=", 1) for part in header.split(",") if "=" in part]
+    stamps = [value for key, value in fields if key == "t"]
+    signatures = [value for key, value in fields if key == "v1"]
+    if not stamps or not stamps[0].isdigit() or abs(time.time() - int(stamps[0])) > tolerance:
+        return False
+    message = stamps[0].encode() + b"." + raw_body
+    expected = hmac.new(secret.encode(), message, hashlib.sha256).hexdigest()
+    return any(hmac.compare_digest(expected, value) for value in signatures)
+`,
+} as const;

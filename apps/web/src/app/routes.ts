@@ -21,6 +21,7 @@ import {
   TRAFFIC_PACKAGES_PATH,
   UNSUBSCRIBE_PATH,
   VERIFY_EMAIL_PATH,
+  WEBHOOKS_PATH,
 } from '../shared/paths.ts';
 import type { RecentPage } from '../shared/recent-pages.ts';
 
@@ -214,6 +215,13 @@ export const pageRoutes: readonly PageRoute[] = [
     layout: 'console',
     recent: true,
     load: () => import('../features/messages/pages/messages-page.tsx'),
+  },
+  {
+    path: WEBHOOKS_PATH,
+    title: 'nav.webhooks',
+    layout: 'console',
+    recent: true,
+    load: () => import('../features/webhooks/pages/webhooks-page.tsx'),
   },
   {
     path: PORTAL_HOME,

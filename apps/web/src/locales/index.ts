@@ -27,6 +27,7 @@ import enTraffic from './en-US/traffic.ts';
 import enUsers from './en-US/users.ts';
 import enValidation from './en-US/validation.ts';
 import enWallet from './en-US/wallet.ts';
+import enWebhooks from './en-US/webhooks.ts';
 import zhAccess from './zh-CN/access.ts';
 import zhAdmin from './zh-CN/admin.ts';
 import zhAdminAudit from './zh-CN/admin-audit.ts';
@@ -55,6 +56,7 @@ import zhTraffic from './zh-CN/traffic.ts';
 import zhUsers from './zh-CN/users.ts';
 import zhValidation from './zh-CN/validation.ts';
 import zhWallet from './zh-CN/wallet.ts';
+import zhWebhooks from './zh-CN/webhooks.ts';
 
 /**
  * The domains whose messages the portal shows: its first screen fetches only these (the
@@ -92,6 +94,7 @@ export const localeDomains = {
   users: { 'zh-CN': zhUsers, 'en-US': enUsers },
   validation: { 'zh-CN': zhValidation, 'en-US': enValidation },
   wallet: { 'zh-CN': zhWallet, 'en-US': enWallet },
+  webhooks: { 'zh-CN': zhWebhooks, 'en-US': enWebhooks },
 } satisfies Record<string, Record<Locale, Record<string, string>>>;
 
 const zhMessages = {
@@ -123,6 +126,7 @@ const zhMessages = {
   ...zhUsers,
   ...zhValidation,
   ...zhWallet,
+  ...zhWebhooks,
 };
 
 /** Every message key of the interface (flat, dotted: `<domain>.<what>`). */
@@ -162,6 +166,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     ...enUsers,
     ...enValidation,
     ...enWallet,
+    ...enWebhooks,
   },
 };
 

@@ -27,6 +27,8 @@ export const LINE_BUY_PATH = '/console/line-buy';
 export const ROUTER_BUY_PATH = '/console/router-buy';
 /** The inbox: every message sent to the customer. */
 export const MESSAGES_PATH = '/console/messages';
+/** The customer's webhook endpoints and their delivery logs. */
+export const WEBHOOKS_PATH = '/console/webhooks';
 /** Where a mail's unsubscribe link opens: `/portal/unsubscribe?token=…`. */
 export const UNSUBSCRIBE_PATH = '/portal/unsubscribe';
 
@@ -50,6 +52,7 @@ export const CUSTOMER_PAGE_PATHS: readonly string[] = [
   LINE_BUY_PATH,
   ROUTER_BUY_PATH,
   MESSAGES_PATH,
+  WEBHOOKS_PATH,
   PORTAL_HOME,
   PORTAL_AUTH,
   PORTAL_RESET,

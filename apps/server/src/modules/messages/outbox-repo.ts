@@ -4,7 +4,6 @@ import {
   asc,
   eq,
   lt,
-  lte,
   messages,
   ne,
   notificationPreferences,
@@ -46,6 +45,15 @@ export async function insertMessage(
 }
 
 /**
+ * The instant after the millisecond `time` names: the database keeps microseconds, a Date only
+ * milliseconds, so a row written in the very millisecond of `time` is due by it too (a message
+ * queued and claimed at once is not left for the next pass).
+ */
+export function endOfMillisecond(time: Date): Date {
+  return new Date(time.getTime() + 1);
+}
+
+/**
  * Claims up to `limit` queued messages due by `now`, oldest due first, for one delivery attempt:
  * in ONE statement their attempt is counted and their next attempt moved to `leaseUntil`, so no
  * other server claims them meanwhile (SKIP LOCKED passes over rows another claim holds). A
@@ -58,7 +66,7 @@ export async function claimDueMessages(
   const due = db
     .select({ id: messages.id })
     .from(messages)
-    .where(and(eq(messages.state, 'queued'), lte(messages.nextAttemptAt, now)))
+    .where(and(eq(messages.state, 'queued'), lt(messages.nextAttemptAt, endOfMillisecond(now))))
     .orderBy(asc(messages.nextAttemptAt), asc(messages.id))
     .limit(limit)
     .for('update', { skipLocked: true });

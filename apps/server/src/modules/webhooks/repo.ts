@@ -8,6 +8,7 @@ import {
   eq,
   inArray,
   isNull,
+  lt,
   lte,
   queryRows,
   sql,
@@ -208,7 +209,8 @@ export async function claimDueDeliveries(
     .where(
       and(
         eq(webhookDeliveries.state, 'pending'),
-        lte(webhookDeliveries.nextAttemptAt, now),
+        // Due within `now`'s millisecond too: the database keeps microseconds, a Date does not.
+        lt(webhookDeliveries.nextAttemptAt, new Date(now.getTime() + 1)),
         isNull(webhookEndpoints.disabledReason),
       ),
     )

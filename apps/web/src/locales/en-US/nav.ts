@@ -35,6 +35,7 @@ export default {
   'nav.portal': 'Sign in',
   'nav.paySuccess': 'Payment result',
   'nav.messages': 'Messages',
+  'nav.webhooks': 'Webhooks',
   'nav.unsubscribe': 'Unsubscribe',
   'nav.passwordReset': 'Reset password',
   'nav.verifyEmail': 'Confirm email address',

@@ -41,6 +41,9 @@ export default {
   'users.api.revokeHint': 'Changing your password keeps this token; rotate it to revoke it.',
   'users.api.docs': 'Open the API docs',
   'users.api.example': 'Example',
+  'users.api.webhooks':
+    'Webhooks: have events such as a top-up credited or an IP expiring POSTed to your own server.',
+  'users.api.webhooksManage': 'Manage webhooks',
   'users.password.title': 'Change password',
   'users.password.current': 'Current password',
   'users.password.new': 'New password',

@@ -37,6 +37,8 @@ export default {
   'users.api.revokeHint': '修改密码不会使 API 令牌失效；如需作废请重置令牌。',
   'users.api.docs': '查看 API 文档',
   'users.api.example': '调用示例',
+  'users.api.webhooks': 'Webhook：充值到账、IP 到期等事件发生时，推送到您自己的服务器。',
+  'users.api.webhooksManage': '管理 Webhook',
   'users.password.title': '修改密码',
   'users.password.current': '当前密码',
   'users.password.new': '新密码',

@@ -2,7 +2,7 @@ import { ApiOutlined, ExportOutlined } from '@ant-design/icons';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../../shared/ui/copy-button.tsx';
-import { API_DOCS_URL } from '../../../shared/paths.ts';
+import { API_DOCS_URL, WEBHOOKS_PATH } from '../../../shared/paths.ts';
 import { curlExample } from '../api-example.ts';
 import { maskToken } from '../mask-token.ts';
 import styles from './api-access-section.module.css';
@@ -10,9 +10,11 @@ import styles from './api-access-section.module.css';
 interface ApiAccessSectionProps {
   token: string;
   revealed: boolean;
+  /** Opens the webhooks page (a customer's); without it the section does not offer them. */
+  onOpenWebhooks?: () => void;
 }
 
-export function ApiAccessSection({ token, revealed }: ApiAccessSectionProps) {
+export function ApiAccessSection({ token, revealed, onOpenWebhooks }: ApiAccessSectionProps) {
   const { t } = useTranslation();
   const origin = window.location.origin;
   return (
@@ -40,6 +42,22 @@ export function ApiAccessSection({ token, revealed }: ApiAccessSectionProps) {
         </code>
         <CopyButton text={curlExample(token, origin)} />
       </div>
+      {onOpenWebhooks && (
+        <div className={styles.webhooks}>
+          <Typography.Text type="secondary" className={styles.description}>
+            {t('users.api.webhooks')}
+          </Typography.Text>
+          <a
+            href={WEBHOOKS_PATH}
+            onClick={(event) => {
+              event.preventDefault();
+              onOpenWebhooks();
+            }}
+          >
+            {t('users.api.webhooksManage')}
+          </a>
+        </div>
+      )}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { changeLanguage } from '../../../shared/i18n/i18n.ts';
 import { COPY_CONFIRMATION_MS } from '../../../shared/ui/copy-button.tsx';
 import { installFakeApi } from '../../../test/fake-api.ts';
 import { respondWithQuietInbox } from '../../../test/inbox-fixtures.ts';
+import { MemoryRouter } from 'react-router';
 import { renderWithProviders } from '../../../test/render-app.tsx';
 import { ProfileModal } from './profile-modal.tsx';
 
@@ -46,7 +47,11 @@ function patchCalls() {
 
 describe('ProfileModal', () => {
   it('shows the profile with initials, role and a masked token', async () => {
-    renderWithProviders(<ProfileModal open onClose={() => undefined} />);
+    renderWithProviders(
+      <MemoryRouter>
+        <ProfileModal open onClose={() => undefined} />
+      </MemoryRouter>,
+    );
     expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
     expect(screen.getByText('个人信息')).toBeInTheDocument();
     expect(screen.getByText('AL')).toBeInTheDocument();
@@ -64,7 +69,11 @@ describe('ProfileModal', () => {
   });
 
   it('says a password change keeps the token and rotating it revokes it, in either language', async () => {
-    renderWithProviders(<ProfileModal open onClose={() => undefined} />);
+    renderWithProviders(
+      <MemoryRouter>
+        <ProfileModal open onClose={() => undefined} />
+      </MemoryRouter>,
+    );
     expect(
       await screen.findByText('修改密码不会使 API 令牌失效；如需作废请重置令牌。'),
     ).toBeInTheDocument();
@@ -79,7 +88,11 @@ describe('ProfileModal', () => {
   });
 
   it('confirms a token copy for 3 seconds', async () => {
-    renderWithProviders(<ProfileModal open onClose={() => undefined} />);
+    renderWithProviders(
+      <MemoryRouter>
+        <ProfileModal open onClose={() => undefined} />
+      </MemoryRouter>,
+    );
     await screen.findByText('Ada Lovelace');
     vi.useFakeTimers();
     const [copyToken] = screen.getAllByRole('button', { name: '复制' });
@@ -101,7 +114,11 @@ describe('ProfileModal', () => {
 
   it('cancels a name edit with Esc, keeping the modal open and saving nothing', async () => {
     const onClose = vi.fn();
-    renderWithProviders(<ProfileModal open onClose={onClose} />);
+    renderWithProviders(
+      <MemoryRouter>
+        <ProfileModal open onClose={onClose} />
+      </MemoryRouter>,
+    );
     await userEvent.click(await screen.findByRole('button', { name: '编辑名称' }));
     expect(screen.getByText('按 Enter 保存，按 Esc 取消修改')).toBeInTheDocument();
     const input = screen.getByLabelText('名称');
@@ -114,7 +131,11 @@ describe('ProfileModal', () => {
   });
 
   it('saves the name with Enter through updateMe', async () => {
-    renderWithProviders(<ProfileModal open onClose={() => undefined} />);
+    renderWithProviders(
+      <MemoryRouter>
+        <ProfileModal open onClose={() => undefined} />
+      </MemoryRouter>,
+    );
     await userEvent.click(await screen.findByRole('button', { name: '编辑名称' }));
     const input = screen.getByLabelText('名称');
     await userEvent.clear(input);
@@ -125,7 +146,11 @@ describe('ProfileModal', () => {
   });
 
   it('rotates the token after a confirmation', async () => {
-    renderWithProviders(<ProfileModal open onClose={() => undefined} />);
+    renderWithProviders(
+      <MemoryRouter>
+        <ProfileModal open onClose={() => undefined} />
+      </MemoryRouter>,
+    );
     await userEvent.click(await screen.findByRole('button', { name: '重置令牌' }));
     expect(await screen.findByText('重置 API 令牌？')).toBeInTheDocument();
     expect(api.requests(rotateApiToken)).toHaveLength(0);
@@ -143,7 +168,11 @@ describe('ProfileModal', () => {
       role: 'customer' as const,
       ...(request.body as object),
     }));
-    renderWithProviders(<ProfileModal open onClose={() => undefined} />);
+    renderWithProviders(
+      <MemoryRouter>
+        <ProfileModal open onClose={() => undefined} />
+      </MemoryRouter>,
+    );
     const input = await screen.findByLabelText('余额提醒');
     expect(input).toHaveAttribute('placeholder', '未开启');
     await userEvent.type(input, '50.5');
@@ -160,7 +189,11 @@ describe('ProfileModal', () => {
   });
 
   it('shows no low-balance mark to staff, who have no wallet to watch', async () => {
-    renderWithProviders(<ProfileModal open onClose={() => undefined} />);
+    renderWithProviders(
+      <MemoryRouter>
+        <ProfileModal open onClose={() => undefined} />
+      </MemoryRouter>,
+    );
     expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
     expect(screen.queryByLabelText('余额提醒')).not.toBeInTheDocument();
   });

@@ -3,6 +3,8 @@ import { formatDate } from '../../../shared/format/date.ts';
 import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { WEBHOOKS_PATH } from '../../../shared/paths.ts';
 import { showSuccessToast } from '../../../shared/ui/feedback.ts';
 import { useMe, useUpdateMe } from '../api.ts';
 import { initialsOf } from '../initials.ts';
@@ -25,6 +27,7 @@ export function ProfileModal({ open, onClose }: ProfileModalProps) {
   const me = useMe();
   const updateMe = useUpdateMe();
   const [revealed, setRevealed] = useState(false);
+  const navigate = useNavigate();
   const profile = me.data;
 
   const saveName = async (name: string) => {
@@ -102,7 +105,18 @@ export function ProfileModal({ open, onClose }: ProfileModalProps) {
             </dd>
           </dl>
           <Divider className={styles.divider} />
-          <ApiAccessSection token={profile.apiToken} revealed={revealed} />
+          <ApiAccessSection
+            token={profile.apiToken}
+            revealed={revealed}
+            onOpenWebhooks={
+              profile.role === 'customer'
+                ? () => {
+                    close();
+                    navigate(WEBHOOKS_PATH);
+                  }
+                : undefined
+            }
+          />
           <Divider className={styles.divider} />
           <Typography.Title level={5}>{t('messages.preferences.title')}</Typography.Title>
           <NotificationPreferences />
