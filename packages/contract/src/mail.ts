@@ -12,7 +12,12 @@ import { reminderMailTemplates } from './mail/reminders.ts';
 import type { MailTemplate } from './mail/template.ts';
 
 export type { MailTemplate } from './mail/template.ts';
-export { securityChangeLabels, securityChanges, type SecurityChange } from './mail/account.ts';
+export {
+  securityChangeLabels,
+  securityChanges,
+  signInDeviceLabels,
+  type SecurityChange,
+} from './mail/account.ts';
 export {
   allowlistChangeLabels,
   allowlistChanges,
