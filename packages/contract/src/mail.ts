@@ -28,6 +28,12 @@ export {
   type BalanceChangeKind,
 } from './mail/billing.ts';
 export {
+  lineTypeMailLabels,
+  mailPlace,
+  mailPlanName,
+  type MailRegionNames,
+} from './mail/places.ts';
+export {
   renewalFailureLabels,
   renewalFailureReasons,
   type RenewalFailureReason,
