@@ -33,6 +33,7 @@ export {
   mailPlanName,
   type MailRegionNames,
 } from './mail/places.ts';
+export { unnamedChannelMailLabels } from './mail/operator.ts';
 export {
   renewalFailureLabels,
   renewalFailureReasons,
