@@ -84,8 +84,9 @@ export async function getAdminMessage({
 }
 
 /**
- * Queues a failed message again, due now, its attempts counted afresh (the delivery job sends it
- * on its next pass when an SMTP server is configured); audited as `message.resend`.
+ * Queues a failed message again, due now, its attempts counted afresh and a new day of retries
+ * from now (the delivery job sends it on its next pass when an SMTP server is configured);
+ * audited as `message.resend`.
  */
 export async function resendMessage({
   db,
