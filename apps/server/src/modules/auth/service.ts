@@ -107,7 +107,7 @@ export async function register({
     });
     // The sign-up's address becomes known here, so signing in from it later is not "new".
     const { token } = await startSession(tx, config, user.id, client, new Date());
-    await queueVerificationMail(tx, { config, user });
+    await queueVerificationMail(tx, { user });
     return { token, user: toUserProfile(user, cipher, config.emailVerification) };
   });
 }
@@ -214,7 +214,7 @@ export async function changePassword({
   await db.transaction(async (tx) => {
     await updateUser(tx, userId, { passwordHash });
     await revokeOtherSessions(tx, { userId, keepSessionId });
-    await queueSecurityNotice(tx, { config, user, change: 'password' });
+    await queueSecurityNotice(tx, { user, change: 'password' });
     await announceChange(tx, change);
   });
   deliverChangeLocally(db, change);
