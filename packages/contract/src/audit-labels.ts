@@ -119,6 +119,7 @@ const labelledFields = new Set<string>([
   'lineType',
   'protocols',
   'active',
+  'lowStockMark',
   'price',
   'gb',
   'validityDays',

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { locales } from './locale.ts';
 import {
   categoryOfEvent,
+  mailPlace,
+  mailPlanName,
   mailTemplates,
   mandatoryNotificationCategories,
   messageEvents,
@@ -46,5 +48,35 @@ describe('mail templates', () => {
     expect(mandatoryNotificationCategories).toEqual(['security', 'money']);
     expect(categoryOfEvent['security.changed']).toBe('security');
     expect(categoryOfEvent['payment.credited']).toBe('money');
+  });
+});
+
+describe('places in mail', () => {
+  const region = (country: [string, string], city: [string, string]) => ({
+    countryNameZh: country[0],
+    countryNameEn: country[1],
+    cityNameZh: city[0],
+    cityNameEn: city[1],
+  });
+  const tokyo = region(['日本', 'Japan'], ['东京', 'Tokyo']);
+  const singapore = region(['新加坡', 'Singapore'], ['新加坡', 'Singapore']);
+
+  it('name a city with its country, in each language’s order', () => {
+    expect(mailPlace(tokyo, 'zh-CN')).toBe('日本东京');
+    expect(mailPlace(tokyo, 'en-US')).toBe('Tokyo, Japan');
+  });
+
+  it('say a city that is its own country once', () => {
+    expect(mailPlace(singapore, 'zh-CN')).toBe('新加坡');
+    expect(mailPlace(singapore, 'en-US')).toBe('Singapore');
+    // Names the catalog wrote with a stray space or in another case are still the same place.
+    const hongKong = region(['中国香港', 'Hong Kong'], ['中国香港 ', 'hong kong']);
+    expect(mailPlace(hongKong, 'zh-CN')).toBe('中国香港');
+    expect(mailPlace(hongKong, 'en-US')).toBe('Hong Kong');
+  });
+
+  it('name a plan by its place and line type', () => {
+    expect(mailPlanName(tokyo, 'isp_residential', 'zh-CN')).toBe('日本东京 ISP住宅');
+    expect(mailPlanName(singapore, 'datacenter', 'en-US')).toBe('Singapore (datacenter)');
   });
 });

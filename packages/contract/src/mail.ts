@@ -13,7 +13,12 @@ import type { MailTemplate } from './mail/template.ts';
 import { webhookMailTemplates } from './mail/webhooks.ts';
 
 export type { MailTemplate } from './mail/template.ts';
-export { securityChangeLabels, securityChanges, type SecurityChange } from './mail/account.ts';
+export {
+  securityChangeLabels,
+  securityChanges,
+  signInDeviceLabels,
+  type SecurityChange,
+} from './mail/account.ts';
 export {
   allowlistChangeLabels,
   allowlistChanges,
@@ -23,6 +28,13 @@ export {
   type AllowlistChange,
   type BalanceChangeKind,
 } from './mail/billing.ts';
+export {
+  lineTypeMailLabels,
+  mailPlace,
+  mailPlanName,
+  type MailRegionNames,
+} from './mail/places.ts';
+export { unnamedChannelMailLabels } from './mail/operator.ts';
 export {
   renewalFailureLabels,
   renewalFailureReasons,

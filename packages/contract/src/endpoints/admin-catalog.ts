@@ -43,6 +43,10 @@ const sortOrderSchema = int4Schema(MIN_SORT_ORDER, MAX_SORT_ORDER);
 /** The most replacements per month a plan may allow. */
 export const MAX_REPLACEMENTS_PER_MONTH = 100;
 const replacementsPerMonthSchema = int4Schema(0, MAX_REPLACEMENTS_PER_MONTH);
+/** The highest low-stock mark a plan may be given (the database holds the same bound). */
+export const MAX_LOW_STOCK_MARK = 100_000;
+/** A plan's low-stock mark: staff are mailed when its free addresses fall below it; null: none. */
+const lowStockMarkSchema = int4Schema(1, MAX_LOW_STOCK_MARK).nullable();
 /** A price in yuan: above zero, at most two decimals. */
 const catalogPriceSchema = yuanSchema.min(0.01).max(MAX_CATALOG_PRICE_YUAN);
 const catalogIdParams = z.object({ id: z.uuid() });
@@ -166,6 +170,8 @@ export const adminStaticIpPlanSchema = z.object({
   liveInstances: z.number().int().min(0),
   /** Addresses of the plan's region and line type ready to sell now. */
   stock: z.number().int().min(0),
+  /** Staff who run the catalog are mailed once `stock` falls below it; null: no mark. */
+  lowStockMark: z.number().int().nullable(),
   createdAt: z.string(),
 });
 export type AdminStaticIpPlan = z.infer<typeof adminStaticIpPlanSchema>;
@@ -197,6 +203,7 @@ export const createStaticIpPlan = defineEndpoint({
     active: z.boolean().default(true),
     sortOrder: sortOrderSchema.default(0),
     replacementsPerMonth: replacementsPerMonthSchema.default(1),
+    lowStockMark: lowStockMarkSchema.default(null),
     prices: planPriceListSchema,
   }),
   response: adminStaticIpPlanSchema,
@@ -206,7 +213,7 @@ export const updateStaticIpPlan = defineEndpoint({
   method: 'PATCH',
   path: '/admin/static-ip-plans/:id',
   summary:
-    'Change protocols, show/hide, sort order, or replace the price list (orders already paid keep their price)',
+    'Change protocols, show/hide, sort order, the low-stock mark, or replace the price list (orders already paid keep their price)',
   tag: 'admin',
   access: 'staff',
   permission: 'catalog.manage',
@@ -217,6 +224,8 @@ export const updateStaticIpPlan = defineEndpoint({
     active: z.boolean().optional(),
     sortOrder: sortOrderSchema.optional(),
     replacementsPerMonth: replacementsPerMonthSchema.optional(),
+    /** null takes the mark away. */
+    lowStockMark: lowStockMarkSchema.optional(),
     /** The whole new list: durations left out stop being offered. */
     prices: planPriceListSchema.optional(),
   }),

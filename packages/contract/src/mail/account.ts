@@ -1,5 +1,6 @@
 // The words of mail about the account itself: its links (password reset, verification, change of
-// address) and the notice that something guarding it changed.
+// address), the notice of a sign-in from an address the account has not used, and the notice
+// that something guarding it changed.
 import type { Locale } from '../locale.ts';
 import type { MailTemplate } from './template.ts';
 
@@ -13,8 +14,26 @@ export const securityChangeLabels: Record<Locale, Record<SecurityChange, string>
   'en-US': { password: 'password', email: 'email address', api_token: 'API token' },
 };
 
+/**
+ * How a `security.new_sign_in` notice names the device (`{{device}}`): its browser on its system
+ * as the User-Agent tells them, or `unknown` when it tells nothing.
+ */
+export const signInDeviceLabels: Record<Locale, { browserOnSystem: string; unknown: string }> = {
+  'zh-CN': { browserOnSystem: '{{system}} 上的 {{browser}}', unknown: '未知设备' },
+  'en-US': { browserOnSystem: '{{browser}} on {{system}}', unknown: 'unknown' },
+};
+
 export const accountMailTemplates = {
   'zh-CN': {
+    'security.new_sign_in': {
+      subject: '{{brand}} 账户在新的地址登录',
+      paragraphs: [
+        '您好，您的 {{brand}} 账户于 {{time}} 在一个新的地址登录。',
+        '登录地址：{{address}}；设备：{{device}}。',
+        '如果这是您本人的操作，请忽略这封邮件；如果不是，请立即修改密码。',
+      ],
+      action: '修改密码',
+    },
     'security.changed': {
       subject: '{{brand}} 账户的{{change}}已更改',
       paragraphs: [
@@ -25,6 +44,15 @@ export const accountMailTemplates = {
     },
   },
   'en-US': {
+    'security.new_sign_in': {
+      subject: 'New sign-in to your {{brand}} account',
+      paragraphs: [
+        'Hello, your {{brand}} account was signed in to from a new address at {{time}}.',
+        'Address: {{address}}; device: {{device}}.',
+        'If this was you, you can ignore this email. If it was not, change your password now.',
+      ],
+      action: 'Change your password',
+    },
     'security.changed': {
       subject: 'The {{change}} of your {{brand}} account was changed',
       paragraphs: [

@@ -3,6 +3,12 @@
 import type { Locale } from '../locale.ts';
 import type { MailTemplate } from './template.ts';
 
+/** The `{{channel}}` of a `reconciliation.mismatch` row whose ledger top-ups name no channel. */
+export const unnamedChannelMailLabels: Record<Locale, string> = {
+  'zh-CN': '未注明渠道',
+  'en-US': 'no channel named',
+};
+
 export const operatorMailTemplates = {
   'zh-CN': {
     'mail.test': {
@@ -38,9 +44,9 @@ export const operatorMailTemplates = {
       action: '查看支付记录',
     },
     'reconciliation.mismatch': {
-      subject: '{{day}} 的对账结果有差异',
+      subject: '{{day}}（{{channel}}）的对账结果有差异',
       paragraphs: [
-        '您好，{{day}} 的对账发现 {{count}} 处差异。',
+        '您好，{{day}}（{{channel}}）的对账结果不一致：支付成功 {{paidCount}} 笔，共 ¥{{paidAmount}}；充值入账 {{ledgerCount}} 笔，共 ¥{{ledgerAmount}}。',
         '请在对账页面查看每一笔差异并处理。',
       ],
       action: '查看对账',
@@ -88,10 +94,10 @@ export const operatorMailTemplates = {
       action: 'View payments',
     },
     'reconciliation.mismatch': {
-      subject: 'Reconciliation of {{day}} found differences',
+      subject: 'Reconciliation of {{day}} ({{channel}}) found differences',
       paragraphs: [
-        'Hello, the reconciliation of {{day}} found {{count}} differences.',
-        'Review and settle each of them on the reconciliation page.',
+        'Hello, the reconciliation of {{day}} ({{channel}}) does not match. Payments paid: {{paidCount}}, ¥{{paidAmount}}. Top-ups credited: {{ledgerCount}}, ¥{{ledgerAmount}}.',
+        'Review and settle each difference on the reconciliation page.',
       ],
       action: 'View the reconciliation',
     },

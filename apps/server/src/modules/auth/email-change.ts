@@ -8,7 +8,7 @@ import {
 import type { Db, Tx } from '@stratus/db';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
-import { messageLink, queueMail } from '../messages/public.ts';
+import { mailIdentity, mailLink, queueMail } from '../messages/public.ts';
 import { findUserByEmail, lockUser, requireUser, updateUser } from '../users/public.ts';
 import { assertEmailLinkNotTooSoon, emailLinkUrl, HOUR_MS } from './email-links.ts';
 import { issueEmailToken } from './email-tokens-repo.ts';
@@ -60,9 +60,9 @@ export async function requestEmailChange({
       to: email,
       locale: locked.language,
       template: 'account.email_change',
-      brand: config.brandName,
+      brand: mailIdentity().brand,
       values: { email, hours: EMAIL_LINK_VALID_HOURS },
-      actionUrl: emailLinkUrl(config, token),
+      actionUrl: emailLinkUrl(token),
     });
   });
   return { pendingEmail: email };
@@ -75,7 +75,7 @@ export async function requestEmailChange({
  */
 export async function confirmEmailChange(
   tx: Tx,
-  { config, userId, email, now }: { config: Config; userId: string; email: string; now: Date },
+  { userId, email, now }: { userId: string; email: string; now: Date },
 ): Promise<void> {
   const user = await lockUser(tx, userId);
   if (!user) throw new AppError('emailLinkInvalid');
@@ -88,9 +88,9 @@ export async function confirmEmailChange(
     to: user.email,
     locale: user.language,
     template: 'security.changed',
-    brand: config.brandName,
+    brand: mailIdentity().brand,
     values: { change: securityChangeLabels[user.language][change] },
     data: { change },
-    actionUrl: messageLink(config.publicUrl, '/console/overview'),
+    actionUrl: mailLink('/console/overview'),
   });
 }

@@ -1,16 +1,15 @@
 // What both kinds of address link share: the page they open and the once-a-minute rule.
 import { EMAIL_LINK_RESEND_SECONDS } from '@stratus/contract';
 import type { EmailTokenPurpose, Tx } from '@stratus/db';
-import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
-import { messageLink } from '../messages/public.ts';
+import { mailLink } from '../messages/public.ts';
 import { newestEmailTokenCreatedAt } from './email-address-repo.ts';
 
 export const HOUR_MS = 3_600_000;
 
 /** The page a mailed address link opens, with its token. */
-export function emailLinkUrl(config: Config, token: string): string {
-  return messageLink(config.publicUrl, `/portal/verify-email?token=${encodeURIComponent(token)}`);
+export function emailLinkUrl(token: string): string {
+  return mailLink(`/portal/verify-email?token=${encodeURIComponent(token)}`);
 }
 
 /**

@@ -3,9 +3,8 @@
 // sign-up's verification or a change of address.
 import { EMAIL_LINK_VALID_HOURS } from '@stratus/contract';
 import { isUniqueViolation, type Db, type Tx } from '@stratus/db';
-import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
-import { queueMail } from '../messages/public.ts';
+import { mailIdentity, queueMail } from '../messages/public.ts';
 import { lockUser, updateUser } from '../users/public.ts';
 import type { UserRow } from '../users/public.ts';
 import { assertEmailLinkNotTooSoon, emailLinkUrl, HOUR_MS } from './email-links.ts';
@@ -18,7 +17,7 @@ import { consumeEmailToken, issueEmailToken } from './email-tokens-repo.ts';
  */
 export async function queueVerificationMail(
   tx: Tx,
-  { config, user, now = new Date() }: { config: Config; user: UserRow; now?: Date },
+  { user, now = new Date() }: { user: UserRow; now?: Date },
 ): Promise<void> {
   const token = await issueEmailToken(tx, {
     userId: user.id,
@@ -32,20 +31,18 @@ export async function queueVerificationMail(
     to: user.email,
     locale: user.language,
     template: 'account.verify_email',
-    brand: config.brandName,
+    brand: mailIdentity().brand,
     values: { email: user.email, hours: EMAIL_LINK_VALID_HOURS },
-    actionUrl: emailLinkUrl(config, token),
+    actionUrl: emailLinkUrl(token),
   });
 }
 
 /** Mails the verification link again: refused once confirmed, or within a minute of the last. */
 export async function resendVerificationEmail({
   db,
-  config,
   userId,
 }: {
   db: Db;
-  config: Config;
   userId: string;
 }): Promise<void> {
   await db.transaction(async (tx) => {
@@ -54,7 +51,7 @@ export async function resendVerificationEmail({
     if (user.emailVerifiedAt) throw new AppError('emailAlreadyVerified');
     const now = new Date();
     await assertEmailLinkNotTooSoon(tx, { userId, purpose: 'email_verification', now });
-    await queueVerificationMail(tx, { config, user, now });
+    await queueVerificationMail(tx, { user, now });
   });
 }
 
@@ -70,11 +67,9 @@ export interface EmailConfirmation {
  */
 export async function verifyEmail({
   db,
-  config,
   token,
 }: {
   db: Db;
-  config: Config;
   token: string;
 }): Promise<EmailConfirmation> {
   try {
@@ -93,7 +88,7 @@ export async function verifyEmail({
       }
       const change = await consumeEmailToken(tx, { token, purpose: 'email_change', now });
       if (!change?.email) throw new AppError('emailLinkInvalid');
-      await confirmEmailChange(tx, { config, userId: change.userId, email: change.email, now });
+      await confirmEmailChange(tx, { userId: change.userId, email: change.email, now });
       return { outcome: 'changed' as const, email: change.email };
     });
   } catch (error) {

@@ -7,7 +7,7 @@ import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import { hashToken } from '../../tokens.ts';
 import { announceChange, authChanged, deliverChangeLocally } from '../../change-notifications.ts';
-import { messageLink, queueMail } from '../messages/public.ts';
+import { mailIdentity, mailLink, queueMail } from '../messages/public.ts';
 import { findUserByEmail, queueSecurityNotice, type UserRow } from '../users/public.ts';
 import { consumeEmailToken, issueEmailToken } from './email-tokens-repo.ts';
 import { assertPasswordChoice } from './password-choice.ts';
@@ -33,11 +33,7 @@ export function passwordResetPath(token: string): string {
 /** Issues a link (voiding older ones) and queues its mail, in the account's language. */
 async function issueResetLink(
   tx: Tx,
-  {
-    config,
-    user,
-    now,
-  }: { config: Config; user: Pick<UserRow, 'id' | 'email' | 'language'>; now: Date },
+  { user, now }: { user: Pick<UserRow, 'id' | 'email' | 'language'>; now: Date },
 ): Promise<void> {
   const token = await issueEmailToken(tx, {
     userId: user.id,
@@ -46,13 +42,13 @@ async function issueResetLink(
     validForMs: VALID_FOR_MS,
     now,
   });
-  await queueResetMail(tx, { config, to: user, token });
+  await queueResetMail(tx, { to: user, token });
 }
 
 /** Queues the reset mail with the link of `token`, in the recipient's language. */
 async function queueResetMail(
   tx: Tx,
-  { config, to, token }: { config: Config; to: Pick<UserRow, 'email' | 'language'>; token: string },
+  { to, token }: { to: Pick<UserRow, 'email' | 'language'>; token: string },
 ): Promise<void> {
   await queueMail(tx, {
     // Not the account's: the inbox lists a user's messages, and a session (perhaps a stolen one)
@@ -61,11 +57,11 @@ async function queueResetMail(
     to: to.email,
     locale: to.language,
     template: 'account.password_reset',
-    brand: config.brandName,
+    brand: mailIdentity().brand,
     values: { email: to.email, minutes: PASSWORD_RESET_VALID_MINUTES },
     // The link's token is a credential: the inbox and webhooks never carry it.
     data: { validMinutes: PASSWORD_RESET_VALID_MINUTES },
-    actionUrl: messageLink(config.publicUrl, passwordResetPath(token)),
+    actionUrl: mailLink(passwordResetPath(token)),
   });
 }
 
@@ -99,7 +95,7 @@ export async function requestPasswordReset({
     address,
     mail: async (tx) => {
       if (user && !user.disabledAt) {
-        await issueResetLink(tx, { config, user, now });
+        await issueResetLink(tx, { user, now });
         return;
       }
       // The same statements for an address without an account, in a savepoint rolled back:
@@ -112,7 +108,7 @@ export async function requestPasswordReset({
             expiresAt: new Date(now.getTime() + VALID_FOR_MS),
             now,
           });
-          await queueResetMail(rehearsal, { config, to: { email, language: 'zh-CN' }, token });
+          await queueResetMail(rehearsal, { to: { email, language: 'zh-CN' }, token });
           throw new RehearsalOver();
         })
         .catch((error: unknown) => {
@@ -131,13 +127,11 @@ export async function requestPasswordReset({
  */
 export async function confirmPasswordReset({
   db,
-  config,
   token,
   password,
   now = new Date(),
 }: {
   db: Db;
-  config: Config;
   token: string;
   password: string;
   now?: Date;
@@ -160,7 +154,7 @@ export async function confirmPasswordReset({
     assertPasswordChoice({ password, email: user.email, field: 'password' });
     await setResetPassword(tx, { userId: user.id, passwordHash });
     await revokeLiveSessions(tx, user.id);
-    await queueSecurityNotice(tx, { config, user, change: 'password' });
+    await queueSecurityNotice(tx, { user, change: 'password' });
     await announceChange(tx, authChanged(user.id));
     return user.id;
   });

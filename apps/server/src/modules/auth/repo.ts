@@ -288,18 +288,39 @@ export async function deleteAttemptsOlderThan(db: Db, hours: number): Promise<nu
 /** How long an address the account opened a session from stays known (its own sign-in allowance). */
 export const KNOWN_ADDRESS_DAYS = 90;
 
-/** Records that the account opened a session from `address` now. */
+/**
+ * Records that the account opened a session from `address` now; answers whether the address was
+ * new to it (not known before). Two sign-ins racing from one new address: the second insert
+ * waits for the first to commit, then finds the row, so only one of them sees it as new.
+ */
 export async function rememberSignInAddress(
   db: Db,
   { userId, address, now = new Date() }: { userId: string; address: string; now?: Date },
-): Promise<void> {
-  await db
+): Promise<{ isNew: boolean }> {
+  const inserted = await db
     .insert(knownSignInAddresses)
     .values({ userId, address, lastSignedInAt: now })
-    .onConflictDoUpdate({
-      target: [knownSignInAddresses.userId, knownSignInAddresses.address],
-      set: { lastSignedInAt: now },
-    });
+    .onConflictDoNothing({ target: [knownSignInAddresses.userId, knownSignInAddresses.address] })
+    .returning({ userId: knownSignInAddresses.userId });
+  if (inserted.length > 0) return { isNew: true };
+  await db
+    .update(knownSignInAddresses)
+    .set({ lastSignedInAt: now })
+    .where(and(eq(knownSignInAddresses.userId, userId), eq(knownSignInAddresses.address, address)));
+  return { isNew: false };
+}
+
+/** Whether the user has a session (live or not) other than `exceptSessionId`. */
+export async function hasOtherSession(
+  db: Db,
+  { userId, exceptSessionId }: { userId: string; exceptSessionId: string },
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** Whether the account of `email` opened a session from `address` in the last 90 days. */

@@ -62,19 +62,15 @@ export function registerAuthRoutes(app: FastifyInstance): void {
   });
 
   registerEndpoint(app, confirmPasswordReset, async (request) => {
-    await passwordReset.confirmPasswordReset({ db: app.db, config: app.config, ...request.body });
+    await passwordReset.confirmPasswordReset({ db: app.db, ...request.body });
     return null;
   });
   registerEndpoint(app, verifyEmail, (request) =>
-    verification.verifyEmail({ db: app.db, config: app.config, token: request.body.token }),
+    verification.verifyEmail({ db: app.db, token: request.body.token }),
   );
 
   registerEndpoint(app, resendVerificationEmail, async (request) => {
-    await verification.resendVerificationEmail({
-      db: app.db,
-      config: app.config,
-      userId: requireAuth(request).userId,
-    });
+    await verification.resendVerificationEmail({ db: app.db, userId: requireAuth(request).userId });
     return null;
   });
 

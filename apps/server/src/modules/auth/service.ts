@@ -14,12 +14,14 @@ import {
   updateUser,
 } from '../users/public.ts';
 import { queueVerificationMail } from './email-verification.ts';
+import { queueNewSignInNotice } from './new-sign-in-notice.ts';
 import { assertPasswordChoice } from './password-choice.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import {
   countSessionsOfUser,
   findApiTokenOwner,
   findLiveSession,
+  hasOtherSession,
   insertSession,
   listSessionsOfUser,
   rememberSignInAddress,
@@ -58,24 +60,26 @@ interface AccountServices {
 
 /**
  * Opens a session: a fresh random token, of which only the hash is stored. The address becomes
- * known to the account (its own sign-in allowance, `claimSignInAttempt`).
+ * known to the account (its own sign-in allowance, `claimSignInAttempt`); `newAddress` says it
+ * was not known before.
  */
 async function startSession(
-  db: Db,
+  tx: Tx,
   config: Config,
   userId: string,
   client: ClientInfo,
-): Promise<string> {
+  now: Date,
+): Promise<{ token: string; sessionId: string; newAddress: boolean }> {
   const token = generateSessionToken();
-  await insertSession(db, {
+  const sessionId = await insertSession(tx, {
     userId,
     tokenHash: hashToken(token),
     maxDays: config.sessions.maxDays,
     userAgent: client.userAgent,
     ip: client.ip,
   });
-  await rememberSignInAddress(db, { userId, address: client.ip });
-  return token;
+  const { isNew } = await rememberSignInAddress(tx, { userId, address: client.ip, now });
+  return { token, sessionId, newAddress: isNew };
 }
 
 export async function register({
@@ -101,8 +105,9 @@ export async function register({
       name: input.name,
       language: input.language,
     });
-    const token = await startSession(tx, config, user.id, client);
-    await queueVerificationMail(tx, { config, user });
+    // The sign-up's address becomes known here, so signing in from it later is not "new".
+    const { token } = await startSession(tx, config, user.id, client, new Date());
+    await queueVerificationMail(tx, { user });
     return { token, user: toUserProfile(user, cipher, config.emailVerification) };
   });
 }
@@ -135,7 +140,25 @@ export async function login({
   await settleSignInAttempt({ db, attempt, succeeded: valid });
   if (!user || !valid) throw wrongPasswordError(attempt);
   if (user.disabledAt) throw new AppError('accountDisabled');
-  const token = await startSession(db, config, user.id, client);
+  const token = await db.transaction(async (tx) => {
+    const now = new Date();
+    const session = await startSession(tx, config, user.id, client, now);
+    // An address the account never signed in from is worth telling the owner about, unless the
+    // account has never signed in at all (an operator-made account's first sign-in): there is
+    // no "usual" address yet for this one to differ from.
+    if (
+      session.newAddress &&
+      (await hasOtherSession(tx, { userId: user.id, exceptSessionId: session.sessionId }))
+    ) {
+      await queueNewSignInNotice(tx, {
+        userId: user.id,
+        address: client.ip,
+        userAgent: client.userAgent,
+        signedInAt: now,
+      });
+    }
+    return session.token;
+  });
   return { token, user: toUserProfile(user, cipher, config.emailVerification) };
 }
 
@@ -191,7 +214,7 @@ export async function changePassword({
   await db.transaction(async (tx) => {
     await updateUser(tx, userId, { passwordHash });
     await revokeOtherSessions(tx, { userId, keepSessionId });
-    await queueSecurityNotice(tx, { config, user, change: 'password' });
+    await queueSecurityNotice(tx, { user, change: 'password' });
     await announceChange(tx, change);
   });
   deliverChangeLocally(db, change);

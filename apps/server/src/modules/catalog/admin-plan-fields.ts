@@ -47,19 +47,26 @@ export function priceChanges(before: FenPrice[], after: FenPrice[]): AuditChange
 
 /** The plan's own fields an audit entry records. */
 export function planFields(
-  plan: Pick<PlanRow, 'protocols' | 'active' | 'sortOrder' | 'replacementsPerMonth'>,
+  plan: Pick<
+    PlanRow,
+    'protocols' | 'active' | 'sortOrder' | 'replacementsPerMonth' | 'lowStockMark'
+  >,
 ) {
   return {
     protocols: plan.protocols,
     active: plan.active,
     sortOrder: plan.sortOrder,
     replacementsPerMonth: plan.replacementsPerMonth,
+    lowStockMark: plan.lowStockMark,
   };
 }
 
 /** Every field of a new plan, for its `plan.create` entry. */
 export function createdPlanFields(
-  plan: Pick<PlanRow, 'lineType' | 'protocols' | 'active' | 'sortOrder' | 'replacementsPerMonth'>,
+  plan: Pick<
+    PlanRow,
+    'lineType' | 'protocols' | 'active' | 'sortOrder' | 'replacementsPerMonth' | 'lowStockMark'
+  >,
   region: { country: string; cityCode: string },
   prices: FenPrice[],
 ): AuditChanges {

@@ -5,6 +5,7 @@ import {
   eq,
   inArray,
   ipAddresses,
+  isNotNull,
   notInArray,
   planPrices,
   proxyInstances,
@@ -33,6 +34,45 @@ const liveInstancesOfPlan = sql<number>`(select count(*)::int from ${proxyInstan
 
 /** Addresses of the plan's region and line type ready to sell. */
 const stockOfPlan = sql<number>`(select count(*)::int from ${ipAddresses} where ${ipAddresses.regionId} = ${staticIpPlans.regionId} and ${ipAddresses.lineType} = ${staticIpPlans.lineType} and ${ipAddresses.status} = 'available')`;
+
+/**
+ * Addresses ever put in the plan's pool, whatever became of them since. Address rows are never
+ * deleted (instances and history refer to them) nor moved to another region or line type, so
+ * this only grows, and only when addresses are imported: what a low-stock alert is keyed on.
+ */
+const poolSizeOfPlan = sql<number>`(select count(*)::int from ${ipAddresses} where ${ipAddresses.regionId} = ${staticIpPlans.regionId} and ${ipAddresses.lineType} = ${staticIpPlans.lineType})`;
+
+export interface LowStockRow {
+  plan: PlanRow;
+  region: RegionRow;
+  /** As the operators' list counts it: addresses ready to sell now. */
+  stock: number;
+  poolSize: number;
+}
+
+/**
+ * Plans on sale whose stock is below their low-stock mark (all of them, or the one `planId`),
+ * with their pool's size. Hidden plans are left out: nothing is sold from them.
+ */
+export async function listPlansBelowLowStockMark(
+  db: Db,
+  { planId }: { planId?: string } = {},
+): Promise<LowStockRow[]> {
+  const rows = await db
+    .select({ plan: staticIpPlans, region: regions, stock: stockOfPlan, poolSize: poolSizeOfPlan })
+    .from(staticIpPlans)
+    .innerJoin(regions, eq(regions.id, staticIpPlans.regionId))
+    .where(
+      and(
+        planId === undefined ? undefined : eq(staticIpPlans.id, planId),
+        eq(staticIpPlans.active, true),
+        isNotNull(staticIpPlans.lowStockMark),
+        sql`${stockOfPlan} < ${staticIpPlans.lowStockMark}`,
+      ),
+    )
+    .orderBy(asc(staticIpPlans.id));
+  return rows.map((row) => ({ ...row, stock: Number(row.stock), poolSize: Number(row.poolSize) }));
+}
 
 function selectPlans(db: Db) {
   return db
@@ -100,7 +140,7 @@ export async function lockPlan(
 export async function insertPlan(
   tx: Tx,
   plan: Pick<PlanRow, 'regionId' | 'lineType' | 'protocols' | 'active' | 'sortOrder'> &
-    Partial<Pick<PlanRow, 'replacementsPerMonth'>>,
+    Partial<Pick<PlanRow, 'replacementsPerMonth' | 'lowStockMark'>>,
 ): Promise<PlanRow | undefined> {
   const [row] = await tx
     .insert(staticIpPlans)
@@ -124,7 +164,9 @@ export async function findPlanByRegionLine(
 export async function updatePlanRow(
   tx: Tx,
   planId: string,
-  changes: Partial<Pick<PlanRow, 'protocols' | 'active' | 'sortOrder' | 'replacementsPerMonth'>>,
+  changes: Partial<
+    Pick<PlanRow, 'protocols' | 'active' | 'sortOrder' | 'replacementsPerMonth' | 'lowStockMark'>
+  >,
 ): Promise<void> {
   if (Object.keys(changes).length === 0) return;
   await tx.update(staticIpPlans).set(changes).where(eq(staticIpPlans.id, planId));

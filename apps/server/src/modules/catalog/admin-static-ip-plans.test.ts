@@ -72,6 +72,7 @@ describe.each(testEngines)('static-IP plans for operators on %s', (engine) => {
         protocols: ['vmess', 'socks5'],
         sortOrder: 4,
         replacementsPerMonth: 2,
+        lowStockMark: 10,
         prices: [
           { durationDays: 90, price: 80 },
           { durationDays: 30, price: 29.9 },
@@ -104,6 +105,7 @@ describe.each(testEngines)('static-IP plans for operators on %s', (engine) => {
       ],
       liveInstances: 0,
       stock: 0,
+      lowStockMark: 10,
       createdAt: expect.any(String),
     });
     expect(await entriesAbout(plan.id)).toEqual([
@@ -117,6 +119,7 @@ describe.each(testEngines)('static-IP plans for operators on %s', (engine) => {
           active: { before: null, after: true },
           sortOrder: { before: null, after: 4 },
           replacementsPerMonth: { before: null, after: 2 },
+          lowStockMark: { before: null, after: 10 },
           'price.30d': { before: null, after: 29.9 },
           'price.45d': { before: null, after: 42.5 },
           'price.90d': { before: null, after: 80 },
@@ -378,6 +381,24 @@ describe.each(testEngines)('static-IP plans for operators on %s', (engine) => {
         },
       }),
     ]);
+    // A low-stock mark is set, changed and taken away (null), each recorded.
+    expect((await update(seeded.planId, { lowStockMark: 20 })).data().lowStockMark).toBe(20);
+    expect((await update(seeded.planId, { lowStockMark: null })).data().lowStockMark).toBeNull();
+    expect((await entriesAbout(seeded.planId)).slice(1)).toEqual([
+      expect.objectContaining({
+        action: 'plan.update',
+        changes: { lowStockMark: { before: null, after: 20 } },
+      }),
+      expect.objectContaining({
+        action: 'plan.update',
+        changes: { lowStockMark: { before: 20, after: null } },
+      }),
+    ]);
+    for (const lowStockMark of [0, 100_001, 2.5]) {
+      const refused = await update(seeded.planId, { lowStockMark });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().data.field).toBe('lowStockMark');
+    }
     const tooMany = await update(seeded.planId, { replacementsPerMonth: 101 });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().code).toBe(10001);

@@ -62,6 +62,7 @@ function toAdminPlan(row: PlanListRow, prices: PlanPriceRow[]): AdminStaticIpPla
       .map((price) => ({ durationDays: price.durationDays, price: fenToYuan(price.priceFen) })),
     liveInstances: row.liveInstances,
     stock: row.stock,
+    lowStockMark: plan.lowStockMark,
     createdAt: plan.createdAt.toISOString(),
   };
 }
@@ -97,6 +98,7 @@ export interface NewPlanInput {
   active: boolean;
   sortOrder: number;
   replacementsPerMonth: number;
+  lowStockMark: number | null;
   prices: PlanPriceInput[];
 }
 
@@ -120,6 +122,7 @@ export async function createStaticIpPlan({
       active: plan.active,
       sortOrder: plan.sortOrder,
       replacementsPerMonth: plan.replacementsPerMonth,
+      lowStockMark: plan.lowStockMark,
     });
     if (!created) throw new AppError('staticIpPlanTaken');
     const prices = toFenPrices(plan.prices);
@@ -140,12 +143,14 @@ export interface PlanChanges {
   active?: boolean;
   sortOrder?: number;
   replacementsPerMonth?: number;
+  /** null takes the mark away. */
+  lowStockMark?: number | null;
   /** The whole new price list: durations left out are no longer offered. */
   prices?: PlanPriceInput[];
 }
 
 /**
- * Changes a plan. Protocols, visibility and sort order are recorded as `plan.update`, the price
+ * Changes a plan. Protocols, visibility, sort order, replacements and the low-stock mark are recorded as `plan.update`, the price
  * list as `plan.price`; what did not change is not recorded. Hiding takes the plan out of the
  * customer catalog and its purchases at once; renewals of what it sold go on at its prices.
  */

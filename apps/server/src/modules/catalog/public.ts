@@ -10,6 +10,7 @@ export {
 } from './repo.ts';
 export type { PlanWithPrice, PlanWithRegion } from './repo.ts';
 export { localiseRegion } from './service.ts';
+export { mailLowStock } from './low-stock.ts';
 export { loadDemoPlanPrice, setPlanPrice } from './admin-plan-price.ts';
 export {
   listTrafficPlans,

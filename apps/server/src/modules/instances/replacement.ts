@@ -1,6 +1,6 @@
 // IP replacement: a live instance moves to another available address of its plan, keeping
 // everything else (expiry, credentials, vmess id, protocols, remark, auto-renew).
-import type { Instance, Locale } from '@stratus/contract';
+import { mailPlace, type Instance, type Locale } from '@stratus/contract';
 import type { Db, Tx } from '@stratus/db';
 import { formatBusinessTime, startOfBusinessMonth } from '../../business-time.ts';
 import { announceChange, catalogChanged } from '../../change-notifications.ts';
@@ -124,10 +124,7 @@ async function replaceLockedInstance(
     values: (locale) => ({
       oldIp: ip.address,
       newIp: newIp.address,
-      location:
-        locale === 'zh-CN'
-          ? `${region.countryNameZh} ${region.cityNameZh}`
-          : `${region.cityNameEn}, ${region.countryNameEn}`,
+      location: mailPlace(region, locale),
       expiresAt: mailTime(instance.expiresAt),
     }),
     data: {

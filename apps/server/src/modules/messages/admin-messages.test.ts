@@ -240,6 +240,39 @@ describe.each(testEngines)('the outbox for operators on %s (no SMTP server)', (e
     });
   });
 
+  it('gives a resent message a day of retries of its own: a 451 then waits, and it is sent', async () => {
+    const written = new Date(Date.now() - 2 * 86_400_000);
+    const id = await message('revived@example.com', { state: 'failed', createdAt: written });
+    const response = await callEndpoint(testApp.app, resendAdminMessage, {
+      token: team.owner.token,
+      params: { id },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const smtp = await startTestSmtpServer();
+    const mailer = createSmtpMailer({ smtpUrl: smtp.url, from: MAIL_FROM });
+    const deliver = (now: Date) =>
+      deliverDueMessages({ db: db(), mailer, messageIdDomain: MAIL_DOMAIN, now });
+    const rowOf = async () => (await db().select().from(messages).where(eq(messages.id, id)))[0]!;
+    try {
+      smtp.refuseNext({ code: 451, message: 'Try again later' });
+      const now = new Date();
+      // Counted from its writing, two days ago, it would be given up on here.
+      expect(await deliver(now)).toEqual({ sent: 0, retrying: 1, failed: 0 });
+      expect(await rowOf()).toMatchObject({ state: 'queued', attempts: 1 });
+      expect((await rowOf()).lastReply).toContain('451');
+      expect(await deliver(new Date(now.getTime() + 2 * 60_000))).toEqual({
+        sent: 1,
+        retrying: 0,
+        failed: 0,
+      });
+      expect(await rowOf()).toMatchObject({ state: 'sent', attempts: 2 });
+      expect(smtp.received.map((mail) => mail.to)).toHaveLength(1);
+    } finally {
+      mailer.close();
+      await smtp.close();
+    }
+  });
+
   it('resends only failed messages; the others stay as they were, unaudited', async () => {
     for (const state of ['sent', 'queued', 'suppressed'] as const) {
       const id = await message(`${state}@example.com`, { state });

@@ -50,8 +50,9 @@ export async function findMessage(db: Db | Tx, id: string): Promise<MessageRow |
 }
 
 /**
- * Queues a failed message again, due `now`, its attempts counted afresh; undefined when it is
- * not (or no longer) failed. One statement: two operators resending at once queue it once.
+ * Queues a failed message again, due `now`, its attempts counted afresh and its day of retries
+ * starting `now`; undefined when it is not (or no longer) failed. One statement: two operators
+ * resending at once queue it once.
  */
 export async function requeueFailedMessage(
   tx: Tx,
@@ -59,7 +60,7 @@ export async function requeueFailedMessage(
 ): Promise<MessageRow | undefined> {
   const [row] = await tx
     .update(messages)
-    .set({ state: 'queued', attempts: 0, nextAttemptAt: now })
+    .set({ state: 'queued', attempts: 0, nextAttemptAt: now, retryFrom: now })
     .where(and(eq(messages.id, id), eq(messages.state, 'failed')))
     .returning();
   return row;

@@ -32,8 +32,6 @@ export function registerAdminMessageRoutes(app: FastifyInstance): void {
       actor: requireStaffActor(request),
       to: request.body.to,
       locale: request.locale,
-      brand: app.config.brandName,
-      publicUrl: app.config.publicUrl,
       mail: app.config.mail,
     }),
   );

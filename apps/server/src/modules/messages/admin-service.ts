@@ -21,10 +21,10 @@ import {
   requeueFailedMessage,
 } from './admin-repo.ts';
 import { messageIdOf } from './delivery.ts';
-import { messageLink } from './links.ts';
 import { createSmtpMailer } from './mailer.ts';
 import { markMessageFailed, markMessageSent, type MessageRow } from './outbox-repo.ts';
 import { queueMail } from './outbox.ts';
+import { mailIdentity, mailLink } from './recipients.ts';
 
 /** How long a test email waits for the SMTP server: an operator is looking at a spinner. */
 const TEST_EMAIL_TIMEOUT_MS = 20_000;
@@ -84,8 +84,9 @@ export async function getAdminMessage({
 }
 
 /**
- * Queues a failed message again, due now, its attempts counted afresh (the delivery job sends it
- * on its next pass when an SMTP server is configured); audited as `message.resend`.
+ * Queues a failed message again, due now, its attempts counted afresh and a new day of retries
+ * from now (the delivery job sends it on its next pass when an SMTP server is configured);
+ * audited as `message.resend`.
  */
 export async function resendMessage({
   db,
@@ -128,8 +129,6 @@ export async function sendTestEmail({
   actor,
   to,
   locale,
-  brand,
-  publicUrl,
   mail,
   now = new Date(),
 }: {
@@ -137,8 +136,6 @@ export async function sendTestEmail({
   actor: StaffActor;
   to: string;
   locale: Locale;
-  brand: string;
-  publicUrl: string | undefined;
   /** The SMTP server and sender; undefined: mail is kept in the outbox. */
   mail: MailConfig | undefined;
   now?: Date;
@@ -148,8 +145,8 @@ export async function sendTestEmail({
       to,
       locale,
       template: 'mail.test',
-      brand,
-      actionUrl: messageLink(publicUrl, '/admin'),
+      brand: mailIdentity().brand,
+      actionUrl: mailLink('/admin'),
     });
     // No dedupe key, so the message is always written.
     const row = queued!;

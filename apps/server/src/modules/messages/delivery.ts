@@ -1,6 +1,7 @@
 // The delivery job's one pass: claim due messages (any number of servers may run it at once),
 // send each over SMTP, record the answer. A temporary failure is tried again later, each wait
-// twice the last, for up to a day; a permanent one stops at once.
+// twice the last, for up to a day from its writing (or from an operator's resend); a permanent
+// one stops at once.
 import type { Db } from '@stratus/db';
 import type { Mailer } from './mailer.ts';
 import {
@@ -17,7 +18,10 @@ const MINUTE_MS = 60_000;
 /** The first wait after a temporary failure; each next one doubles, up to `MAX_BACKOFF_MS`. */
 const FIRST_BACKOFF_MS = MINUTE_MS;
 const MAX_BACKOFF_MS = 6 * 60 * MINUTE_MS;
-/** Temporary failures are tried again for this long after the message was written. */
+/**
+ * Temporary failures are tried again for this long after the message was written, or after an
+ * operator resent it (`retryFrom`): a resend gets a day of its own.
+ */
 const GIVE_UP_AFTER_MS = 24 * 60 * MINUTE_MS;
 /** How long a claimed message is left to its claimer before another server may try it. */
 const LEASE_MS = 5 * MINUTE_MS;
@@ -95,7 +99,8 @@ export async function deliverDueMessages({
       continue;
     }
     const nextAttemptAt = new Date(now.getTime() + backoffAfter(message.attempts));
-    const expired = nextAttemptAt.getTime() - message.createdAt.getTime() > GIVE_UP_AFTER_MS;
+    const retryingSince = message.retryFrom ?? message.createdAt;
+    const expired = nextAttemptAt.getTime() - retryingSince.getTime() > GIVE_UP_AFTER_MS;
     if (outcome.permanent || expired) {
       await markMessageFailed(db, { id: message.id, reply: outcome.reply });
       report.failed += 1;

@@ -14,6 +14,7 @@ export type { UnsubscribeTokens } from './unsubscribe-tokens.ts';
 export {
   mailBytes,
   mailIdentity,
+  mailLink,
   mailTime,
   mailYuan,
   queueStaffMail,

@@ -2,7 +2,8 @@
 // role holds the permission an operator event concerns. The brand and the public address every
 // mail carries are one per process, like the business time zone: `buildApp` installs them with
 // `useMailIdentity`, which keeps them out of the parameters of every payment, order and job path
-// that writes a message in its transaction.
+// that writes a message in its transaction; account links and security notices, written with
+// `queueMail` itself, take them from here too (`mailIdentity`, `mailLink`).
 import {
   BYTES_PER_GB,
   rolePermissions,
@@ -37,6 +38,11 @@ export function useMailIdentity(next: MailIdentity): MailIdentity {
 /** The brand and public address in force. */
 export function mailIdentity(): MailIdentity {
   return identity;
+}
+
+/** The link of a mail to the console page `path`: absolute under the public address in force. */
+export function mailLink(path: string): string {
+  return messageLink(identity.publicUrl, path);
 }
 
 /** A template's values, the same for every language or worded per language. */
@@ -79,7 +85,7 @@ export async function queueUserMail(
     brand: identity.brand,
     values: valuesIn(mail.values, user.language),
     data: mail.data,
-    actionUrl: mail.path === undefined ? undefined : messageLink(identity.publicUrl, mail.path),
+    actionUrl: mail.path === undefined ? undefined : mailLink(mail.path),
     dedupeKey: mail.dedupeKey,
   });
 }

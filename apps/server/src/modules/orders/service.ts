@@ -23,7 +23,12 @@ import {
   type OrderItemRow,
   type OrderRow,
 } from '../checkout/public.ts';
-import { countAvailableIpsFor, findPlanWithPrice, type PlanWithRegion } from '../catalog/public.ts';
+import {
+  countAvailableIpsFor,
+  findPlanWithPrice,
+  mailLowStock,
+  type PlanWithRegion,
+} from '../catalog/public.ts';
 import {
   generateProxyCredentials,
   getOrderWithInstances,
@@ -161,6 +166,14 @@ function answerDeliveredPurchase(
 }
 
 /**
+ * `stock.low` when the purchase took the plan's stock below its mark; a plan without a mark costs
+ * no query.
+ */
+async function mailLowStockOf(db: Db, { plan }: PlanWithRegion): Promise<void> {
+  if (plan.lowStockMark !== null) await mailLowStock(db, { planId: plan.id });
+}
+
+/**
  * Buys static IPs through the purchase pipeline, in ONE transaction: the idempotency key, the
  * debit (with its ledger row), the order and its item, then `quantity` distinct available IPs
  * allocated and an instance created on each. Any failure (insufficient balance or stock, a clash)
@@ -215,6 +228,9 @@ export async function purchaseStaticIps({
               instance: { ...generateProxyCredentials(), autoRenew: purchase.autoRenew, expiresAt },
             });
             if (!bought) return undefined;
+            // The statement committed on its own: the alert follows it at once, as `order.paid`
+            // does (its key makes a later check, the reminder job's, write it if this one is lost).
+            await mailLowStockOf(pool, bought.plan);
             delivered = {
               order: bought.order,
               items: bought.items,
@@ -284,6 +300,7 @@ export async function purchaseStaticIps({
             instance: { ...newInstanceOf(plan), userId, orderId: order.id },
           }));
         if (!allocated) return refuseShortStock(0);
+        await mailLowStockOf(tx, plan);
         delivered = { order, items, instances: [allocated.instance], ips: [allocated.ip], plan };
         return;
       }
@@ -298,6 +315,7 @@ export async function purchaseStaticIps({
           ipAddressId: ip.id,
         })),
       );
+      await mailLowStockOf(tx, plan);
       delivered = { order, items, instances, ips, plan };
     },
   });

@@ -5,5 +5,6 @@ export type { PaymentChannels } from './channel-driver.ts';
 export { createPaymentChannels } from './channels.ts';
 export { closePayment, closePaymentUnasked } from './crediting.ts';
 export { getReconciliation } from './reconciliation.ts';
+export { mailReconciliationMismatches } from './reconciliation-alerts.ts';
 export { claimDuePayments } from './repo.ts';
 export { listPaymentsForOperator } from './service.ts';

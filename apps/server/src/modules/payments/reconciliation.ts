@@ -28,7 +28,7 @@ function daysBetween(first: string, last: string): number {
   return (Date.parse(`${last}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / DAY_MS;
 }
 
-interface Sums {
+export interface Sums {
   paidCount: number;
   paidFen: bigint;
   ledgerCount: number;
@@ -49,29 +49,22 @@ function toFigures({ paidCount, paidFen, ledgerCount, ledgerFen }: Sums) {
 const channelOrder = (channel: PaymentChannel | null) =>
   channel === null ? paymentChannels.length : paymentChannels.indexOf(channel);
 
+/** One day and channel of a reconciliation, in fen as summed. */
+export interface ReconciledCell extends Sums {
+  day: string;
+  channel: PaymentChannel | null;
+  matched: boolean;
+}
+
 /**
- * The reconciliation of `from`..`to` (China days, both included; by default the last 30 days up
- * to today), at most 92 days. Only days and channels with a payment or a ledger top-up have a row.
+ * The reconciliation of `firstDay`..`lastDay` (business days, both included), in fen: one cell
+ * per day and channel with a payment or a ledger top-up, oldest first. The range is the caller's
+ * to check.
  */
-export async function getReconciliation({
-  db,
-  from,
-  to,
-  now = new Date(),
-}: {
-  db: Db;
-  from?: string;
-  to?: string;
-  now?: Date;
-}): Promise<Reconciliation> {
-  const lastDay = to ?? businessDayOf(now);
-  const firstDay = from ?? addDays(lastDay, 1 - RECONCILIATION_DEFAULT_DAYS);
-  if (firstDay > lastDay) {
-    throw new AppError('reconciliationRangeReversed', { from: firstDay, to: lastDay });
-  }
-  if (daysBetween(firstDay, lastDay) + 1 > RECONCILIATION_MAX_DAYS) {
-    throw new AppError('reconciliationRangeTooLong', { maxDays: RECONCILIATION_MAX_DAYS });
-  }
+export async function reconcileDays(
+  db: Db,
+  { firstDay, lastDay }: { firstDay: string; lastDay: string },
+): Promise<ReconciledCell[]> {
   const range = {
     from: startOfBusinessDay(firstDay),
     before: startOfBusinessDay(addDays(lastDay, 1)),
@@ -104,11 +97,37 @@ export async function getReconciliation({
     cell.ledgerFen += sum.sumFen;
   }
 
-  const ordered = [...cells.values()].sort(
-    (a, b) => a.day.localeCompare(b.day) || channelOrder(a.channel) - channelOrder(b.channel),
-  );
+  return [...cells.values()]
+    .sort((a, b) => a.day.localeCompare(b.day) || channelOrder(a.channel) - channelOrder(b.channel))
+    .map((cell) => ({ ...cell, matched: toFigures(cell).matched }));
+}
+
+/**
+ * The reconciliation of `from`..`to` (China days, both included; by default the last 30 days up
+ * to today), at most 92 days. Only days and channels with a payment or a ledger top-up have a row.
+ */
+export async function getReconciliation({
+  db,
+  from,
+  to,
+  now = new Date(),
+}: {
+  db: Db;
+  from?: string;
+  to?: string;
+  now?: Date;
+}): Promise<Reconciliation> {
+  const lastDay = to ?? businessDayOf(now);
+  const firstDay = from ?? addDays(lastDay, 1 - RECONCILIATION_DEFAULT_DAYS);
+  if (firstDay > lastDay) {
+    throw new AppError('reconciliationRangeReversed', { from: firstDay, to: lastDay });
+  }
+  if (daysBetween(firstDay, lastDay) + 1 > RECONCILIATION_MAX_DAYS) {
+    throw new AppError('reconciliationRangeTooLong', { maxDays: RECONCILIATION_MAX_DAYS });
+  }
+  const cells = await reconcileDays(db, { firstDay, lastDay });
   const totals: Sums = { paidCount: 0, paidFen: 0n, ledgerCount: 0, ledgerFen: 0n };
-  const rows: ReconciliationRow[] = ordered.map((cell) => {
+  const rows: ReconciliationRow[] = cells.map((cell) => {
     totals.paidCount += cell.paidCount;
     totals.paidFen += cell.paidFen;
     totals.ledgerCount += cell.ledgerCount;

@@ -105,9 +105,7 @@ describe.each(testEngines)('reminders on %s', (engine) => {
     expect(subjectsTo(smtp, zh.email)).toEqual([`静态 IP ${zhIp.ip} 将在 7 天内到期`]);
     expect(subjectsTo(smtp, en.email)).toEqual([`Your static IP ${enIp.ip} expires within 7 days`]);
     const [zhMail] = mailTo(smtp, zh.email);
-    expect(zhMail!.text).toContain(
-      `您好，您在 ${MAIL_BRAND} 的静态 IP ${zhIp.ip}（日本 东京）将于`,
-    );
+    expect(zhMail!.text).toContain(`您好，您在 ${MAIL_BRAND} 的静态 IP ${zhIp.ip}（日本东京）将于`);
     expect(zhMail!.text).toContain('https://proxy.acme.test/console/ipList');
     expect(zhMail!.html).toContain('去续费');
     const [enMail] = mailTo(smtp, en.email);

@@ -4,7 +4,12 @@
 // job sends each row once. The period is what starts the thresholds again: an instance's expiry
 // (a renewal moves it), a package (a new one is another subject), the ledger entry that last left
 // the balance at or above the customer's mark (a top-up above it makes a new one).
-import { renewalFailureLabels, type Locale, type RenewalFailureReason } from '@stratus/contract';
+import {
+  mailPlace,
+  renewalFailureLabels,
+  type Locale,
+  type RenewalFailureReason,
+} from '@stratus/contract';
 import type { Db, Tx } from '@stratus/db';
 import { autoRenewalPriceFen } from '../instances/public.ts';
 import {
@@ -46,17 +51,10 @@ export const consolePages = {
   recharge: '/console/recharge',
 } as const;
 
-/** Where an instance is, in the recipient's language. */
-function locationOf(subject: InstanceSubject, locale: Locale): string {
-  return locale === 'zh-CN'
-    ? `${subject.countryNameZh} ${subject.cityNameZh}`
-    : `${subject.cityNameEn}, ${subject.countryNameEn}`;
-}
-
 function instanceValues(subject: InstanceSubject) {
   return (locale: Locale) => ({
     ip: subject.address,
-    location: locationOf(subject, locale),
+    location: mailPlace(subject, locale),
     expiresAt: mailTime(subject.expiresAt),
   });
 }

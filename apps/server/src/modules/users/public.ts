@@ -3,5 +3,5 @@
 export { assertEmailVerifiedToSpend } from './email-verified.ts';
 export { findUserByEmail, isReplacedApiTokenHash, lockUser, updateUser } from './repo.ts';
 export { createUser, requireUser, toUserProfile } from './service.ts';
-export { queueSecurityNotice } from './security-notice.ts';
+export { PROFILE_LINK_PATH, queueSecurityNotice } from './security-notice.ts';
 export type { UserRow } from './service.ts';

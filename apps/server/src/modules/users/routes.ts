@@ -25,7 +25,6 @@ export function registerUserRoutes(app: FastifyInstance): void {
   registerEndpoint(app, rotateApiToken, async (request) => ({
     apiToken: await users.rotateApiToken({
       db,
-      config,
       cipher,
       userId: requireAuth(request).userId,
     }),

@@ -2,8 +2,7 @@
 // it reports, so a change and its notice commit together. One per change, never deduplicated.
 import { securityChangeLabels, type SecurityChange } from '@stratus/contract';
 import type { Tx } from '@stratus/db';
-import type { Config } from '../../config.ts';
-import { messageLink, queueMail } from '../messages/public.ts';
+import { mailIdentity, mailLink, queueMail } from '../messages/public.ts';
 import type { UserRow } from './repo.ts';
 
 /**
@@ -15,11 +14,9 @@ export const PROFILE_LINK_PATH = '/console/overview?profile=1';
 export async function queueSecurityNotice(
   tx: Tx,
   {
-    config,
     user,
     change,
   }: {
-    config: Pick<Config, 'publicUrl' | 'brandName'>;
     user: Pick<UserRow, 'id' | 'email' | 'language'>;
     change: SecurityChange;
   },
@@ -29,9 +26,9 @@ export async function queueSecurityNotice(
     to: user.email,
     locale: user.language,
     template: 'security.changed',
-    brand: config.brandName,
+    brand: mailIdentity().brand,
     values: { change: securityChangeLabels[user.language][change] },
     data: { change },
-    actionUrl: messageLink(config.publicUrl, PROFILE_LINK_PATH),
+    actionUrl: mailLink(PROFILE_LINK_PATH),
   });
 }

@@ -8,7 +8,6 @@ import {
   type UserProfile,
 } from '@stratus/contract';
 import type { Db, Tx } from '@stratus/db';
-import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import { announceChange, authChanged, deliverChangeLocally } from '../../change-notifications.ts';
 import { generateApiToken, hashToken, type TokenCipher } from '../../tokens.ts';
@@ -169,12 +168,10 @@ export async function updateProfile({
 /** Replaces the personal API token and mails the owner a `security.changed` notice with it. */
 export async function rotateApiToken({
   db,
-  config,
   cipher,
   userId,
 }: {
   db: Db;
-  config: Pick<Config, 'publicUrl' | 'brandName'>;
   cipher: TokenCipher;
   userId: string;
 }): Promise<string> {
@@ -187,7 +184,7 @@ export async function rotateApiToken({
     if (replaced === undefined) throw new AppError('unauthorized');
     await insertReplacedApiToken(tx, { tokenHash: replaced, userId });
     const user = await updateUser(tx, userId, { apiTokenHash, apiTokenCiphertext });
-    if (user) await queueSecurityNotice(tx, { config, user, change: 'api_token' });
+    if (user) await queueSecurityNotice(tx, { user, change: 'api_token' });
     await announceChange(tx, change);
   });
   // The old token is refused from the very next request on this server.

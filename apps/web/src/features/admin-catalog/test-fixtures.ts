@@ -80,6 +80,7 @@ export const residential: AdminStaticIpPlan = {
   ],
   liveInstances: 3,
   stock: 5,
+  lowStockMark: 3,
   createdAt: '2026-01-02T00:00:00.000Z',
 };
 
@@ -95,6 +96,7 @@ export const datacenter: AdminStaticIpPlan = {
   prices: [{ durationDays: 45, price: 40.5 }],
   liveInstances: 0,
   stock: 2,
+  lowStockMark: null,
 };
 
 export const tenGb: AdminTrafficPlan = {

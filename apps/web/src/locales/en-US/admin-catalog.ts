@@ -14,6 +14,9 @@ export default {
   'adminCatalog.plan.replacementsPerMonth': 'Replacements per month',
   'adminCatalog.plan.replacementsPerMonthHint':
     'Replacing is free in the first 24 hours; after that, how many times each IP may be replaced per calendar month (0–100)',
+  'adminCatalog.plan.lowStockMark': 'Low-stock mark',
+  'adminCatalog.plan.lowStockMarkHint':
+    'Staff who run the catalog are mailed when fewer IPs than this are left to sell (1–100000); leave it empty for no alert',
   'adminCatalog.sortOrder': 'Sort order',
   'adminCatalog.sortOrderHint': 'Smaller numbers come first (−9999 to 9999)',
   'adminCatalog.required': 'Required',

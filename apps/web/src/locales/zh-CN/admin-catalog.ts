@@ -12,6 +12,9 @@ export default {
   'adminCatalog.plan.replacementsPerMonth': '每月可更换次数',
   'adminCatalog.plan.replacementsPerMonthHint':
     '购买 24 小时内更换免费；之后每个 IP 每个自然月可更换的次数（0–100）',
+  'adminCatalog.plan.lowStockMark': '库存预警线',
+  'adminCatalog.plan.lowStockMarkHint':
+    '可售 IP 少于这个数时，邮件通知管理商品目录的员工（1–100000）；留空则不提醒',
   'adminCatalog.sortOrder': '排序',
   'adminCatalog.sortOrderHint': '数字越小越靠前（-9999 至 9999）',
   'adminCatalog.required': '必填',

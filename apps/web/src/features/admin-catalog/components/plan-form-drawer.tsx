@@ -1,6 +1,7 @@
 import {
   DEFAULT_DURATIONS,
   lineTypes,
+  MAX_LOW_STOCK_MARK,
   MAX_REPLACEMENTS_PER_MONTH,
   MAX_SORT_ORDER,
   MIN_SORT_ORDER,
@@ -48,12 +49,14 @@ interface PlanForm {
   active: boolean;
   sortOrder: number;
   replacementsPerMonth: number;
+  /** Empty (null or undefined): no mark. */
+  lowStockMark?: number | null;
   prices: Partial<PlanPriceInput>[];
 }
 
 /**
- * Adds a static-IP plan or edits one: protocols, shown or hidden, sort order and the price list
- * (the usual durations as presets, any other as a custom row). Region and line type are fixed
+ * Adds a static-IP plan or edits one: protocols, shown or hidden, sort order, replacements, the
+ * low-stock mark and the price list (the usual durations as presets, any other as a custom row). Region and line type are fixed
  * once the plan exists.
  */
 export function PlanFormDrawer({ open, plan, defaultRegionId, onClose }: PlanFormDrawerProps) {
@@ -90,6 +93,7 @@ export function PlanFormDrawer({ open, plan, defaultRegionId, onClose }: PlanFor
       active: values.active,
       sortOrder: values.sortOrder,
       replacementsPerMonth: values.replacementsPerMonth,
+      lowStockMark: values.lowStockMark ?? null,
       prices,
     };
     // A refusal (a plan of that region and line exists, the region is gone) is toasted.
@@ -231,6 +235,13 @@ export function PlanFormDrawer({ open, plan, defaultRegionId, onClose }: PlanFor
           rules={[{ required: true, message: t('adminCatalog.required') }]}
         >
           <InputNumber min={0} max={MAX_REPLACEMENTS_PER_MONTH} precision={0} />
+        </Form.Item>
+        <Form.Item
+          name="lowStockMark"
+          label={t('adminCatalog.plan.lowStockMark')}
+          extra={t('adminCatalog.plan.lowStockMarkHint')}
+        >
+          <InputNumber min={1} max={MAX_LOW_STOCK_MARK} precision={0} />
         </Form.Item>
       </Form>
     </Drawer>

@@ -161,6 +161,7 @@ describe('StaticIpPlansPage', { timeout: 30_000 }, () => {
     const replacements = within(drawer).getByRole('spinbutton', { name: '每月可更换次数' });
     await userEvent.clear(replacements);
     await userEvent.type(replacements, '3');
+    await userEvent.type(within(drawer).getByRole('spinbutton', { name: '库存预警线' }), '10');
     // A preset already in the list is not offered again.
     expect(within(drawer).queryByRole('button', { name: '+ 30 天' })).toBeNull();
     await userEvent.click(within(drawer).getByRole('button', { name: SAVE }));
@@ -170,12 +171,33 @@ describe('StaticIpPlansPage', { timeout: 30_000 }, () => {
       active: false,
       sortOrder: 1,
       replacementsPerMonth: 3,
+      lowStockMark: 10,
       prices: [
         { durationDays: 30, price: 33 },
         { durationDays: 45, price: 42 },
       ],
     });
     expect(await screen.findByText('已保存套餐')).toBeInTheDocument();
+  });
+
+  it('shows a plan’s low-stock mark and takes it away when emptied', async () => {
+    api.respondWith(updateStaticIpPlan, { ...residential, lowStockMark: null });
+    renderPlans();
+    await userEvent.click(
+      within(await rowOf(residential)).getByRole('button', { name: `编辑 ${nameOf(residential)}` }),
+    );
+    const drawer = await findDrawer();
+    const mark = within(drawer).getByRole('spinbutton', { name: '库存预警线' });
+    expect(mark).toHaveValue('3');
+    expect(
+      within(drawer).getByText(
+        '可售 IP 少于这个数时，邮件通知管理商品目录的员工（1–100000）；留空则不提醒',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.clear(mark);
+    await userEvent.click(within(drawer).getByRole('button', { name: SAVE }));
+    await waitFor(() => expect(api.requests(updateStaticIpPlan)).toHaveLength(1));
+    expect(api.requests(updateStaticIpPlan)[0]?.body).toMatchObject({ lowStockMark: null });
   });
 
   it('adds a plan with a region, a line type and prices for the durations kept', async () => {
@@ -210,6 +232,7 @@ describe('StaticIpPlansPage', { timeout: 30_000 }, () => {
       active: true,
       sortOrder: 0,
       replacementsPerMonth: 1,
+      lowStockMark: null,
       prices: [
         { durationDays: 30, price: 25 },
         { durationDays: 90, price: 69 },
