@@ -5,7 +5,7 @@
 // address at save and to a private one later is caught at send).
 import { lookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { isIP } from 'node:net';
-import { isReservedAddress } from '../allowlist/public.ts';
+import { isReservedAddress } from '../../ip-blocks.ts';
 
 export type UrlCheck =
   | { ok: true; url: URL }
