@@ -1,7 +1,7 @@
 import type zhCN from '../zh-CN/webhooks.ts';
 
 export default {
-  'webhooks.title': 'Webhooks',
+  'webhooks.endpoints': 'Endpoints',
   'webhooks.explain':
     'When something happens to your account (a top-up credited, an IP about to expire, a renewal that failed, a password changed), we POST the event as JSON to your address, signed with its signing secret.',
   'webhooks.count': '{{count}} of {{max}} endpoints',
@@ -21,7 +21,7 @@ export default {
   'webhooks.state.owner': 'Off',
   'webhooks.state.failing': 'Off after failing',
   'webhooks.failingSince': 'Failing since {{time}}',
-  'webhooks.enabled': 'On',
+  'webhooks.enabled': 'Enabled',
   'webhooks.actions': 'Actions',
   'webhooks.deliveries': 'Deliveries',
   'webhooks.edit': 'Edit',
@@ -59,7 +59,6 @@ export default {
   'webhooks.delivery.resend': 'Resend',
   'webhooks.delivery.resent': 'Queued to send again',
   'webhooks.delivery.empty': 'No deliveries yet',
-  'webhooks.delivery.eventId': 'Event ID',
   'webhooks.event.payment.credited': 'Top-up credited',
   'webhooks.event.order.paid': 'Order paid',
   'webhooks.event.balance.changed': 'Refund or balance adjustment',

@@ -1,5 +1,5 @@
 export default {
-  'webhooks.title': 'Webhook',
+  'webhooks.endpoints': '接收地址',
   'webhooks.explain':
     '账户发生变化时（充值到账、IP 即将到期、续费失败、密码修改等），我们会把事件以 JSON 的形式 POST 到您的地址，并用签名密钥签名。',
   'webhooks.count': '{{count}} / {{max}} 个地址',
@@ -56,7 +56,6 @@ export default {
   'webhooks.delivery.resend': '重新发送',
   'webhooks.delivery.resent': '已重新加入发送队列',
   'webhooks.delivery.empty': '还没有推送记录',
-  'webhooks.delivery.eventId': '事件 ID',
   'webhooks.event.payment.credited': '充值到账',
   'webhooks.event.order.paid': '订单支付成功',
   'webhooks.event.balance.changed': '退款或余额调整',

@@ -54,14 +54,10 @@ function DeliveryLog({ endpoint, compact }: { endpoint: WebhookEndpoint; compact
     {
       title: t('webhooks.delivery.event'),
       dataIndex: 'event',
-      render: (event: WebhookDelivery['event'], delivery) => (
+      render: (event: WebhookDelivery['event']) => (
         <div className={styles.event}>
           <span>{t(`webhooks.event.${event}`)}</span>
-          <Typography.Text
-            type="secondary"
-            className={styles.eventId}
-            copyable={{ text: delivery.eventId }}
-          >
+          <Typography.Text type="secondary" className={styles.eventId}>
             {event}
           </Typography.Text>
         </div>

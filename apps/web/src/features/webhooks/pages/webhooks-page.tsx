@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/business-time.ts';
 import { showSuccessToast } from '../../../shared/ui/feedback.ts';
 import { RowCards } from '../../../shared/ui/row-cards.tsx';
+import { TOUCH_TARGET } from '../../../shared/ui/touch-target.ts';
 import { useCompactLayout } from '../../../shared/ui/use-compact-layout.ts';
 import { useDeleteWebhook, useUpdateWebhook, useWebhooks } from '../api.ts';
 import { DeliveriesDrawer } from '../components/deliveries-drawer.tsx';
@@ -67,12 +68,31 @@ export default function WebhooksPage() {
     {
       title: t('webhooks.state'),
       key: 'state',
-      width: 190,
+      width: 240,
       render: (_, endpoint) => {
         const state = stateOf(endpoint);
         return (
           <div className={styles.state}>
-            <Tag color={state.colour}>{t(state.label)}</Tag>
+            <div className={styles.switchRow}>
+              <Switch
+                className={TOUCH_TARGET}
+                checked={endpoint.enabled}
+                aria-label={`${t('webhooks.enabled')} ${endpoint.url}`}
+                loading={update.isPending && update.variables?.id === endpoint.id}
+                onChange={(checked) =>
+                  update.mutate(
+                    { id: endpoint.id, changes: { enabled: checked } },
+                    {
+                      onSuccess: () =>
+                        showSuccessToast(
+                          t(checked ? 'webhooks.switchedOn' : 'webhooks.switchedOff'),
+                        ),
+                    },
+                  )
+                }
+              />
+              <Tag color={state.colour}>{t(state.label)}</Tag>
+            </div>
             {endpoint.failingSince && (
               <Typography.Text type="danger" className={styles.failing}>
                 {t('webhooks.failingSince', { time: formatDateTime(endpoint.failingSince) })}
@@ -81,27 +101,6 @@ export default function WebhooksPage() {
           </div>
         );
       },
-    },
-    {
-      title: t('webhooks.enabled'),
-      dataIndex: 'enabled',
-      width: 80,
-      render: (enabled: boolean, endpoint) => (
-        <Switch
-          checked={enabled}
-          aria-label={`${t('webhooks.enabled')} ${endpoint.url}`}
-          loading={update.isPending && update.variables?.id === endpoint.id}
-          onChange={(checked) =>
-            update.mutate(
-              { id: endpoint.id, changes: { enabled: checked } },
-              {
-                onSuccess: () =>
-                  showSuccessToast(t(checked ? 'webhooks.switchedOn' : 'webhooks.switchedOff')),
-              },
-            )
-          }
-        />
-      ),
     },
     {
       title: t('webhooks.actions'),
@@ -137,7 +136,7 @@ export default function WebhooksPage() {
   return (
     <Space orientation="vertical" size={16} className={styles.page}>
       <Card
-        title={t('webhooks.title')}
+        title={t('webhooks.endpoints')}
         extra={
           <Space wrap>
             <Typography.Text type="secondary">
