@@ -81,6 +81,8 @@ describe.each(testEngines)('database on %s', (engine) => {
       'usage_hourly',
       'users',
       'wallets',
+      'webhook_deliveries',
+      'webhook_endpoints',
     ]);
   });
 

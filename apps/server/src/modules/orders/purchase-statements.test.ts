@@ -279,9 +279,11 @@ describe.skipIf(!testEngines.includes('postgres'))('a purchase on postgres', () 
         expect.stringMatching(KEY_CLAIM),
         expect.stringMatching(PAID),
         expect.stringMatching(/^with "claimed" as \(update "ip_addresses"/),
-        // `order.paid`, written in the purchase's transaction: its recipient, then the message.
+        // `order.paid`, written in the purchase's transaction: its recipient, the message, and
+        // its deliveries to the customer's webhook endpoints that asked for it.
         expect.stringMatching(/^select "email", "language" from "users"/),
         expect.stringMatching(/^insert into "messages"/),
+        expect.stringMatching(/^\s*insert into "webhook_deliveries"/),
         'commit',
       ],
     ]);
