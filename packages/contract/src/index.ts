@@ -47,5 +47,6 @@ export * from './endpoints/sub-users.ts';
 export * from './zone-offsets.ts';
 export * from './mail.ts';
 export * from './webhooks.ts';
+export * from './security.ts';
 export * from './endpoints/messages.ts';
 export * from './endpoints/webhooks.ts';

@@ -44,6 +44,7 @@ describe.each(testEngines)('database on %s', (engine) => {
     );
     expect(tables.map((table) => table.name)).toEqual([
       'announcements',
+      'api_keys',
       'audit_log',
       'auth_attempts',
       'balance_adjustments',
@@ -69,9 +70,12 @@ describe.each(testEngines)('database on %s', (engine) => {
       'plan_prices',
       'proxy_instances',
       'rate_limit_windows',
+      'recovery_codes',
       'regions',
       'replaced_api_tokens',
       'sessions',
+      'sign_in_challenges',
+      'sign_in_events',
       'static_ip_plans',
       'sub_users',
       'traffic_package_usage_hourly',

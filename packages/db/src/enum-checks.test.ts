@@ -1,5 +1,6 @@
 import {
   announcementSeverities,
+  apiKeyScopes,
   CURRENCY,
   instanceCheckStatuses,
   instanceStatuses,
@@ -15,6 +16,7 @@ import {
   paymentChannels,
   paymentStatuses,
   proxyProtocols,
+  signInOutcomes,
   trafficPackageStatuses,
   usageKinds,
   userRoles,
@@ -71,6 +73,8 @@ const expectedLists: Record<string, readonly string[]> = {
   webhook_endpoints_events_check: webhookEvents,
   webhook_deliveries_event_check: webhookEvents,
   webhook_deliveries_state_check: webhookDeliveryStates,
+  api_keys_scopes_check: apiKeyScopes,
+  sign_in_events_outcome_check: signInOutcomes,
 };
 
 /** The string literals of a constraint as PostgreSQL prints it: `'topup'::text` → `topup`. */

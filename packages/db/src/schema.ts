@@ -20,6 +20,9 @@ import {
   trafficPackageStatuses,
   usageKinds,
   userRoles,
+  apiKeyScopes,
+  secondFactorKinds,
+  signInOutcomes,
   webhookDeliveryStates,
   webhookDisabledReasons,
   webhookEvents,
@@ -72,6 +75,7 @@ export const authAttemptKinds = [
   'password_reset_email',
   'password_reset_address',
   'verification_resend',
+  'second_factor_account',
 ] as const;
 export type AuthAttemptKind = (typeof authAttemptKinds)[number];
 
@@ -110,6 +114,12 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** Mail `balance.low` when the balance falls below this many fen; null: off (the default). */
     lowBalanceThresholdFen: bigint('low_balance_threshold_fen', { mode: 'bigint' }),
+    /** The TOTP secret encrypted with the server's secret key; null: no authenticator app. */
+    totpSecretCiphertext: text('totp_secret_ciphertext'),
+    /** When a first valid code confirmed the secret; a secret not yet confirmed is not a factor. */
+    totpConfirmedAt: timestamp('totp_confirmed_at', { withTimezone: true }),
+    /** The 30-second step of the last code accepted: that code, and older ones, are refused. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -146,9 +156,17 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /** The second factor the session was opened with; null: the password alone. */
+    secondFactor: text('second_factor', { enum: secondFactorKinds }),
+    /** When a second factor (or, without one, the password) was last proved in it: step-up. */
+    steppedUpAt: timestamp('stepped_up_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('sessions_token_hash_key').on(table.tokenHash),
+    check(
+      'sessions_second_factor_check',
+      sql`${table.secondFactor} is null or ${isOneOf(table.secondFactor, secondFactorKinds)}`,
+    ),
     index('sessions_user_id_idx').on(table.userId),
   ],
 );
@@ -1378,5 +1396,108 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_created_at_idx').on(table.createdAt),
     check('webhook_deliveries_state_check', isOneOf(table.state, webhookDeliveryStates)),
     check('webhook_deliveries_event_check', isOneOf(table.event, webhookEvents)),
+  ],
+);
+
+/** An account's recovery codes: SHA-256 only, each used once; a new set replaces the old. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('recovery_codes_user_id_code_hash_key').on(table.userId, table.codeHash)],
+);
+
+/**
+ * A sign-in whose password was right, waiting for its second factor: the challenge token's
+ * SHA-256, valid a few minutes and once.
+ */
+export const signInChallenges = pgTable(
+  'sign_in_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** Wrong codes given against it: a few end it. */
+    failures: integer('failures').notNull().default(0),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('sign_in_challenges_token_hash_key').on(table.tokenHash),
+    index('sign_in_challenges_expires_at_idx').on(table.expiresAt),
+  ],
+);
+
+/** Every sign-in attempt on an account, for its owner's history (kept 90 days). */
+export const signInEvents = pgTable(
+  'sign_in_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    outcome: text('outcome', { enum: signInOutcomes }).notNull(),
+    secondFactor: text('second_factor', { enum: secondFactorKinds }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('sign_in_events_user_id_created_at_idx').on(table.userId, table.createdAt),
+    index('sign_in_events_created_at_idx').on(table.createdAt),
+    check('sign_in_events_outcome_check', isOneOf(table.outcome, signInOutcomes)),
+    check(
+      'sign_in_events_second_factor_check',
+      sql`${table.secondFactor} is null or ${isOneOf(table.secondFactor, secondFactorKinds)}`,
+    ),
+  ],
+);
+
+/**
+ * A named API key beside the personal token: its SHA-256 only (shown once), its scopes, an
+ * optional expiry and source addresses, and where it was last used.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    keyHash: text('key_hash').notNull(),
+    /** The key's first characters, so its owner can tell keys apart. */
+    keyPrefix: text('key_prefix').notNull(),
+    scopes: text('scopes').array().notNull(),
+    /** CIDR blocks the key may be used from; empty: anywhere. */
+    allowedSources: text('allowed_sources')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    lastUsedIp: text('last_used_ip'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('api_keys_key_hash_key').on(table.keyHash),
+    index('api_keys_user_id_idx').on(table.userId),
+    check(
+      'api_keys_scopes_check',
+      sql`${table.scopes} <@ array[${sqlList(apiKeyScopes)}]::text[] and cardinality(${table.scopes}) > 0`,
+    ),
   ],
 );
