@@ -11,3 +11,4 @@ export {
 } from './service.ts';
 export type { Authentication } from './service.ts';
 export { SessionCache } from './session-cache.ts';
+export { parseUserAgent } from './user-agent.ts';
