@@ -11,16 +11,14 @@ import {
 import type { Db } from '@stratus/db';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
-import { authChanged, transactionAnnouncing } from '../../change-notifications.ts';
-import { parseUserAgent } from '../auth/public.ts';
+import { authChanged, deliverChangeLocally } from '../../change-notifications.ts';
 import {
   deleteSignInEventsOlderThan,
-  isSessionOfUser,
-  listLiveSessions,
-  listRecentSignIns,
+  parseUserAgent,
   revokeLiveSessionsExcept,
   revokeSessionOfUser,
-} from './repo.ts';
+} from '../auth/public.ts';
+import { listLiveSessions, listRecentSignIns } from './repo.ts';
 
 /** Who is asking: the account, and the session making the request (null for an API token). */
 export interface Caller {
@@ -80,10 +78,9 @@ export async function revokeSession({
   sessionId: string;
 }): Promise<void> {
   const { userId } = caller;
-  await transactionAnnouncing(db, authChanged(userId), async (tx) => {
-    if (!(await isSessionOfUser(tx, { userId, sessionId }))) throw new AppError('sessionNotFound');
-    await revokeSessionOfUser(tx, { userId, sessionId });
-  });
+  const found = await db.transaction((tx) => revokeSessionOfUser(tx, { userId, sessionId }));
+  if (!found) throw new AppError('sessionNotFound');
+  deliverChangeLocally(db, authChanged(userId));
 }
 
 /** Signs out every live session of the caller but the one making the request; answers how many. */
@@ -96,13 +93,14 @@ export async function revokeOtherSessions({
   config: Config;
   caller: Caller;
 }): Promise<{ revoked: number }> {
-  const revoked = await transactionAnnouncing(db, authChanged(caller.userId), (tx) =>
+  const revoked = await db.transaction((tx) =>
     revokeLiveSessionsExcept(tx, {
       userId: caller.userId,
       keepSessionId: caller.sessionId,
       idleSeconds: idleSecondsOf(config),
     }),
   );
+  deliverChangeLocally(db, authChanged(caller.userId));
   return { revoked };
 }
 
