@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import { createLoggerOptions, type LoggerOptions } from './logger.ts';
 import { registerAllowlistRoutes } from './modules/allowlist/routes.ts';
+import { registerDeviceRoutes } from './modules/devices/routes.ts';
 import { registerAdminAnnouncementRoutes } from './modules/announcements/admin-routes.ts';
 import { registerAnnouncementRoutes } from './modules/announcements/routes.ts';
 import { registerMessageRoutes } from './modules/messages/routes.ts';
@@ -128,6 +129,7 @@ export async function buildApp({
 
   registerHealthRoutes(app);
   registerAuthRoutes(app);
+  registerDeviceRoutes(app);
   registerUserRoutes(app);
   registerWalletRoutes(app);
   await registerPaymentRoutes(app);

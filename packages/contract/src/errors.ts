@@ -325,6 +325,15 @@ export const errors = {
       'en-US': 'The new email address is the same as the current one',
     },
   },
+  /** A session to sign out that is not one of the caller's (or does not exist). */
+  sessionNotFound: {
+    code: 20601,
+    status: 404,
+    message: {
+      'zh-CN': '该登录会话不存在',
+      'en-US': 'Session not found',
+    },
+  },
   /** A top-up amount outside the configured limits; params: min, max (yuan). */
   topUpAmountOutOfRange: {
     code: 30001,

@@ -22,6 +22,7 @@ import {
   UNSUBSCRIBE_PATH,
   VERIFY_EMAIL_PATH,
   WEBHOOKS_PATH,
+  SECURITY_PATH,
 } from '../shared/paths.ts';
 import type { RecentPage } from '../shared/recent-pages.ts';
 
@@ -222,6 +223,13 @@ export const pageRoutes: readonly PageRoute[] = [
     layout: 'console',
     recent: true,
     load: () => import('../features/webhooks/pages/webhooks-page.tsx'),
+  },
+  {
+    path: SECURITY_PATH,
+    title: 'nav.security',
+    layout: 'console',
+    recent: true,
+    load: () => import('../features/devices/pages/security-page.tsx'),
   },
   {
     path: PORTAL_HOME,

@@ -15,6 +15,7 @@ import enAdminNodes from './en-US/admin-nodes.ts';
 import enAdminInventory from './en-US/admin-inventory.ts';
 import enAuth from './en-US/auth.ts';
 import enCommon from './en-US/common.ts';
+import enDevices from './en-US/devices.ts';
 import enDynamic from './en-US/dynamic.ts';
 import enHttp from './en-US/http.ts';
 import enInstances from './en-US/instances.ts';
@@ -44,6 +45,7 @@ import zhAdminNodes from './zh-CN/admin-nodes.ts';
 import zhAdminInventory from './zh-CN/admin-inventory.ts';
 import zhAuth from './zh-CN/auth.ts';
 import zhCommon from './zh-CN/common.ts';
+import zhDevices from './zh-CN/devices.ts';
 import zhDynamic from './zh-CN/dynamic.ts';
 import zhHttp from './zh-CN/http.ts';
 import zhInstances from './zh-CN/instances.ts';
@@ -81,6 +83,7 @@ export const localeDomains = {
   adminInventory: { 'zh-CN': zhAdminInventory, 'en-US': enAdminInventory },
   auth: { 'zh-CN': zhAuth, 'en-US': enAuth },
   common: { 'zh-CN': zhCommon, 'en-US': enCommon },
+  devices: { 'zh-CN': zhDevices, 'en-US': enDevices },
   dynamic: { 'zh-CN': zhDynamic, 'en-US': enDynamic },
   access: { 'zh-CN': zhAccess, 'en-US': enAccess },
   http: { 'zh-CN': zhHttp, 'en-US': enHttp },
@@ -113,6 +116,7 @@ const zhMessages = {
   ...zhAdminInventory,
   ...zhAuth,
   ...zhCommon,
+  ...zhDevices,
   ...zhDynamic,
   ...zhAccess,
   ...zhHttp,
@@ -150,6 +154,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     ...enAdminInventory,
     ...enAuth,
     ...enCommon,
+    ...enDevices,
     ...enDynamic,
     ...enAccess,
     ...enDynamic,

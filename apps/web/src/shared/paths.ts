@@ -29,6 +29,8 @@ export const ROUTER_BUY_PATH = '/console/router-buy';
 export const MESSAGES_PATH = '/console/messages';
 /** The customer's webhook endpoints and their delivery logs. */
 export const WEBHOOKS_PATH = '/console/webhooks';
+/** The caller's devices: signed-in sessions and the sign-in history. */
+export const SECURITY_PATH = '/console/security';
 /** Where a mail's unsubscribe link opens: `/portal/unsubscribe?token=…`. */
 export const UNSUBSCRIBE_PATH = '/portal/unsubscribe';
 
@@ -53,6 +55,7 @@ export const CUSTOMER_PAGE_PATHS: readonly string[] = [
   ROUTER_BUY_PATH,
   MESSAGES_PATH,
   WEBHOOKS_PATH,
+  SECURITY_PATH,
   PORTAL_HOME,
   PORTAL_AUTH,
   PORTAL_RESET,
@@ -75,6 +78,8 @@ export const ADMIN_STAFF_PATH = '/admin/staff';
 export const ADMIN_ANNOUNCEMENTS_PATH = '/admin/announcements';
 /** A staff member's own inbox (the outbox of every message is another page). */
 export const ADMIN_INBOX_PATH = '/admin/inbox';
+/** A staff member's own devices: the same page as the console's. */
+export const ADMIN_SECURITY_PATH = '/admin/security';
 export const ADMIN_MESSAGES_PATH = '/admin/messages';
 export const ADMIN_CATALOG_REGIONS_PATH = '/admin/catalog/regions';
 export const ADMIN_CATALOG_STATIC_IP_PLANS_PATH = '/admin/catalog/static-ip-plans';

@@ -11,3 +11,6 @@ export {
 } from './service.ts';
 export type { Authentication } from './service.ts';
 export { SessionCache } from './session-cache.ts';
+export { revokeLiveSessionsExcept, revokeSessionOfUser } from './session-revocation.ts';
+export { deleteSignInEventsOlderThan } from './sign-in-history.ts';
+export { parseUserAgent } from './user-agent.ts';

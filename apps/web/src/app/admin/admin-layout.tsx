@@ -6,7 +6,12 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { AccountMenu } from '../../features/users/components/account-menu.tsx';
 import { InboxBell } from '../../features/messages/public.ts';
 import { useMe, useSwitchLanguage } from '../../features/users/api.ts';
-import { ADMIN_HOME, ADMIN_INBOX_PATH, CONSOLE_HOME } from '../../shared/paths.ts';
+import {
+  ADMIN_HOME,
+  ADMIN_INBOX_PATH,
+  ADMIN_SECURITY_PATH,
+  CONSOLE_HOME,
+} from '../../shared/paths.ts';
 import { Brand } from '../../shared/ui/brand.tsx';
 import { LanguageSwitch } from '../../shared/ui/language-switch.tsx';
 import { PageFallback } from '../../shared/ui/page-fallback.tsx';
@@ -69,7 +74,7 @@ export function AdminLayout() {
           {!compact && backToConsole}
           <InboxBell onClick={() => navigate(ADMIN_INBOX_PATH)} />
           <LanguageSwitch onSwitch={(language) => void switchLanguage(language)} />
-          <AccountMenu />
+          <AccountMenu securityPath={ADMIN_SECURITY_PATH} />
         </div>
       </header>
       <div className={styles.body}>

@@ -17,6 +17,7 @@ import {
   ADMIN_ORDERS_PATH,
   ADMIN_PAYMENTS_PATH,
   ADMIN_RECONCILIATION_PATH,
+  ADMIN_SECURITY_PATH,
   ADMIN_STAFF_PATH,
 } from '../../shared/paths.ts';
 
@@ -28,6 +29,7 @@ import {
 export const adminPagePaths: readonly string[] = [
   ADMIN_HOME,
   ADMIN_INBOX_PATH,
+  ADMIN_SECURITY_PATH,
   ADMIN_CUSTOMERS_PATH,
   ADMIN_CUSTOMER_PATH,
   ADMIN_ADJUSTMENTS_PATH,

@@ -38,6 +38,7 @@ import {
   ADMIN_ORDERS_PATH,
   ADMIN_PAYMENTS_PATH,
   ADMIN_RECONCILIATION_PATH,
+  ADMIN_SECURITY_PATH,
   ADMIN_STAFF_PATH,
 } from '../../shared/paths.ts';
 import type { PageModule, RouteIcon } from '../routes.ts';
@@ -74,6 +75,13 @@ export const adminRoutes: readonly AdminRoute[] = [
     title: 'admin.nav.inbox',
     permission: null,
     load: () => import('../../features/messages/pages/messages-page.tsx'),
+  },
+  {
+    // Opened from the account menu, not the side menu: the staff member's own devices.
+    path: ADMIN_SECURITY_PATH,
+    title: 'nav.security',
+    permission: null,
+    load: () => import('../../features/devices/pages/security-page.tsx'),
   },
   {
     path: ADMIN_CUSTOMERS_PATH,

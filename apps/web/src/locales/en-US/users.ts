@@ -3,6 +3,7 @@ import type zhCN from '../zh-CN/users.ts';
 export default {
   'users.menu.profile': 'Profile',
   'users.menu.password': 'Change password',
+  'users.menu.security': 'Account security',
   'users.menu.logout': 'Sign out',
   'users.logout.confirm': 'Sign out now?',
   'users.logout.ok': 'Sign out',

@@ -1,6 +1,7 @@
 export default {
   'users.menu.profile': '个人信息',
   'users.menu.password': '修改密码',
+  'users.menu.security': '账户安全',
   'users.menu.logout': '退出登录',
   'users.logout.confirm': '确认退出登录？',
   'users.logout.ok': '退出登录',

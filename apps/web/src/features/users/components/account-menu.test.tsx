@@ -28,6 +28,7 @@ function renderMenu(entry = '/') {
     [
       { path: '/', element: <AccountMenu /> },
       { path: '/admin', element: <p>admin home</p> },
+      { path: '/console/security', element: <p>console security</p> },
     ],
     entry,
   );
@@ -55,7 +56,7 @@ describe('AccountMenu', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['个人信息', '修改密码', '退出登录']);
+    ).toEqual(['个人信息', '修改密码', '账户安全', '退出登录']);
     expect(within(menu).getByRole('separator')).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: '个人信息' })).toHaveFocus();
   });
@@ -74,6 +75,27 @@ describe('AccountMenu', () => {
     expect(screen.getAllByRole('menuitem')[0]).toHaveTextContent('运营后台');
     await userEvent.click(screen.getByRole('menuitem', { name: '运营后台' }));
     expect(await screen.findByText('admin home')).toBeInTheDocument();
+  });
+
+  it('opens the account security page of its console', async () => {
+    renderMenu();
+    await userEvent.click(await screen.findByText('ada@example.com'));
+    await userEvent.click(screen.getByRole('menuitem', { name: '账户安全' }));
+    expect(await screen.findByText('console security')).toBeInTheDocument();
+  });
+
+  it('opens the operator console’s own account security page from its header', async () => {
+    api.respondWith(getMe, { ...profile, role: 'owner' });
+    renderRoutes(
+      [
+        { path: '/', element: <AccountMenu securityPath="/admin/security" /> },
+        { path: '/admin/security', element: <p>admin security</p> },
+      ],
+      '/',
+    );
+    await userEvent.click(await screen.findByText('ada@example.com'));
+    await userEvent.click(screen.getByRole('menuitem', { name: '账户安全' }));
+    expect(await screen.findByText('admin security')).toBeInTheDocument();
   });
 
   it('asks 确认退出登录？ and signs out even when logout fails', async () => {

@@ -2,7 +2,7 @@ import { isStaffRole } from '@stratus/contract';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ADMIN_HOME } from '../../../shared/paths.ts';
+import { ADMIN_HOME, SECURITY_PATH } from '../../../shared/paths.ts';
 import { lazyWithAntd } from '../../../shared/ui/lazy-with-antd.tsx';
 import { MENU_DIVIDER, MenuButton, type MenuButtonEntry } from '../../../shared/ui/menu-button.tsx';
 import {
@@ -10,6 +10,7 @@ import {
   LockOutlined,
   LogoutOutlined,
   SafetyCertificateOutlined,
+  SafetyOutlined,
   UserOutlined,
 } from '../../../shared/ui/plain-icons.tsx';
 import { PlainSkeleton } from '../../../shared/ui/plain-skeleton.tsx';
@@ -32,14 +33,16 @@ const LogoutConfirm = lazyWithAntd(() =>
 type Dialog = 'profile' | 'password' | 'logout';
 
 const ADMIN_KEY = 'admin';
+const SECURITY_KEY = 'security';
 /** The address parameter that opens the profile (the server's security notices link with it). */
 const PROFILE_PARAM = 'profile';
 
 /**
- * Header account entry: the user's email with profile, password and sign-out, and for staff the
- * way into the operator console.
+ * Header account entry: the user's email with profile, password, account security and sign-out,
+ * and for staff the way into the operator console. `securityPath` is the account security page of
+ * the console the header belongs to (the operator console has its own).
  */
-export function AccountMenu() {
+export function AccountMenu({ securityPath = SECURITY_PATH }: { securityPath?: string } = {}) {
   const { t } = useTranslation();
   const me = useMe();
   // A security notice mails a link to the console with `profile=1`: the profile opens with the
@@ -76,6 +79,7 @@ export function AccountMenu() {
       : []),
     { key: 'profile', icon: <UserOutlined />, label: t('users.menu.profile') },
     { key: 'password', icon: <LockOutlined />, label: t('users.menu.password') },
+    { key: SECURITY_KEY, icon: <SafetyOutlined />, label: t('users.menu.security') },
     MENU_DIVIDER,
     { key: 'logout', icon: <LogoutOutlined />, label: t('users.menu.logout'), danger: true },
   ];
@@ -89,6 +93,7 @@ export function AccountMenu() {
         items={items}
         onSelect={(key) => {
           if (key === ADMIN_KEY) navigate(ADMIN_HOME);
+          else if (key === SECURITY_KEY) navigate(securityPath);
           else openDialog(key as Dialog);
         }}
       >
