@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import { createLoggerOptions, type LoggerOptions } from './logger.ts';
 import { registerAllowlistRoutes } from './modules/allowlist/routes.ts';
+import { registerApiKeyRoutes } from './modules/api-keys/routes.ts';
 import { registerAdminAnnouncementRoutes } from './modules/announcements/admin-routes.ts';
 import { registerAnnouncementRoutes } from './modules/announcements/routes.ts';
 import { registerMessageRoutes } from './modules/messages/routes.ts';
@@ -156,6 +157,7 @@ export async function buildApp({
   registerAdminMessageRoutes(app);
   registerAllowlistRoutes(app);
   registerWebhookRoutes(app);
+  registerApiKeyRoutes(app);
   registerSubUserRoutes(app);
 
   await registerWebApp(app, { distDir: config.webDistDir, timeZone: config.businessTimeZone });
