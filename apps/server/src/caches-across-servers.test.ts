@@ -153,7 +153,8 @@ describe.skipIf(!testEngines.includes('postgres'))(
         body: { name: 'two servers', scopes: ['read'] },
       });
       const { key, id } = made.data();
-      const statusOnB = async () => (await fetchEndpoint(originB, getWallet, { token: key })).status;
+      const statusOnB = async () =>
+        (await fetchEndpoint(originB, getWallet, { token: key })).status;
       expect(await statusOnB()).toBe(200);
       // Again: now from B's memory.
       expect(await statusOnB()).toBe(200);

@@ -94,7 +94,10 @@ describe.each(testEngines)('API keys on %s', (engine) => {
     expect(revoked.data()).toMatchObject({ id: shown.id, state: 'revoked' });
     expect(revoked.data().revokedAt).not.toBeNull();
     // Revoking again answers it as it is; another account's key is not found.
-    const again = await callEndpoint(testApp.app, revokeApiKey, { token, params: { id: shown.id } });
+    const again = await callEndpoint(testApp.app, revokeApiKey, {
+      token,
+      params: { id: shown.id },
+    });
     expect(again.data().revokedAt).toBe(revoked.data().revokedAt);
     const stranger = await registerCustomer(testApp);
     const foreign = await callEndpoint(testApp.app, revokeApiKey, {

@@ -1,10 +1,4 @@
-import type {
-  AdminCustomerSession,
-  ApiKeyScope,
-  Locale,
-  Page,
-  Session,
-} from '@stratus/contract';
+import type { AdminCustomerSession, ApiKeyScope, Locale, Page, Session } from '@stratus/contract';
 import type { Db, Tx, UserRole } from '@stratus/db';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
