@@ -22,6 +22,7 @@ import {
   UNSUBSCRIBE_PATH,
   VERIFY_EMAIL_PATH,
   WEBHOOKS_PATH,
+  API_KEYS_PATH,
 } from '../shared/paths.ts';
 import type { RecentPage } from '../shared/recent-pages.ts';
 
@@ -222,6 +223,13 @@ export const pageRoutes: readonly PageRoute[] = [
     layout: 'console',
     recent: true,
     load: () => import('../features/webhooks/pages/webhooks-page.tsx'),
+  },
+  {
+    path: API_KEYS_PATH,
+    title: 'nav.apiKeys',
+    layout: 'console',
+    recent: true,
+    load: () => import('../features/api-keys/pages/api-keys-page.tsx'),
   },
   {
     path: PORTAL_HOME,

@@ -29,6 +29,8 @@ export const ROUTER_BUY_PATH = '/console/router-buy';
 export const MESSAGES_PATH = '/console/messages';
 /** The customer's webhook endpoints and their delivery logs. */
 export const WEBHOOKS_PATH = '/console/webhooks';
+/** The customer's scoped API keys. */
+export const API_KEYS_PATH = '/console/api-keys';
 /** Where a mail's unsubscribe link opens: `/portal/unsubscribe?token=…`. */
 export const UNSUBSCRIBE_PATH = '/portal/unsubscribe';
 
@@ -53,6 +55,7 @@ export const CUSTOMER_PAGE_PATHS: readonly string[] = [
   ROUTER_BUY_PATH,
   MESSAGES_PATH,
   WEBHOOKS_PATH,
+  API_KEYS_PATH,
   PORTAL_HOME,
   PORTAL_AUTH,
   PORTAL_RESET,

@@ -36,6 +36,7 @@ export default {
   'nav.paySuccess': 'Payment result',
   'nav.messages': 'Messages',
   'nav.webhooks': 'Webhooks',
+  'nav.apiKeys': 'API keys',
   'nav.unsubscribe': 'Unsubscribe',
   'nav.passwordReset': 'Reset password',
   'nav.verifyEmail': 'Confirm email address',

@@ -30,6 +30,7 @@ export default {
   'nav.paySuccess': '支付结果',
   'nav.messages': '消息中心',
   'nav.webhooks': 'Webhook',
+  'nav.apiKeys': 'API 密钥',
   'nav.unsubscribe': '退订邮件',
   'nav.passwordReset': '重置密码',
   'nav.verifyEmail': '验证邮箱',
