@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { createLoggerOptions, type LoggerOptions } from './logger.ts';
 import { registerAllowlistRoutes } from './modules/allowlist/routes.ts';
 import { registerDeviceRoutes } from './modules/devices/routes.ts';
+import { registerApiKeyRoutes } from './modules/api-keys/routes.ts';
 import { registerAdminAnnouncementRoutes } from './modules/announcements/admin-routes.ts';
 import { registerAnnouncementRoutes } from './modules/announcements/routes.ts';
 import { registerMessageRoutes } from './modules/messages/routes.ts';
@@ -158,6 +159,7 @@ export async function buildApp({
   registerAdminMessageRoutes(app);
   registerAllowlistRoutes(app);
   registerWebhookRoutes(app);
+  registerApiKeyRoutes(app);
   registerSubUserRoutes(app);
 
   await registerWebApp(app, { distDir: config.webDistDir, timeZone: config.businessTimeZone });

@@ -6,11 +6,13 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   changePassword,
+  createApiKey,
   createStaticIpOrder,
   getWallet,
   listStaticIpCatalog,
   login,
   logout,
+  revokeApiKey,
   updateStaticIpPlan,
 } from '@stratus/contract';
 import { PROCESS_TEST_MS, testEngines } from '@stratus/db/testing';
@@ -142,6 +144,24 @@ describe.skipIf(!testEngines.includes('postgres'))(
 
       expect((await callEndpoint(serverA.app, logout, { token })).statusCode).toBe(200);
       await expect.poll(() => statusOnB(token), { timeout: DEADLINE_MS }).toBe(401);
+    });
+
+    it('has B refuse an API key revoked through A', async () => {
+      const { token } = await registerCustomer(serverA);
+      const made = await callEndpoint(serverA.app, createApiKey, {
+        token,
+        body: { name: 'two servers', scopes: ['read'] },
+      });
+      const { key, id } = made.data();
+      const statusOnB = async () =>
+        (await fetchEndpoint(originB, getWallet, { token: key })).status;
+      expect(await statusOnB()).toBe(200);
+      // Again: now from B's memory.
+      expect(await statusOnB()).toBe(200);
+
+      const revoked = await callEndpoint(serverA.app, revokeApiKey, { token, params: { id } });
+      expect(revoked.statusCode).toBe(200);
+      await expect.poll(statusOnB, { timeout: DEADLINE_MS }).toBe(401);
     });
   },
 );

@@ -107,6 +107,18 @@ export function parseBlock(text: string): { block: ParsedBlock; address: bigint 
   return { block: { version, network: address & ~hostMask(version, prefix), prefix }, address };
 }
 
+/**
+ * Whether `address` (an IP literal; IPv4-mapped IPv6 counts as its IPv4) lies inside `block` (an
+ * address or CIDR block as `parseBlock` reads it); false when either is not one.
+ */
+export function blockContainsAddress(block: string, address: string): boolean {
+  const range = parseBlock(block)?.block;
+  const parsed = parseBlock(address);
+  if (!range || !parsed || parsed.block.prefix !== BITS[parsed.block.version]) return false;
+  if (range.version !== parsed.block.version) return false;
+  return (parsed.address & ~hostMask(range.version, range.prefix)) === range.network;
+}
+
 /** Ranges no customer's client connects from on the public internet (IANA special-purpose). */
 const reservedRanges: Record<4 | 6, string[]> = {
   4: [

@@ -3,13 +3,26 @@ import { createCipheriv, createDecipheriv, hash, hkdfSync, randomBytes } from 'n
 /** Personal API tokens start with this, so a presented token says which table to look in. */
 export const API_TOKEN_PREFIX = 'stk_';
 
+/** Scoped API keys (the api-keys module) start with this. */
+export const API_KEY_PREFIX = 'sk_';
+
 /** 32 random bytes (256 bits), base64url: the opaque session token of one sign-in. */
 export function generateSessionToken(): string {
   for (;;) {
     const token = randomBytes(32).toString('base64url');
-    // base64url can start with `stk_` by chance (about once in 17 million); keep the kinds apart.
-    if (!token.startsWith(API_TOKEN_PREFIX)) return token;
+    // base64url can start with `stk_` or `sk_` by chance (about once in 17 million or 260 000);
+    // keep the kinds apart.
+    if (!token.startsWith(API_TOKEN_PREFIX) && !token.startsWith(API_KEY_PREFIX)) return token;
   }
+}
+
+/** A scoped API key: `sk_` and 32 random bytes (256 bits), base64url. */
+export function generateApiKey(): string {
+  return `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+}
+
+export function isApiKey(token: string): boolean {
+  return token.startsWith(API_KEY_PREFIX);
 }
 
 export function generateApiToken(): string {

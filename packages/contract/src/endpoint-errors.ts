@@ -1,7 +1,7 @@
 // Which errors an endpoint can answer: the ones every endpoint of its kind can, worked out here
 // once from its method, path and access, and the ones its definition declares (`errors`). The
 // OpenAPI document lists them per status, and the server's tests fail on a code outside them.
-import type { EndpointAccess, EndpointDefinition } from './endpoint.ts';
+import { endpointScopeOf, type EndpointAccess, type EndpointDefinition } from './endpoint.ts';
 import { errors, type ErrorName } from './errors.ts';
 
 /**
@@ -31,11 +31,29 @@ const pathParameterErrors = ['urlTooLong'] as const satisfies readonly ErrorName
 const accessErrors: Record<EndpointAccess, readonly ErrorName[]> = {
   public: [],
   user: ['unauthorized', 'apiTokenReplaced'],
-  staff: ['unauthorized', 'apiTokenReplaced', 'forbidden', 'staffPermissionMissing'],
+  staff: [
+    'unauthorized',
+    'apiTokenReplaced',
+    'forbidden',
+    'staffPermissionMissing',
+    'apiKeyNotAllowed',
+  ],
   node: ['nodeKeyInvalid'],
 };
 
-type EndpointShape = Pick<EndpointDefinition, 'method' | 'path' | 'access'>;
+type EndpointShape = Pick<EndpointDefinition, 'method' | 'path' | 'access' | 'scope'>;
+
+/**
+ * What an API key is refused with on a `user` endpoint: a call from outside its sources, and one
+ * its scopes do not cover (no key may call an `account` endpoint).
+ */
+function apiKeyErrorsOf(endpoint: EndpointShape): ErrorName[] {
+  if (endpoint.access !== 'user') return [];
+  return [
+    'apiKeySourceRefused',
+    endpointScopeOf(endpoint) === 'account' ? 'apiKeyNotAllowed' : 'apiKeyScopeMissing',
+  ];
+}
 
 /** The errors every endpoint of this method, path and access can answer, whatever it does. */
 export function commonErrorsOf(endpoint: EndpointShape): ErrorName[] {
@@ -44,6 +62,7 @@ export function commonErrorsOf(endpoint: EndpointShape): ErrorName[] {
     ...(endpoint.method === 'GET' ? [] : bodyErrors),
     ...(endpoint.path.includes('/:') ? pathParameterErrors : []),
     ...accessErrors[endpoint.access],
+    ...apiKeyErrorsOf(endpoint),
   ];
 }
 

@@ -13,6 +13,14 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type EndpointAccess = 'public' | 'user' | 'staff' | 'node';
 
+/**
+ * What an API key needs to call a `user` endpoint: one of its scopes (`read`, `purchase`,
+ * `manage`, see `apiKeyScopes`), or `account`, which no key has: the password, email, profile,
+ * personal token, second factors, sessions and the keys themselves. A session and the personal
+ * token hold every scope. Staff endpoints take no key at all.
+ */
+export type EndpointScope = 'read' | 'purchase' | 'manage' | 'account';
+
 export interface EndpointDefinition {
   method: HttpMethod;
   /** Path below `/api`, with Fastify-style parameters: `/proxy/instances/:id`. */
@@ -24,6 +32,11 @@ export interface EndpointDefinition {
   access: EndpointAccess;
   /** What a `staff` endpoint needs; the guard, the admin menu and the buttons read the same table. */
   permission?: Permission;
+  /**
+   * The API key scope a `user` endpoint needs (`endpointScopeOf`): declared on every endpoint
+   * but a GET, which is `read` unless it says otherwise (a test holds it).
+   */
+  scope?: EndpointScope;
   /**
    * The errors (names in `errors.ts`) this endpoint answers beyond those every endpoint of its
    * kind can (`commonErrorsOf`, `endpoint-errors.ts`): listed per status in the OpenAPI document,
@@ -41,6 +54,13 @@ export interface EndpointDefinition {
   response: z.ZodType;
   /** The answer is not enveloped: file downloads and payment-provider callbacks. */
   raw?: boolean;
+}
+
+/** The API key scope an endpoint needs: its declared `scope`, or `read` for a GET. */
+export function endpointScopeOf(
+  endpoint: Pick<EndpointDefinition, 'method' | 'scope'>,
+): EndpointScope {
+  return endpoint.scope ?? (endpoint.method === 'GET' ? 'read' : 'account');
 }
 
 /** Declares an endpoint; the literal type is kept so both sides infer the exact shapes. */

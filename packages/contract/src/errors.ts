@@ -334,6 +334,72 @@ export const errors = {
       'en-US': 'Session not found',
     },
   },
+  /**
+   * An API key used for a call outside its scopes; params: scope, the scope the call needs
+   * (`read`, `purchase` or `manage`).
+   */
+  apiKeyScopeMissing: {
+    code: 20401,
+    status: 403,
+    message: {
+      'zh-CN': '该 API 密钥没有此操作所需的权限范围（{scope}）',
+      'en-US': 'This API key lacks the scope this call needs ({scope})',
+    },
+  },
+  /** An API key used from an address outside its allowed sources; params: address. */
+  apiKeySourceRefused: {
+    code: 20402,
+    status: 403,
+    message: {
+      'zh-CN': '该 API 密钥不允许从地址 {address} 使用',
+      'en-US': 'This API key may not be used from {address}',
+    },
+  },
+  /**
+   * An API key used where no key may go: the password, email, factors, sessions and keys of the
+   * account, and every staff endpoint. Sign in to the console instead.
+   */
+  apiKeyNotAllowed: {
+    code: 20403,
+    status: 403,
+    message: {
+      'zh-CN': 'API 密钥不能执行此操作，请登录控制台操作',
+      'en-US': 'API keys cannot do this; sign in to the console instead',
+    },
+  },
+  /** An account that already has the most live (not revoked, not expired) API keys; params: max. */
+  apiKeyLimitReached: {
+    code: 20404,
+    status: 422,
+    message: {
+      'zh-CN': '最多可创建 {max} 个 API 密钥，请先吊销不用的密钥',
+      'en-US': 'You can have at most {max} API keys; revoke one first',
+    },
+  },
+  /** An allowed source that is neither an address nor a CIDR block; params: source. */
+  apiKeySourceInvalid: {
+    code: 20405,
+    status: 400,
+    message: {
+      'zh-CN': '来源地址 {source} 不是有效的 IP 地址或网段',
+      'en-US': '{source} is not a valid IP address or CIDR block',
+    },
+  },
+  /** A key's expiry that is not in the future. */
+  apiKeyExpiryInPast: {
+    code: 20406,
+    status: 400,
+    message: {
+      'zh-CN': '过期时间必须晚于现在',
+      'en-US': 'The expiry must be in the future',
+    },
+  },
+  /** No API key with that id on the caller's account. */
+  apiKeyNotFound: {
+    code: 20407,
+    status: 404,
+    message: { 'zh-CN': 'API 密钥不存在', 'en-US': 'API key not found' },
+  },
   /** A top-up amount outside the configured limits; params: min, max (yuan). */
   topUpAmountOutOfRange: {
     code: 30001,

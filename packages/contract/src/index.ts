@@ -51,3 +51,4 @@ export * from './security.ts';
 export * from './endpoints/messages.ts';
 export * from './endpoints/webhooks.ts';
 export * from './endpoints/devices.ts';
+export * from './endpoints/api-keys.ts';

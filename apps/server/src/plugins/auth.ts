@@ -1,4 +1,10 @@
-import { hasPermission, isStaffRole, type EndpointDefinition } from '@stratus/contract';
+import {
+  endpointScopeOf,
+  hasPermission,
+  isStaffRole,
+  type EndpointDefinition,
+  type EndpointScope,
+} from '@stratus/contract';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import {
   authenticateToken,
@@ -11,6 +17,7 @@ import {
   NODE_KEY_PREFIX,
   type AuthenticatedNode,
 } from '../modules/nodes/public.ts';
+import { isSourceAllowed } from '../modules/api-keys/public.ts';
 import { AppError } from '../errors.ts';
 import type { StaffActor } from '../modules/audit/public.ts';
 
@@ -54,6 +61,7 @@ async function authenticate(request: FastifyRequest): Promise<Authentication> {
           config: request.server.config,
           token,
           cache: request.server.sessionCache,
+          address: request.ip,
         })
       : null;
   if (!auth) {
@@ -66,9 +74,31 @@ async function authenticate(request: FastifyRequest): Promise<Authentication> {
   return auth;
 }
 
-const authenticateUser: onRequestAsyncHookHandler = async (request) => {
-  await authenticate(request);
-};
+/**
+ * A user endpoint: any signed-in caller. An API key must also be used from one of its sources and
+ * hold the endpoint's scope; no key may call an `account` endpoint.
+ */
+function userGuard(endpoint: Pick<EndpointDefinition, 'method' | 'scope'>) {
+  const scope = endpointScopeOf(endpoint);
+  const guard: onRequestAsyncHookHandler = async (request) => {
+    const auth = await authenticate(request);
+    if (auth.apiKey) checkApiKey(auth.apiKey, scope, request.ip);
+  };
+  return guard;
+}
+
+function checkApiKey(
+  key: NonNullable<Authentication['apiKey']>,
+  scope: EndpointScope,
+  address: string,
+): void {
+  // The source first: from elsewhere, a key learns nothing about what it may do.
+  if (!isSourceAllowed(key.allowedSources, address)) {
+    throw new AppError('apiKeySourceRefused', { address });
+  }
+  if (scope === 'account') throw new AppError('apiKeyNotAllowed');
+  if (!key.scopes.includes(scope)) throw new AppError('apiKeyScopeMissing', { scope });
+}
 
 // Gateway nodes present the `gnk_` key `npm run admin -- add-node` printed; a disabled node's
 // key, a customer token or no key at all is refused alike.
@@ -88,6 +118,8 @@ function staffGuard(endpoint: Pick<EndpointDefinition, 'path' | 'permission'>) {
   if (!permission) throw new Error(`Staff endpoint ${endpoint.path} names no permission`);
   const guard: onRequestAsyncHookHandler = async (request) => {
     const auth = await authenticate(request);
+    // Whatever its owner's role, a scoped key never reaches the operator console.
+    if (auth.apiKey) throw new AppError('apiKeyNotAllowed');
     if (!isStaffRole(auth.role)) throw new AppError('forbidden');
     if (!hasPermission(auth.role, permission)) {
       throw new AppError('staffPermissionMissing', { role: auth.role });
@@ -98,13 +130,13 @@ function staffGuard(endpoint: Pick<EndpointDefinition, 'path' | 'permission'>) {
 
 /** The onRequest hook enforcing an endpoint's `access`; undefined for public endpoints. */
 export function guardFor(
-  endpoint: Pick<EndpointDefinition, 'access' | 'path' | 'permission'>,
+  endpoint: Pick<EndpointDefinition, 'access' | 'method' | 'path' | 'permission' | 'scope'>,
 ): onRequestAsyncHookHandler | undefined {
   switch (endpoint.access) {
     case 'public':
       return undefined;
     case 'user':
-      return authenticateUser;
+      return userGuard(endpoint);
     case 'node':
       return authenticateNode;
     case 'staff':

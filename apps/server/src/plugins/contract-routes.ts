@@ -2,6 +2,7 @@ import {
   API_PREFIX,
   SUCCESS_CODE,
   answerableErrorsOf,
+  endpointScopeOf,
   envelopeOf,
   refuseUnknownKeys,
   type EndpointAccess,
@@ -109,6 +110,20 @@ export function serializedEnvelope<E extends EndpointDefinition>(
 }
 
 /**
+ * The OpenAPI description: what a staff endpoint's caller needs, or which API key scope a user
+ * endpoint needs (`endpointScopeOf`).
+ */
+export function descriptionOf(endpoint: EndpointDefinition): string | undefined {
+  if (endpoint.permission) return `Staff only: needs the \`${endpoint.permission}\` permission.`;
+  if (endpoint.access === 'staff') return 'Staff only; API keys (sk_…) are refused.';
+  if (endpoint.access !== 'user') return undefined;
+  const scope = endpointScopeOf(endpoint);
+  return scope === 'account'
+    ? 'API key scope: `account`. No API key (sk_…) may call this; a session or the personal token may.'
+    : `API key scope: \`${scope}\`. An API key (sk_…) needs this scope; a session or the personal token has every scope.`;
+}
+
+/**
  * Registers a contract endpoint: `/api` + its path and method, its schemas for validation and
  * for the OpenAPI document, the access guard of `endpoint.access`, and the success envelope.
  * Paths and shapes come only from the contract object, never written twice.
@@ -126,9 +141,9 @@ export function registerEndpoint<E extends EndpointDefinition>(
     url: `${API_PREFIX}${endpoint.path}`,
     schema: {
       summary: endpoint.summary,
-      ...(endpoint.permission
-        ? { description: `Staff only: needs the \`${endpoint.permission}\` permission.` }
-        : {}),
+      ...(descriptionOf(endpoint) ? { description: descriptionOf(endpoint) } : {}),
+      // The API key scope, for tools reading the document (the description says it for people).
+      ...(endpoint.access === 'user' ? { 'x-scope': endpointScopeOf(endpoint) } : {}),
       tags: [endpoint.tag],
       ...(endpoint.access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
       ...strictInputOf(endpoint),

@@ -53,6 +53,16 @@ describe.each(testEngines)('API documentation on %s', (engine) => {
     expect(health.security).toBeUndefined();
     expect(health.responses['200'].content['application/json'].schema.properties.data).toBeTruthy();
     expect(document.paths['/api/user/me'].get.security).toEqual([{ bearerAuth: [] }]);
+    // Each customer operation names the API key scope it needs; staff ones take no key.
+    expect(document.paths['/api/user/me'].get['x-scope']).toBe('read');
+    expect(document.paths['/api/orders/static-ip'].post['x-scope']).toBe('purchase');
+    expect(document.paths['/api/orders/static-ip'].post.description).toMatch(
+      /API key scope: `purchase`/,
+    );
+    expect(document.paths['/api/user/ip-allowlist'].post['x-scope']).toBe('manage');
+    expect(document.paths['/api/user/password'].post['x-scope']).toBe('account');
+    expect(document.paths['/api/user/api-keys'].post.description).toMatch(/No API key/);
+    expect(refund['x-scope']).toBeUndefined();
     const register = document.paths['/api/auth/register'].post;
     expect(register.requestBody.content['application/json'].schema.required).toEqual(
       expect.arrayContaining(['email', 'password']),
@@ -89,6 +99,7 @@ describe.each(testEngines)('API documentation on %s', (engine) => {
     expect(codesOf(refund.responses['403']).enum).toEqual([
       errors.forbidden.code,
       errors.staffPermissionMissing.code,
+      errors.apiKeyNotAllowed.code,
     ]);
     expect(refund.responses['403'].description).toContain(
       `\`${errors.staffPermissionMissing.code}\` staffPermissionMissing: ` +

@@ -28,7 +28,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           bearerAuth: {
             type: 'http',
             scheme: 'bearer',
-            description: 'A session token from /api/auth/login or a personal API token (stk_…)',
+            description:
+              'A session token from /api/auth/login, the personal API token (stk_…, every scope) or a scoped API key (sk_…, the scopes it was made with: each endpoint names the one it needs)',
           },
         },
       },

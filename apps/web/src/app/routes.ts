@@ -23,6 +23,7 @@ import {
   VERIFY_EMAIL_PATH,
   WEBHOOKS_PATH,
   SECURITY_PATH,
+  API_KEYS_PATH,
 } from '../shared/paths.ts';
 import type { RecentPage } from '../shared/recent-pages.ts';
 
@@ -230,6 +231,13 @@ export const pageRoutes: readonly PageRoute[] = [
     layout: 'console',
     recent: true,
     load: () => import('../features/devices/pages/security-page.tsx'),
+  },
+  {
+    path: API_KEYS_PATH,
+    title: 'nav.apiKeys',
+    layout: 'console',
+    recent: true,
+    load: () => import('../features/api-keys/pages/api-keys-page.tsx'),
   },
   {
     path: PORTAL_HOME,

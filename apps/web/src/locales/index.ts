@@ -13,6 +13,7 @@ import enAdminMessages from './en-US/admin-messages.ts';
 import enAnnouncements from './en-US/announcements.ts';
 import enAdminNodes from './en-US/admin-nodes.ts';
 import enAdminInventory from './en-US/admin-inventory.ts';
+import enApiKeys from './en-US/api-keys.ts';
 import enAuth from './en-US/auth.ts';
 import enCommon from './en-US/common.ts';
 import enDevices from './en-US/devices.ts';
@@ -43,6 +44,7 @@ import zhAdminMessages from './zh-CN/admin-messages.ts';
 import zhAnnouncements from './zh-CN/announcements.ts';
 import zhAdminNodes from './zh-CN/admin-nodes.ts';
 import zhAdminInventory from './zh-CN/admin-inventory.ts';
+import zhApiKeys from './zh-CN/api-keys.ts';
 import zhAuth from './zh-CN/auth.ts';
 import zhCommon from './zh-CN/common.ts';
 import zhDevices from './zh-CN/devices.ts';
@@ -81,6 +83,7 @@ export const localeDomains = {
   announcements: { 'zh-CN': zhAnnouncements, 'en-US': enAnnouncements },
   adminNodes: { 'zh-CN': zhAdminNodes, 'en-US': enAdminNodes },
   adminInventory: { 'zh-CN': zhAdminInventory, 'en-US': enAdminInventory },
+  apiKeys: { 'zh-CN': zhApiKeys, 'en-US': enApiKeys },
   auth: { 'zh-CN': zhAuth, 'en-US': enAuth },
   common: { 'zh-CN': zhCommon, 'en-US': enCommon },
   devices: { 'zh-CN': zhDevices, 'en-US': enDevices },
@@ -114,6 +117,7 @@ const zhMessages = {
   ...zhAnnouncements,
   ...zhAdminNodes,
   ...zhAdminInventory,
+  ...zhApiKeys,
   ...zhAuth,
   ...zhCommon,
   ...zhDevices,
@@ -152,6 +156,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     ...enAnnouncements,
     ...enAdminNodes,
     ...enAdminInventory,
+    ...enApiKeys,
     ...enAuth,
     ...enCommon,
     ...enDevices,

@@ -31,6 +31,8 @@ export const MESSAGES_PATH = '/console/messages';
 export const WEBHOOKS_PATH = '/console/webhooks';
 /** The caller's devices: signed-in sessions and the sign-in history. */
 export const SECURITY_PATH = '/console/security';
+/** The customer's scoped API keys. */
+export const API_KEYS_PATH = '/console/api-keys';
 /** Where a mail's unsubscribe link opens: `/portal/unsubscribe?token=…`. */
 export const UNSUBSCRIBE_PATH = '/portal/unsubscribe';
 
@@ -56,6 +58,7 @@ export const CUSTOMER_PAGE_PATHS: readonly string[] = [
   MESSAGES_PATH,
   WEBHOOKS_PATH,
   SECURITY_PATH,
+  API_KEYS_PATH,
   PORTAL_HOME,
   PORTAL_AUTH,
   PORTAL_RESET,

@@ -45,6 +45,7 @@ export const addIpAllowlistEntry = defineEndpoint({
     'Allowlist an IPv4/IPv6 address or block (at most /24 or /48; public addresses only in production)',
   tag: 'access',
   access: 'user',
+  scope: 'manage',
   errors: [
     'allowlistAddressInvalid',
     'allowlistHostBitsSet',
@@ -68,6 +69,7 @@ export const deleteIpAllowlistEntry = defineEndpoint({
   summary: 'Remove an allowlisted address; the gateways close its open connections',
   tag: 'access',
   access: 'user',
+  scope: 'manage',
   errors: ['allowlistEntryNotFound'],
   params: z.object({ id: z.uuid() }),
   response: z.null(),

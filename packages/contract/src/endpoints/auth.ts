@@ -67,6 +67,7 @@ export const logout = defineEndpoint({
   summary: 'Revoke the presented session',
   tag: 'auth',
   access: 'user',
+  scope: 'account',
   errors: [],
   response: z.null(),
 });
@@ -149,6 +150,7 @@ export const resendVerificationEmail = defineEndpoint({
   summary: 'Mail the address verification link again',
   tag: 'auth',
   access: 'user',
+  scope: 'account',
   errors: ['emailAlreadyVerified', 'emailLinkResendTooSoon'],
   response: z.null(),
 });
@@ -163,6 +165,7 @@ export const changeEmail = defineEndpoint({
   summary: 'Change the email address: mails a confirmation link to the new one',
   tag: 'users',
   access: 'user',
+  scope: 'account',
   errors: [
     'rateLimited',
     'currentPasswordIncorrect',

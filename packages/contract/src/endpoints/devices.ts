@@ -47,6 +47,7 @@ export const listSecuritySessions = defineEndpoint({
   summary: "The caller's live sessions, most recently used first, the current one marked",
   tag: 'security',
   access: 'user',
+  scope: 'account',
   errors: [],
   response: z.object({
     items: z.array(securitySessionSchema),
@@ -61,6 +62,7 @@ export const revokeSecuritySession = defineEndpoint({
   summary: "Sign one of the caller's sessions out, on every server at once",
   tag: 'security',
   access: 'user',
+  scope: 'account',
   errors: ['sessionNotFound'],
   params: z.object({ id: z.uuid() }),
   response: z.null(),
@@ -72,6 +74,7 @@ export const revokeOtherSecuritySessions = defineEndpoint({
   summary: 'Sign out every live session of the caller but the one making the request',
   tag: 'security',
   access: 'user',
+  scope: 'account',
   errors: [],
   response: z.object({ revoked: z.number().int().min(0) }),
 });
@@ -96,6 +99,7 @@ export const listSignInHistory = defineEndpoint({
   summary: "The caller's sign-in attempts of the last 90 days, newest first",
   tag: 'security',
   access: 'user',
+  scope: 'account',
   errors: [],
   query: paginationQuerySchema,
   response: pageSchemaOf(signInHistoryEntrySchema),

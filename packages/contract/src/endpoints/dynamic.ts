@@ -48,6 +48,7 @@ export const resetDynamicPassword = defineEndpoint({
   summary: 'New dynamic-proxy password; the old one stops working',
   tag: 'dynamic',
   access: 'user',
+  scope: 'manage',
   errors: [],
   response: dynamicAccountSchema,
 });

@@ -105,6 +105,7 @@ export const updateInstance = defineEndpoint({
   summary: 'Edit the remark or switch auto-renew',
   tag: 'instances',
   access: 'user',
+  scope: 'manage',
   errors: ['instanceNotFound'],
   params: instanceIdParams,
   body: z
@@ -122,6 +123,7 @@ export const resetInstancePassword = defineEndpoint({
   summary: 'Generate a new proxy password (the old one stops working)',
   tag: 'instances',
   access: 'user',
+  scope: 'manage',
   errors: ['instanceNotFound'],
   params: instanceIdParams,
   response: instanceSchema,
@@ -178,6 +180,7 @@ export const createInstanceCheck = defineEndpoint({
   summary: 'Ask the gateway to test a static IP',
   tag: 'instances',
   access: 'user',
+  scope: 'manage',
   errors: ['instanceNotFound', 'instanceNotLive', 'instanceChecksTooFrequent'],
   params: z.object({ id: z.uuid() }),
   response: instanceCheckSchema,
@@ -210,6 +213,7 @@ export const replaceInstance = defineEndpoint({
   summary: 'Replace a static IP with another address of the same plan',
   tag: 'instances',
   access: 'user',
+  scope: 'manage',
   errors: [
     'insufficientStock',
     'idempotencyKeyReused',

@@ -54,6 +54,7 @@ export const markInboxMessagesRead = defineEndpoint({
   summary: 'Mark some of my messages read, or all of them',
   tag: 'messages',
   access: 'user',
+  scope: 'manage',
   errors: [],
   body: z.union([
     z.object({ ids: z.array(z.uuid()).min(1).max(MARK_READ_MAX_IDS) }).strict(),
@@ -92,6 +93,7 @@ export const updateNotificationPreferences = defineEndpoint({
   summary: 'Switch categories on or off per channel; security and money cannot be switched off',
   tag: 'messages',
   access: 'user',
+  scope: 'account',
   errors: ['notificationMandatory'],
   body: z
     .object({

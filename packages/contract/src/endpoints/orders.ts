@@ -105,6 +105,7 @@ export const quoteStaticIpOrder = defineEndpoint({
   summary: 'Price a static-IP purchase without buying',
   tag: 'orders',
   access: 'user',
+  scope: 'read',
   errors: ['planNotFound', 'durationNotOffered'],
   body: staticIpPurchaseSchema,
   response: quoteSchema,
@@ -117,6 +118,7 @@ export const createStaticIpOrder = defineEndpoint({
   summary: 'Buy static IPs: one transaction debits, orders, allocates and creates instances',
   tag: 'orders',
   access: 'user',
+  scope: 'purchase',
   errors: [
     'emailNotVerified',
     'insufficientBalance',
@@ -164,6 +166,7 @@ export const renewInstance = defineEndpoint({
   summary: 'Renew one instance: from the later of now and its expiry',
   tag: 'instances',
   access: 'user',
+  scope: 'purchase',
   errors: [
     'emailNotVerified',
     'insufficientBalance',
@@ -185,6 +188,7 @@ export const renewInstances = defineEndpoint({
   summary: 'Renew several instances in one payment',
   tag: 'instances',
   access: 'user',
+  scope: 'purchase',
   errors: [
     'emailNotVerified',
     'insufficientBalance',
@@ -204,6 +208,7 @@ export const quoteRenewal = defineEndpoint({
   summary: 'Price a renewal of one or several instances',
   tag: 'instances',
   access: 'user',
+  scope: 'read',
   errors: ['durationNotOffered', 'instanceNotFound', 'instanceNotRenewable'],
   body: renewalBody.extend({ ids: z.array(z.uuid()).min(1).max(100) }),
   response: z.object({ total: z.number(), balance: z.number(), sufficientBalance: z.boolean() }),

@@ -62,6 +62,7 @@ export const createSubUser = defineEndpoint({
   summary: 'Create a sub-user with generated proxy credentials and an optional GB cap',
   tag: 'access',
   access: 'user',
+  scope: 'manage',
   errors: ['subUserLimitReached', 'subUserNameTaken', 'subUserLoginTaken'],
   body: z.object({ name: subUserNameSchema, capGb: subUserCapGbSchema.nullable().optional() }),
   response: subUserSchema,
@@ -73,6 +74,7 @@ export const updateSubUser = defineEndpoint({
   summary: 'Rename, re-cap (null removes the cap), enable/disable or reset the password',
   tag: 'access',
   access: 'user',
+  scope: 'manage',
   errors: ['subUserNameTaken', 'subUserNotFound'],
   params: subUserParamsSchema,
   body: z.object({
@@ -91,6 +93,7 @@ export const deleteSubUser = defineEndpoint({
   summary: 'Delete a sub-user; its credentials stop working within one gateway poll',
   tag: 'access',
   access: 'user',
+  scope: 'manage',
   errors: ['subUserNotFound'],
   params: subUserParamsSchema,
   response: z.null(),

@@ -39,6 +39,7 @@ export const rotateSubscription = defineEndpoint({
   summary: 'A new subscription token; the old URL answers 404 at once',
   tag: 'subscriptions',
   access: 'user',
+  scope: 'manage',
   errors: [],
   response: subscriptionSchema,
 });

@@ -56,6 +56,7 @@ export const quoteTrafficOrder = defineEndpoint({
   summary: 'Price a traffic purchase without buying',
   tag: 'orders',
   access: 'user',
+  scope: 'read',
   errors: ['planNotFound', 'trafficPurchaseTooLarge'],
   body: trafficPurchaseSchema,
   response: trafficQuoteSchema,
@@ -88,6 +89,7 @@ export const createTrafficOrder = defineEndpoint({
   summary: 'Buy traffic: one transaction debits, orders and creates the package',
   tag: 'orders',
   access: 'user',
+  scope: 'purchase',
   errors: [
     'emailNotVerified',
     'insufficientBalance',

@@ -67,6 +67,7 @@ export const updateMe = defineEndpoint({
   summary: 'Edit name, language and the low-balance mark, or mark the console tour done',
   tag: 'users',
   access: 'user',
+  scope: 'account',
   errors: [],
   body: z
     .object({
@@ -87,6 +88,7 @@ export const changePassword = defineEndpoint({
   summary: 'Change the password and revoke every other session',
   tag: 'users',
   access: 'user',
+  scope: 'account',
   errors: [
     'rateLimited',
     'currentPasswordIncorrect',
@@ -108,6 +110,7 @@ export const rotateApiToken = defineEndpoint({
   summary: 'Replace the personal API token',
   tag: 'users',
   access: 'user',
+  scope: 'account',
   errors: [],
   response: z.object({ apiToken: z.string() }),
 });

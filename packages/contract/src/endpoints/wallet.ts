@@ -158,6 +158,7 @@ export const createTopUp = defineEndpoint({
   summary: 'Start a top-up: creates a pending payment and answers where to pay it',
   tag: 'wallet',
   access: 'user',
+  scope: 'purchase',
   errors: ['emailNotVerified', 'topUpAmountOutOfRange', 'paymentChannelDisabled'],
   body: z.object({
     /** Yuan, at most two decimals, within the configured limits (¥1–¥50 000 by default). */
@@ -223,6 +224,7 @@ export const cancelTopUp = defineEndpoint({
   summary: 'Close a pending top-up the caller no longer wants to pay',
   tag: 'wallet',
   access: 'user',
+  scope: 'purchase',
   errors: ['paymentNotFound', 'paymentNotPending', 'paymentProviderUnavailable'],
   params: z.object({ id: z.uuid() }),
   response: paymentSchema,
@@ -234,6 +236,7 @@ export const completeSandboxPayment = defineEndpoint({
   summary: "The sandbox cashier's confirm: pays the payment through the verified crediting path",
   tag: 'payments',
   access: 'user',
+  scope: 'purchase',
   errors: ['paymentChannelDisabled', 'paymentNotFound', 'paymentNotPending'],
   params: z.object({ paymentId: z.uuid() }),
   response: paymentSchema,

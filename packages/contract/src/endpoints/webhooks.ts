@@ -73,6 +73,7 @@ export const createWebhookEndpoint = defineEndpoint({
     'Add a webhook endpoint for some events; answers its signing secret, shown this once (public addresses only in production)',
   tag: 'webhooks',
   access: 'user',
+  scope: 'manage',
   errors: ['webhookUrlInvalid', 'webhookDestinationPrivate', 'webhookLimitReached'],
   body: z.object({ url: webhookUrlSchema, events: webhookEventsSchema }).strict(),
   response: webhookEndpointSchema.extend({
@@ -87,6 +88,7 @@ export const updateWebhookEndpoint = defineEndpoint({
   summary: 'Change an endpoint’s address or events, or switch it off or on',
   tag: 'webhooks',
   access: 'user',
+  scope: 'manage',
   errors: ['webhookNotFound', 'webhookUrlInvalid', 'webhookDestinationPrivate'],
   params: z.object({ id: z.uuid() }),
   body: z
@@ -106,6 +108,7 @@ export const deleteWebhookEndpoint = defineEndpoint({
   summary: 'Delete an endpoint and its delivery log',
   tag: 'webhooks',
   access: 'user',
+  scope: 'manage',
   errors: ['webhookNotFound'],
   params: z.object({ id: z.uuid() }),
   response: z.null(),
@@ -130,6 +133,7 @@ export const resendWebhookDelivery = defineEndpoint({
     'Send a delivery’s event to its endpoint again, as a new delivery with the same event id',
   tag: 'webhooks',
   access: 'user',
+  scope: 'manage',
   errors: ['webhookDeliveryNotFound', 'webhookDisabled'],
   params: z.object({ id: z.uuid() }),
   response: webhookDeliverySchema,

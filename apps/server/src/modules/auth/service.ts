@@ -1,9 +1,16 @@
-import type { AdminCustomerSession, Locale, Page, Session } from '@stratus/contract';
+import type { AdminCustomerSession, ApiKeyScope, Locale, Page, Session } from '@stratus/contract';
 import type { Db, Tx, UserRole } from '@stratus/db';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import { announceChange, authChanged, deliverChangeLocally } from '../../change-notifications.ts';
-import { generateSessionToken, hashToken, isApiToken, type TokenCipher } from '../../tokens.ts';
+import {
+  generateSessionToken,
+  hashToken,
+  isApiKey,
+  isApiToken,
+  type TokenCipher,
+} from '../../tokens.ts';
+import { authenticateApiKey } from '../api-keys/public.ts';
 import {
   createUser,
   findUserByEmail,
@@ -42,9 +49,14 @@ import {
 export interface Authentication {
   userId: string;
   role: UserRole;
-  /** The session presented; null when the caller used the personal API token. */
+  /** The session presented; null when the caller used the personal API token or an API key. */
   sessionId: string | null;
-  method: 'session' | 'apiToken';
+  method: 'session' | 'apiToken' | 'apiKey';
+  /**
+   * The scoped API key presented (`method: 'apiKey'`): what it may do and where from; null for a
+   * session or the personal token, which may do everything their owner may.
+   */
+  apiKey: { id: string; scopes: readonly ApiKeyScope[]; allowedSources: readonly string[] } | null;
 }
 
 export interface ClientInfo {
@@ -231,20 +243,47 @@ export async function authenticateToken({
   config,
   token,
   cache,
+  address,
 }: {
   db: Db;
   config: Config;
   token: string;
   cache?: SessionCache<Authentication>;
+  /** Where the request came from: an API key's last use records it. */
+  address?: string;
 }): Promise<Authentication | null> {
   const tokenHash = hashToken(token);
   const cached = cache?.get(tokenHash);
   if (cached) return cached;
   const generation = cache?.begin() ?? 0;
+  if (isApiKey(token)) {
+    const key = await authenticateApiKey({ db, key: token, address });
+    if (!key) return null;
+    const auth: Authentication = {
+      userId: key.userId,
+      role: key.role,
+      sessionId: null,
+      method: 'apiKey',
+      apiKey: { id: key.keyId, scopes: key.scopes, allowedSources: key.allowedSources },
+    };
+    // Kept no longer than the key lives: an expired key is refused on the next request.
+    cache?.store(tokenHash, {
+      userId: key.userId,
+      value: auth,
+      lifetimeMs: key.lifetimeMs ?? Infinity,
+      generation,
+    });
+    return auth;
+  }
   if (isApiToken(token)) {
     const owner = await findApiTokenOwner(db, tokenHash);
     if (!owner) return null;
-    const auth: Authentication = { ...owner, sessionId: null, method: 'apiToken' };
+    const auth: Authentication = {
+      ...owner,
+      sessionId: null,
+      method: 'apiToken',
+      apiKey: null,
+    };
     cache?.store(tokenHash, {
       userId: owner.userId,
       value: auth,
@@ -265,6 +304,7 @@ export async function authenticateToken({
     role: session.role,
     sessionId: session.sessionId,
     method: 'session',
+    apiKey: null,
   };
   cache?.store(tokenHash, {
     userId: session.userId,

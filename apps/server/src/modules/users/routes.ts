@@ -8,9 +8,12 @@ export function registerUserRoutes(app: FastifyInstance): void {
   const { db, config, tokenCipher: cipher } = app;
   const { emailVerification } = config;
 
-  registerEndpoint(app, getMe, (request) =>
-    users.getProfile({ db, cipher, emailVerification, userId: requireAuth(request).userId }),
-  );
+  registerEndpoint(app, getMe, async (request) => {
+    const auth = requireAuth(request);
+    const profile = await users.getProfile({ db, cipher, emailVerification, userId: auth.userId });
+    // A scoped key must not read the personal token, which may do everything.
+    return auth.apiKey ? { ...profile, apiToken: '' } : profile;
+  });
 
   registerEndpoint(app, updateMe, (request) =>
     users.updateProfile({

@@ -37,6 +37,7 @@ export default {
   'nav.messages': 'Messages',
   'nav.webhooks': 'Webhooks',
   'nav.security': 'Account security',
+  'nav.apiKeys': 'API keys',
   'nav.unsubscribe': 'Unsubscribe',
   'nav.passwordReset': 'Reset password',
   'nav.verifyEmail': 'Confirm email address',

@@ -45,6 +45,9 @@ export default {
   'users.api.webhooks':
     'Webhooks: have events such as a top-up credited or an IP expiring POSTed to your own server.',
   'users.api.webhooksManage': 'Manage webhooks',
+  'users.api.keys':
+    'API keys: keys limited by scope, source address and expiry, safer to hand to scripts.',
+  'users.api.keysManage': 'Manage API keys',
   'users.password.title': 'Change password',
   'users.password.current': 'Current password',
   'users.password.new': 'New password',

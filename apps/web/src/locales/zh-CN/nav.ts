@@ -31,6 +31,7 @@ export default {
   'nav.messages': '消息中心',
   'nav.webhooks': 'Webhook',
   'nav.security': '账户安全',
+  'nav.apiKeys': 'API 密钥',
   'nav.unsubscribe': '退订邮件',
   'nav.passwordReset': '重置密码',
   'nav.verifyEmail': '验证邮箱',

@@ -40,6 +40,8 @@ export default {
   'users.api.example': '调用示例',
   'users.api.webhooks': 'Webhook：充值到账、IP 到期等事件发生时，推送到您自己的服务器。',
   'users.api.webhooksManage': '管理 Webhook',
+  'users.api.keys': 'API 密钥：按权限范围、来源地址和有效期限制的密钥，交给脚本使用更安全。',
+  'users.api.keysManage': '管理 API 密钥',
   'users.password.title': '修改密码',
   'users.password.current': '当前密码',
   'users.password.new': '新密码',

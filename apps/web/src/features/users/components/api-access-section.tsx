@@ -2,7 +2,7 @@ import { ApiOutlined, ExportOutlined } from '@ant-design/icons';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../../shared/ui/copy-button.tsx';
-import { API_DOCS_URL, WEBHOOKS_PATH } from '../../../shared/paths.ts';
+import { API_DOCS_URL, API_KEYS_PATH, WEBHOOKS_PATH } from '../../../shared/paths.ts';
 import { curlExample } from '../api-example.ts';
 import { maskToken } from '../mask-token.ts';
 import styles from './api-access-section.module.css';
@@ -12,9 +12,16 @@ interface ApiAccessSectionProps {
   revealed: boolean;
   /** Opens the webhooks page (a customer's); without it the section does not offer them. */
   onOpenWebhooks?: () => void;
+  /** Opens the API keys page (a customer's); without it the section does not offer them. */
+  onOpenApiKeys?: () => void;
 }
 
-export function ApiAccessSection({ token, revealed, onOpenWebhooks }: ApiAccessSectionProps) {
+export function ApiAccessSection({
+  token,
+  revealed,
+  onOpenWebhooks,
+  onOpenApiKeys,
+}: ApiAccessSectionProps) {
   const { t } = useTranslation();
   const origin = window.location.origin;
   return (
@@ -42,8 +49,24 @@ export function ApiAccessSection({ token, revealed, onOpenWebhooks }: ApiAccessS
         </code>
         <CopyButton text={curlExample(token, origin)} />
       </div>
+      {onOpenApiKeys && (
+        <div className={styles.more}>
+          <Typography.Text type="secondary" className={styles.description}>
+            {t('users.api.keys')}
+          </Typography.Text>
+          <a
+            href={API_KEYS_PATH}
+            onClick={(event) => {
+              event.preventDefault();
+              onOpenApiKeys();
+            }}
+          >
+            {t('users.api.keysManage')}
+          </a>
+        </div>
+      )}
       {onOpenWebhooks && (
-        <div className={styles.webhooks}>
+        <div className={styles.more}>
           <Typography.Text type="secondary" className={styles.description}>
             {t('users.api.webhooks')}
           </Typography.Text>

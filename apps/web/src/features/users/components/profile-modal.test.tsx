@@ -6,8 +6,9 @@ import { changeLanguage } from '../../../shared/i18n/i18n.ts';
 import { COPY_CONFIRMATION_MS } from '../../../shared/ui/copy-button.tsx';
 import { installFakeApi } from '../../../test/fake-api.ts';
 import { respondWithQuietInbox } from '../../../test/inbox-fixtures.ts';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { renderWithProviders } from '../../../test/render-app.tsx';
+import { API_KEYS_PATH } from '../../../shared/paths.ts';
 import { ProfileModal } from './profile-modal.tsx';
 
 const profile: UserProfile = {
@@ -186,6 +187,34 @@ describe('ProfileModal', () => {
     await waitFor(() => expect(patchCalls()).toHaveLength(2));
     expect(patchCalls()[1]!.body).toEqual({ lowBalanceThreshold: null });
     expect(await screen.findByText('余额提醒已关闭')).toBeInTheDocument();
+  });
+
+  it('leads a customer to the API keys page', async () => {
+    api.respondWith(getMe, { ...profile, role: 'customer' });
+    const onClose = vi.fn();
+    renderWithProviders(
+      <MemoryRouter>
+        <Routes>
+          <Route path="/" element={<ProfileModal open onClose={onClose} />} />
+          <Route path={API_KEYS_PATH} element={<p>keys page</p>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    const link = await screen.findByRole('link', { name: '管理 API 密钥' });
+    expect(link).toHaveAttribute('href', API_KEYS_PATH);
+    await userEvent.click(link);
+    expect(await screen.findByText('keys page')).toBeInTheDocument();
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('offers staff no API keys page', async () => {
+    renderWithProviders(
+      <MemoryRouter>
+        <ProfileModal open onClose={() => undefined} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: '管理 API 密钥' })).not.toBeInTheDocument();
   });
 
   it('shows no low-balance mark to staff, who have no wallet to watch', async () => {

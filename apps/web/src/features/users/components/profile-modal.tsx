@@ -4,7 +4,7 @@ import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { WEBHOOKS_PATH } from '../../../shared/paths.ts';
+import { API_KEYS_PATH, WEBHOOKS_PATH } from '../../../shared/paths.ts';
 import { showSuccessToast } from '../../../shared/ui/feedback.ts';
 import { useMe, useUpdateMe } from '../api.ts';
 import { initialsOf } from '../initials.ts';
@@ -113,6 +113,14 @@ export function ProfileModal({ open, onClose }: ProfileModalProps) {
                 ? () => {
                     close();
                     navigate(WEBHOOKS_PATH);
+                  }
+                : undefined
+            }
+            onOpenApiKeys={
+              profile.role === 'customer'
+                ? () => {
+                    close();
+                    navigate(API_KEYS_PATH);
                   }
                 : undefined
             }

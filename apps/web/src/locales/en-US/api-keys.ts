@@ -1,0 +1,52 @@
+import type zhCN from '../zh-CN/api-keys.ts';
+
+export default {
+  'apiKeys.title': 'API keys',
+  'apiKeys.explain':
+    'API keys can be limited by scope, source address and expiry: give them to scripts and other systems. Send one as Authorization: Bearer <key>. The personal API token keeps every scope.',
+  'apiKeys.count': '{{count}} of {{max}} active keys',
+  'apiKeys.create': 'Create',
+  'apiKeys.createTitle': 'Create API key',
+  'apiKeys.createSubmit': 'Create',
+  'apiKeys.cancel': 'Cancel',
+  'apiKeys.empty': 'No API keys yet',
+  'apiKeys.name': 'Name',
+  'apiKeys.namePlaceholder': 'e.g. stock sync script',
+  'apiKeys.nameRequired': 'Enter a name',
+  'apiKeys.scopes': 'Scopes',
+  'apiKeys.scopesRequired': 'Choose at least one scope',
+  'apiKeys.scope.read': 'Read',
+  'apiKeys.scope.purchase': 'Purchase',
+  'apiKeys.scope.manage': 'Manage',
+  'apiKeys.scopeHint.read': 'Read the balance, orders, IP list, traffic and everything else',
+  'apiKeys.scopeHint.purchase': 'Place orders, renew and top up: spends the balance',
+  'apiKeys.scopeHint.manage':
+    'Manage the IP allowlist, sub-users, webhooks, IP replacements and instance settings',
+  'apiKeys.neverAccount':
+    'No key can change the password, email, two-factor settings or API keys, or reach the admin console.',
+  'apiKeys.sources': 'Source addresses (optional)',
+  'apiKeys.sourcesHint': 'One IP address or CIDR block per line; leave empty to allow any.',
+  'apiKeys.sourcesTooMany': 'At most {{max}} source addresses',
+  'apiKeys.expiresOn': 'Valid until (optional)',
+  'apiKeys.expiresHint': 'Stops working at the end of the chosen day; leave empty to keep it.',
+  'apiKeys.expiresAt': 'Expires',
+  'apiKeys.never': 'Never',
+  'apiKeys.anywhere': 'Any',
+  'apiKeys.lastUsed': 'Last used',
+  'apiKeys.neverUsed': 'Never used',
+  'apiKeys.state': 'Status',
+  'apiKeys.state.active': 'Active',
+  'apiKeys.state.revoked': 'Revoked',
+  'apiKeys.state.expired': 'Expired',
+  'apiKeys.actions': 'Actions',
+  'apiKeys.revoke': 'Revoke',
+  'apiKeys.revokeConfirm': 'Revoke the key “{{name}}”?',
+  'apiKeys.revokeConfirmHint':
+    'Requests with this key are refused from now on; this cannot be undone.',
+  'apiKeys.revoked': 'Key revoked',
+  'apiKeys.created.title': 'API key created',
+  'apiKeys.created.once':
+    'The key is shown only this once: copy it now and keep it safe. It cannot be shown again.',
+  'apiKeys.created.copy': 'Copy key',
+  'apiKeys.created.done': 'I have saved it',
+} satisfies Record<keyof typeof zhCN, string>;
