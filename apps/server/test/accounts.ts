@@ -3,9 +3,12 @@
 // contract's permission table.
 import {
   hasPermission,
+  isSignInChallenge,
   register,
   staffRoles,
   type EndpointDefinition,
+  type LoginAnswer,
+  type Session,
   type StaffRole,
 } from '@stratus/contract';
 import { and, emailTokens, eq, messages, users, type Db } from '@stratus/db';
@@ -107,6 +110,12 @@ export async function registerStaff(
  * A customer signed up through the API, signed in: the session token, the profile and its id, the
  * email and password; with `balanceFen` in the wallet when given (credited as a top-up would be).
  */
+/** The session of a sign-in answer; fails the test when the account asked for a second factor. */
+export function sessionOf(answer: LoginAnswer): Session {
+  if (isSignInChallenge(answer)) throw new Error('The sign-in asked for a second factor');
+  return answer;
+}
+
 export async function registerCustomer(
   testApp: { app: FastifyInstance; database?: { db: Db } },
   {

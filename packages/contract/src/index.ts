@@ -50,3 +50,4 @@ export * from './webhooks.ts';
 export * from './security.ts';
 export * from './endpoints/messages.ts';
 export * from './endpoints/webhooks.ts';
+export * from './endpoints/security.ts';
