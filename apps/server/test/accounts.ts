@@ -106,16 +106,16 @@ export async function registerStaff(
   return { ...registered, user: { ...registered.user, role } };
 }
 
-/**
- * A customer signed up through the API, signed in: the session token, the profile and its id, the
- * email and password; with `balanceFen` in the wallet when given (credited as a top-up would be).
- */
 /** The session of a sign-in answer; fails the test when the account asked for a second factor. */
 export function sessionOf(answer: LoginAnswer): Session {
   if (isSignInChallenge(answer)) throw new Error('The sign-in asked for a second factor');
   return answer;
 }
 
+/**
+ * A customer signed up through the API, signed in: the session token, the profile and its id, the
+ * email and password; with `balanceFen` in the wallet when given (credited as a top-up would be).
+ */
 export async function registerCustomer(
   testApp: { app: FastifyInstance; database?: { db: Db } },
   {
