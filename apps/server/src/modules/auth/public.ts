@@ -10,7 +10,11 @@ export {
   totpUrl,
   withSecondFactor,
 } from './second-factor.ts';
-export { countUnusedRecoveryCodes, deleteRecoveryCodes } from './second-factor-repo.ts';
+export {
+  countUnusedRecoveryCodes,
+  deleteExpiredSignInChallenges,
+  deleteRecoveryCodes,
+} from './second-factor-repo.ts';
 export { deleteAttemptsOlderThan, forgetOldSignInAddresses } from './repo.ts';
 export {
   authenticateToken,

@@ -16,6 +16,7 @@ import { createTestApp, testPassword, type TestApp } from '../../../test/app.ts'
 import { registerConfirmedCustomer, sessionOf } from '../../../test/accounts.ts';
 import { callEndpoint } from '../../../test/call-endpoint.ts';
 import { codeAt, enrolTotp, waitForFreshStep } from '../../../test/two-step.ts';
+import { deleteExpiredSignInChallenges } from './second-factor-repo.ts';
 
 const USER_AGENT =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.7; rv:132.0) Gecko/20100101 Firefox/132.0';
@@ -218,5 +219,26 @@ describe.each(testEngines)('signing in with a second factor on %s', (engine) => 
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
     const opened = await db().select().from(sessions).where(eq(sessions.userId, customer.id));
     expect(opened.filter((row) => row.secondFactor === 'totp')).toHaveLength(1);
+  });
+  it('prunes challenges a day past their expiry, keeping live ones', async () => {
+    const { customer } = await enrolTotp(testApp);
+    await challengeFor(customer.email);
+    await challengeFor(customer.email);
+    const [old] = await db()
+      .select({ id: signInChallenges.id })
+      .from(signInChallenges)
+      .where(eq(signInChallenges.userId, customer.id))
+      .limit(1);
+    await db()
+      .update(signInChallenges)
+      .set({ expiresAt: sql`now() - interval '2 days'` })
+      .where(eq(signInChallenges.id, old!.id));
+    expect(await deleteExpiredSignInChallenges(db())).toBeGreaterThanOrEqual(1);
+    const left = await db()
+      .select({ id: signInChallenges.id })
+      .from(signInChallenges)
+      .where(eq(signInChallenges.userId, customer.id));
+    expect(left).toHaveLength(1);
+    expect(left[0]!.id).not.toBe(old!.id);
   });
 });
