@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import http from 'node:http';
 import type net from 'node:net';
 import { promisify } from 'node:util';
-import { login, type Instance } from '@stratus/contract';
+import { isSignInChallenge, login, type Instance } from '@stratus/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { callEndpoint } from './api.ts';
@@ -16,8 +16,9 @@ const run = promisify(execFile);
 export const GATEWAY_STATE_MS = 60_000;
 
 export async function signIn(url: string, email: string, password: string): Promise<string> {
-  const { token } = await callEndpoint(url, login, { body: { email, password } });
-  return token;
+  const answer = await callEndpoint(url, login, { body: { email, password } });
+  if (isSignInChallenge(answer)) throw new Error(`${email} asks for a second factor`);
+  return answer.token;
 }
 
 /** Makes the browser `token`'s user in `language`, starting from a fresh page. */

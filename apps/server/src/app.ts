@@ -10,6 +10,7 @@ import { registerAdminAnnouncementRoutes } from './modules/announcements/admin-r
 import { registerAnnouncementRoutes } from './modules/announcements/routes.ts';
 import { registerMessageRoutes } from './modules/messages/routes.ts';
 import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
+import { registerSecurityRoutes } from './modules/security/routes.ts';
 import { createUnsubscribeTokens, type UnsubscribeTokens } from './modules/messages/public.ts';
 import { registerAuditRoutes } from './modules/audit/admin-routes.ts';
 import { registerAdjustmentRoutes } from './modules/adjustments/admin-routes.ts';
@@ -161,6 +162,7 @@ export async function buildApp({
   registerWebhookRoutes(app);
   registerApiKeyRoutes(app);
   registerSubUserRoutes(app);
+  registerSecurityRoutes(app);
 
   await registerWebApp(app, { distDir: config.webDistDir, timeZone: config.businessTimeZone });
   return app;

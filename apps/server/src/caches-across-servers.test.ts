@@ -21,7 +21,7 @@ import { freePort } from '../../gateway/src/free-port.ts';
 import { creditWallet } from '../test/wallet.ts';
 import { seedStaticIpPlan, type SeededPlan } from '../test/catalog.ts';
 import { createTestApp, testPassword, type TestApp } from '../test/app.ts';
-import { registerStaff, registerCustomer } from '../test/accounts.ts';
+import { registerStaff, registerCustomer, sessionOf } from '../test/accounts.ts';
 import { callEndpoint, fetchEndpoint } from '../test/call-endpoint.ts';
 
 const cachesOn = { SESSION_CACHE_MS: '1000', CATALOG_CACHE_SECONDS: '60' };
@@ -126,9 +126,11 @@ describe.skipIf(!testEngines.includes('postgres'))(
 
     it('has B refuse sessions that a password change and a logout through A revoked', async () => {
       const { token, email } = await registerCustomer(serverA);
-      const other = (
-        await callEndpoint(serverA.app, login, { body: { email, password: testPassword } })
-      ).data().token;
+      const other = sessionOf(
+        (
+          await callEndpoint(serverA.app, login, { body: { email, password: testPassword } })
+        ).data(),
+      ).token;
       const statusOnB = async (bearer: string) =>
         (await fetchEndpoint(originB, getWallet, { token: bearer })).status;
       expect(await statusOnB(other)).toBe(200);

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditWallet } from '../test/wallet.ts';
 import { seedStaticIpPlan } from '../test/catalog.ts';
 import { createTestApp, testPassword, type TestApp } from '../test/app.ts';
-import { registerCustomer } from '../test/accounts.ts';
+import { registerCustomer, sessionOf } from '../test/accounts.ts';
 import { callEndpoint } from '../test/call-endpoint.ts';
 
 /** Both caches on, as in production (the other suites switch them off). */
@@ -42,9 +42,9 @@ describe.each(testEngines)('caches on the serving server on %s', (engine) => {
 
   it('refuses the other sessions on the request right after a password change', async () => {
     const { token, email } = await registerCustomer(testApp);
-    const other = (
-      await callEndpoint(testApp.app, login, { body: { email, password: testPassword } })
-    ).data().token;
+    const other = sessionOf(
+      (await callEndpoint(testApp.app, login, { body: { email, password: testPassword } })).data(),
+    ).token;
     expect(await walletStatus(other)).toBe(200);
     const changed = await callEndpoint(testApp.app, changePassword, {
       token,

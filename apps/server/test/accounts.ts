@@ -3,9 +3,12 @@
 // contract's permission table.
 import {
   hasPermission,
+  isSignInChallenge,
   register,
   staffRoles,
   type EndpointDefinition,
+  type LoginAnswer,
+  type Session,
   type StaffRole,
 } from '@stratus/contract';
 import { and, emailTokens, eq, messages, users, type Db } from '@stratus/db';
@@ -101,6 +104,12 @@ export async function registerStaff(
     .where(eq(users.id, registered.user.id));
   await forgetSignUpMail(testApp.database.db, registered.user.id);
   return { ...registered, user: { ...registered.user, role } };
+}
+
+/** The session of a sign-in answer; fails the test when the account asked for a second factor. */
+export function sessionOf(answer: LoginAnswer): Session {
+  if (isSignInChallenge(answer)) throw new Error('The sign-in asked for a second factor');
+  return answer;
 }
 
 /**

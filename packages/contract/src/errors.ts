@@ -400,6 +400,61 @@ export const errors = {
     status: 404,
     message: { 'zh-CN': 'API 密钥不存在', 'en-US': 'API key not found' },
   },
+  /**
+   * A two-step verification code or recovery code that is wrong, already used (a code is accepted
+   * once) or outside the ±30 s window.
+   */
+  secondFactorIncorrect: {
+    code: 20301,
+    status: 400,
+    message: {
+      'zh-CN': '验证码错误或已使用，请输入验证器应用中当前的 6 位验证码',
+      'en-US':
+        'The code is wrong or was already used; enter the current 6-digit code from your app',
+    },
+  },
+  /**
+   * A sign-in's second step whose challenge is unknown, used, older than 5 minutes or spent by 5
+   * wrong codes (deliberately one answer): the person enters the password again.
+   */
+  signInChallengeInvalid: {
+    code: 20302,
+    status: 400,
+    message: {
+      'zh-CN': '登录验证已过期，请重新输入邮箱和密码',
+      'en-US': 'This sign-in has expired; please enter your email and password again',
+    },
+  },
+  /** Two-step verification switched on by an account that already has it. */
+  twoStepAlreadyEnabled: {
+    code: 20303,
+    status: 409,
+    message: {
+      'zh-CN': '两步验证已启用',
+      'en-US': 'Two-step verification is already on',
+    },
+  },
+  /**
+   * Confirming without a started enrolment, or switching off (or regenerating the recovery codes
+   * of) an account without two-step verification.
+   */
+  twoStepNotEnabled: {
+    code: 20304,
+    status: 409,
+    message: {
+      'zh-CN': '两步验证未启用，请先在个人资料中启用',
+      'en-US': 'Two-step verification is not on; switch it on in your profile first',
+    },
+  },
+  /** Too many wrong second-factor codes on the account; params: minutes until it opens again. */
+  tooManySecondFactorAttempts: {
+    code: 20305,
+    status: 429,
+    message: {
+      'zh-CN': '验证码错误次数过多，请在 {minutes} 分钟后再试',
+      'en-US': 'Too many wrong codes; please try again in {minutes} min',
+    },
+  },
   /** A top-up amount outside the configured limits; params: min, max (yuan). */
   topUpAmountOutOfRange: {
     code: 30001,

@@ -52,3 +52,4 @@ export * from './endpoints/messages.ts';
 export * from './endpoints/webhooks.ts';
 export * from './endpoints/devices.ts';
 export * from './endpoints/api-keys.ts';
+export * from './endpoints/security.ts';

@@ -12,6 +12,11 @@ export const issueMessages = {
     'zh-CN': '不是完整的邮件链接，请直接打开邮件中的链接',
     'en-US': 'is not a whole link from the email; open the link in the email as it is',
   },
+  totpCode: { 'zh-CN': '应为 6 位数字', 'en-US': 'must be 6 digits' },
+  recoveryCode: {
+    'zh-CN': '应为恢复码，如 abcde-12345',
+    'en-US': 'must be a recovery code such as abcde-12345',
+  },
   moneyTooPrecise: { 'zh-CN': '金额最多两位小数', 'en-US': 'may have at most two decimals' },
   atMostTwoDecimals: { 'zh-CN': '最多两位小数', 'en-US': 'may have at most two decimals' },
   moneyNonZero: { 'zh-CN': '金额不能为 0', 'en-US': 'must not be zero' },

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { listStaff, login } from '@stratus/contract';
 import { PROCESS_TEST_MS } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionOf } from '../../test/accounts.ts';
 import { fetchEndpoint } from '../../test/call-endpoint.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -91,7 +92,7 @@ describe('a second process on a running server’s embedded database', () => {
     const signedIn = await fetchEndpoint(url, login, {
       body: { email: 'owner@example.com', password: ownerPassword },
     });
-    const { token } = signedIn.data();
+    const { token } = sessionOf(signedIn.data());
     const staff = await fetchEndpoint(url, listStaff, { token });
     return staff.data().items.map((member) => member.email);
   }

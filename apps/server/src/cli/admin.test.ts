@@ -3,7 +3,7 @@ import { auditLog, eq } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { registerCustomer } from '../../test/accounts.ts';
+import { registerCustomer, sessionOf } from '../../test/accounts.ts';
 import { runAdminCommand, runAdminCommands, THEN, usage } from './admin.ts';
 import { callEndpoint } from '../../test/call-endpoint.ts';
 
@@ -44,7 +44,7 @@ describe.each(testEngines)('npm run admin on %s', (engine) => {
     expect(password.length).toBeGreaterThanOrEqual(20);
     const signIn = await login('boss@example.com', password);
     expect(signIn.statusCode).toBe(200);
-    const { token, user } = signIn.data();
+    const { token, user } = sessionOf(signIn.data());
     expect(user.role).toBe('owner');
     const admin = await callEndpoint(testApp.app, listAdminCustomers, { token });
     expect(admin.statusCode).toBe(200);

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { deleteAttemptsOlderThan, forgetOldSignInAddresses } from '../modules/auth/public.ts';
+import {
+  deleteAttemptsOlderThan,
+  deleteExpiredSignInChallenges,
+  forgetOldSignInAddresses,
+} from '../modules/auth/public.ts';
 import { startPeriodicJob, type PeriodicJob } from './periodic.ts';
 
 /** Old attempts only cost disk space: once an hour is plenty, whatever JOBS_INTERVAL_SECONDS says. */
@@ -7,7 +11,7 @@ const EVERY_HOUR_MS = 3_600_000;
 
 /**
  * Deletes sign-in attempts older than any throttle window still needs, and the addresses an
- * account has not signed in from for 90 days. Safe on many servers at once: idempotent DELETEs.
+ * account has not signed in from for 90 days, and sign-in challenges a day past their expiry. Safe on many servers at once: idempotent DELETEs.
  */
 export function startAuthAttemptPruning(app: FastifyInstance): PeriodicJob {
   // Every throttle limit, so one added later is never pruned inside its window.
@@ -23,6 +27,8 @@ export function startAuthAttemptPruning(app: FastifyInstance): PeriodicJob {
       if (deleted) app.log.info({ deleted }, 'pruned old sign-in attempts');
       const forgotten = await forgetOldSignInAddresses(app.db);
       if (forgotten) app.log.info({ forgotten }, 'forgot sign-in addresses unused for 90 days');
+      const challenges = await deleteExpiredSignInChallenges(app.db);
+      if (challenges) app.log.info({ challenges }, 'pruned expired sign-in challenges');
     },
   });
 }

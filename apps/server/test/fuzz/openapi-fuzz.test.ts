@@ -15,7 +15,7 @@ import { seedStaticIpPlan } from '../catalog.ts';
 import { seedTrafficPlan } from '../traffic.ts';
 import { addTestNode } from '../usage.ts';
 import { createTestApp, testPassword, type TestApp } from '../app.ts';
-import { registerCustomer } from '../accounts.ts';
+import { registerCustomer, sessionOf } from '../accounts.ts';
 import { operationsOf, type OpenApiDocument, type Operation } from './operations.ts';
 import { violationsOf, type Answer } from './oracle.ts';
 import { harvestAnswer, type Pools } from './pools.ts';
@@ -122,7 +122,7 @@ describe.each(testEngines)('OpenAPI fuzz on %s', (engine) => {
       const login = await callEndpoint(testApp.app, loginEndpoint, {
         body: { email: account.email, password: testPassword },
       });
-      account.token = login.data().token;
+      account.token = sessionOf(login.data()).token;
     }
   }
 

@@ -7,6 +7,7 @@ import {
   plainTextSchema,
   singleLineTextSchema,
 } from '../validation.ts';
+import { recoveryCodeSchema, totpCodeSchema } from './security.ts';
 import { userProfileSchema } from './users.ts';
 
 export const sessionSchema = z.object({
@@ -15,6 +16,25 @@ export const sessionSchema = z.object({
   user: userProfileSchema,
 });
 export type Session = z.infer<typeof sessionSchema>;
+
+/**
+ * The answer to a right password on an account with two-step verification: no session yet, but a
+ * challenge for `loginSecondFactor`, valid for 5 minutes.
+ */
+export const signInChallengeSchema = z.object({
+  secondFactorRequired: z.literal(true),
+  /** Opaque, single use: send it back with the code. */
+  challenge: z.string(),
+});
+export type SignInChallenge = z.infer<typeof signInChallengeSchema>;
+
+/** What `login` answers: a session, or a challenge when the account has a second factor. */
+export type LoginAnswer = Session | SignInChallenge;
+
+/** Whether a `login` answer asks for the second factor rather than holding a session. */
+export function isSignInChallenge(answer: LoginAnswer): answer is SignInChallenge {
+  return 'secondFactorRequired' in answer;
+}
 
 export const register = defineEndpoint({
   method: 'POST',
@@ -58,6 +78,35 @@ export const login = defineEndpoint({
     // Any non-empty password is checked; the rules apply when a password is chosen, not here.
     password: plainTextSchema({ min: 1, max: 1024 }),
   }),
+  response: z.union([sessionSchema, signInChallengeSchema]),
+});
+
+/** A sign-in challenge's token as `login` gave it; an unknown one is `signInChallengeInvalid`. */
+const signInChallengeTokenSchema = plainTextSchema({ min: 1, max: 256 });
+
+/**
+ * The second step of a sign-in: the challenge `login` answered, with a current code of the
+ * authenticator app or one of the recovery codes (each works once). A challenge works once, for
+ * 5 minutes, and dies after 5 wrong codes; wrong codes on one account are also limited across
+ * challenges. The session records the factor used.
+ */
+export const loginSecondFactor = defineEndpoint({
+  method: 'POST',
+  path: '/auth/login/second-factor',
+  summary: 'Finish signing in with a two-step verification code or a recovery code',
+  tag: 'auth',
+  access: 'public',
+  errors: [
+    'rateLimited',
+    'accountDisabled',
+    'signInChallengeInvalid',
+    'secondFactorIncorrect',
+    'tooManySecondFactorAttempts',
+  ],
+  body: z.union([
+    z.object({ challenge: signInChallengeTokenSchema, code: totpCodeSchema }),
+    z.object({ challenge: signInChallengeTokenSchema, recoveryCode: recoveryCodeSchema }),
+  ]),
   response: sessionSchema,
 });
 

@@ -5,13 +5,34 @@ import type { Locale } from '../locale.ts';
 import type { MailTemplate } from './template.ts';
 
 /** What a `security.changed` notice says changed. */
-export const securityChanges = ['password', 'email', 'api_token'] as const;
+export const securityChanges = [
+  'password',
+  'email',
+  'api_token',
+  'totp_enabled',
+  'totp_disabled',
+  'recovery_codes',
+] as const;
 export type SecurityChange = (typeof securityChanges)[number];
 
 /** The `{{change}}` of a `security.changed` notice, in the recipient's language. */
 export const securityChangeLabels: Record<Locale, Record<SecurityChange, string>> = {
-  'zh-CN': { password: '登录密码', email: '登录邮箱', api_token: 'API 令牌' },
-  'en-US': { password: 'password', email: 'email address', api_token: 'API token' },
+  'zh-CN': {
+    password: '登录密码',
+    email: '登录邮箱',
+    api_token: 'API 令牌',
+    totp_enabled: '两步验证（已启用）',
+    totp_disabled: '两步验证（已停用）',
+    recovery_codes: '两步验证恢复码',
+  },
+  'en-US': {
+    password: 'password',
+    email: 'email address',
+    api_token: 'API token',
+    totp_enabled: 'two-step verification (switched on)',
+    totp_disabled: 'two-step verification (switched off)',
+    recovery_codes: 'two-step verification recovery codes',
+  },
 };
 
 /**

@@ -23,7 +23,7 @@ import { testEngines } from '@stratus/db/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createTestApp, testPassword, uniqueEmail, type TestApp } from '../../../test/app.ts';
-import { registerCustomer } from '../../../test/accounts.ts';
+import { registerCustomer, sessionOf } from '../../../test/accounts.ts';
 import { hashToken } from '../../tokens.ts';
 import { callEndpoint } from '../../../test/call-endpoint.ts';
 
@@ -147,7 +147,7 @@ describe.each(testEngines)('auth on %s', (engine) => {
     const first = await login(email.toUpperCase(), testPassword);
     const second = await login(email, testPassword);
     expect(first.statusCode).toBe(200);
-    const tokens = [token, first.data().token, second.data().token];
+    const tokens = [token, sessionOf(first.data()).token, sessionOf(second.data()).token];
     expect(new Set(tokens).size).toBe(3);
     for (const each of tokens) expect((await me(each)).statusCode).toBe(200);
   });
@@ -188,7 +188,7 @@ describe.each(testEngines)('auth on %s', (engine) => {
 
   it('logs out the presented session only', async () => {
     const { email, token } = await registerCustomer(testApp);
-    const other = (await login(email, testPassword)).data().token;
+    const other = sessionOf((await login(email, testPassword)).data()).token;
     const response = await callEndpoint(testApp.app, logoutEndpoint, { token });
     expect(response.json()).toEqual({ code: 0, message: 'ok', data: null });
     expect((await me(token)).statusCode).toBe(401);

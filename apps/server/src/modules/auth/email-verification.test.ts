@@ -32,7 +32,7 @@ import {
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testPassword, uniqueEmail, type TestApp } from '../../../test/app.ts';
-import { registerCustomer } from '../../../test/accounts.ts';
+import { registerCustomer, sessionOf } from '../../../test/accounts.ts';
 import { callEndpoint } from '../../../test/call-endpoint.ts';
 import { seedStaticIpPlan } from '../../../test/catalog.ts';
 import { seedTrafficPlan } from '../../../test/traffic.ts';
@@ -272,7 +272,7 @@ describe.each(testEngines)('email verification on %s', (engine) => {
         body: { email: customer.email, password: customer.password },
       });
       expect(signedIn.statusCode).toBe(200);
-      expect(signedIn.data().user.emailVerified).toBe(false);
+      expect(sessionOf(signedIn.data()).user.emailVerified).toBe(false);
     });
   });
 

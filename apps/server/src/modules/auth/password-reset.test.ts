@@ -14,7 +14,10 @@ import { and, authAttempts, emailTokens, eq, messages, sql, users, type Db } fro
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testPassword, uniqueEmail, type TestApp } from '../../../test/app.ts';
-import { registerConfirmedCustomer as registerCustomer } from '../../../test/accounts.ts';
+import {
+  registerConfirmedCustomer as registerCustomer,
+  sessionOf,
+} from '../../../test/accounts.ts';
 import { callEndpoint } from '../../../test/call-endpoint.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../test/smtp-server.ts';
 import { createSmtpMailer, deliverDueMessages } from '../messages/public.ts';
@@ -147,7 +150,7 @@ describe.each(testEngines)('password reset on %s', (engine) => {
     const second = await callEndpoint(testApp.app, login, {
       body: { email: account.email, password: account.password },
     });
-    const sessions = [account.token, second.data().token];
+    const sessions = [account.token, sessionOf(second.data()).token];
     const apiToken = account.user.apiToken;
     expect((await ask(account.email)).statusCode).toBe(200);
     const token = await linkTokenFor(db(), account.email);

@@ -2,6 +2,19 @@
 // CLI and the seed import (eslint.config.js holds them to it).
 export { assertPasswordChoice } from './password-choice.ts';
 export { generatePassword, hashPassword } from './passwords.ts';
+export {
+  encryptTotpSecret,
+  issueRecoveryCodes,
+  newTotpSecret,
+  proofOfCode,
+  totpUrl,
+  withSecondFactor,
+} from './second-factor.ts';
+export {
+  countUnusedRecoveryCodes,
+  deleteExpiredSignInChallenges,
+  deleteRecoveryCodes,
+} from './second-factor-repo.ts';
 export { deleteAttemptsOlderThan, forgetOldSignInAddresses } from './repo.ts';
 export {
   authenticateToken,

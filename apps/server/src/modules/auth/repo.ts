@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { SecondFactorKind } from '@stratus/contract';
 import {
   and,
   count,
@@ -28,6 +29,8 @@ export interface NewSession {
   maxDays: number;
   userAgent: string | undefined;
   ip: string;
+  /** The second factor proved at sign-in; none for a password-only sign-in. */
+  secondFactor?: SecondFactorKind | null;
 }
 
 export async function insertSession(db: Db, session: NewSession): Promise<string> {
@@ -40,6 +43,9 @@ export async function insertSession(db: Db, session: NewSession): Promise<string
       expiresAt: sql`now() + make_interval(secs => ${session.maxDays * 86_400})`,
       userAgent: session.userAgent?.slice(0, 512),
       ip: session.ip,
+      secondFactor: session.secondFactor ?? null,
+      // The sign-in proved what the account has (its password, and its second factor if any).
+      steppedUpAt: sql`now()`,
     })
     .returning({ id: sessions.id });
   if (!inserted) throw new Error('Session insert returned no row');

@@ -3,6 +3,7 @@ import {
   changePassword,
   confirmPasswordReset,
   login,
+  loginSecondFactor,
   logout,
   register,
   requestPasswordReset,
@@ -31,6 +32,19 @@ export function registerAuthRoutes(app: FastifyInstance): void {
   registerEndpoint(app, login, (request) =>
     auth.login({ ...services, input: request.body, client: clientOf(request) }),
   );
+
+  registerEndpoint(app, loginSecondFactor, (request) => {
+    const { body } = request;
+    return auth.loginWithSecondFactor({
+      ...services,
+      challenge: body.challenge,
+      proof:
+        'code' in body
+          ? { kind: 'totp', code: body.code }
+          : { kind: 'recovery_code', code: body.recoveryCode },
+      client: clientOf(request),
+    });
+  });
 
   registerEndpoint(app, logout, async (request) => {
     await auth.logout({ db: app.db, auth: requireAuth(request) });

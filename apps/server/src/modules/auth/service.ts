@@ -1,4 +1,14 @@
-import type { AdminCustomerSession, ApiKeyScope, Locale, Page, Session } from '@stratus/contract';
+import {
+  SIGN_IN_CHALLENGE_SECONDS,
+  type AdminCustomerSession,
+  type ApiKeyScope,
+  type Locale,
+  type LoginAnswer,
+  type Page,
+  type SecondFactorKind,
+  type Session,
+  type SignInOutcome,
+} from '@stratus/contract';
 import type { Db, Tx, UserRole } from '@stratus/db';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
@@ -19,6 +29,7 @@ import {
   requireUser,
   toUserProfile,
   updateUser,
+  type UserRow,
 } from '../users/public.ts';
 import { queueVerificationMail } from './email-verification.ts';
 import { queueNewSignInNotice } from './new-sign-in-notice.ts';
@@ -37,8 +48,17 @@ import {
   revokeSession,
   touchSession,
 } from './repo.ts';
+import { checkSecondFactor, type SecondFactorProof } from './second-factor.ts';
+import {
+  countSignInChallengeFailure,
+  findLiveSignInChallenge,
+  insertSignInChallenge,
+  insertSignInEvent,
+  useSignInChallenge,
+} from './second-factor-repo.ts';
 import type { SessionCache } from './session-cache.ts';
 import {
+  claimSecondFactorAttempt,
   claimSignInAttempt,
   claimSignUpAttempt,
   settleSignInAttempt,
@@ -81,6 +101,7 @@ async function startSession(
   userId: string,
   client: ClientInfo,
   now: Date,
+  secondFactor: SecondFactorKind | null = null,
 ): Promise<{ token: string; sessionId: string; newAddress: boolean }> {
   const token = generateSessionToken();
   const sessionId = await insertSession(tx, {
@@ -89,6 +110,7 @@ async function startSession(
     maxDays: config.sessions.maxDays,
     userAgent: client.userAgent,
     ip: client.ip,
+    secondFactor,
   });
   const { isNew } = await rememberSignInAddress(tx, { userId, address: client.ip, now });
   return { token, sessionId, newAddress: isNew };
@@ -127,7 +149,9 @@ export async function register({
 /**
  * Signs in. An unknown email and a wrong password give the same answer after the same work
  * (a dummy hash is verified), so neither the answer nor its timing reveals which accounts exist.
- * The password is checked only after the attempt has claimed its throttling slots.
+ * The password is checked only after the attempt has claimed its throttling slots. An account
+ * with two-step verification gets a challenge for `loginWithSecondFactor` instead of a session.
+ * Every attempt on an existing account is recorded in its sign-in history.
  */
 export async function login({
   db,
@@ -138,40 +162,166 @@ export async function login({
 }: AccountServices & {
   input: { email: string; password: string };
   client: ClientInfo;
-}): Promise<Session> {
+}): Promise<LoginAnswer> {
   const attempt = await claimSignInAttempt({
     db,
     config,
     email: input.email,
     address: client.ip,
+  }).catch(async (error: unknown) => {
+    if (error instanceof AppError && error.kind === 'tooManySignInAttempts') {
+      const throttled = await findUserByEmail(db, input.email);
+      if (throttled) await recordSignIn(db, throttled.id, client, 'throttled');
+    }
+    throw error;
   });
   const user = await findUserByEmail(db, input.email);
   let valid = false;
   if (user) valid = await verifyPassword(user.passwordHash, input.password);
   else await verifyAgainstDummy(input.password);
   await settleSignInAttempt({ db, attempt, succeeded: valid });
+  if (user && !valid) await recordSignIn(db, user.id, client, 'wrong_password');
   if (!user || !valid) throw wrongPasswordError(attempt);
   if (user.disabledAt) throw new AppError('accountDisabled');
-  const token = await db.transaction(async (tx) => {
-    const now = new Date();
-    const session = await startSession(tx, config, user.id, client, now);
-    // An address the account never signed in from is worth telling the owner about, unless the
-    // account has never signed in at all (an operator-made account's first sign-in): there is
-    // no "usual" address yet for this one to differ from.
-    if (
-      session.newAddress &&
-      (await hasOtherSession(tx, { userId: user.id, exceptSessionId: session.sessionId }))
-    ) {
-      await queueNewSignInNotice(tx, {
+  if (user.totpConfirmedAt) {
+    const challenge = generateSessionToken();
+    await db.transaction(async (tx) => {
+      await insertSignInChallenge(tx, {
         userId: user.id,
-        address: client.ip,
+        tokenHash: hashToken(challenge),
+        lifetimeSeconds: SIGN_IN_CHALLENGE_SECONDS,
         userAgent: client.userAgent,
-        signedInAt: now,
+        ip: client.ip,
       });
-    }
-    return session.token;
-  });
+      await recordSignIn(tx, user.id, client, 'second_factor_required');
+    });
+    return { secondFactorRequired: true, challenge };
+  }
+  const token = await db.transaction((tx) => openSignedInSession(tx, { config, user, client }));
   return { token, user: toUserProfile(user, cipher, config.emailVerification) };
+}
+
+/** Thrown inside a sign-in's transaction to roll it back when the code is wrong. */
+class WrongSecondFactor extends Error {}
+
+/** Wrong codes after which a sign-in challenge is dead: the password is asked again. */
+export const SIGN_IN_CHALLENGE_MAX_FAILURES = 5;
+
+/**
+ * The second step of a sign-in: the challenge `login` gave, with a code of the authenticator app
+ * or a recovery code. The challenge is used and the code spent in the transaction that opens
+ * the session, so each works once however many requests present them. A wrong code counts
+ * against the challenge (5 end it) and the account's second-factor limit.
+ */
+export async function loginWithSecondFactor({
+  db,
+  config,
+  cipher,
+  challenge,
+  proof,
+  client,
+}: AccountServices & {
+  challenge: string;
+  proof: SecondFactorProof;
+  client: ClientInfo;
+}): Promise<Session> {
+  const challengeQuery = {
+    tokenHash: hashToken(challenge),
+    maxFailures: SIGN_IN_CHALLENGE_MAX_FAILURES,
+  };
+  const found = await findLiveSignInChallenge(db, challengeQuery);
+  if (!found) throw new AppError('signInChallengeInvalid');
+  const user = await requireUser(db, found.userId);
+  if (user.disabledAt) throw new AppError('accountDisabled');
+  if (!user.totpConfirmedAt) throw new AppError('signInChallengeInvalid');
+  const attempt = await claimSecondFactorAttempt({ db, userId: user.id }).catch(
+    async (error: unknown) => {
+      await recordSignIn(db, user.id, client, 'throttled');
+      throw error;
+    },
+  );
+  const outcome = await db
+    .transaction(async (tx) => {
+      if (!(await useSignInChallenge(tx, challengeQuery))) return 'challengeGone' as const;
+      if (!(await checkSecondFactor(tx, { user, cipher, proof }))) {
+        // Rolls the challenge's use back: it stays good for another try.
+        throw new WrongSecondFactor();
+      }
+      return openSignedInSession(tx, { config, user, client, secondFactor: proof.kind });
+    })
+    .catch(async (error: unknown) => {
+      if (error instanceof WrongSecondFactor) return 'wrongCode' as const;
+      await settleSignInAttempt({ db, attempt, succeeded: true });
+      throw error;
+    });
+  if (outcome === 'challengeGone') {
+    await settleSignInAttempt({ db, attempt, succeeded: true });
+    throw new AppError('signInChallengeInvalid');
+  }
+  if (outcome === 'wrongCode') {
+    await settleSignInAttempt({ db, attempt, succeeded: false });
+    await db.transaction(async (tx) => {
+      await countSignInChallengeFailure(tx, found.id);
+      await recordSignIn(tx, user.id, client, 'second_factor_failed', proof.kind);
+    });
+    throw new AppError(
+      'secondFactorIncorrect',
+      {},
+      { field: proof.kind === 'totp' ? 'code' : 'recoveryCode' },
+    );
+  }
+  await settleSignInAttempt({ db, attempt, succeeded: true });
+  return { token: outcome, user: toUserProfile(user, cipher, config.emailVerification) };
+}
+
+/** Records a sign-in attempt in the account's history. */
+async function recordSignIn(
+  db: Db,
+  userId: string,
+  client: ClientInfo,
+  outcome: SignInOutcome,
+  secondFactor: SecondFactorKind | null = null,
+): Promise<void> {
+  await insertSignInEvent(db, {
+    userId,
+    outcome,
+    secondFactor,
+    ip: client.ip,
+    userAgent: client.userAgent,
+  });
+}
+
+/**
+ * Opens the session of a finished sign-in (recorded in the history, with the factor proved), and
+ * mails the owner when the address is new; answers the token.
+ */
+async function openSignedInSession(
+  tx: Tx,
+  {
+    config,
+    user,
+    client,
+    secondFactor = null,
+  }: { config: Config; user: UserRow; client: ClientInfo; secondFactor?: SecondFactorKind | null },
+): Promise<string> {
+  const now = new Date();
+  const session = await startSession(tx, config, user.id, client, now, secondFactor);
+  await recordSignIn(tx, user.id, client, 'succeeded', secondFactor);
+  // An address the account never signed in from is worth telling the owner about, unless the
+  // account has never signed in at all (an operator-made account's first sign-in): there is
+  // no "usual" address yet for this one to differ from.
+  if (
+    session.newAddress &&
+    (await hasOtherSession(tx, { userId: user.id, exceptSessionId: session.sessionId }))
+  ) {
+    await queueNewSignInNotice(tx, {
+      userId: user.id,
+      address: client.ip,
+      userAgent: client.userAgent,
+      signedInAt: now,
+    });
+  }
+  return session.token;
 }
 
 export async function logout({ db, auth }: { db: Db; auth: Authentication }): Promise<void> {

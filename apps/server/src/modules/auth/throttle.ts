@@ -252,3 +252,37 @@ export async function claimPasswordResetAttempt({
     withClaim: mail,
   });
 }
+
+/**
+ * Wrong second-factor codes on one account, across its challenges and its own confirmations:
+ * 10 in 15 minutes. A 6-digit code has a million values and three are right at any time, so this
+ * keeps guessing hopeless while a person who mistypes a few times goes on.
+ */
+export const SECOND_FACTOR_PER_ACCOUNT: AttemptLimit = { max: 10, windowMinutes: 15 };
+
+/**
+ * Claims a second-factor attempt on the account before its code is checked; settle it with
+ * `settleSignInAttempt`. Refused past the limit with how long until it opens.
+ */
+export async function claimSecondFactorAttempt({
+  db,
+  userId,
+}: {
+  db: Db;
+  userId: string;
+}): Promise<SignInAttempt> {
+  const claim = await claimSlots(db, {
+    signIn: true,
+    keys: [{ kind: 'second_factor_account', key: userId, limit: SECOND_FACTOR_PER_ACCOUNT }],
+  });
+  if (!claim.claimed) {
+    throw new AppError('tooManySecondFactorAttempts', {
+      minutes: minutesOf(claim.retryAfterSeconds),
+    });
+  }
+  return {
+    attemptIds: claim.attemptIds,
+    failuresLeft: claim.failuresLeft,
+    pauseSeconds: claim.pauseSeconds,
+  };
+}

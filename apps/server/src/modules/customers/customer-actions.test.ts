@@ -24,6 +24,7 @@ import {
   registerCustomer,
   registerStaffTeam,
   type StaffTeam,
+  sessionOf,
 } from '../../../test/accounts.ts';
 
 const english = { 'accept-language': 'en-US' };
@@ -209,7 +210,7 @@ describe.each(testEngines)("support's actions on a customer on %s", (engine) => 
     const second = await callEndpoint(testApp.app, login, {
       body: { email: customer.email, password: testPassword },
     });
-    const secondToken = second.data().token;
+    const secondToken = sessionOf(second.data()).token;
     const response = await callEndpoint(testApp.app, signOutAdminCustomer, {
       token: team.support.token,
       params: { id: customer.user.id },

@@ -14,7 +14,7 @@ import { createDatabase, eq, sessions, signInEvents } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testPassword, type TestApp } from '../../../test/app.ts';
-import { registerCustomer, registerStaff } from '../../../test/accounts.ts';
+import { registerCustomer, registerStaff, sessionOf } from '../../../test/accounts.ts';
 import { callEndpoint } from '../../../test/call-endpoint.ts';
 import { hashToken } from '../../tokens.ts';
 import { pruneSignInHistory } from './public.ts';
@@ -39,7 +39,7 @@ describe.each(testEngines)('devices and sign-in history on %s', (engine) => {
       headers: { 'user-agent': userAgent },
     });
     expect(response.statusCode).toBe(200);
-    return response.data().token;
+    return sessionOf(response.data()).token;
   };
   const sessionsOf = async (token: string) => {
     const response = await callEndpoint(testApp.app, listSecuritySessions, { token });
@@ -291,9 +291,9 @@ describe.skipIf(!testEngines.includes('postgres'))(
 
     it('has the other server refuse a session signed out through this one', async () => {
       const { token, email } = await registerCustomer(first);
-      const other = (
-        await callEndpoint(first.app, login, { body: { email, password: testPassword } })
-      ).data().token;
+      const other = sessionOf(
+        (await callEndpoint(first.app, login, { body: { email, password: testPassword } })).data(),
+      ).token;
       const statusOnSecond = async (bearer: string) =>
         (await callEndpoint(second.app, getWallet, { token: bearer })).statusCode;
       // Now cached on the second server (past a second while its change bus is heard).
@@ -312,9 +312,9 @@ describe.skipIf(!testEngines.includes('postgres'))(
       expect(await statusOnSecond(token)).toBe(200);
 
       // Revoke-others through the second server: the first refuses at once.
-      const third = (
-        await callEndpoint(first.app, login, { body: { email, password: testPassword } })
-      ).data().token;
+      const third = sessionOf(
+        (await callEndpoint(first.app, login, { body: { email, password: testPassword } })).data(),
+      ).token;
       expect((await callEndpoint(first.app, getWallet, { token: third })).statusCode).toBe(200);
       const all = await callEndpoint(second.app, revokeOtherSecuritySessions, { token });
       expect(all.data()).toEqual({ revoked: 1 });

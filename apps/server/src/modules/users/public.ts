@@ -5,3 +5,9 @@ export { findUserByEmail, isReplacedApiTokenHash, lockUser, updateUser } from '.
 export { createUser, requireUser, toUserProfile } from './service.ts';
 export { PROFILE_LINK_PATH, queueSecurityNotice } from './security-notice.ts';
 export type { UserRow } from './service.ts';
+export {
+  claimTotpStep,
+  clearTotp,
+  markTotpConfirmed,
+  storePendingTotpSecret,
+} from './totp-repo.ts';

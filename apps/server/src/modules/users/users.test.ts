@@ -12,7 +12,7 @@ import {
   type EndpointDefinition,
 } from '@stratus/contract';
 import { createTestApp, testPassword, type TestApp } from '../../../test/app.ts';
-import { registerCustomer } from '../../../test/accounts.ts';
+import { registerCustomer, sessionOf } from '../../../test/accounts.ts';
 import { callEndpoint, type CallOptions } from '../../../test/call-endpoint.ts';
 
 describe.each(testEngines)('users on %s', (engine) => {
@@ -87,7 +87,7 @@ describe.each(testEngines)('users on %s', (engine) => {
     expect(done.statusCode).toBe(200);
     expect(done.data()).toMatchObject({ tourCompleted: true, name: '' });
     // Another browser signing in to the same account learns it too.
-    const session = (await signIn(email, testPassword)).data();
+    const session = sessionOf((await signIn(email, testPassword)).data());
     expect(session.user.tourCompleted).toBe(true);
     expect((await call(getMe, session.token)).data().tourCompleted).toBe(true);
     expect((await call(updateMe, token, { body: { name: 'Dee' } })).data().tourCompleted).toBe(
@@ -153,7 +153,7 @@ describe.each(testEngines)('users on %s', (engine) => {
 
   it('changes the password, revoking every other session but this one', async () => {
     const { token, email } = await registerCustomer(testApp);
-    const other = (await signIn(email, testPassword)).data().token;
+    const other = sessionOf((await signIn(email, testPassword)).data()).token;
     const response = await call(changePassword, token, {
       body: { currentPassword: testPassword, newPassword: 'a brand new secret 7' },
     });

@@ -2,6 +2,7 @@ import type {
   confirmPasswordReset,
   EndpointBody,
   login,
+  loginSecondFactor,
   register,
   requestPasswordReset,
 } from '@stratus/contract';
@@ -18,6 +19,18 @@ export function useLogin() {
   return useMutation({
     mutationFn: async (body: EndpointBody<typeof login>) => (await loadSessionCalls()).logIn(body),
     // Another account may have used this tab: nothing cached may leak into the new session.
+    onSuccess: (answer) => {
+      if ('token' in answer) queryClient.clear();
+    },
+  });
+}
+
+/** The second step of a sign-in with two-step verification. */
+export function useLoginSecondFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: EndpointBody<typeof loginSecondFactor>) =>
+      (await loadSessionCalls()).finishLogIn(body),
     onSuccess: () => queryClient.clear(),
   });
 }

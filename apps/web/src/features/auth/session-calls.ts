@@ -1,4 +1,11 @@
-import type { login, register, EndpointBody, Session } from '@stratus/contract';
+import type {
+  login,
+  loginSecondFactor,
+  register,
+  EndpointBody,
+  LoginAnswer,
+  Session,
+} from '@stratus/contract';
 import { apiRoutes } from '@stratus/contract/routes';
 import { callEndpoint } from '../../shared/http/client.ts';
 import { changeLanguage, currentLanguage } from '../../shared/i18n/i18n.ts';
@@ -15,8 +22,15 @@ async function startSession(session: Session): Promise<Session> {
 }
 
 // Sign-in errors are shown inline above the form, so these calls raise no toast.
-export async function logIn(body: EndpointBody<typeof login>): Promise<Session> {
-  return startSession(await callEndpoint(apiRoutes.login, { body, silent: true }));
+// An account with two-step verification answers a challenge: no session until the code.
+export async function logIn(body: EndpointBody<typeof login>): Promise<LoginAnswer> {
+  const answer = await callEndpoint(apiRoutes.login, { body, silent: true });
+  return 'secondFactorRequired' in answer ? answer : startSession(answer);
+}
+
+/** The second step: the challenge with a code of the authenticator app or a recovery code. */
+export async function finishLogIn(body: EndpointBody<typeof loginSecondFactor>): Promise<Session> {
+  return startSession(await callEndpoint(apiRoutes.loginSecondFactor, { body, silent: true }));
 }
 
 export async function signUp(body: EndpointBody<typeof register>): Promise<Session> {

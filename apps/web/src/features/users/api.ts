@@ -1,6 +1,9 @@
 import type {
   changeEmail,
   changePassword,
+  confirmTotpEnrolment,
+  disableTotp,
+  regenerateRecoveryCodes,
   updateMe,
   EndpointBody,
   UserProfile,
@@ -85,5 +88,46 @@ export function useChangeEmail() {
   return useMutation({
     mutationFn: (body: EndpointBody<typeof changeEmail>) =>
       callEndpoint(apiRoutes.changeEmail, { body, silent: true }),
+  });
+}
+
+/** Whether two-step verification is on, and the recovery codes left. */
+export function useTwoStepStatus() {
+  return useQuery({
+    queryKey: userKeys.twoStep(),
+    queryFn: ({ signal }) => callEndpoint(apiRoutes.getTwoStepStatus, { signal }),
+  });
+}
+
+/** A new secret to scan; nothing changes for sign-in until it is confirmed. */
+export function useStartTotpEnrolment() {
+  return useMutation({ mutationFn: () => callEndpoint(apiRoutes.startTotpEnrolment) });
+}
+
+// Silent: the dialogs show a refused code under its field.
+export function useConfirmTotpEnrolment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EndpointBody<typeof confirmTotpEnrolment>) =>
+      callEndpoint(apiRoutes.confirmTotpEnrolment, { body, silent: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.twoStep() }),
+  });
+}
+
+export function useDisableTotp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EndpointBody<typeof disableTotp>) =>
+      callEndpoint(apiRoutes.disableTotp, { body, silent: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.twoStep() }),
+  });
+}
+
+export function useRegenerateRecoveryCodes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EndpointBody<typeof regenerateRecoveryCodes>) =>
+      callEndpoint(apiRoutes.regenerateRecoveryCodes, { body, silent: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.twoStep() }),
   });
 }

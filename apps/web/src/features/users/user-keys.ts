@@ -2,4 +2,5 @@
 export const userKeys = {
   all: ['users'] as const,
   me: () => [...userKeys.all, 'me'] as const,
+  twoStep: () => [...userKeys.all, 'two-step'] as const,
 };

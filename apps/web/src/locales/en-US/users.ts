@@ -81,4 +81,38 @@ export default {
   'users.verifyPage.missing':
     'The link is incomplete. Use the button in the email, or send a new link from the console.',
   'users.verifyPage.toConsole': 'Go to the console',
+  'users.twoStep.title': 'Two-step verification',
+  'users.twoStep.on': 'On',
+  'users.twoStep.off': 'Off',
+  'users.twoStep.offDescription':
+    'Signing in asks for a code from an authenticator app on your phone besides the password, so a leaked password alone cannot open your account.',
+  'users.twoStep.onDescription':
+    'Signing in asks for a code from your authenticator app. Recovery codes left: {{count}}.',
+  'users.twoStep.enable': 'Switch on',
+  'users.twoStep.disable': 'Switch off',
+  'users.twoStep.regenerate': 'New recovery codes',
+  'users.twoStep.enrolTitle': 'Switch on two-step verification',
+  'users.twoStep.scan':
+    'Scan the QR code with an authenticator app (such as Google Authenticator or Microsoft Authenticator), then enter the 6-digit code it shows.',
+  'users.twoStep.typeSecret': 'Cannot scan? Type this key into the app:',
+  'users.twoStep.codeLabel': 'Verification code',
+  'users.twoStep.codePlaceholder': '6 digits',
+  'users.twoStep.codeFormat': 'Enter the 6-digit code',
+  'users.twoStep.confirm': 'Switch on',
+  'users.twoStep.recoveryTitle': 'Recovery codes',
+  'users.twoStep.recoveryOnce':
+    'Keep these recovery codes safe: if you lose your phone, any one of them signs you in instead of a code, once. They are not shown again.',
+  'users.twoStep.recoveryFileTitle': 'Two-step verification recovery codes (each works once)',
+  'users.twoStep.copyAll': 'Copy all',
+  'users.twoStep.download': 'Download .txt',
+  'users.twoStep.saved': 'I have saved them',
+  'users.twoStep.disableTitle': 'Switch off two-step verification',
+  'users.twoStep.disableNote':
+    'Once off, signing in needs only the password. Enter a code from your app or a recovery code to confirm.',
+  'users.twoStep.regenerateTitle': 'New recovery codes',
+  'users.twoStep.regenerateNote':
+    'New recovery codes replace all the old ones. Enter a code from your app or a recovery code to confirm.',
+  'users.twoStep.codeOrRecovery': 'Verification code or recovery code',
+  'users.twoStep.codeRequired': 'Enter a code or a recovery code',
+  'users.twoStep.disabled': 'Two-step verification is off',
 } satisfies Record<keyof typeof zhCN, string>;

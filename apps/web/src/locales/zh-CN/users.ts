@@ -74,4 +74,37 @@ export default {
   'users.verifyPage.failed.title': '无法验证邮箱',
   'users.verifyPage.missing': '链接不完整。请直接点击邮件中的按钮，或在控制台重新发送验证邮件。',
   'users.verifyPage.toConsole': '进入控制台',
+  'users.twoStep.title': '两步验证',
+  'users.twoStep.on': '已启用',
+  'users.twoStep.off': '未启用',
+  'users.twoStep.offDescription':
+    '登录时除密码外，还需输入手机验证器应用中的验证码，密码泄露也无法登录您的账户。',
+  'users.twoStep.onDescription': '登录时需要输入验证器应用中的验证码。剩余恢复码 {{count}} 个。',
+  'users.twoStep.enable': '启用',
+  'users.twoStep.disable': '停用',
+  'users.twoStep.regenerate': '重新生成恢复码',
+  'users.twoStep.enrolTitle': '启用两步验证',
+  'users.twoStep.scan':
+    '用验证器应用（如 Google Authenticator、Microsoft Authenticator）扫描二维码，然后输入应用显示的 6 位验证码。',
+  'users.twoStep.typeSecret': '无法扫码？在应用中手动输入以下密钥：',
+  'users.twoStep.codeLabel': '验证码',
+  'users.twoStep.codePlaceholder': '6 位数字',
+  'users.twoStep.codeFormat': '请输入 6 位数字验证码',
+  'users.twoStep.confirm': '确认启用',
+  'users.twoStep.recoveryTitle': '恢复码',
+  'users.twoStep.recoveryOnce':
+    '请妥善保存这些恢复码：手机丢失时，可用任意一个代替验证码登录，每个只能使用一次。关闭后将无法再次查看。',
+  'users.twoStep.recoveryFileTitle': '两步验证恢复码（每个只能使用一次）',
+  'users.twoStep.copyAll': '复制全部',
+  'users.twoStep.download': '下载 .txt',
+  'users.twoStep.saved': '我已保存',
+  'users.twoStep.disableTitle': '停用两步验证',
+  'users.twoStep.disableNote':
+    '停用后，登录只需密码。请输入验证器应用中的验证码或一个恢复码以确认。',
+  'users.twoStep.regenerateTitle': '重新生成恢复码',
+  'users.twoStep.regenerateNote':
+    '生成新的恢复码后，原有的恢复码将全部失效。请输入验证码或一个恢复码以确认。',
+  'users.twoStep.codeOrRecovery': '验证码或恢复码',
+  'users.twoStep.codeRequired': '请输入验证码或恢复码',
+  'users.twoStep.disabled': '两步验证已停用',
 };

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { login, register, type UserProfile } from '@stratus/contract';
+import { login, loginSecondFactor, register, type UserProfile } from '@stratus/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage, i18n } from '../../../shared/i18n/i18n.ts';
 import { installFakeApi } from '../../../test/fake-api.ts';
@@ -191,5 +191,65 @@ describe('SignInCard', () => {
       language: 'zh-CN',
     });
     expect(document.cookie).toContain('token=sess-2');
+  });
+  describe('with two-step verification', () => {
+    const challenge = 'c'.repeat(43);
+
+    it('asks for the code after the password, then signs in with it', async () => {
+      api.respondWith(login, { secondFactorRequired: true, challenge });
+      api.respondWith(loginSecondFactor, { token: 'sess-3', user });
+      const { router } = renderCard();
+      await fillLogin('ada@example.com', 'secret-pass');
+      const code = await screen.findByLabelText('验证码');
+      // No session yet: the password alone opens nothing.
+      expect(document.cookie).not.toContain('token=');
+      expect(screen.getByText('您的账户已启用两步验证')).toBeInTheDocument();
+      expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+      expect(code).toHaveAttribute('inputmode', 'numeric');
+      await userEvent.click(screen.getByRole('button', { name: '验证并登录' }));
+      expect(await screen.findByText('请输入 6 位数字验证码')).toBeInTheDocument();
+      await userEvent.type(code, '123456');
+      await userEvent.click(screen.getByRole('button', { name: '验证并登录' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/console/ipList'));
+      expect(api.requests(loginSecondFactor)[0]!.body).toEqual({ challenge, code: '123456' });
+      expect(document.cookie).toContain('token=sess-3');
+    });
+
+    it('takes a recovery code instead, and goes back to the password', async () => {
+      api.respondWith(login, { secondFactorRequired: true, challenge });
+      api.respondWithError(loginSecondFactor, 'secondFactorIncorrect');
+      renderCard();
+      await fillLogin('ada@example.com', 'secret-pass');
+      await userEvent.click(await screen.findByRole('button', { name: '使用恢复码' }));
+      await userEvent.type(screen.getByLabelText('恢复码'), 'abcde-23456');
+      await userEvent.click(screen.getByRole('button', { name: '验证并登录' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('验证码错误或已使用');
+      expect(api.requests(loginSecondFactor)[0]!.body).toEqual({
+        challenge,
+        recoveryCode: 'abcde-23456',
+      });
+      await userEvent.click(screen.getByRole('button', { name: '使用验证码' }));
+      expect(screen.getByLabelText('验证码')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: '返回' }));
+      expect(screen.getByLabelText('密码')).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    });
+
+    it('asks for the password again when the challenge has expired, in English too', async () => {
+      await changeLanguage('en-US');
+      api.respondWith(login, { secondFactorRequired: true, challenge });
+      api.respondWithError(loginSecondFactor, 'signInChallengeInvalid');
+      renderCard();
+      await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+      await userEvent.type(screen.getByLabelText('Password'), 'secret-pass');
+      await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+      await userEvent.type(await screen.findByLabelText('Verification code'), '654321');
+      await userEvent.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'This sign-in has expired; please enter your email and password again',
+      );
+      expect(screen.getByLabelText('Password')).toBeInTheDocument();
+      expect(screen.queryByLabelText('Verification code')).not.toBeInTheDocument();
+    });
   });
 });

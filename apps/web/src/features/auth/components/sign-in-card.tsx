@@ -1,3 +1,4 @@
+import type { LoginAnswer } from '@stratus/contract';
 import { CloseCircleFilled, InfoCircleFilled } from './portal-icons.tsx';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,13 +8,17 @@ import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { REDIRECT_PARAM } from '../../../shared/session.ts';
 import { forgetSignInNotice, peekSignInNotice } from '../../../shared/sign-in-notice.ts';
 import { TOUCH_TARGET } from '../../../shared/ui/touch-target.ts';
-import { useLogin, useRegister } from '../api.ts';
+import { useLogin, useLoginSecondFactor, useRegister } from '../api.ts';
 import { safeRedirectTarget } from '../redirect.ts';
 import { LoginForm, type LoginValues } from './login-form.tsx';
+import { SecondFactorForm, type SecondFactorValues } from './second-factor-form.tsx';
 import type { RegisterFormHandle, RegisterValues } from './register-form.tsx';
 import styles from './sign-in-card.module.css';
 
 type Mode = 'login' | 'register';
+
+/** `signInChallengeInvalid`'s code (errors.ts), without the contract's schemas on this screen. */
+const SIGN_IN_CHALLENGE_INVALID = 20302;
 
 // Fetched when a person chooses to sign up: it brings the contract's password rules with it.
 const RegisterForm = lazy(() => import('./register-form.tsx'));
@@ -27,24 +32,39 @@ export function SignInCard() {
   const isLogin = mode === 'login';
   const [error, setError] = useState<string | null>(null);
   const login = useLogin();
+  const finishLogin = useLoginSecondFactor();
   const register = useRegister();
+  // Set while the password was right and the account's second factor is awaited.
+  const [challenge, setChallenge] = useState<string | null>(null);
   const registerForm = useRef<RegisterFormHandle>(null);
   // Why sign-in stands where the person was going: shown on this visit, forgotten for the next.
   const [notice] = useState(peekSignInNotice);
   useEffect(forgetSignInNotice, []);
 
-  const run = async (action: () => Promise<unknown>) => {
+  const run = async (action: () => Promise<LoginAnswer>) => {
     setError(null);
     try {
-      await action();
+      const answer = await action();
+      if ('secondFactorRequired' in answer) {
+        setChallenge(answer.challenge);
+        return;
+      }
       navigate(safeRedirectTarget(searchParams.get(REDIRECT_PARAM)), { replace: true });
     } catch (caught) {
       // A refused password goes under the password field; everything else above the form.
       if (!isLogin && registerForm.current?.showRefusal(caught)) return;
+      // A challenge that expired or took too many wrong codes: the password is asked again.
+      if (isApiError(caught) && caught.code === SIGN_IN_CHALLENGE_INVALID) setChallenge(null);
       setError(isApiError(caught) ? caught.message : t('http.error.network'));
     }
   };
   const submitLogin = (values: LoginValues) => void run(() => login.mutateAsync(values));
+  const submitSecondFactor = (values: SecondFactorValues) =>
+    void run(() => finishLogin.mutateAsync({ challenge: challenge ?? '', ...values }));
+  const backToPassword = () => {
+    setError(null);
+    setChallenge(null);
+  };
   const submitRegister = ({ email, name, password }: RegisterValues) =>
     void run(() =>
       register.mutateAsync({
@@ -56,6 +76,7 @@ export function SignInCard() {
     );
   const switchTo = (next: Mode) => {
     setError(null);
+    setChallenge(null);
     setMode(next);
   };
 
@@ -80,7 +101,9 @@ export function SignInCard() {
         {isLogin ? t('auth.login.title') : t('auth.register.title')}
       </h2>
       <span className={styles.subtitle}>
-        {isLogin ? t('auth.login.subtitle') : t('auth.register.subtitle')}
+        {isLogin
+          ? t(challenge ? 'auth.secondFactor.subtitle' : 'auth.login.subtitle')
+          : t('auth.register.subtitle')}
       </span>
       {isLogin ? (
         <>
@@ -99,7 +122,15 @@ export function SignInCard() {
           </div>
           <div role="tabpanel" id="sign-in-panel-account" aria-labelledby="sign-in-tab-account">
             {alert}
-            <LoginForm pending={login.isPending} onSubmit={submitLogin} />
+            {challenge ? (
+              <SecondFactorForm
+                pending={finishLogin.isPending}
+                onSubmit={submitSecondFactor}
+                onBack={backToPassword}
+              />
+            ) : (
+              <LoginForm pending={login.isPending} onSubmit={submitLogin} />
+            )}
           </div>
         </>
       ) : (

@@ -16,6 +16,10 @@ interface TextFieldProps {
   problem?: string;
   /** A hint under the field (the password's rules). */
   help?: string;
+  /** The on-screen keyboard a phone shows: `numeric` for a 6-digit code. */
+  inputMode?: 'numeric' | 'text';
+  maxLength?: number;
+  autoFocus?: boolean;
 }
 
 /**

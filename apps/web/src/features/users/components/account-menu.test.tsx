@@ -1,6 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { changePassword, getMe, logout, type UserProfile } from '@stratus/contract';
+import {
+  getTwoStepStatus,
+  changePassword,
+  getMe,
+  logout,
+  type UserProfile,
+} from '@stratus/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserNavigation } from '../../../shared/browser.ts';
 import { installFakeApi } from '../../../test/fake-api.ts';
@@ -39,6 +45,7 @@ beforeEach(() => {
   window.history.replaceState(null, '', '/console/businessFlow');
   api.respondWith(getMe, profile);
   respondWithQuietInbox(api);
+  api.respondWith(getTwoStepStatus, { enabled: false, recoveryCodesLeft: 0 });
   api.respondWithError(logout, 'unauthorized');
   api.respondWith(changePassword, null);
 });

@@ -1,6 +1,13 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API_PREFIX, getMe, rotateApiToken, updateMe, type UserProfile } from '@stratus/contract';
+import {
+  getTwoStepStatus,
+  API_PREFIX,
+  getMe,
+  rotateApiToken,
+  updateMe,
+  type UserProfile,
+} from '@stratus/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../shared/i18n/i18n.ts';
 import { COPY_CONFIRMATION_MS } from '../../../shared/ui/copy-button.tsx';
@@ -31,6 +38,7 @@ beforeEach(() => {
   document.cookie = 'token=abc; path=/';
   api.respondWith(getMe, profile);
   respondWithQuietInbox(api);
+  api.respondWith(getTwoStepStatus, { enabled: false, recoveryCodesLeft: 0 });
   api.respondWith(updateMe, (request) => ({ ...profile, ...(request.body as object) }));
   api.respondWith(rotateApiToken, { apiToken: 'st_rotated_token_value' });
   writeText.mockResolvedValue(undefined);

@@ -14,6 +14,7 @@ import { ApiTokenField } from './api-token-field.tsx';
 import { ChangeEmailSection } from './change-email-section.tsx';
 import { EditableName } from './editable-name.tsx';
 import { LowBalanceField } from './low-balance-field.tsx';
+import { TwoStepSection } from './two-step-section.tsx';
 import styles from './profile-modal.module.css';
 
 interface ProfileModalProps {
@@ -104,6 +105,8 @@ export function ProfileModal({ open, onClose }: ProfileModalProps) {
               />
             </dd>
           </dl>
+          <Divider className={styles.divider} />
+          <TwoStepSection />
           <Divider className={styles.divider} />
           <ApiAccessSection
             token={profile.apiToken}

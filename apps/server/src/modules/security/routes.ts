@@ -1,0 +1,48 @@
+import {
+  confirmTotpEnrolment,
+  disableTotp,
+  getTwoStepStatus,
+  regenerateRecoveryCodes,
+  startTotpEnrolment,
+} from '@stratus/contract';
+import type { FastifyInstance } from 'fastify';
+import { requireAuth } from '../../plugins/auth.ts';
+import { registerEndpoint } from '../../plugins/contract-routes.ts';
+import * as security from './service.ts';
+
+export function registerSecurityRoutes(app: FastifyInstance): void {
+  const servicesOf = (userId: string) => ({ db: app.db, cipher: app.tokenCipher, userId });
+
+  registerEndpoint(app, getTwoStepStatus, (request) =>
+    security.getTwoStepStatus({ db: app.db, userId: requireAuth(request).userId }),
+  );
+
+  registerEndpoint(app, startTotpEnrolment, (request) =>
+    security.startTotpEnrolment({
+      ...servicesOf(requireAuth(request).userId),
+      issuer: app.config.brandName,
+    }),
+  );
+
+  registerEndpoint(app, confirmTotpEnrolment, (request) =>
+    security.confirmTotpEnrolment({
+      ...servicesOf(requireAuth(request).userId),
+      code: request.body.code,
+    }),
+  );
+
+  registerEndpoint(app, disableTotp, async (request) => {
+    await security.disableTotp({
+      ...servicesOf(requireAuth(request).userId),
+      code: request.body.code,
+    });
+    return null;
+  });
+
+  registerEndpoint(app, regenerateRecoveryCodes, (request) =>
+    security.regenerateRecoveryCodes({
+      ...servicesOf(requireAuth(request).userId),
+      code: request.body.code,
+    }),
+  );
+}
