@@ -41,7 +41,7 @@ const accessErrors: Record<EndpointAccess, readonly ErrorName[]> = {
   node: ['nodeKeyInvalid'],
 };
 
-type EndpointShape = Pick<EndpointDefinition, 'method' | 'path' | 'access' | 'scope'>;
+type EndpointShape = Pick<EndpointDefinition, 'method' | 'path' | 'access' | 'scope' | 'stepUp'>;
 
 /**
  * What an API key is refused with on a `user` endpoint: a call from outside its sources, and one
@@ -63,6 +63,8 @@ export function commonErrorsOf(endpoint: EndpointShape): ErrorName[] {
     ...(endpoint.path.includes('/:') ? pathParameterErrors : []),
     ...accessErrors[endpoint.access],
     ...apiKeyErrorsOf(endpoint),
+    // A session whose factor is older than the step-up window (`stepUp`).
+    ...(endpoint.stepUp ? (['stepUpRequired'] as const) : []),
   ];
 }
 

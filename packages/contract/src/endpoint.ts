@@ -38,6 +38,12 @@ export interface EndpointDefinition {
    */
   scope?: EndpointScope;
   /**
+   * The endpoint moves money or changes who can: a *session* must have proved a factor within
+   * `STEP_UP_FRESH_SECONDS` (at sign-in or by `stepUp`), else 403 `stepUpRequired`. The personal
+   * token and API keys are not asked (keys never reach `account` or staff endpoints anyway).
+   */
+  stepUp?: boolean;
+  /**
    * The errors (names in `errors.ts`) this endpoint answers beyond those every endpoint of its
    * kind can (`commonErrorsOf`, `endpoint-errors.ts`): listed per status in the OpenAPI document,
    * and a test fails when the server answers one not listed here.

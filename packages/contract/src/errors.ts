@@ -455,6 +455,37 @@ export const errors = {
       'en-US': 'Too many wrong codes; please try again in {minutes} min',
     },
   },
+  /**
+   * A session whose last factor (sign-in or step-up) is older than 10 minutes calling an endpoint
+   * that moves money or changes access: the console asks for a code (or the password) and retries.
+   */
+  stepUpRequired: {
+    code: 20310,
+    status: 403,
+    message: {
+      'zh-CN': '此操作需要重新验证身份，请输入验证码或密码后重试',
+      'en-US': 'This action needs you to confirm it is you: enter your code or password, then retry',
+    },
+  },
+  /** A password offered to step up on an account with two-step verification, which needs a code. */
+  stepUpCodeRequired: {
+    code: 20311,
+    status: 400,
+    message: {
+      'zh-CN': '此账户已启用两步验证，请输入验证器应用中的验证码或恢复码',
+      'en-US':
+        'This account has two-step verification: enter a code from your app or a recovery code',
+    },
+  },
+  /** A step-up asked with the personal API token, which is never asked for one: only sessions are. */
+  stepUpNotNeeded: {
+    code: 20312,
+    status: 409,
+    message: {
+      'zh-CN': '个人 API 令牌无需重新验证身份，只有登录会话需要',
+      'en-US': 'The personal API token never needs this confirmation; only signed-in sessions do',
+    },
+  },
   /** A top-up amount outside the configured limits; params: min, max (yuan). */
   topUpAmountOutOfRange: {
     code: 30001,

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import {
   authenticateToken,
   isReplacedApiToken,
+  needsStepUp,
   type Authentication,
   SessionCache,
 } from '../modules/auth/public.ts';
@@ -128,10 +129,26 @@ function staffGuard(endpoint: Pick<EndpointDefinition, 'path' | 'permission'>) {
   return guard;
 }
 
-/** The onRequest hook enforcing an endpoint's `access`; undefined for public endpoints. */
-export function guardFor(
-  endpoint: Pick<EndpointDefinition, 'access' | 'method' | 'path' | 'permission' | 'scope'>,
-): onRequestAsyncHookHandler | undefined {
+type GuardedEndpoint = Pick<
+  EndpointDefinition,
+  'access' | 'method' | 'path' | 'permission' | 'scope' | 'stepUp'
+>;
+
+/**
+ * The onRequest hook enforcing an endpoint's `access`, then its `stepUp` (a session's factor
+ * proved within STEP_UP_FRESH_SECONDS); undefined for public endpoints.
+ */
+export function guardFor(endpoint: GuardedEndpoint): onRequestAsyncHookHandler | undefined {
+  const guard = accessGuardFor(endpoint);
+  if (!guard || !endpoint.stepUp) return guard;
+  const stepUpGuard: onRequestAsyncHookHandler = async function (request, reply) {
+    await guard.call(this, request, reply);
+    if (needsStepUp(requireAuth(request))) throw new AppError('stepUpRequired');
+  };
+  return stepUpGuard;
+}
+
+function accessGuardFor(endpoint: GuardedEndpoint): onRequestAsyncHookHandler | undefined {
   switch (endpoint.access) {
     case 'public':
       return undefined;

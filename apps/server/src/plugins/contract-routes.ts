@@ -111,9 +111,18 @@ export function serializedEnvelope<E extends EndpointDefinition>(
 
 /**
  * The OpenAPI description: what a staff endpoint's caller needs, or which API key scope a user
- * endpoint needs (`endpointScopeOf`).
+ * endpoint needs (`endpointScopeOf`); and whether a session must have stepped up (`stepUp`).
  */
 export function descriptionOf(endpoint: EndpointDefinition): string | undefined {
+  const access = accessDescriptionOf(endpoint);
+  if (!endpoint.stepUp) return access;
+  const stepUp =
+    'Step-up: a session must have proved its factor (sign-in or `POST /api/user/security/step-up`) ' +
+    'within the last 10 minutes, else 403 `stepUpRequired`; the personal token is not asked.';
+  return access ? `${access} ${stepUp}` : stepUp;
+}
+
+function accessDescriptionOf(endpoint: EndpointDefinition): string | undefined {
   if (endpoint.permission) return `Staff only: needs the \`${endpoint.permission}\` permission.`;
   if (endpoint.access === 'staff') return 'Staff only; API keys (sk_…) are refused.';
   if (endpoint.access !== 'user') return undefined;
@@ -144,6 +153,7 @@ export function registerEndpoint<E extends EndpointDefinition>(
       ...(descriptionOf(endpoint) ? { description: descriptionOf(endpoint) } : {}),
       // The API key scope, for tools reading the document (the description says it for people).
       ...(endpoint.access === 'user' ? { 'x-scope': endpointScopeOf(endpoint) } : {}),
+      ...(endpoint.stepUp ? { 'x-step-up': true } : {}),
       tags: [endpoint.tag],
       ...(endpoint.access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
       ...strictInputOf(endpoint),

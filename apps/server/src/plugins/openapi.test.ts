@@ -43,7 +43,14 @@ describe.each(testEngines)('API documentation on %s', (engine) => {
     // The operator API is documented under one tag, each operation naming its permission.
     const refund = document.paths['/api/admin/orders/{id}/refund'].post;
     expect(refund.tags).toEqual(['admin']);
-    expect(refund.description).toBe('Staff only: needs the `orders.refund` permission.');
+    expect(refund.description).toMatch(
+      /^Staff only: needs the `orders\.refund` permission\. Step-up: .*403 `stepUpRequired`/,
+    );
+    // Money and access ask a session for a fresh factor, and say so.
+    expect(refund['x-step-up']).toBe(true);
+    expect(document.paths['/api/user/password'].post['x-step-up']).toBe(true);
+    expect(document.paths['/api/admin/orders/{id}'].get['x-step-up']).toBeUndefined();
+    expect(refund.responses['403'].description).toContain('stepUpRequired');
     expect(refund.security).toEqual([{ bearerAuth: [] }]);
     // Only contract endpoints are documented, not the docs or the web app's routes.
     expect(Object.keys(document.paths).every((path) => path.startsWith('/api/'))).toBe(true);
@@ -99,6 +106,7 @@ describe.each(testEngines)('API documentation on %s', (engine) => {
     expect(codesOf(refund.responses['403']).enum).toEqual([
       errors.forbidden.code,
       errors.staffPermissionMissing.code,
+      errors.stepUpRequired.code,
       errors.apiKeyNotAllowed.code,
     ]);
     expect(refund.responses['403'].description).toContain(

@@ -50,6 +50,7 @@ export const createBalanceAdjustment = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'balance.adjust',
+  stepUp: true,
   errors: ['customerNotFound', 'adjustmentExceedsBalance'],
   params: z.object({ id: z.uuid() }),
   body: z.object({ amount: adjustmentAmountSchema, reason: operatorReasonSchema }),
@@ -81,6 +82,7 @@ export const approveBalanceAdjustment = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'balance.approve',
+  stepUp: true,
   errors: [
     'customerNotFound',
     'adjustmentExceedsBalance',

@@ -129,6 +129,7 @@ export const refundOrder = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'orders.refund',
+  stepUp: true,
   errors: [
     'idempotencyKeyReused',
     'orderNotFound',

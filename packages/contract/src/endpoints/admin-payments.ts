@@ -184,6 +184,7 @@ export const markAdminPaymentPaid = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'payments.manage',
+  stepUp: true,
   errors: ['paymentNotFound', 'paymentAlreadyPaid', 'paymentTradeNoTaken'],
   params: paymentIdParamsSchema,
   body: z.object({

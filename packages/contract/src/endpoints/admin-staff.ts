@@ -39,6 +39,7 @@ export const addStaffMember = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'staff.manage',
+  stepUp: true,
   errors: ['emailTaken', 'passwordTooCommon', 'passwordContainsEmail', 'staffAlreadyStaff'],
   body: z.object({ email: emailSchema, role: staffRoleSchema }),
   response: z.object({
@@ -57,6 +58,7 @@ export const changeStaffRole = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'staff.manage',
+  stepUp: true,
   errors: ['staffMemberNotFound', 'staffOwnRoleChange', 'staffLastOwner'],
   params: staffMemberParamsSchema,
   body: z.object({ role: staffRoleSchema }),
@@ -71,6 +73,7 @@ export const removeStaffMember = defineEndpoint({
   tag: 'admin',
   access: 'staff',
   permission: 'staff.manage',
+  stepUp: true,
   errors: ['staffMemberNotFound', 'staffOwnRoleChange', 'staffLastOwner'],
   params: staffMemberParamsSchema,
   response: z.null(),

@@ -46,6 +46,7 @@ export const addIpAllowlistEntry = defineEndpoint({
   tag: 'access',
   access: 'user',
   scope: 'manage',
+  stepUp: true,
   errors: [
     'allowlistAddressInvalid',
     'allowlistHostBitsSet',
@@ -70,6 +71,7 @@ export const deleteIpAllowlistEntry = defineEndpoint({
   tag: 'access',
   access: 'user',
   scope: 'manage',
+  stepUp: true,
   errors: ['allowlistEntryNotFound'],
   params: z.object({ id: z.uuid() }),
   response: z.null(),

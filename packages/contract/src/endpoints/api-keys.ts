@@ -53,6 +53,7 @@ export const createApiKey = defineEndpoint({
   tag: 'api-keys',
   access: 'user',
   scope: 'account',
+  stepUp: true,
   errors: ['apiKeyLimitReached', 'apiKeySourceInvalid', 'apiKeyExpiryInPast'],
   body: z
     .object({

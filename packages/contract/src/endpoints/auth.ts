@@ -215,6 +215,7 @@ export const changeEmail = defineEndpoint({
   tag: 'users',
   access: 'user',
   scope: 'account',
+  stepUp: true,
   errors: [
     'rateLimited',
     'currentPasswordIncorrect',

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { RECOVERY_CODES_COUNT } from '../security.ts';
+import { plainTextSchema } from '../validation.ts';
 
 /** A code of an authenticator app (RFC 6238: 6 digits, 30 s). */
 export const totpCodeSchema = z
@@ -113,4 +114,37 @@ export const regenerateRecoveryCodes = defineEndpoint({
   errors: ['twoStepNotEnabled', 'secondFactorIncorrect', 'tooManySecondFactorAttempts'],
   body: secondFactorProofSchema,
   response: recoveryCodesSchema,
+});
+
+/**
+ * Proves the factor again for the session presenting it, so endpoints marked `stepUp` (money,
+ * access) take it for the next 10 minutes (`STEP_UP_FRESH_SECONDS`): a current code or a recovery
+ * code on an account with two-step verification, the password on one without. Wrong ones count
+ * like wrong codes at sign-in (or wrong passwords). Only sessions step up: the personal token and
+ * API keys are never asked.
+ */
+export const stepUp = defineEndpoint({
+  method: 'POST',
+  path: '/user/security/step-up',
+  summary: 'Confirm it is you (a code, or the password without two-step verification)',
+  tag: 'security',
+  access: 'user',
+  scope: 'account',
+  errors: [
+    'stepUpNotNeeded',
+    'stepUpCodeRequired',
+    'twoStepNotEnabled',
+    'secondFactorIncorrect',
+    'tooManySecondFactorAttempts',
+    'currentPasswordIncorrect',
+    'tooManySignInAttempts',
+  ],
+  body: z.union([
+    secondFactorProofSchema,
+    z.object({
+      /** The account's password: only for an account without two-step verification. */
+      password: plainTextSchema({ min: 1, max: 1024 }),
+    }),
+  ]),
+  response: z.null(),
 });

@@ -89,6 +89,7 @@ export const changePassword = defineEndpoint({
   tag: 'users',
   access: 'user',
   scope: 'account',
+  stepUp: true,
   errors: [
     'rateLimited',
     'currentPasswordIncorrect',
@@ -111,6 +112,7 @@ export const rotateApiToken = defineEndpoint({
   tag: 'users',
   access: 'user',
   scope: 'account',
+  stepUp: true,
   errors: [],
   response: z.object({ apiToken: z.string() }),
 });

@@ -74,6 +74,7 @@ export const createWebhookEndpoint = defineEndpoint({
   tag: 'webhooks',
   access: 'user',
   scope: 'manage',
+  stepUp: true,
   errors: ['webhookUrlInvalid', 'webhookDestinationPrivate', 'webhookLimitReached'],
   body: z.object({ url: webhookUrlSchema, events: webhookEventsSchema }).strict(),
   response: webhookEndpointSchema.extend({
@@ -89,6 +90,7 @@ export const updateWebhookEndpoint = defineEndpoint({
   tag: 'webhooks',
   access: 'user',
   scope: 'manage',
+  stepUp: true,
   errors: ['webhookNotFound', 'webhookUrlInvalid', 'webhookDestinationPrivate'],
   params: z.object({ id: z.uuid() }),
   body: z

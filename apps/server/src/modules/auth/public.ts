@@ -20,10 +20,12 @@ export {
   authenticateToken,
   isReplacedApiToken,
   listUserSessions,
+  needsStepUp,
   revokeAllSessions,
 } from './service.ts';
 export type { Authentication } from './service.ts';
 export { SessionCache } from './session-cache.ts';
+export { stepUpSession } from './step-up.ts';
 export { revokeLiveSessionsExcept, revokeSessionOfUser } from './session-revocation.ts';
 export { deleteSignInEventsOlderThan } from './sign-in-history.ts';
 export { parseUserAgent } from './user-agent.ts';

@@ -60,6 +60,8 @@ export interface SessionOwner {
   stale: boolean;
   /** Milliseconds until the session expires or goes idle, by the database's clock. */
   lifetimeMs: number;
+  /** Milliseconds since the session last proved a factor (sign-in or step-up); null if never. */
+  stepUpAgeMs: number | null;
 }
 
 const selectLiveSession = preparedPerDatabase((db: Db) =>
@@ -70,6 +72,9 @@ const selectLiveSession = preparedPerDatabase((db: Db) =>
       role: users.role,
       stale: sql<boolean>`${sessions.lastUsedAt} < now() - interval '1 minute'`,
       lifetimeMs: sql<number>`(extract(epoch from least(${sessions.expiresAt}, ${sessions.lastUsedAt} + make_interval(secs => ${sql.placeholder('idleSeconds')}::float8)) - now()) * 1000)::float8`,
+      stepUpAgeMs: sql<
+        number | null
+      >`(extract(epoch from now() - ${sessions.steppedUpAt}) * 1000)::float8`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -103,6 +108,16 @@ export async function touchSession(db: Db, sessionId: string): Promise<void> {
     .update(sessions)
     .set({ lastUsedAt: sql`now()` })
     .where(eq(sessions.id, sessionId));
+}
+
+/** Records that the session proved a factor now (a step-up); false when it is no longer live. */
+export async function markSessionSteppedUp(db: Db, sessionId: string): Promise<boolean> {
+  const updated = await db
+    .update(sessions)
+    .set({ steppedUpAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return updated.length > 0;
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {

@@ -1,5 +1,6 @@
 import {
   SIGN_IN_CHALLENGE_SECONDS,
+  STEP_UP_FRESH_SECONDS,
   type AdminCustomerSession,
   type ApiKeyScope,
   type Locale,
@@ -77,6 +78,21 @@ export interface Authentication {
    * session or the personal token, which may do everything their owner may.
    */
   apiKey: { id: string; scopes: readonly ApiKeyScope[]; allowedSources: readonly string[] } | null;
+  /**
+   * A session's factor (its sign-in or last step-up) counts as fresh until this moment
+   * (`performance.now()`, from the database's clock when looked up); null for the personal token
+   * and API keys, which are never asked, and for a session that never proved one.
+   */
+  stepUpFreshUntil: number | null;
+}
+
+/**
+ * Whether an endpoint marked `stepUp` must refuse this caller: a session whose factor is older
+ * than STEP_UP_FRESH_SECONDS. The personal token and API keys never step up.
+ */
+export function needsStepUp(auth: Authentication): boolean {
+  if (auth.method !== 'session') return false;
+  return auth.stepUpFreshUntil === null || performance.now() >= auth.stepUpFreshUntil;
 }
 
 export interface ClientInfo {
@@ -415,6 +431,7 @@ export async function authenticateToken({
       sessionId: null,
       method: 'apiKey',
       apiKey: { id: key.keyId, scopes: key.scopes, allowedSources: key.allowedSources },
+      stepUpFreshUntil: null,
     };
     // Kept no longer than the key lives: an expired key is refused on the next request.
     cache?.store(tokenHash, {
@@ -433,6 +450,7 @@ export async function authenticateToken({
       sessionId: null,
       method: 'apiToken',
       apiKey: null,
+      stepUpFreshUntil: null,
     };
     cache?.store(tokenHash, {
       userId: owner.userId,
@@ -442,6 +460,8 @@ export async function authenticateToken({
     });
     return auth;
   }
+  // Before the lookup, so the freshness it reads ends no later than the database says.
+  const lookedUpAt = performance.now();
   const session = await findLiveSession(db, {
     tokenHash,
     idleSeconds: config.sessions.idleHours * 3600,
@@ -455,6 +475,10 @@ export async function authenticateToken({
     sessionId: session.sessionId,
     method: 'session',
     apiKey: null,
+    stepUpFreshUntil:
+      session.stepUpAgeMs === null
+        ? null
+        : lookedUpAt + STEP_UP_FRESH_SECONDS * 1000 - session.stepUpAgeMs,
   };
   cache?.store(tokenHash, {
     userId: session.userId,

@@ -4,9 +4,11 @@ import {
   getTwoStepStatus,
   regenerateRecoveryCodes,
   startTotpEnrolment,
+  stepUp,
 } from '@stratus/contract';
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../plugins/auth.ts';
+import { stepUpSession } from '../auth/public.ts';
 import { registerEndpoint } from '../../plugins/contract-routes.ts';
 import * as security from './service.ts';
 
@@ -45,4 +47,16 @@ export function registerSecurityRoutes(app: FastifyInstance): void {
       code: request.body.code,
     }),
   );
+
+  registerEndpoint(app, stepUp, async (request) => {
+    await stepUpSession({
+      db: app.db,
+      config: app.config,
+      cipher: app.tokenCipher,
+      auth: requireAuth(request),
+      proof: request.body,
+      address: request.ip,
+    });
+    return null;
+  });
 }
