@@ -464,7 +464,8 @@ export const errors = {
     status: 403,
     message: {
       'zh-CN': '此操作需要重新验证身份，请输入验证码或密码后重试',
-      'en-US': 'This action needs you to confirm it is you: enter your code or password, then retry',
+      'en-US':
+        'This action needs you to confirm it is you: enter your code or password, then retry',
     },
   },
   /** A password offered to step up on an account with two-step verification, which needs a code. */

@@ -12,10 +12,13 @@ import {
   type EndpointQuery,
   type EndpointRoute,
 } from '@stratus/contract';
+import { apiRoutes } from '@stratus/contract/routes';
 import { currentLanguage, i18n } from '../i18n/i18n.ts';
 import { readToken, signOut } from '../session.ts';
 import { showErrorToast } from '../ui/feedback.ts';
 import { ApiError, CLIENT_ERROR_CODES } from './api-error.ts';
+import type { StepUpActions } from './step-up-actions.ts';
+import { isStepUpRequired, requestStepUp } from './step-up.ts';
 
 export const REQUEST_TIMEOUT_MS = 120_000;
 
@@ -132,16 +135,42 @@ export function describeFailure(response: Response, envelope: Envelope | null): 
   return new ApiError({ code: CLIENT_ERROR_CODES.httpStatus, message, status });
 }
 
+/** What the step-up modal calls: silent, it shows refusals under its own fields. */
+const stepUpActions: StepUpActions = {
+  twoStepEnabled: async () =>
+    (await callEndpoint(apiRoutes.getTwoStepStatus, { silent: true })).enabled,
+  stepUp: async (body) => {
+    await callEndpoint(apiRoutes.stepUp, { body, silent: true });
+  },
+};
+
 /**
  * Calls a contract endpoint through its route (`apiRoutes` of `@stratus/contract/routes`: the
  * answers are not checked here, so the browser need not build the schemas). Resolves the envelope's `data` when `code` is 0; otherwise toasts
  * the error once (unless silent, or an export path's refused envelope) and rejects with an
  * ApiError. A 401 on a signed-in endpoint also signs out; public endpoints (sign-in) answer 401
- * for bad credentials.
+ * for bad credentials. A 403 `stepUpRequired` (money and access want a fresh factor) opens the
+ * step-up modal and, once the person has proved it, sends the call again, once; cancelled, the
+ * call rejects with the refusal, without a toast.
  */
 export async function callEndpoint<R extends EndpointRoute>(
   endpoint: R,
   options: CallOptions<EndpointOfRoute<R>> = {},
+): Promise<EndpointData<EndpointOfRoute<R>>> {
+  try {
+    return await callOnce(endpoint, options, { quietStepUp: true });
+  } catch (error) {
+    if (!isStepUpRequired(error)) throw error;
+    if (!(await requestStepUp(stepUpActions))) throw error;
+    return callOnce(endpoint, options, { quietStepUp: false });
+  }
+}
+
+async function callOnce<R extends EndpointRoute>(
+  endpoint: R,
+  options: CallOptions<EndpointOfRoute<R>>,
+  /** Leave a step-up refusal untoasted: the modal asks instead. */
+  { quietStepUp }: { quietStepUp: boolean },
 ): Promise<EndpointData<EndpointOfRoute<R>>> {
   const path = fillPath(endpoint.path, (options.params ?? {}) as Record<string, string | number>);
   const hasBody = options.body !== undefined;
@@ -168,7 +197,8 @@ export async function callEndpoint<R extends EndpointRoute>(
     return envelope.data as EndpointData<EndpointOfRoute<R>>;
 
   const error = describeFailure(response, envelope);
-  if (!options.silent && !isQuietExportRefusal(path, response, envelope)) {
+  const quiet = options.silent || (quietStepUp && isStepUpRequired(error));
+  if (!quiet && !isQuietExportRefusal(path, response, envelope)) {
     showErrorToast(error.message);
   }
   if (response.status === 401 && endpoint.access !== 'public') signOut('sessionExpired');
