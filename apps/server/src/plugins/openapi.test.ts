@@ -99,6 +99,7 @@ describe.each(testEngines)('API documentation on %s', (engine) => {
     expect(codesOf(refund.responses['403']).enum).toEqual([
       errors.forbidden.code,
       errors.staffPermissionMissing.code,
+      errors.staffTwoStepRequired.code,
       errors.apiKeyNotAllowed.code,
     ]);
     expect(refund.responses['403'].description).toContain(
