@@ -285,4 +285,27 @@ describe('loadConfig', () => {
       );
     }
   });
+
+  it('makes every staff role use two-step verification from the start by default, or STAFF_2FA_ROLES from STAFF_2FA_REQUIRED_FROM', () => {
+    expect(loadConfig({}).staffTwoStep).toEqual({
+      roles: ['owner', 'finance', 'support', 'ops'],
+      requiredFrom: null,
+    });
+    expect(
+      loadConfig({ STAFF_2FA_ROLES: ' owner, finance ', STAFF_2FA_REQUIRED_FROM: '2026-12-01' })
+        .staffTwoStep,
+    ).toEqual({ roles: ['owner', 'finance'], requiredFrom: new Date('2026-12-01T00:00:00Z') });
+    expect(loadConfig({ STAFF_2FA_ROLES: 'none' }).staffTwoStep.roles).toEqual([]);
+    expect(
+      loadConfig({ STAFF_2FA_REQUIRED_FROM: '2026-12-01T08:00+08:00' }).staffTwoStep.requiredFrom,
+    ).toEqual(new Date('2026-12-01T00:00:00Z'));
+    expect(() => loadConfig({ STAFF_2FA_ROLES: 'owner,admin' })).toThrow(
+      /STAFF_2FA_ROLES.*: must list staff roles: owner, finance, support, ops/,
+    );
+    for (const bad of ['tomorrow', '2026-13-45', '01/12/2026']) {
+      expect(() => loadConfig({ STAFF_2FA_REQUIRED_FROM: bad })).toThrow(
+        /STAFF_2FA_REQUIRED_FROM: must be a date such as 2026-12-01/,
+      );
+    }
+  });
 });

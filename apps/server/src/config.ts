@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import path from 'node:path';
-import { TOPUP_MAX_YUAN, TOPUP_MIN_YUAN } from '@stratus/contract';
+import { staffRoles, TOPUP_MAX_YUAN, TOPUP_MIN_YUAN, type StaffRole } from '@stratus/contract';
 import { z } from 'zod';
 import { DEFAULT_BUSINESS_TIME_ZONE, isKnownTimeZone } from './business-time.ts';
 
@@ -143,6 +143,29 @@ const environmentSchema = z.object({
     .optional(),
   NODE_MAX_LINE_RATE_GBITS: positiveNumber(100),
   ADJUSTMENT_APPROVAL_THRESHOLD_YUAN: yuanAmount(1000, { allowZero: true }),
+  STAFF_2FA_ROLES: z
+    .string()
+    // `none`: no role must (an empty variable means "not set", so it cannot say so).
+    .transform((value) =>
+      value.trim() === 'none'
+        ? []
+        : value
+            .split(',')
+            .map((role) => role.trim())
+            .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(staffRoles, { error: `must list staff roles: ${staffRoles.join(', ')}` })))
+    .optional(),
+  // A date (midnight UTC) or an ISO time with its offset.
+  STAFF_2FA_REQUIRED_FROM: z
+    .string()
+    .refine(
+      (value) =>
+        /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/.test(value) &&
+        !Number.isNaN(Date.parse(value)),
+      { error: 'must be a date such as 2026-12-01 or an ISO time such as 2026-12-01T08:00+08:00' },
+    )
+    .optional(),
   BUSINESS_TIMEZONE: z
     .string()
     .refine(isKnownTimeZone, {
@@ -314,6 +337,18 @@ export interface Config {
    * numbers (`BUSINESS_TIMEZONE`, default Asia/Shanghai).
    */
   businessTimeZone: string;
+  /**
+   * Staff of `roles` (`STAFF_2FA_ROLES`, default all four; `none` for none) must switch on
+   * two-step verification within STAFF_TWO_STEP_GRACE_DAYS of joining or of `requiredFrom`
+   * (`STAFF_2FA_REQUIRED_FROM`; null: from the start), the later; after that the operator console
+   * refuses them until they do.
+   */
+  staffTwoStep: StaffTwoStepPolicy;
+}
+
+export interface StaffTwoStepPolicy {
+  roles: readonly StaffRole[];
+  requiredFrom: Date | null;
 }
 
 /** Thrown by `loadConfig`: its message lists every variable at fault. */
@@ -427,6 +462,10 @@ export function loadConfig(
       Math.round(vars.ADJUSTMENT_APPROVAL_THRESHOLD_YUAN * 100),
     ),
     businessTimeZone: vars.BUSINESS_TIMEZONE,
+    staffTwoStep: {
+      roles: vars.STAFF_2FA_ROLES ?? staffRoles,
+      requiredFrom: vars.STAFF_2FA_REQUIRED_FROM ? new Date(vars.STAFF_2FA_REQUIRED_FROM) : null,
+    },
   };
 }
 

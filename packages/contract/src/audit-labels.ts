@@ -14,6 +14,7 @@ export const auditActionMessageKeys = {
   'staff.create': 'adminAudit.action.staff.create',
   'staff.update': 'adminAudit.action.staff.update',
   'staff.remove': 'adminAudit.action.staff.remove',
+  'staff.reset_2fa': 'adminAudit.action.staff.reset_2fa',
   'customer.disable': 'adminAudit.action.customer.disable',
   'customer.enable': 'adminAudit.action.customer.enable',
   'customer.sign_out': 'adminAudit.action.customer.sign_out',

@@ -37,6 +37,7 @@ const accessErrors: Record<EndpointAccess, readonly ErrorName[]> = {
     'forbidden',
     'staffPermissionMissing',
     'apiKeyNotAllowed',
+    'staffTwoStepRequired',
   ],
   node: ['nodeKeyInvalid'],
 };

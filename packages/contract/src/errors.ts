@@ -446,6 +446,18 @@ export const errors = {
       'en-US': 'Two-step verification is not on; switch it on in your profile first',
     },
   },
+  /**
+   * Staff of a role that must use two-step verification (`STAFF_2FA_ROLES`) whose grace ran out
+   * without switching it on: every operator call is refused until they do (in the profile).
+   */
+  staffTwoStepRequired: {
+    code: 20320,
+    status: 403,
+    message: {
+      'zh-CN': '请先在个人资料中启用两步验证，然后才能使用运营后台',
+      'en-US': 'Switch on two-step verification in your profile to use the operator console',
+    },
+  },
   /** Too many wrong second-factor codes on the account; params: minutes until it opens again. */
   tooManySecondFactorAttempts: {
     code: 20305,
@@ -717,6 +729,15 @@ export const errors = {
     message: {
       'zh-CN': '不能更改或移除自己的角色，请由另一位所有者操作',
       'en-US': 'You cannot change or remove your own role; ask another owner',
+    },
+  },
+  /** An owner resetting their own two-step verification (they switch it off in their profile). */
+  staffOwnTwoStepReset: {
+    code: 70005,
+    status: 409,
+    message: {
+      'zh-CN': '不能在此重置自己的两步验证，请在个人资料中操作',
+      'en-US': 'You cannot reset your own two-step verification here; use your profile',
     },
   },
   /** The change would leave no owner to manage the staff. */

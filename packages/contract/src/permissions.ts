@@ -110,6 +110,7 @@ export const auditActions = [
   'staff.create',
   'staff.update',
   'staff.remove',
+  'staff.reset_2fa',
   'customer.disable',
   'customer.enable',
   'customer.sign_out',

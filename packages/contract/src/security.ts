@@ -35,3 +35,8 @@ export const SIGN_IN_CHALLENGE_SECONDS = 5 * 60;
 export const STEP_UP_FRESH_SECONDS = 10 * 60;
 /** Recovery codes issued at a time. */
 export const RECOVERY_CODES_COUNT = 10;
+/**
+ * Days a staff member of a role that must use two-step verification (`STAFF_2FA_ROLES`) may use
+ * the operator console without it, from joining or from `STAFF_2FA_REQUIRED_FROM`, the later.
+ */
+export const STAFF_TWO_STEP_GRACE_DAYS = 7;

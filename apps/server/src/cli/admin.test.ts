@@ -1,9 +1,10 @@
-import { getWallet, listAdminCustomers, login as loginEndpoint } from '@stratus/contract';
-import { auditLog, eq } from '@stratus/db';
+import { getMe, getWallet, listAdminCustomers, login as loginEndpoint } from '@stratus/contract';
+import { and, auditLog, eq, messages, recoveryCodes, users } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { registerCustomer, sessionOf } from '../../test/accounts.ts';
+import { enrolTotp } from '../../test/two-step.ts';
 import { runAdminCommand, runAdminCommands, THEN, usage } from './admin.ts';
 import { callEndpoint } from '../../test/call-endpoint.ts';
 
@@ -145,5 +146,52 @@ describe.each(testEngines)('npm run admin on %s', (engine) => {
     expect((await login('never@example.com', 'unused move 9')).statusCode).toBe(400);
     expect(await runJoined()).toEqual({ code: 0, output: usage });
     expect(await runJoined('help')).toEqual({ code: 0, output: usage });
+  });
+
+  it('resets the two-step verification of any account by email, audited, mailed and signed out', async () => {
+    const { customer } = await enrolTotp(testApp);
+    const db = testApp.database.db;
+    await db.update(users).set({ role: 'owner' }).where(eq(users.id, customer.id));
+    expect(await run('reset-2fa', customer.email.toUpperCase())).toEqual({
+      code: 0,
+      output:
+        `Two-step verification of ${customer.email} is reset and its sessions are signed out.\n` +
+        'Sign in with the password and switch it on again in the profile.\n',
+    });
+    const [row] = await db.select().from(users).where(eq(users.id, customer.id));
+    expect(row).toMatchObject({ totpSecretCiphertext: null, totpConfirmedAt: null });
+    expect(
+      await db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, customer.id)),
+    ).toEqual([]);
+    expect((await callEndpoint(testApp.app, getMe, { token: customer.token })).statusCode).toBe(
+      401,
+    );
+    // The password alone signs in again, without a second step.
+    const signIn = await login(customer.email, customer.password);
+    expect(signIn.statusCode).toBe(200);
+    expect(sessionOf(signIn.data()).user.id).toBe(customer.id);
+    const [entry] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, customer.id), eq(auditLog.action, 'staff.reset_2fa')));
+    expect(entry).toMatchObject({
+      actorId: null,
+      actorRole: 'cli',
+      changes: { twoStepEnabled: { before: true, after: false } },
+    });
+    const notices = await db
+      .select({ data: messages.data })
+      .from(messages)
+      .where(and(eq(messages.userId, customer.id), eq(messages.event, 'security.changed')));
+    expect(notices.map((notice) => notice.data.change)).toContain('two_step_reset');
+
+    expect(await run('reset-2fa', 'nobody@example.com')).toEqual({
+      code: 1,
+      output: 'No account has the email nobody@example.com.\n',
+    });
+    const bad = await run('reset-2fa', 'not-an-email');
+    expect(bad.code).toBe(2);
+    expect(bad.output).toContain('A valid email is required');
+    expect((await run('reset-2fa')).code).toBe(2);
   });
 });

@@ -12,7 +12,7 @@ import { createDatabase, DataDirectoryInUseError, migrateDatabase } from '@strat
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { CLI_ACTOR } from '../modules/audit/public.ts';
-import { addStaffMember } from '../modules/staff/public.ts';
+import { addStaffMember, resetTwoStepByEmail } from '../modules/staff/public.ts';
 import { resolveSecretKey } from '../secret-key.ts';
 import { createTokenCipher } from '../tokens.ts';
 import type { AdminContext } from './command-args.ts';
@@ -28,6 +28,10 @@ export const usage = `Usage:
       The first staff member is always owner. Staff already keep their role (an owner changes
       it on the Staff (员工管理) page of the operator console, /admin/staff).
       Without --password a random password is generated and printed once.
+  npm run admin -- reset-2fa <email>
+      Switches two-step verification off for the account with this email (its secret and
+      recovery codes are deleted) and signs it out everywhere; the person is mailed. For an owner
+      who lost their authenticator: sign in with the password, then switch it on again.
 ${inventoryUsage}${trafficUsage}
 Commands joined by ${THEN} run in turn on one database start, e.g.
   npm run admin -- add-node tokyo-1 --host 203.0.113.7 ${THEN} import-ips tokyo-1 --csv ips.csv
@@ -39,7 +43,9 @@ const databaseCommands = { ...inventoryCommands, ...trafficCommands };
 
 function isCommand(name: string | undefined): boolean {
   return (
-    name === 'create-operator' || (name !== undefined && Object.hasOwn(databaseCommands, name))
+    name === 'create-operator' ||
+    name === 'reset-2fa' ||
+    (name !== undefined && Object.hasOwn(databaseCommands, name))
   );
 }
 
@@ -88,6 +94,7 @@ export async function runAdminCommand(args: string[], context: AdminContext): Pr
       ? databaseCommands[command]
       : undefined;
   if (inventoryCommand) return runInventoryCommand(inventoryCommand, rest, context, usage);
+  if (command === 'reset-2fa') return resetTwoStep(rest, context);
   if (command !== 'create-operator') {
     context.print(usage);
     return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
@@ -148,6 +155,29 @@ export async function runAdminCommand(args: string[], context: AdminContext): Pr
         'Sign in and change it under Change password (修改密码) in the account menu.\n',
     );
   }
+  return 0;
+}
+
+/** `reset-2fa <email>`: 0 when reset, 1 when no account has the email, 2 on bad usage. */
+async function resetTwoStep(args: string[], context: AdminContext): Promise<number> {
+  const email = emailSchema.safeParse(args[0] ?? '');
+  if (args.length !== 1 || !email.success) {
+    context.print(`A valid email is required.\n\n${usage}`);
+    return 2;
+  }
+  const found = await resetTwoStepByEmail({
+    db: context.database.db,
+    actor: CLI_ACTOR,
+    email: email.data,
+  });
+  if (!found) {
+    context.print(`No account has the email ${email.data}.\n`);
+    return 1;
+  }
+  context.print(
+    `Two-step verification of ${email.data} is reset and its sessions are signed out.\n` +
+      'Sign in with the password and switch it on again in the profile.\n',
+  );
   return 0;
 }
 

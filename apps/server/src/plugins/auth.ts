@@ -19,6 +19,7 @@ import {
   type AuthenticatedNode,
 } from '../modules/nodes/public.ts';
 import { isSourceAllowed } from '../modules/api-keys/public.ts';
+import { assertStaffTwoStepInTime } from '../modules/users/public.ts';
 import { AppError } from '../errors.ts';
 import type { StaffActor } from '../modules/audit/public.ts';
 
@@ -113,6 +114,7 @@ const authenticateNode: onRequestAsyncHookHandler = async (request) => {
 /**
  * Staff endpoints: a customer is refused outright; staff whose role lacks the permission are told
  * which role they hold. The permission table in the contract is the only place this is decided.
+ * Staff who must use two-step verification and let the grace pass are refused too.
  */
 function staffGuard(endpoint: Pick<EndpointDefinition, 'path' | 'permission'>) {
   const { permission } = endpoint;
@@ -125,6 +127,12 @@ function staffGuard(endpoint: Pick<EndpointDefinition, 'path' | 'permission'>) {
     if (!hasPermission(auth.role, permission)) {
       throw new AppError('staffPermissionMissing', { role: auth.role });
     }
+    // Past the grace without two-step verification: nothing of the console until it is on.
+    await assertStaffTwoStepInTime({
+      db: request.server.db,
+      policy: request.server.config.staffTwoStep,
+      userId: auth.userId,
+    });
   };
   return guard;
 }

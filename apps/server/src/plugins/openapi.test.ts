@@ -107,6 +107,7 @@ describe.each(testEngines)('API documentation on %s', (engine) => {
       errors.forbidden.code,
       errors.staffPermissionMissing.code,
       errors.stepUpRequired.code,
+      errors.staffTwoStepRequired.code,
       errors.apiKeyNotAllowed.code,
     ]);
     expect(refund.responses['403'].description).toContain(

@@ -15,6 +15,8 @@ export const staffMemberSchema = z.object({
   lastSignInAt: z.string().nullable(),
   /** ISO 8601 time the account was disabled; null while active. */
   disabledAt: z.string().nullable(),
+  /** Two-step verification is on (an owner can reset it when the member lost their factor). */
+  twoStepEnabled: z.boolean(),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 
@@ -77,4 +79,18 @@ export const removeStaffMember = defineEndpoint({
   errors: ['staffMemberNotFound', 'staffOwnRoleChange', 'staffLastOwner'],
   params: staffMemberParamsSchema,
   response: z.null(),
+});
+
+export const resetStaffTwoStep = defineEndpoint({
+  method: 'POST',
+  path: '/admin/staff/:id/reset-2fa',
+  summary:
+    "Reset a staff member's two-step verification (secret and recovery codes) and sign them out everywhere; they are mailed (not your own)",
+  tag: 'admin',
+  access: 'staff',
+  permission: 'staff.manage',
+  stepUp: true,
+  errors: ['staffMemberNotFound', 'staffOwnTwoStepReset'],
+  params: staffMemberParamsSchema,
+  response: staffMemberSchema,
 });

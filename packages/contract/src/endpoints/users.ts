@@ -48,6 +48,12 @@ export const userProfileSchema = z.object({
    * starts again). Null: off, the default.
    */
   lowBalanceThreshold: z.number().nullable(),
+  /**
+   * ISO 8601 time after which the operator console refuses this staff member
+   * (`staffTwoStepRequired`) until two-step verification is on; null when their role need not
+   * use it (`STAFF_2FA_ROLES`), it is on already, or the account is a customer's.
+   */
+  twoStepRequiredBy: z.string().nullable().optional(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 

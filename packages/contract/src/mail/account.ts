@@ -12,6 +12,7 @@ export const securityChanges = [
   'totp_enabled',
   'totp_disabled',
   'recovery_codes',
+  'two_step_reset',
 ] as const;
 export type SecurityChange = (typeof securityChanges)[number];
 
@@ -24,6 +25,7 @@ export const securityChangeLabels: Record<Locale, Record<SecurityChange, string>
     totp_enabled: '两步验证（已启用）',
     totp_disabled: '两步验证（已停用）',
     recovery_codes: '两步验证恢复码',
+    two_step_reset: '两步验证（已重置，请登录后重新启用）',
   },
   'en-US': {
     password: 'password',
@@ -32,6 +34,7 @@ export const securityChangeLabels: Record<Locale, Record<SecurityChange, string>
     totp_enabled: 'two-step verification (switched on)',
     totp_disabled: 'two-step verification (switched off)',
     recovery_codes: 'two-step verification recovery codes',
+    two_step_reset: 'two-step verification (reset; sign in and switch it on again)',
   },
 };
 

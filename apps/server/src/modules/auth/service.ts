@@ -158,7 +158,7 @@ export async function register({
     // The sign-up's address becomes known here, so signing in from it later is not "new".
     const { token } = await startSession(tx, config, user.id, client, new Date());
     await queueVerificationMail(tx, { user });
-    return { token, user: toUserProfile(user, cipher, config.emailVerification) };
+    return { token, user: toUserProfile(user, cipher, config) };
   });
 }
 
@@ -214,7 +214,7 @@ export async function login({
     return { secondFactorRequired: true, challenge };
   }
   const token = await db.transaction((tx) => openSignedInSession(tx, { config, user, client }));
-  return { token, user: toUserProfile(user, cipher, config.emailVerification) };
+  return { token, user: toUserProfile(user, cipher, config) };
 }
 
 /** Thrown inside a sign-in's transaction to roll it back when the code is wrong. */
@@ -287,7 +287,7 @@ export async function loginWithSecondFactor({
     );
   }
   await settleSignInAttempt({ db, attempt, succeeded: true });
-  return { token: outcome, user: toUserProfile(user, cipher, config.emailVerification) };
+  return { token: outcome, user: toUserProfile(user, cipher, config) };
 }
 
 /** Records a sign-in attempt in the account's history. */

@@ -1,4 +1,10 @@
-import { addStaffMember, changeStaffRole, listStaff, removeStaffMember } from '@stratus/contract';
+import {
+  addStaffMember,
+  changeStaffRole,
+  listStaff,
+  removeStaffMember,
+  resetStaffTwoStep,
+} from '@stratus/contract';
 import type { FastifyInstance } from 'fastify';
 import { requireStaffActor } from '../../plugins/auth.ts';
 import { registerEndpoint } from '../../plugins/contract-routes.ts';
@@ -35,4 +41,12 @@ export function registerStaffRoutes(app: FastifyInstance): void {
     });
     return null;
   });
+
+  registerEndpoint(app, resetStaffTwoStep, (request) =>
+    staff.resetStaffTwoStep({
+      db: app.db,
+      actor: requireStaffActor(request),
+      userId: request.params.id,
+    }),
+  );
 }

@@ -11,6 +11,7 @@ export interface StaffMemberRow {
   /** Creation time of the newest session (API-token calls open none); null when never. */
   lastSignInAt: Date | null;
   disabledAt: Date | null;
+  totpConfirmedAt: Date | null;
 }
 
 const staffMemberColumns = {
@@ -21,6 +22,7 @@ const staffMemberColumns = {
   createdAt: users.createdAt,
   lastSignInAt: sql<Date | null>`max(${sessions.createdAt})`.mapWith(sessions.createdAt),
   disabledAt: users.disabledAt,
+  totpConfirmedAt: users.totpConfirmedAt,
 };
 
 const isStaff = inArray(users.role, [...staffRoles]);
@@ -71,7 +73,7 @@ export async function lockOwnerIds(tx: Tx): Promise<string[]> {
 /** The account's id and role, its row locked for the rest of the transaction. */
 export async function lockUserById(tx: Tx, userId: string) {
   const [row] = await tx
-    .select({ id: users.id, email: users.email, role: users.role })
+    .select({ id: users.id, email: users.email, role: users.role, language: users.language })
     .from(users)
     .where(eq(users.id, userId))
     .for('update');
@@ -81,7 +83,7 @@ export async function lockUserById(tx: Tx, userId: string) {
 /** The account with this (normalised) email, its row locked for the rest of the transaction. */
 export async function lockUserByEmail(tx: Tx, email: string) {
   const [row] = await tx
-    .select({ id: users.id, email: users.email, role: users.role })
+    .select({ id: users.id, email: users.email, role: users.role, language: users.language })
     .from(users)
     .where(eq(users.email, email))
     .for('update');

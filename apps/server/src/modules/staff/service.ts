@@ -3,9 +3,21 @@ import type { Db, Tx } from '@stratus/db';
 import { AppError } from '../../errors.ts';
 import { announceChange, authChanged, deliverChangeLocally } from '../../change-notifications.ts';
 import type { TokenCipher } from '../../tokens.ts';
-import { assertPasswordChoice, generatePassword, hashPassword } from '../auth/public.ts';
+import {
+  assertPasswordChoice,
+  deleteRecoveryCodes,
+  generatePassword,
+  hashPassword,
+  revokeAllSessions,
+} from '../auth/public.ts';
 import { recordAudit, type StaffActor } from '../audit/public.ts';
-import { createUser, findUserByEmail, updateUser } from '../users/public.ts';
+import {
+  createUser,
+  findUserByEmail,
+  queueSecurityNotice,
+  resetTotp,
+  updateUser,
+} from '../users/public.ts';
 import {
   countStaff,
   findStaffMember,
@@ -25,6 +37,7 @@ function toStaffMember(row: StaffMemberRow): StaffMember {
     createdAt: row.createdAt.toISOString(),
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
     disabledAt: row.disabledAt?.toISOString() ?? null,
+    twoStepEnabled: row.totpConfirmedAt !== null,
   };
 }
 
@@ -214,4 +227,79 @@ export async function removeStaffMember({
     setStaffRole({ tx, actor, userId, role: 'customer', action: 'staff.remove' }),
   );
   deliverChangeLocally(db, authChanged(userId));
+}
+
+type LockedAccount = NonNullable<Awaited<ReturnType<typeof lockUserById>>>;
+
+/**
+ * Forgets the account's two-step verification (secret, confirmation, recovery codes) and signs
+ * out all its sessions in `tx`, audited as `staff.reset_2fa` and mailed to the person as a
+ * `security.changed` notice. The caller delivers `authChanged` locally after the commit.
+ */
+async function resetTwoStepOf(tx: Tx, actor: StaffActor, account: LockedAccount): Promise<void> {
+  const wasEnabled = await resetTotp(tx, account.id);
+  await deleteRecoveryCodes(tx, account.id);
+  const revokedSessions = await revokeAllSessions({ tx, userId: account.id });
+  await recordAudit({
+    tx,
+    actor,
+    action: 'staff.reset_2fa',
+    target: { type: 'user', id: account.id },
+    changes: {
+      twoStepEnabled: { before: wasEnabled, after: false },
+      sessions: { before: revokedSessions, after: 0 },
+    },
+  });
+  await queueSecurityNotice(tx, { user: account, change: 'two_step_reset' });
+}
+
+/**
+ * An owner resets a member's two-step verification (they lost their phone): the member signs in
+ * with the password alone and switches it on again. Not for the owner's own account (they switch
+ * it off in their profile, with a code).
+ */
+export async function resetStaffTwoStep({
+  db,
+  actor,
+  userId,
+}: {
+  db: Db;
+  actor: StaffActor;
+  userId: string;
+}): Promise<StaffMember> {
+  if (actor.kind === 'staff' && actor.userId === userId) {
+    throw new AppError('staffOwnTwoStepReset');
+  }
+  const member = await db.transaction(async (tx) => {
+    const target = await lockUserById(tx, userId);
+    if (!target || !isStaffRole(target.role)) throw new AppError('staffMemberNotFound');
+    await resetTwoStepOf(tx, actor, target);
+    return requireStaffMember(tx, userId);
+  });
+  deliverChangeLocally(db, authChanged(userId));
+  return member;
+}
+
+/**
+ * `npm run admin -- reset-2fa <email>`: the same reset for any account (the last owner locked
+ * out), audited as the CLI. Answers false when no account has the email.
+ */
+export async function resetTwoStepByEmail({
+  db,
+  actor,
+  email,
+}: {
+  db: Db;
+  actor: StaffActor;
+  /** Normalised (trimmed, lower case). */
+  email: string;
+}): Promise<boolean> {
+  const userId = await db.transaction(async (tx) => {
+    const account = await lockUserByEmail(tx, email);
+    if (!account) return null;
+    await resetTwoStepOf(tx, actor, account);
+    return account.id;
+  });
+  if (userId) deliverChangeLocally(db, authChanged(userId));
+  return userId !== null;
 }

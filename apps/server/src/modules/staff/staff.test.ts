@@ -109,6 +109,7 @@ describe.each(testEngines)('the staff API on %s', (engine) => {
       createdAt: expect.any(String),
       lastSignInAt: expect.any(String),
       disabledAt: null,
+      twoStepEnabled: false,
     });
     // Signing in again moves the last sign-in to the newest session.
     const before = Date.parse(boss!.lastSignInAt!);

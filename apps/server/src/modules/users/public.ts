@@ -4,10 +4,12 @@ export { assertEmailVerifiedToSpend } from './email-verified.ts';
 export { findUserByEmail, isReplacedApiTokenHash, lockUser, updateUser } from './repo.ts';
 export { createUser, requireUser, toUserProfile } from './service.ts';
 export { PROFILE_LINK_PATH, queueSecurityNotice } from './security-notice.ts';
+export { assertStaffTwoStepInTime, twoStepRequiredBy } from './staff-two-step.ts';
 export type { UserRow } from './service.ts';
 export {
   claimTotpStep,
   clearTotp,
   markTotpConfirmed,
+  resetTotp,
   storePendingTotpSecret,
 } from './totp-repo.ts';

@@ -6,11 +6,11 @@ import * as users from './service.ts';
 
 export function registerUserRoutes(app: FastifyInstance): void {
   const { db, config, tokenCipher: cipher } = app;
-  const { emailVerification } = config;
+  const settings = config;
 
   registerEndpoint(app, getMe, async (request) => {
     const auth = requireAuth(request);
-    const profile = await users.getProfile({ db, cipher, emailVerification, userId: auth.userId });
+    const profile = await users.getProfile({ db, cipher, settings, userId: auth.userId });
     // A scoped key must not read the personal token, which may do everything.
     return auth.apiKey ? { ...profile, apiToken: '' } : profile;
   });
@@ -19,7 +19,7 @@ export function registerUserRoutes(app: FastifyInstance): void {
     users.updateProfile({
       db,
       cipher,
-      emailVerification,
+      settings,
       userId: requireAuth(request).userId,
       changes: request.body,
     }),

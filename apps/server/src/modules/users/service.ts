@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   defaultLocale,
-  type EmailVerificationMode,
   fenToYuan,
   yuanToFen,
   type Locale,
@@ -13,6 +12,8 @@ import { announceChange, authChanged, deliverChangeLocally } from '../../change-
 import { generateApiToken, hashToken, type TokenCipher } from '../../tokens.ts';
 import { insertWallet } from '../wallet/public.ts';
 import { queueSecurityNotice } from './security-notice.ts';
+import { twoStepRequiredBy } from './staff-two-step.ts';
+import type { Config } from '../../config.ts';
 import {
   findUserById,
   insertReplacedApiToken,
@@ -78,10 +79,13 @@ export async function createUser({
   return user;
 }
 
+/** What of the server's configuration a profile tells the web app. */
+export type ProfileSettings = Pick<Config, 'emailVerification' | 'staffTwoStep'>;
+
 export function toUserProfile(
   user: UserRow,
   cipher: TokenCipher,
-  emailVerification: EmailVerificationMode,
+  settings: ProfileSettings,
 ): UserProfile {
   let apiToken = '';
   try {
@@ -100,9 +104,10 @@ export function toUserProfile(
     createdAt: user.createdAt.toISOString(),
     tourCompleted: user.tourCompletedAt !== null,
     emailVerified: user.emailVerifiedAt !== null,
-    emailVerification,
+    emailVerification: settings.emailVerification,
     lowBalanceThreshold:
       user.lowBalanceThresholdFen === null ? null : fenToYuan(user.lowBalanceThresholdFen),
+    twoStepRequiredBy: twoStepRequiredBy(user, settings.staffTwoStep)?.toISOString() ?? null,
   };
 }
 
@@ -116,27 +121,27 @@ export async function requireUser(db: Db, userId: string): Promise<UserRow> {
 export async function getProfile({
   db,
   cipher,
-  emailVerification,
+  settings,
   userId,
 }: {
   db: Db;
   cipher: TokenCipher;
-  emailVerification: EmailVerificationMode;
+  settings: ProfileSettings;
   userId: string;
 }): Promise<UserProfile> {
-  return toUserProfile(await requireUser(db, userId), cipher, emailVerification);
+  return toUserProfile(await requireUser(db, userId), cipher, settings);
 }
 
 export async function updateProfile({
   db,
   cipher,
-  emailVerification,
+  settings,
   userId,
   changes,
 }: {
   db: Db;
   cipher: TokenCipher;
-  emailVerification: EmailVerificationMode;
+  settings: ProfileSettings;
   userId: string;
   changes: {
     name?: string;
@@ -162,7 +167,7 @@ export async function updateProfile({
     ? await updateUser(db, userId, edits)
     : await findUserById(db, userId);
   if (!user) throw new AppError('unauthorized');
-  return toUserProfile(user, cipher, emailVerification);
+  return toUserProfile(user, cipher, settings);
 }
 
 /** Replaces the personal API token and mails the owner a `security.changed` notice with it. */

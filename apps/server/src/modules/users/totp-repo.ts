@@ -45,6 +45,23 @@ export async function clearTotp(db: Db, userId: string): Promise<boolean> {
 }
 
 /**
+ * Forgets the secret whatever its state (an owner's or the CLI's reset); answers whether one was
+ * confirmed.
+ */
+export async function resetTotp(db: Db, userId: string): Promise<boolean> {
+  const [before] = await db
+    .select({ confirmedAt: users.totpConfirmedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  await db
+    .update(users)
+    .set({ totpSecretCiphertext: null, totpConfirmedAt: null, totpLastStep: null })
+    .where(eq(users.id, userId));
+  return Boolean(before?.confirmedAt);
+}
+
+/**
  * Takes time step `step` as used, when it is later than every step accepted before: one
  * conditional UPDATE, so of two requests presenting the same code exactly one wins, on any
  * server. `ciphertext` pins the secret the code was checked against (a secret replaced meanwhile

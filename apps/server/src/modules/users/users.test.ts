@@ -53,6 +53,7 @@ describe.each(testEngines)('users on %s', (engine) => {
         'name',
         'role',
         'tourCompleted',
+        'twoStepRequiredBy',
       ].sort(),
     );
     expect(data).toMatchObject({
@@ -61,6 +62,7 @@ describe.each(testEngines)('users on %s', (engine) => {
       name: 'Bob',
       role: 'customer',
       tourCompleted: false,
+      twoStepRequiredBy: null,
       emailVerified: false,
       emailVerification: 'optional',
       lowBalanceThreshold: null,

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getMe, type UserProfile } from '@stratus/contract';
+import { getMe, getTwoStepStatus, type UserProfile } from '@stratus/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi } from '../../test/fake-api.ts';
 import { respondWithQuietInbox } from '../../test/inbox-fixtures.ts';
@@ -71,5 +71,42 @@ describe('the operator console frame', () => {
     expect(await screen.findByText('customers page')).toBeVisible();
     expect(router.state.location.pathname).toBe('/admin/customers');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('counts down the days left to switch on two-step verification, and opens the profile at it', async () => {
+    emulateWindowWidth(1440);
+    api.respondWith(getTwoStepStatus, { enabled: false, recoveryCodesLeft: 0 });
+    const requiredBy = new Date(Date.now() + 3 * 24 * 3600 * 1000 - 3600 * 1000).toISOString();
+    api.respondWith(getMe, { ...owner, twoStepRequiredBy: requiredBy });
+    renderConsole();
+    const banner = await screen.findByRole('alert');
+    expect(within(banner).getByText('请在 3 天内启用两步验证')).toBeVisible();
+    expect(screen.getByText('home page')).toBeVisible();
+
+    await userEvent.click(within(banner).getByRole('button', { name: /启用两步验证/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('个人信息')).toBeInTheDocument();
+    expect(await within(dialog).findByRole('heading', { name: '两步验证' })).toBeInTheDocument();
+  });
+
+  it('shows a notice instead of the page once the time is up', async () => {
+    emulateWindowWidth(1440);
+    const requiredBy = new Date(Date.now() - 60_000).toISOString();
+    api.respondWith(getMe, { ...owner, twoStepRequiredBy: requiredBy });
+    renderConsole();
+    expect(await screen.findByText('请先启用两步验证')).toBeVisible();
+    expect(screen.getByRole('button', { name: /启用两步验证/ })).toBeVisible();
+    expect(screen.queryByText('home page')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // The menu stays: the header and the profile are still the person's own.
+    expect(screen.getByRole('menuitem', { name: /(^|\s)客户$/ })).toBeVisible();
+  });
+
+  it('says nothing of two-step verification when it is on or not asked for', async () => {
+    emulateWindowWidth(1440);
+    api.respondWith(getMe, { ...owner, twoStepRequiredBy: null });
+    renderConsole();
+    expect(await screen.findByText('home page')).toBeVisible();
+    expect(screen.queryByText(/启用两步验证/)).not.toBeInTheDocument();
   });
 });

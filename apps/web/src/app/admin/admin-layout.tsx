@@ -20,6 +20,11 @@ import { ErrorBoundary } from '../error-boundary.tsx';
 import { AdminMenu } from './admin-menu.tsx';
 import { adminMenuOf, findAdminRoute } from './admin-routes.ts';
 import styles from './admin-layout.module.css';
+import {
+  TwoStepBanner,
+  TwoStepRequiredNotice,
+  useTwoStepObligation,
+} from './two-step-obligation.tsx';
 
 /**
  * The operator console's frame: its own header and a menu of the pages the role may open. Below
@@ -32,6 +37,7 @@ export function AdminLayout() {
   const navigate = useNavigate();
   const switchLanguage = useSwitchLanguage();
   const role = useMe().data?.role;
+  const twoStep = useTwoStepObligation();
   // The console's rule, read before the first paint: a phone never draws the wide layout first.
   const compact = useCompactLayout();
   // Open for the page it was opened on: any navigation (menu, link, back button) closes it, as
@@ -86,16 +92,24 @@ export function AdminLayout() {
           </aside>
         )}
         <main className={styles.content}>
-          {title && (
-            <Typography.Title level={4} className={styles.title}>
-              {title}
-            </Typography.Title>
+          {twoStep?.expired ? (
+            // The server refuses every operator call now: no page asks and fails.
+            <TwoStepRequiredNotice />
+          ) : (
+            <>
+              {twoStep && <TwoStepBanner daysLeft={twoStep.daysLeft} />}
+              {title && (
+                <Typography.Title level={4} className={styles.title}>
+                  {title}
+                </Typography.Title>
+              )}
+              <ErrorBoundary key={pathname}>
+                <Suspense fallback={<PageFallback />}>
+                  <Outlet />
+                </Suspense>
+              </ErrorBoundary>
+            </>
           )}
-          <ErrorBoundary key={pathname}>
-            <Suspense fallback={<PageFallback />}>
-              <Outlet />
-            </Suspense>
-          </ErrorBoundary>
         </main>
       </div>
       {compact && (

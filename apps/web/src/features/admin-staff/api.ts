@@ -40,3 +40,12 @@ export function useRemoveStaffMember() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
   });
 }
+
+/** Resets a member's two-step verification (they lost their authenticator); they are signed out. */
+export function useResetStaffTwoStep() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => callEndpoint(apiRoutes.resetStaffTwoStep, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
+  });
+}

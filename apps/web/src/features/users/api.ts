@@ -110,7 +110,12 @@ export function useConfirmTotpEnrolment() {
   return useMutation({
     mutationFn: (body: EndpointBody<typeof confirmTotpEnrolment>) =>
       callEndpoint(apiRoutes.confirmTotpEnrolment, { body, silent: true }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.twoStep() }),
+    // The profile's `twoStepRequiredBy` clears: the operator console's notice goes.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: userKeys.twoStep() }),
+        queryClient.invalidateQueries({ queryKey: userKeys.me() }),
+      ]),
   });
 }
 
@@ -119,7 +124,11 @@ export function useDisableTotp() {
   return useMutation({
     mutationFn: (body: EndpointBody<typeof disableTotp>) =>
       callEndpoint(apiRoutes.disableTotp, { body, silent: true }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.twoStep() }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: userKeys.twoStep() }),
+        queryClient.invalidateQueries({ queryKey: userKeys.me() }),
+      ]),
   });
 }
 

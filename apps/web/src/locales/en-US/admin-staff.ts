@@ -20,6 +20,13 @@ export default {
     'The account stays, as a customer, and loses the operator console at once.',
   'adminStaff.removed': '{{email}} is no longer staff',
   'adminStaff.empty': 'No staff yet',
+  'adminStaff.twoStepOn': 'Two-step on',
+  'adminStaff.twoStepOff': 'Two-step off',
+  'adminStaff.resetTwoStep': 'Reset two-step',
+  'adminStaff.resetTwoStep.confirm': 'Reset the two-step verification of {{email}}?',
+  'adminStaff.resetTwoStep.hint':
+    'For a lost phone: their authenticator and recovery codes stop working, they are signed out everywhere and mailed, and they sign in with the password alone to switch it on again.',
+  'adminStaff.resetTwoStep.done': 'Two-step verification of {{email}} is reset',
   'adminStaff.form.email': 'Email',
   'adminStaff.form.emailPlaceholder': 'The email they sign in with',
   'adminStaff.form.role': 'Role',

@@ -5,6 +5,14 @@ export default {
   'admin.nav.home': 'Home',
   'admin.nav.inbox': 'My messages',
   'admin.backToConsole': 'Back to the customer console',
+  'admin.twoStep.banner_one': 'Switch on two-step verification within {{count}} day',
+  'admin.twoStep.banner_other': 'Switch on two-step verification within {{count}} days',
+  'admin.twoStep.bannerHint':
+    'Staff accounts must use two-step verification; without it the operator console closes when the time is up.',
+  'admin.twoStep.enable': 'Switch on two-step verification',
+  'admin.twoStep.requiredTitle': 'Switch on two-step verification first',
+  'admin.twoStep.requiredHint':
+    'Staff accounts must use two-step verification and your time to switch it on is up. Once it is on, the operator console opens again.',
   'admin.menu.open': 'Open the menu',
   'admin.openConsole': 'Operator console',
   'admin.denied.customer': 'The operator console is for staff only',

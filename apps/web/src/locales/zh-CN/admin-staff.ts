@@ -17,6 +17,13 @@ export default {
   'adminStaff.remove.hint': '账号会保留，恢复为普通客户，立即失去后台权限。',
   'adminStaff.removed': '已移除员工 {{email}}',
   'adminStaff.empty': '暂无员工',
+  'adminStaff.twoStepOn': '两步验证已启用',
+  'adminStaff.twoStepOff': '未启用两步验证',
+  'adminStaff.resetTwoStep': '重置两步验证',
+  'adminStaff.resetTwoStep.confirm': '确定重置 {{email}} 的两步验证吗？',
+  'adminStaff.resetTwoStep.hint':
+    '用于手机丢失等情况：其验证器和恢复码将失效，所有登录会话立即下线并收到邮件通知；之后可仅凭密码登录，再重新启用两步验证。',
+  'adminStaff.resetTwoStep.done': '已重置 {{email}} 的两步验证',
   'adminStaff.form.email': '邮箱',
   'adminStaff.form.emailPlaceholder': '员工的登录邮箱',
   'adminStaff.form.role': '角色',

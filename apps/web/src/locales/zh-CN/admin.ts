@@ -3,6 +3,13 @@ export default {
   'admin.nav.home': '后台首页',
   'admin.nav.inbox': '我的消息',
   'admin.backToConsole': '返回客户控制台',
+  'admin.twoStep.banner_one': '请在 {{count}} 天内启用两步验证',
+  'admin.twoStep.banner_other': '请在 {{count}} 天内启用两步验证',
+  'admin.twoStep.bannerHint': '员工账户须启用两步验证；逾期未启用将无法使用运营后台。',
+  'admin.twoStep.enable': '启用两步验证',
+  'admin.twoStep.requiredTitle': '请先启用两步验证',
+  'admin.twoStep.requiredHint':
+    '员工账户须启用两步验证，宽限期已结束。启用后即可继续使用运营后台。',
   'admin.menu.open': '打开菜单',
   'admin.openConsole': '运营后台',
   'admin.denied.customer': '运营后台仅对员工开放',

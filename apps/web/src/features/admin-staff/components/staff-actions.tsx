@@ -2,7 +2,7 @@ import { staffRoles, type StaffMember, type StaffRole } from '@stratus/contract'
 import { Button, Popconfirm, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '../../../shared/ui/feedback.ts';
-import { useChangeStaffRole, useRemoveStaffMember } from '../api.ts';
+import { useChangeStaffRole, useRemoveStaffMember, useResetStaffTwoStep } from '../api.ts';
 import styles from './staff-table.module.css';
 
 interface StaffActionsProps {
@@ -11,12 +11,16 @@ interface StaffActionsProps {
   isSelf: boolean;
 }
 
-/** Change a member's role, or take it away (the account stays, as a customer). */
+/**
+ * Change a member's role, or take it away (the account stays, as a customer); reset their
+ * two-step verification when it is on (they lost their authenticator).
+ */
 export function StaffActions({ member, isSelf }: StaffActionsProps) {
   const { t } = useTranslation();
   const changeRole = useChangeStaffRole();
   const remove = useRemoveStaffMember();
-  const busy = changeRole.isPending || remove.isPending;
+  const resetTwoStep = useResetStaffTwoStep();
+  const busy = changeRole.isPending || remove.isPending || resetTwoStep.isPending;
 
   const onRoleChange = (role: StaffRole) =>
     changeRole.mutate(
@@ -40,6 +44,26 @@ export function StaffActions({ member, isSelf }: StaffActionsProps) {
         onChange={onRoleChange}
         options={staffRoles.map((role) => ({ value: role, label: t(`users.role.${role}`) }))}
       />
+      {member.twoStepEnabled && !isSelf && (
+        <Popconfirm
+          title={t('adminStaff.resetTwoStep.confirm', { email: member.email })}
+          description={t('adminStaff.resetTwoStep.hint')}
+          okText={t('adminStaff.resetTwoStep')}
+          okButtonProps={{ danger: true }}
+          cancelText={t('common.cancel')}
+          onConfirm={() =>
+            resetTwoStep
+              .mutateAsync(member.id)
+              .then(() =>
+                showSuccessToast(t('adminStaff.resetTwoStep.done', { email: member.email })),
+              )
+          }
+        >
+          <Button disabled={busy} loading={resetTwoStep.isPending}>
+            {t('adminStaff.resetTwoStep')}
+          </Button>
+        </Popconfirm>
+      )}
       <Popconfirm
         title={t('adminStaff.remove.confirm', { email: member.email })}
         description={t('adminStaff.remove.hint')}

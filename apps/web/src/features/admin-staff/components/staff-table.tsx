@@ -29,6 +29,11 @@ export function StaffTable({ members, loading, selfId, canManage }: StaffTablePr
           <span>{email}</span>
           {member.id === selfId && <span className={styles.muted}>{t('adminStaff.you')}</span>}
           {member.disabledAt && <Tag color="red">{t('adminStaff.disabled')}</Tag>}
+          {member.twoStepEnabled ? (
+            <Tag color="green">{t('adminStaff.twoStepOn')}</Tag>
+          ) : (
+            <Tag>{t('adminStaff.twoStepOff')}</Tag>
+          )}
         </Space>
       ),
     },
@@ -71,7 +76,7 @@ export function StaffTable({ members, loading, selfId, canManage }: StaffTablePr
     columns.push({
       key: 'actions',
       title: t('adminStaff.column.actions'),
-      width: 230,
+      width: 340,
       render: (_value, member) => <StaffActions member={member} isSelf={member.id === selfId} />,
     });
   }
@@ -83,7 +88,7 @@ export function StaffTable({ members, loading, selfId, canManage }: StaffTablePr
       dataSource={members ?? []}
       loading={loading}
       pagination={false}
-      scroll={{ x: 900 }}
+      scroll={{ x: 1010 }}
       locale={{
         emptyText: (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminStaff.empty')} />

@@ -7,6 +7,7 @@ import {
   listStaff,
   permissions,
   removeStaffMember,
+  resetStaffTwoStep,
   type StaffMember,
   type UserProfile,
 } from '@stratus/contract';
@@ -37,6 +38,7 @@ const books: StaffMember = {
   createdAt: '2026-02-01T00:00:00.000Z',
   lastSignInAt: '2026-03-01T02:00:00.000Z',
   disabledAt: null,
+  twoStepEnabled: true,
 };
 const helper: StaffMember = {
   id: '00000000-0000-4000-8000-000000000003',
@@ -46,9 +48,16 @@ const helper: StaffMember = {
   createdAt: '2026-02-02T00:00:00.000Z',
   lastSignInAt: null,
   disabledAt: null,
+  twoStepEnabled: false,
 };
 const members: StaffMember[] = [
-  { ...me, role: 'owner', lastSignInAt: '2026-03-02T00:00:00.000Z', disabledAt: null },
+  {
+    ...me,
+    role: 'owner',
+    lastSignInAt: '2026-03-02T00:00:00.000Z',
+    disabledAt: null,
+    twoStepEnabled: true,
+  },
   books,
   helper,
 ];
@@ -128,6 +137,29 @@ describe('StaffPage', { timeout: 20_000 }, () => {
     await userEvent.click(confirm);
     await waitFor(() => expect(api.requests(removeStaffMember)).toHaveLength(1));
     expect(api.requests(removeStaffMember)[0]!.params).toEqual({ id: helper.id });
+  });
+
+  it("resets a member's two-step verification after confirming, not one's own", async () => {
+    api.respondWith(resetStaffTwoStep, { ...books, twoStepEnabled: false });
+    renderStaff();
+    const row = await rowOf('books@example.com');
+    expect(within(row).getByText('两步验证已启用')).toBeInTheDocument();
+    expect(
+      within(await rowOf('helper@example.com')).queryByRole('button', { name: '重置两步验证' }),
+    ).not.toBeInTheDocument();
+    expect(
+      within(await rowOf('boss@example.com')).queryByRole('button', { name: '重置两步验证' }),
+    ).not.toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('button', { name: '重置两步验证' }));
+    expect(
+      await screen.findByText('确定重置 books@example.com 的两步验证吗？'),
+    ).toBeInTheDocument();
+    expect(api.requests(resetStaffTwoStep)).toHaveLength(0);
+    const confirm = screen.getAllByRole('button', { name: '重置两步验证' }).at(-1)!;
+    await userEvent.click(confirm);
+    await waitFor(() => expect(api.requests(resetStaffTwoStep)).toHaveLength(1));
+    expect(api.requests(resetStaffTwoStep)[0]!.params).toEqual({ id: books.id });
+    expect(await screen.findByText('已重置 books@example.com 的两步验证')).toBeInTheDocument();
   });
 
   it('adds a new member and shows the generated password once', async () => {

@@ -1,7 +1,7 @@
 import { Avatar, Divider, Modal, Skeleton, Tag, Typography } from 'antd';
 import { formatDate } from '../../../shared/format/date.ts';
 import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { API_KEYS_PATH, WEBHOOKS_PATH } from '../../../shared/paths.ts';
@@ -20,16 +20,23 @@ import styles from './profile-modal.module.css';
 interface ProfileModalProps {
   open: boolean;
   onClose: () => void;
+  /** Scrolls to two-step verification on opening (the operator console's reminder opens it so). */
+  focusTwoStep?: boolean;
 }
 
 /** 个人信息: who the user is, their API token and how to use it. */
-export function ProfileModal({ open, onClose }: ProfileModalProps) {
+export function ProfileModal({ open, onClose, focusTwoStep = false }: ProfileModalProps) {
   const { t } = useTranslation();
   const me = useMe();
   const updateMe = useUpdateMe();
   const [revealed, setRevealed] = useState(false);
   const navigate = useNavigate();
   const profile = me.data;
+  const twoStepRef = useRef<HTMLDivElement>(null);
+  const loaded = profile !== undefined;
+  useEffect(() => {
+    if (open && focusTwoStep && loaded) twoStepRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [open, focusTwoStep, loaded]);
 
   const saveName = async (name: string) => {
     await updateMe.mutateAsync({ name });
@@ -106,7 +113,9 @@ export function ProfileModal({ open, onClose }: ProfileModalProps) {
             </dd>
           </dl>
           <Divider className={styles.divider} />
-          <TwoStepSection />
+          <div ref={twoStepRef}>
+            <TwoStepSection />
+          </div>
           <Divider className={styles.divider} />
           <ApiAccessSection
             token={profile.apiToken}
