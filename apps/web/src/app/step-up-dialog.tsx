@@ -8,6 +8,9 @@ import { isApiError } from '../shared/http/api-error.ts';
 import type { StepUpActions } from '../shared/http/step-up-actions.ts';
 import { AntdConfig } from './providers.tsx';
 
+/** Above Ant Design's stacked overlays (a dialog in a drawer counts up from 1000). */
+const STEP_UP_Z_INDEX = 2000;
+
 /** What the modal asks for: a code where the account has two-step verification, else the password. */
 type Factor = 'code' | 'password';
 
@@ -82,6 +85,8 @@ export function StepUpDialog({ actions, onDone }: StepUpDialogProps) {
       onCancel={() => onDone(false)}
       destroyOnHidden
       width={420}
+      // Its own root knows nothing of the drawer and dialog that asked: above any stack of them.
+      zIndex={STEP_UP_Z_INDEX}
     >
       <p>{t(factor === 'password' ? 'http.stepUp.passwordNote' : 'http.stepUp.codeNote')}</p>
       {failed && <Alert type="error" showIcon title={failed} style={{ marginBottom: 16 }} />}

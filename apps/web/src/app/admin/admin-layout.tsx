@@ -22,6 +22,7 @@ import { adminMenuOf, findAdminRoute } from './admin-routes.ts';
 import styles from './admin-layout.module.css';
 import {
   TwoStepBanner,
+  TwoStepProfile,
   TwoStepRequiredNotice,
   useTwoStepObligation,
 } from './two-step-obligation.tsx';
@@ -38,6 +39,7 @@ export function AdminLayout() {
   const switchLanguage = useSwitchLanguage();
   const role = useMe().data?.role;
   const twoStep = useTwoStepObligation();
+  const [twoStepOpen, setTwoStepOpen] = useState(false);
   // The console's rule, read before the first paint: a phone never draws the wide layout first.
   const compact = useCompactLayout();
   // Open for the page it was opened on: any navigation (menu, link, back button) closes it, as
@@ -94,10 +96,12 @@ export function AdminLayout() {
         <main className={styles.content}>
           {twoStep?.expired ? (
             // The server refuses every operator call now: no page asks and fails.
-            <TwoStepRequiredNotice />
+            <TwoStepRequiredNotice onEnable={() => setTwoStepOpen(true)} />
           ) : (
             <>
-              {twoStep && <TwoStepBanner daysLeft={twoStep.daysLeft} />}
+              {twoStep && (
+                <TwoStepBanner daysLeft={twoStep.daysLeft} onEnable={() => setTwoStepOpen(true)} />
+              )}
               {title && (
                 <Typography.Title level={4} className={styles.title}>
                   {title}
@@ -111,6 +115,7 @@ export function AdminLayout() {
             </>
           )}
         </main>
+        <TwoStepProfile open={twoStepOpen} onClose={() => setTwoStepOpen(false)} />
       </div>
       {compact && (
         <Drawer

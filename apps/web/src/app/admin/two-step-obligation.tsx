@@ -37,34 +37,34 @@ export function useTwoStepObligation(): { daysLeft: number; expired: boolean } |
   return { daysLeft: Math.max(1, Math.ceil(left / DAY_MS)), expired: left <= 0 };
 }
 
-/** Opens the profile at its two-step verification section. */
-function EnableTwoStepButton() {
+/** The button that opens the profile at its two-step verification section. */
+function EnableTwoStepButton({ onEnable }: { onEnable: () => void }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const [opened, setOpened] = useState(false);
   return (
-    <>
-      <Button
-        type="primary"
-        icon={<SafetyOutlined />}
-        onClick={() => {
-          setOpened(true);
-          setOpen(true);
-        }}
-      >
-        {t('admin.twoStep.enable')}
-      </Button>
-      {opened && (
-        <Suspense fallback={null}>
-          <ProfileModal open={open} onClose={() => setOpen(false)} focusTwoStep />
-        </Suspense>
-      )}
-    </>
+    <Button type="primary" icon={<SafetyOutlined />} onClick={onEnable}>
+      {t('admin.twoStep.enable')}
+    </Button>
+  );
+}
+
+/**
+ * The profile opened at two-step verification, mounted by the layout rather than by the banner:
+ * switching it on ends the obligation and takes the banner away, while the dialog stays to show
+ * the recovery codes until they are saved.
+ */
+export function TwoStepProfile({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  if (!opened) return null;
+  return (
+    <Suspense fallback={null}>
+      <ProfileModal open={open} onClose={onClose} focusTwoStep />
+    </Suspense>
   );
 }
 
 /** Above every page during the grace: how many days are left, and the way to switch it on. */
-export function TwoStepBanner({ daysLeft }: { daysLeft: number }) {
+export function TwoStepBanner({ daysLeft, onEnable }: { daysLeft: number; onEnable: () => void }) {
   const { t } = useTranslation();
   return (
     <Alert
@@ -73,20 +73,20 @@ export function TwoStepBanner({ daysLeft }: { daysLeft: number }) {
       showIcon
       title={t('admin.twoStep.banner', { count: daysLeft })}
       description={t('admin.twoStep.bannerHint')}
-      action={<EnableTwoStepButton />}
+      action={<EnableTwoStepButton onEnable={onEnable} />}
     />
   );
 }
 
 /** Instead of the page once the grace is over: the console opens again when it is on. */
-export function TwoStepRequiredNotice() {
+export function TwoStepRequiredNotice({ onEnable }: { onEnable: () => void }) {
   const { t } = useTranslation();
   return (
     <Result
       status="warning"
       title={t('admin.twoStep.requiredTitle')}
       subTitle={t('admin.twoStep.requiredHint')}
-      extra={<EnableTwoStepButton />}
+      extra={<EnableTwoStepButton onEnable={onEnable} />}
     />
   );
 }
