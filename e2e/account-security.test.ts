@@ -4,11 +4,12 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { register } from '@stratus/contract';
-import { callEndpoint, registerUser, type RegisteredUser } from './support/api.ts';
+import { callEndpoint, type RegisteredUser } from './support/api.ts';
 import {
   chooseFromDropdown,
   launchBrowserProcess,
   saveScreenshot,
+  TABLE_ROW,
   type BrowserProcess,
 } from './support/browser.ts';
 import { findLayoutProblems, formatLayoutProblems } from './support/layout-checks.ts';
@@ -123,42 +124,59 @@ describe('account security in Chromium', () => {
     },
   );
 
-  it('shows both browsers in the devices list and signs the other one out', async () => {
-    const { t, button } = wordsOf('zh-CN');
-    const user = await registerUser(server.url);
-    const [mine, other] = await Promise.all([
-      chromium.open({ viewport: LAPTOP, locale: 'zh-CN' }),
-      chromium.open({ viewport: PHONE, locale: 'zh-CN' }),
-    ]);
-    try {
-      await signIn(other.page, 'zh-CN', user);
-      await other.page.waitForURL('**/console/overview');
-      await signIn(mine.page, 'zh-CN', user);
-      await mine.page.waitForURL('**/console/overview');
+  it.each([
+    { language: 'zh-CN', device: 'laptop', viewport: LAPTOP, otherViewport: PHONE },
+    { language: 'en-US', device: 'phone', viewport: PHONE, otherViewport: LAPTOP },
+  ] as const)(
+    'shows both browsers in the devices list and signs the other one out, in $language on a $device',
+    async ({ language, device, viewport, otherViewport }) => {
+      const { t, button } = wordsOf(language);
+      const user = {
+        email: `devices-${randomUUID().slice(0, 8)}@example.com`,
+        password: 'a-river-77',
+      };
+      await callEndpoint(server.url, register, { body: { ...user, language } });
+      const [mine, other] = await Promise.all([
+        chromium.open({ viewport, locale: language }),
+        chromium.open({ viewport: otherViewport, locale: language }),
+      ]);
+      try {
+        await signIn(other.page, language, user);
+        await other.page.waitForURL('**/console/overview');
+        await signIn(mine.page, language, user);
+        await mine.page.waitForURL('**/console/overview');
 
-      const { page } = mine;
-      await chooseFromDropdown(page, page.getByTestId('account-menu'), t('users.menu.security'));
-      await page.waitForURL('**/console/security');
-      const sessions = page.getByRole('row').filter({ hasText: '127.0.0.1' });
-      await expect.poll(() => sessions.count()).toBeGreaterThanOrEqual(2);
-      const current = sessions.filter({ hasText: t('devices.thisDevice') });
-      expect(await current.count()).toBe(1);
-      await saveScreenshot(page, 'security-sessions-laptop-zh-CN');
-      const before = await sessions.count();
-      const otherRow = sessions.filter({ hasNotText: t('devices.thisDevice') }).first();
-      await otherRow.getByRole('button', { name: new RegExp(`^${t('devices.signOut')} `) }).click();
-      await page
-        .getByRole('tooltip')
-        .getByRole('button', { name: button('devices.signOut') })
-        .click();
-      await page.getByText(t('devices.signedOut')).waitFor();
-      await expect.poll(() => sessions.count()).toBe(before - 1);
+        const { page } = mine;
+        await chooseFromDropdown(page, page.getByTestId('account-menu'), t('users.menu.security'));
+        await page.waitForURL('**/console/security');
+        // Rows on a laptop, cards on a phone.
+        const sessions = page
+          .locator('.ant-card')
+          .filter({ has: page.getByText(t('devices.sessions'), { exact: true }) })
+          .locator(TABLE_ROW);
+        await expect.poll(() => sessions.count()).toBeGreaterThanOrEqual(2);
+        const current = sessions.filter({ hasText: t('devices.thisDevice') });
+        expect(await current.count()).toBe(1);
+        await saveScreenshot(page, `security-sessions-${device}-${language}`);
+        expect(formatLayoutProblems('security', await findLayoutProblems(page))).toEqual([]);
+        const before = await sessions.count();
+        const otherRow = sessions.filter({ hasNotText: t('devices.thisDevice') }).first();
+        await otherRow
+          .getByRole('button', { name: new RegExp(`^${t('devices.signOut')} `) })
+          .click();
+        await page
+          .getByRole('tooltip')
+          .getByRole('button', { name: button('devices.signOut') })
+          .click();
+        await page.getByText(t('devices.signedOut')).waitFor();
+        await expect.poll(() => sessions.count()).toBe(before - 1);
 
-      // The other browser's next request meets the ended session.
-      await other.page.reload();
-      await other.page.waitForURL('**/portal/home**');
-    } finally {
-      await Promise.all([mine.close(), other.close()]);
-    }
-  });
+        // The other browser's next request meets the ended session.
+        await other.page.reload();
+        await other.page.waitForURL('**/portal/home**');
+      } finally {
+        await Promise.all([mine.close(), other.close()]);
+      }
+    },
+  );
 });
