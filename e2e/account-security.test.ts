@@ -1,10 +1,8 @@
 import { PROCESS_TEST_MS } from '@stratus/db/testing';
-import { Secret, TOTP } from 'otpauth';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { register } from '@stratus/contract';
-import { callEndpoint, type RegisteredUser } from './support/api.ts';
+import { callEndpoint } from './support/api.ts';
 import {
   chooseFromDropdown,
   launchBrowserProcess,
@@ -12,18 +10,13 @@ import {
   TABLE_ROW,
   type BrowserProcess,
 } from './support/browser.ts';
+import { authenticatorCode, submitSignInForm } from './support/sign-in-form.ts';
 import { findLayoutProblems, formatLayoutProblems } from './support/layout-checks.ts';
 import { startServer, type RunningServer } from './support/server.ts';
-import { wordsOf, type Language } from './support/words.ts';
+import { wordsOf } from './support/words.ts';
 
 const LAPTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
-
-/** The code an authenticator app shows for `secret`, `stepsAhead` 30-second steps from now. */
-function codeOf(secret: string, stepsAhead = 0): string {
-  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
-  return totp.generate({ timestamp: Date.now() + stepsAhead * 30_000 });
-}
 
 // Account security as a customer lives it: two-step verification switched on from the profile
 // (the code computed from the secret the page shows, as an authenticator app would), then a
@@ -40,23 +33,6 @@ describe('account security in Chromium', () => {
     await chromium?.close();
     await server?.stop();
   });
-
-  async function signIn(page: Page, language: Language, user: Omit<RegisteredUser, 'token'>) {
-    const { t, button } = wordsOf(language);
-    await page.goto(`${server.url}/portal/home`);
-    await page.getByRole('button', { name: /中文|English/ }).waitFor();
-    // The portal speaks Chinese until it is told otherwise (the browser remembers the choice).
-    if (language !== 'zh-CN' && (await page.getByRole('button', { name: /中文/ }).count()) > 0) {
-      await chooseFromDropdown(
-        page,
-        page.getByRole('button', { name: /中文/ }),
-        t('common.language.en-US'),
-      );
-    }
-    await page.getByLabel(t('auth.field.email')).fill(user.email);
-    await page.getByLabel(t('auth.field.password'), { exact: true }).fill(user.password);
-    await page.getByRole('button', { name: button('auth.login.submit') }).click();
-  }
 
   it.each([
     { language: 'zh-CN', device: 'laptop', viewport: LAPTOP, proof: 'code' },
@@ -80,7 +56,7 @@ describe('account security in Chromium', () => {
           await saveScreenshot(page, name);
           problems.push(...formatLayoutProblems(name, await findLayoutProblems(page)));
         };
-        await signIn(page, language, user);
+        await submitSignInForm(page, server.url, language, user);
         await page.waitForURL('**/console/overview');
 
         await chooseFromDropdown(page, page.getByTestId('account-menu'), t('users.menu.profile'));
@@ -91,7 +67,7 @@ describe('account security in Chromium', () => {
         const secret = ((await secretText.textContent()) ?? '').replace(/\s/g, '');
         await look('enrol');
         const enrol = page.getByRole('dialog', { name: t('users.twoStep.enrolTitle') });
-        await enrol.getByLabel(t('users.twoStep.codeLabel')).fill(codeOf(secret));
+        await enrol.getByLabel(t('users.twoStep.codeLabel')).fill(authenticatorCode(secret));
         await enrol.getByRole('button', { name: button('users.twoStep.confirm') }).click();
         const codes = page.getByRole('list', { name: t('users.twoStep.recoveryTitle') });
         await codes.waitFor();
@@ -104,11 +80,13 @@ describe('account security in Chromium', () => {
 
         // Signed out, the password alone no longer opens the console.
         await browser.context.clearCookies();
-        await signIn(page, language, user);
+        await submitSignInForm(page, server.url, language, user);
         await page.getByText(t('auth.secondFactor.subtitle')).waitFor();
         if (proof === 'code') {
           // The next step's code: the one that confirmed the app is spent.
-          await page.getByLabel(t('auth.secondFactor.codeLabel')).fill(codeOf(secret, 1));
+          await page
+            .getByLabel(t('auth.secondFactor.codeLabel'))
+            .fill(authenticatorCode(secret, 1));
         } else {
           await page.getByRole('button', { name: button('auth.secondFactor.useRecovery') }).click();
           await page.getByLabel(t('auth.secondFactor.recoveryLabel')).fill(recoveryCodes[0]!);
@@ -141,9 +119,9 @@ describe('account security in Chromium', () => {
         chromium.open({ viewport: otherViewport, locale: language }),
       ]);
       try {
-        await signIn(other.page, language, user);
+        await submitSignInForm(other.page, server.url, language, user);
         await other.page.waitForURL('**/console/overview');
-        await signIn(mine.page, language, user);
+        await submitSignInForm(mine.page, server.url, language, user);
         await mine.page.waitForURL('**/console/overview');
 
         const { page } = mine;

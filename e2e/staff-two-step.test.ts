@@ -6,31 +6,19 @@ import {
   listStaticIpCatalog,
 } from '@stratus/contract';
 import { PROCESS_TEST_MS } from '@stratus/db/testing';
-import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callEndpoint, registerUser, topUp } from './support/api.ts';
-import {
-  chooseFromDropdown,
-  launchBrowserProcess,
-  saveScreenshot,
-  type BrowserProcess,
-} from './support/browser.ts';
+import { launchBrowserProcess, saveScreenshot, type BrowserProcess } from './support/browser.ts';
+import { authenticatorCode, submitSignInForm } from './support/sign-in-form.ts';
 import { findLayoutProblems, formatLayoutProblems } from './support/layout-checks.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { signIn as signInThroughApi } from './support/staff-console.ts';
-import { wordsOf, type Language } from './support/words.ts';
+import { wordsOf } from './support/words.ts';
 
 const LAPTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const OWNER = { email: 'owner@stratus.example', password: 'head of house 1' };
-
-/** The code an authenticator app shows for `secret`, `stepsAhead` 30-second steps from now. */
-function codeOf(secret: string, stepsAhead = 0): string {
-  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
-  return totp.generate({ timestamp: Date.now() + stepsAhead * 30_000 });
-}
 
 // A finance member as they live their first week: the operator console asks them to switch
 // two-step verification on; they do it from the banner (the test reads the secret the page shows,
@@ -54,22 +42,6 @@ describe('a finance member with two-step verification in Chromium', () => {
     await chromium?.close();
     await server?.stop();
   });
-
-  async function signIn(page: Page, language: Language, email: string, password: string) {
-    const { t, button } = wordsOf(language);
-    await page.goto(`${server.url}/portal/home`);
-    await page.getByRole('button', { name: /中文|English/ }).waitFor();
-    if (language !== 'zh-CN' && (await page.getByRole('button', { name: /中文/ }).count()) > 0) {
-      await chooseFromDropdown(
-        page,
-        page.getByRole('button', { name: /中文/ }),
-        t('common.language.en-US'),
-      );
-    }
-    await page.getByLabel(t('auth.field.email')).fill(email);
-    await page.getByLabel(t('auth.field.password'), { exact: true }).fill(password);
-    await page.getByRole('button', { name: button('auth.login.submit') }).click();
-  }
 
   it.each([
     { language: 'zh-CN', device: 'laptop', viewport: LAPTOP },
@@ -106,7 +78,7 @@ describe('a finance member with two-step verification in Chromium', () => {
           await saveScreenshot(page, name);
           problems.push(...formatLayoutProblems(name, await findLayoutProblems(page)));
         };
-        await signIn(page, language, email, password);
+        await submitSignInForm(page, server.url, language, { email, password });
         await page.waitForURL(/\/(console|admin)/);
         await page.goto(`${server.url}/admin/orders`);
         // The console counts the days of grace down, and opens the profile at two-step.
@@ -119,7 +91,7 @@ describe('a finance member with two-step verification in Chromium', () => {
         await secretText.waitFor();
         const secret = ((await secretText.textContent()) ?? '').replace(/\s/g, '');
         const enrol = page.getByRole('dialog', { name: t('users.twoStep.enrolTitle') });
-        await enrol.getByLabel(t('users.twoStep.codeLabel')).fill(codeOf(secret));
+        await enrol.getByLabel(t('users.twoStep.codeLabel')).fill(authenticatorCode(secret));
         await enrol.getByRole('button', { name: button('users.twoStep.confirm') }).click();
         const codeList = page.getByRole('list', { name: t('users.twoStep.recoveryTitle') });
         await codeList.waitFor();
@@ -136,9 +108,9 @@ describe('a finance member with two-step verification in Chromium', () => {
 
         // Signed out and in again: the password, then a code (the next step: one is spent).
         await browser.context.clearCookies();
-        await signIn(page, language, email, password);
+        await submitSignInForm(page, server.url, language, { email, password });
         await page.getByText(t('auth.secondFactor.subtitle')).waitFor();
-        await page.getByLabel(t('auth.secondFactor.codeLabel')).fill(codeOf(secret, 1));
+        await page.getByLabel(t('auth.secondFactor.codeLabel')).fill(authenticatorCode(secret, 1));
         await page.getByRole('button', { name: button('auth.secondFactor.submit') }).click();
         await page.waitForURL(/\/(console|admin)/);
 
