@@ -65,6 +65,7 @@ describe.each(testEngines)('database on %s', (engine) => {
       'order_items',
       'order_refunds',
       'orders',
+      'passkeys',
       'payment_notifications',
       'payments',
       'plan_prices',
@@ -83,8 +84,10 @@ describe.each(testEngines)('database on %s', (engine) => {
       'traffic_plans',
       'usage_batches',
       'usage_hourly',
+      'used_proofs_of_work',
       'users',
       'wallets',
+      'webauthn_challenges',
       'webhook_deliveries',
       'webhook_endpoints',
     ]);

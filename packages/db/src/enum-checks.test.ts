@@ -31,6 +31,7 @@ import {
   emailTokenPurposes,
   gatewayNodeStatuses,
   ipAddressStatuses,
+  webauthnCeremonyPurposes,
 } from './schema.ts';
 import { createTestDatabase, testEngines, type TestDatabase } from './testing.ts';
 
@@ -75,6 +76,7 @@ const expectedLists: Record<string, readonly string[]> = {
   webhook_deliveries_state_check: webhookDeliveryStates,
   api_keys_scopes_check: apiKeyScopes,
   sign_in_events_outcome_check: signInOutcomes,
+  webauthn_challenges_purpose_check: webauthnCeremonyPurposes,
 };
 
 /** The string literals of a constraint as PostgreSQL prints it: `'topup'::text` → `topup`. */

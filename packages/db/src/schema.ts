@@ -1501,3 +1501,84 @@ export const apiKeys = pgTable(
     ),
   ],
 );
+
+/**
+ * A passkey (WebAuthn credential) of an account: the credential id and COSE public key as
+ * base64url, the signature counter its authenticator last reported, and the name its owner gave.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    credentialId: text('credential_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    signCount: bigint('sign_count', { mode: 'number' }).notNull().default(0),
+    /** How the browser may reach the authenticator (`internal`, `hybrid`, `usb`…). */
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Synced between devices (`multiDevice`) or bound to one (`singleDevice`). */
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('passkeys_credential_id_key').on(table.credentialId),
+    index('passkeys_user_id_idx').on(table.userId),
+  ],
+);
+
+/**
+ * What a WebAuthn ceremony is for: adding a passkey, signing in (as the second factor of a
+ * sign-in challenge, or without a password) or a step-up.
+ */
+export const webauthnCeremonyPurposes = ['registration', 'sign_in', 'step_up'] as const;
+export type WebauthnCeremonyPurpose = (typeof webauthnCeremonyPurposes)[number];
+
+/**
+ * A WebAuthn challenge the server issued and awaits an answer to: its SHA-256, what it is for,
+ * whose it is (null for a passwordless sign-in, where the passkey names the account), valid a
+ * few minutes and once.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    challengeHash: text('challenge_hash').notNull(),
+    purpose: text('purpose', { enum: webauthnCeremonyPurposes }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The password-checked sign-in this passkey would finish, when it is a second factor. */
+    signInChallengeId: uuid('sign_in_challenge_id').references(() => signInChallenges.id, {
+      onDelete: 'cascade',
+    }),
+    /** The session a step-up would refresh. */
+    sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('webauthn_challenges_challenge_hash_key').on(table.challengeHash),
+    index('webauthn_challenges_expires_at_idx').on(table.expiresAt),
+    check('webauthn_challenges_purpose_check', isOneOf(table.purpose, webauthnCeremonyPurposes)),
+  ],
+);
+
+/**
+ * Proof-of-work solutions already accepted (their SHA-256), kept until their challenge would
+ * have expired anyway: each solution buys one attempt.
+ */
+export const usedProofsOfWork = pgTable(
+  'used_proofs_of_work',
+  {
+    solutionHash: text('solution_hash').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('used_proofs_of_work_expires_at_idx').on(table.expiresAt)],
+);
