@@ -7,6 +7,7 @@ import { registerAllowlistRoutes } from './modules/allowlist/routes.ts';
 import { registerDeviceRoutes } from './modules/devices/routes.ts';
 import { registerApiKeyRoutes } from './modules/api-keys/routes.ts';
 import { registerAdminAnnouncementRoutes } from './modules/announcements/admin-routes.ts';
+import { registerAdminSettingRoutes } from './modules/settings/admin-routes.ts';
 import { registerAnnouncementRoutes } from './modules/announcements/routes.ts';
 import { registerMessageRoutes } from './modules/messages/routes.ts';
 import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
@@ -157,6 +158,7 @@ export async function buildApp({
   registerAnnouncementRoutes(app);
   await registerMessageRoutes(app);
   registerAdminAnnouncementRoutes(app);
+  registerAdminSettingRoutes(app);
   registerAdminMessageRoutes(app);
   registerAllowlistRoutes(app);
   registerWebhookRoutes(app);

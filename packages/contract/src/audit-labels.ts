@@ -48,6 +48,7 @@ export const auditActionMessageKeys = {
   'ip.retire': 'adminAudit.action.ip.retire',
   'message.resend': 'adminAudit.action.message.resend',
   'message.test': 'adminAudit.action.message.test',
+  'settings.update': 'adminAudit.action.settings.update',
 } as const satisfies Record<AuditAction, AuditMessageKey>;
 
 /** The label of an action in the translator's language. */

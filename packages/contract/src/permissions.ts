@@ -42,6 +42,8 @@ export const permissions = [
   'messages.manage',
   'audit.read',
   'staff.manage',
+  /** The business's own details (company name, address, tax number) that receipts carry. */
+  'settings.manage',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -144,5 +146,6 @@ export const auditActions = [
   'ip.retire',
   'message.resend',
   'message.test',
+  'settings.update',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

@@ -43,6 +43,10 @@ export const issueMessages = {
     'en-US':
       'may hold letters, digits, dots, dashes and underscores, starting with a letter or digit',
   },
+  taxNumber: {
+    'zh-CN': '应为 15、18 或 20 位纳税人识别号（数字和大写字母）',
+    'en-US': 'must be a taxpayer number of 15, 18 or 20 digits and capital letters',
+  },
   nodeHost: {
     'zh-CN': '应为节点的公网 IP 地址或主机名',
     'en-US': "must be the node's public IP address or host name",

@@ -62,6 +62,7 @@ describe.each(testEngines)('database on %s', (engine) => {
       'messages',
       'node_heartbeats',
       'notification_preferences',
+      'operator_settings',
       'order_items',
       'order_refunds',
       'orders',

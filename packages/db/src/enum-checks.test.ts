@@ -10,6 +10,7 @@ import {
   messageStates,
   notificationCategories,
   notificationChannels,
+  operatorSettingKeys,
   orderItemKinds,
   orderStatuses,
   orderTypes,
@@ -77,6 +78,7 @@ const expectedLists: Record<string, readonly string[]> = {
   api_keys_scopes_check: apiKeyScopes,
   sign_in_events_outcome_check: signInOutcomes,
   webauthn_challenges_purpose_check: webauthnCeremonyPurposes,
+  operator_settings_key_check: operatorSettingKeys,
 };
 
 /** The string literals of a constraint as PostgreSQL prints it: `'topup'::text` → `topup`. */

@@ -21,6 +21,7 @@ import {
   usageKinds,
   userRoles,
   apiKeyScopes,
+  operatorSettingKeys,
   secondFactorKinds,
   signInOutcomes,
   webhookDeliveryStates,
@@ -1581,4 +1582,20 @@ export const usedProofsOfWork = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('used_proofs_of_work_expires_at_idx').on(table.expiresAt)],
+);
+
+/**
+ * The operator's settings, one row per group (`operatorSettingKeys`): the group's fields as JSON,
+ * read through the contract's schema of that group (so a field added later takes its default),
+ * and who changed them last.
+ */
+export const operatorSettings = pgTable(
+  'operator_settings',
+  {
+    key: text('key', { enum: operatorSettingKeys }).primaryKey(),
+    value: jsonb('value').notNull(),
+    updatedAt: updatedAt(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [check('operator_settings_key_check', isOneOf(table.key, operatorSettingKeys))],
 );

@@ -10,6 +10,7 @@ import enAdminOrders from './en-US/admin-orders.ts';
 import enAdminDashboard from './en-US/admin-dashboard.ts';
 import enAdminAnnouncements from './en-US/admin-announcements.ts';
 import enAdminMessages from './en-US/admin-messages.ts';
+import enAdminSettings from './en-US/admin-settings.ts';
 import enAnnouncements from './en-US/announcements.ts';
 import enAdminNodes from './en-US/admin-nodes.ts';
 import enAdminInventory from './en-US/admin-inventory.ts';
@@ -41,6 +42,7 @@ import zhAdminOrders from './zh-CN/admin-orders.ts';
 import zhAdminDashboard from './zh-CN/admin-dashboard.ts';
 import zhAdminAnnouncements from './zh-CN/admin-announcements.ts';
 import zhAdminMessages from './zh-CN/admin-messages.ts';
+import zhAdminSettings from './zh-CN/admin-settings.ts';
 import zhAnnouncements from './zh-CN/announcements.ts';
 import zhAdminNodes from './zh-CN/admin-nodes.ts';
 import zhAdminInventory from './zh-CN/admin-inventory.ts';
@@ -80,6 +82,7 @@ export const localeDomains = {
   adminDashboard: { 'zh-CN': zhAdminDashboard, 'en-US': enAdminDashboard },
   adminAnnouncements: { 'zh-CN': zhAdminAnnouncements, 'en-US': enAdminAnnouncements },
   adminMessages: { 'zh-CN': zhAdminMessages, 'en-US': enAdminMessages },
+  adminSettings: { 'zh-CN': zhAdminSettings, 'en-US': enAdminSettings },
   announcements: { 'zh-CN': zhAnnouncements, 'en-US': enAnnouncements },
   adminNodes: { 'zh-CN': zhAdminNodes, 'en-US': enAdminNodes },
   adminInventory: { 'zh-CN': zhAdminInventory, 'en-US': enAdminInventory },
@@ -114,6 +117,7 @@ const zhMessages = {
   ...zhAdminDashboard,
   ...zhAdminAnnouncements,
   ...zhAdminMessages,
+  ...zhAdminSettings,
   ...zhAnnouncements,
   ...zhAdminNodes,
   ...zhAdminInventory,
@@ -153,6 +157,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     ...enAdminDashboard,
     ...enAdminAnnouncements,
     ...enAdminMessages,
+    ...enAdminSettings,
     ...enAnnouncements,
     ...enAdminNodes,
     ...enAdminInventory,

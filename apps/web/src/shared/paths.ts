@@ -79,6 +79,8 @@ export const ADMIN_RECONCILIATION_PATH = '/admin/reconciliation';
 export const ADMIN_AUDIT_LOG_PATH = '/admin/audit-log';
 export const ADMIN_STAFF_PATH = '/admin/staff';
 export const ADMIN_ANNOUNCEMENTS_PATH = '/admin/announcements';
+/** The owner's settings: the business's details that receipts print. */
+export const ADMIN_SETTINGS_PATH = '/admin/settings';
 /** A staff member's own inbox (the outbox of every message is another page). */
 export const ADMIN_INBOX_PATH = '/admin/inbox';
 /** A staff member's own devices: the same page as the console's. */

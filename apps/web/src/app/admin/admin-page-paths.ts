@@ -18,6 +18,7 @@ import {
   ADMIN_PAYMENTS_PATH,
   ADMIN_RECONCILIATION_PATH,
   ADMIN_SECURITY_PATH,
+  ADMIN_SETTINGS_PATH,
   ADMIN_STAFF_PATH,
 } from '../../shared/paths.ts';
 
@@ -47,4 +48,5 @@ export const adminPagePaths: readonly string[] = [
   ADMIN_MESSAGES_PATH,
   ADMIN_AUDIT_LOG_PATH,
   ADMIN_STAFF_PATH,
+  ADMIN_SETTINGS_PATH,
 ];

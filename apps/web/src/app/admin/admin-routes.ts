@@ -11,6 +11,7 @@ import {
   MailOutlined,
   NotificationOutlined,
   ReconciliationOutlined,
+  SettingOutlined,
   ShoppingOutlined,
   TeamOutlined,
   UserOutlined,
@@ -39,6 +40,7 @@ import {
   ADMIN_PAYMENTS_PATH,
   ADMIN_RECONCILIATION_PATH,
   ADMIN_SECURITY_PATH,
+  ADMIN_SETTINGS_PATH,
   ADMIN_STAFF_PATH,
 } from '../../shared/paths.ts';
 import type { PageModule, RouteIcon } from '../routes.ts';
@@ -202,6 +204,13 @@ export const adminRoutes: readonly AdminRoute[] = [
     permission: 'staff.manage',
     icon: TeamOutlined,
     load: () => import('../../features/admin-staff/pages/staff-page.tsx'),
+  },
+  {
+    path: ADMIN_SETTINGS_PATH,
+    title: 'adminSettings.title',
+    permission: 'settings.manage',
+    icon: SettingOutlined,
+    load: () => import('../../features/admin-settings/pages/settings-page.tsx'),
   },
 ];
 

@@ -40,4 +40,5 @@ export default {
   'admin.permission.messages.manage': 'Resend emails, send a test email',
   'admin.permission.audit.read': 'Read the audit log',
   'admin.permission.staff.manage': 'Manage staff',
+  'admin.permission.settings.manage': 'Set the business details on receipts',
 } satisfies Record<keyof typeof zhCN, string>;

@@ -36,4 +36,5 @@ export default {
   'admin.permission.messages.manage': '重发邮件、发送测试邮件',
   'admin.permission.audit.read': '查看审计日志',
   'admin.permission.staff.manage': '管理员工',
+  'admin.permission.settings.manage': '设置收据上的经营信息',
 };
