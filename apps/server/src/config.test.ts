@@ -195,6 +195,7 @@ describe('loadConfig', () => {
       expiryMinutes: 30,
       sandboxEnabled: true,
       alipay: null,
+      wechat: null,
     });
     const production = { NODE_ENV: 'production', SECRET_KEY: 'a'.repeat(64) };
     expect(loadConfig(production).payments.sandboxEnabled).toBe(false);
@@ -271,6 +272,48 @@ describe('loadConfig', () => {
     }
     expect(() => loadConfig({ ALIPAY_SELLER_ID: sellerId })).toThrow(
       /ALIPAY_APP_ID: is required when any ALIPAY_\* variable is set/,
+    );
+  });
+
+  it('takes WeChat Pay all or nothing, in public-key mode or certificate mode, never both', () => {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const wechat = {
+      PUBLIC_URL: 'https://shop.example.com',
+      WECHATPAY_MCHID: '1900000109',
+      WECHATPAY_APPID: 'wxd678efh567hg6787',
+      WECHATPAY_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      WECHATPAY_SERIAL_NO: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
+      WECHATPAY_APIV3_KEY: 'a1b2c3d4e5f6g7h8i9j0k1l2m3n4o5p6',
+    };
+    const publicKeyMode = {
+      WECHATPAY_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      WECHATPAY_PUBLIC_KEY_ID: 'PUB_KEY_ID_0119000001092025010100000000000001',
+    };
+    expect(loadConfig({ ...wechat, ...publicKeyMode }).payments.wechat).toMatchObject({
+      mchId: '1900000109',
+      verifier: { serial: 'PUB_KEY_ID_0119000001092025010100000000000001' },
+      gateway: 'https://api.mch.weixin.qq.com',
+      publicUrl: 'https://shop.example.com',
+    });
+    expect(loadConfig({}).payments.wechat).toBeNull();
+    expect(() => loadConfig({ WECHATPAY_MCHID: '1900000109' })).toThrow(
+      /WECHATPAY_APIV3_KEY: is required when any WECHATPAY_\* variable is set/,
+    );
+    expect(() => loadConfig(wechat)).toThrow(/either WECHATPAY_PUBLIC_KEY/);
+    expect(() =>
+      loadConfig({ ...wechat, ...publicKeyMode, WECHATPAY_PLATFORM_CERTIFICATE: 'x' }),
+    ).toThrow(/not both/);
+    expect(() =>
+      loadConfig({ ...wechat, WECHATPAY_PLATFORM_CERTIFICATE: 'not a certificate' }),
+    ).toThrow(/WECHATPAY_PLATFORM_CERTIFICATE: is not a readable X.509 certificate/);
+    expect(() => loadConfig({ ...wechat, ...publicKeyMode, WECHATPAY_APIV3_KEY: 'short' })).toThrow(
+      /WECHATPAY_APIV3_KEY: must be exactly 32 bytes/,
+    );
+    expect(() =>
+      loadConfig({ ...wechat, ...publicKeyMode, WECHATPAY_PUBLIC_KEY_ID: 'abc' }),
+    ).toThrow(/WECHATPAY_PUBLIC_KEY_ID: must be the public key id/);
+    expect(() => loadConfig({ ...wechat, ...publicKeyMode, PUBLIC_URL: undefined })).toThrow(
+      /PUBLIC_URL: is required for WeChat Pay/,
     );
   });
 

@@ -1,4 +1,4 @@
-import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { createPrivateKey, createPublicKey, X509Certificate, type KeyObject } from 'node:crypto';
 import path from 'node:path';
 import { staffRoles, TOPUP_MAX_YUAN, TOPUP_MIN_YUAN, type StaffRole } from '@stratus/contract';
 import { z } from 'zod';
@@ -113,6 +113,26 @@ const environmentSchema = z.object({
   ALIPAY_GATEWAY: z
     .url({ error: 'must be an absolute URL' })
     .default('https://openapi.alipay.com/gateway.do'),
+  WECHATPAY_MCHID: z
+    .string()
+    .regex(/^\d{8,12}$/, { error: 'must be the WeChat Pay merchant id (digits)' })
+    .optional(),
+  WECHATPAY_APPID: z.string().optional(),
+  WECHATPAY_PRIVATE_KEY: z.string().optional(),
+  WECHATPAY_SERIAL_NO: z
+    .string()
+    .regex(/^[0-9A-Fa-f]{8,64}$/, { error: "must be the merchant certificate's serial (hex)" })
+    .optional(),
+  WECHATPAY_APIV3_KEY: z.string().optional(),
+  WECHATPAY_PUBLIC_KEY: z.string().optional(),
+  WECHATPAY_PUBLIC_KEY_ID: z
+    .string()
+    .regex(/^PUB_KEY_ID_\w+$/, { error: 'must be the public key id, PUB_KEY_ID_…' })
+    .optional(),
+  WECHATPAY_PLATFORM_CERTIFICATE: z.string().optional(),
+  WECHATPAY_GATEWAY: z
+    .url({ error: 'must be an absolute URL' })
+    .default('https://api.mch.weixin.qq.com'),
   INSTANCE_RENEW_AHEAD_HOURS: positiveNumber(24),
   IP_COOLDOWN_HOURS: z.coerce
     .number({ error: 'must be a number' })
@@ -221,6 +241,34 @@ export interface AlipayConfig {
   sellerId: string | null;
 }
 
+/**
+ * How WeChat Pay's signatures (answers, notifications) are verified: its public key (public-key
+ * mode, `Wechatpay-Serial` = the key's `PUB_KEY_ID_…`) or its platform certificate (certificate
+ * mode, `Wechatpay-Serial` = the certificate's serial number).
+ */
+export interface WechatPayVerifier {
+  /** The serial `Wechatpay-Serial` must name. */
+  serial: string;
+  /** PEM public key. */
+  publicKey: string;
+}
+
+/** WeChat Pay API v3 Native; present only when every WECHATPAY_* key and PUBLIC_URL are set. */
+export interface WechatPayConfig {
+  mchId: string;
+  appId: string;
+  /** The merchant's API certificate private key (PEM) that signs our requests. */
+  privateKey: string;
+  /** The serial number of the merchant API certificate (the `serial_no` of our signatures). */
+  serialNo: string;
+  /** The 32-byte APIv3 key that decrypts notification resources (AEAD_AES_256_GCM). */
+  apiV3Key: string;
+  verifier: WechatPayVerifier;
+  gateway: string;
+  /** Public origin for `notify_url`. */
+  publicUrl: string;
+}
+
 export interface PaymentsConfig {
   topUpMinFen: bigint;
   topUpMaxFen: bigint;
@@ -228,6 +276,7 @@ export interface PaymentsConfig {
   expiryMinutes: number;
   sandboxEnabled: boolean;
   alipay: AlipayConfig | null;
+  wechat: WechatPayConfig | null;
 }
 
 /** Where mail goes: the SMTP server and the sender; absent → mail waits in the outbox. */
@@ -518,6 +567,7 @@ function loadPaymentsConfig(
       };
     }
   }
+  const wechat = loadWechatPayConfig(vars, faults);
   if (faults.length) {
     throw new ConfigError(`Invalid configuration:\n${faults.map((f) => `  ${f}`).join('\n')}`);
   }
@@ -532,7 +582,98 @@ function loadPaymentsConfig(
         ? !isProduction
         : sandboxSwitch === '1' || sandboxSwitch === 'true',
     alipay,
+    wechat,
   };
+}
+
+/**
+ * WECHATPAY_*: all or nothing, like ALIPAY_*. The verifier is WeChat Pay's public key with its id
+ * (public-key mode) or its platform certificate (certificate mode), exactly one of the two.
+ * Faults are pushed to `faults`; answers the configuration only when there are none.
+ */
+function loadWechatPayConfig(
+  vars: z.output<typeof environmentSchema>,
+  faults: string[],
+): WechatPayConfig | null {
+  const required = {
+    WECHATPAY_MCHID: vars.WECHATPAY_MCHID,
+    WECHATPAY_APPID: vars.WECHATPAY_APPID,
+    WECHATPAY_PRIVATE_KEY: vars.WECHATPAY_PRIVATE_KEY,
+    WECHATPAY_SERIAL_NO: vars.WECHATPAY_SERIAL_NO,
+    WECHATPAY_APIV3_KEY: vars.WECHATPAY_APIV3_KEY,
+  };
+  const verifierVariables = [
+    vars.WECHATPAY_PUBLIC_KEY,
+    vars.WECHATPAY_PUBLIC_KEY_ID,
+    vars.WECHATPAY_PLATFORM_CERTIFICATE,
+  ];
+  if (![...Object.values(required), ...verifierVariables].some(Boolean)) return null;
+  const before = faults.length;
+  for (const [name, value] of Object.entries(required)) {
+    if (!value) faults.push(`${name}: is required when any WECHATPAY_* variable is set`);
+  }
+  if (!vars.PUBLIC_URL) faults.push('PUBLIC_URL: is required for WeChat Pay (the notify URL)');
+  const privateKey =
+    vars.WECHATPAY_PRIVATE_KEY && normalisePem(vars.WECHATPAY_PRIVATE_KEY, 'PRIVATE KEY');
+  if (privateKey && !isKey(() => createPrivateKey(privateKey))) {
+    faults.push('WECHATPAY_PRIVATE_KEY: is not a readable RSA private key (PEM or base64 PKCS#8)');
+  }
+  // The APIv3 key is 32 ASCII characters, used as the AES-256 key bytes as they are.
+  if (vars.WECHATPAY_APIV3_KEY && Buffer.byteLength(vars.WECHATPAY_APIV3_KEY, 'utf8') !== 32) {
+    faults.push('WECHATPAY_APIV3_KEY: must be exactly 32 bytes (the APIv3 key)');
+  }
+  const verifier = loadWechatPayVerifier(vars, faults);
+  if (faults.length > before || !privateKey || !verifier || !vars.PUBLIC_URL) return null;
+  return {
+    mchId: vars.WECHATPAY_MCHID!,
+    appId: vars.WECHATPAY_APPID!,
+    privateKey,
+    serialNo: vars.WECHATPAY_SERIAL_NO!,
+    apiV3Key: vars.WECHATPAY_APIV3_KEY!,
+    verifier,
+    gateway: vars.WECHATPAY_GATEWAY.replace(/\/+$/, ''),
+    publicUrl: vars.PUBLIC_URL.replace(/\/+$/, ''),
+  };
+}
+
+function loadWechatPayVerifier(
+  vars: z.output<typeof environmentSchema>,
+  faults: string[],
+): WechatPayVerifier | undefined {
+  const publicKeyMode = Boolean(vars.WECHATPAY_PUBLIC_KEY || vars.WECHATPAY_PUBLIC_KEY_ID);
+  const certificate = vars.WECHATPAY_PLATFORM_CERTIFICATE;
+  if (publicKeyMode === Boolean(certificate)) {
+    faults.push(
+      'WECHATPAY_PUBLIC_KEY: give either WECHATPAY_PUBLIC_KEY with WECHATPAY_PUBLIC_KEY_ID ' +
+        '(public-key mode) or WECHATPAY_PLATFORM_CERTIFICATE (certificate mode), not both',
+    );
+    return undefined;
+  }
+  if (certificate) {
+    try {
+      const x509 = new X509Certificate(certificate.replace(/\\n/g, '\n'));
+      return { serial: x509.serialNumber.toUpperCase(), publicKey: publicKeyPem(x509.publicKey) };
+    } catch {
+      faults.push('WECHATPAY_PLATFORM_CERTIFICATE: is not a readable X.509 certificate (PEM)');
+      return undefined;
+    }
+  }
+  if (!vars.WECHATPAY_PUBLIC_KEY || !vars.WECHATPAY_PUBLIC_KEY_ID) {
+    faults.push(
+      'WECHATPAY_PUBLIC_KEY_ID: public-key mode needs both WECHATPAY_PUBLIC_KEY and its id',
+    );
+    return undefined;
+  }
+  const publicKey = normalisePem(vars.WECHATPAY_PUBLIC_KEY, 'PUBLIC KEY');
+  if (!isKey(() => createPublicKey(publicKey))) {
+    faults.push('WECHATPAY_PUBLIC_KEY: is not a readable RSA public key (PEM or base64)');
+    return undefined;
+  }
+  return { serial: vars.WECHATPAY_PUBLIC_KEY_ID, publicKey };
+}
+
+function publicKeyPem(key: KeyObject): string {
+  return key.export({ type: 'spki', format: 'pem' }).toString();
 }
 
 function isKey(read: () => unknown): boolean {

@@ -619,6 +619,53 @@ export const errors = {
       'en-US': 'This IP has been released and cannot be renewed; please buy a new one',
     },
   },
+  // Payments II: WeChat Pay (40501–40519, the numbers issue 35 set aside).
+  /**
+   * WeChat Pay could not be asked to open the trade of a new top-up (unreachable, refused, or an
+   * answer that did not verify); the payment was closed here and nothing can be paid on it.
+   */
+  paymentProviderStartFailed: {
+    code: 40501,
+    status: 503,
+    message: {
+      'zh-CN': '暂时无法向支付渠道下单，请稍后再试或选择其他支付方式',
+      'en-US':
+        'The payment provider cannot take this payment right now; try again later or choose another method',
+    },
+  },
+  /** A WeChat Pay notification reached a server where WeChat Pay is not switched on. */
+  wechatPayNotConfigured: {
+    code: 40502,
+    status: 404,
+    message: {
+      'zh-CN': '本站未开通微信支付',
+      'en-US': 'WeChat Pay is not enabled here',
+    },
+  },
+  /**
+   * A WeChat Pay notification whose signature, serial, timestamp (more than 5 minutes off) or
+   * encrypted resource did not check out: nothing was changed, and WeChat Pay retries a real one.
+   */
+  wechatPayNotificationUnverified: {
+    code: 40503,
+    status: 401,
+    message: {
+      'zh-CN': '微信支付通知验签失败',
+      'en-US': 'The WeChat Pay notification did not verify',
+    },
+  },
+  /**
+   * A verified WeChat Pay notification that does not match its payment (another merchant or app,
+   * an unknown order number, another amount): nothing was credited.
+   */
+  wechatPayNotificationRefused: {
+    code: 40504,
+    status: 400,
+    message: {
+      'zh-CN': '微信支付通知与支付单不符，未入账',
+      'en-US': 'The WeChat Pay notification does not match the payment; nothing was credited',
+    },
+  },
   /** A usage query spans more than its granularity allows; params: maxDays. */
   usageRangeTooLarge: {
     code: 50001,

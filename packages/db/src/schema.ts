@@ -371,6 +371,11 @@ export const payments = pgTable(
      * duplicate calls; settling locks the row and re-reads it. Null once the payment is settled.
      */
     providerCheckLeasedUntil: timestamp('provider_check_leased_until', { withTimezone: true }),
+    /**
+     * WeChat Pay Native's `code_url` (`weixin://wxpay/bizpayurl?pr=…`), the text of the QR code
+     * the buyer scans, as WeChat answered when the payment was created; null for other channels.
+     */
+    providerCodeUrl: text('provider_code_url'),
   },
   (table) => [
     index('payments_user_id_created_at_idx').on(table.userId, table.createdAt.desc()),

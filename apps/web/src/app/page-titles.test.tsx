@@ -22,6 +22,7 @@ beforeEach(() => {
       currency: 'CNY',
       status: 'pending',
       payUrl: '/console/checkout-counter',
+      codeUrl: null,
       createdAt: '2026-11-21T16:00:00.000Z',
       expiresAt: '2026-11-21T16:15:00.000Z',
       paidAt: null,

@@ -20,6 +20,9 @@ import { ledgerEntrySchema, paymentChannelSchema, paymentStatusSchema } from './
  * - `app-id-mismatch`: signed, but for another Alipay app;
  * - `seller-mismatch`: signed, but paid to another seller;
  * - `seller-unconfirmed`: our seller is not known yet and the trade query did not confirm it;
+ * - `merchant-mismatch`: signed, but for another WeChat Pay merchant (`mchid`);
+ * - `stale-timestamp`: its signed timestamp is more than 5 minutes off our clock (a replay);
+ * - `undecryptable`: signed, but its encrypted resource does not decrypt with our APIv3 key;
  * - `not-configured`: the channel is not switched on here, nothing could be checked;
  * - `internal-error`: handling it failed on our side (the provider got an HTTP 500 and retries).
  */
@@ -35,6 +38,9 @@ export const paymentNotificationOutcomes = [
   'app-id-mismatch',
   'seller-mismatch',
   'seller-unconfirmed',
+  'merchant-mismatch',
+  'stale-timestamp',
+  'undecryptable',
   'not-configured',
   'internal-error',
 ] as const;

@@ -97,7 +97,7 @@ export const listTransactions = defineEndpoint({
 });
 
 /** Payment channels the product knows; each may be switched off by configuration. */
-export const paymentChannels = ['sandbox', 'alipay'] as const;
+export const paymentChannels = ['sandbox', 'alipay', 'wechat'] as const;
 export const paymentChannelSchema = z.enum(paymentChannels);
 export type PaymentChannel = z.infer<typeof paymentChannelSchema>;
 
@@ -159,7 +159,12 @@ export const createTopUp = defineEndpoint({
   tag: 'wallet',
   access: 'user',
   scope: 'purchase',
-  errors: ['emailNotVerified', 'topUpAmountOutOfRange', 'paymentChannelDisabled'],
+  errors: [
+    'emailNotVerified',
+    'topUpAmountOutOfRange',
+    'paymentChannelDisabled',
+    'paymentProviderStartFailed',
+  ],
   body: z.object({
     /** Yuan, at most two decimals, within the configured limits (¥1–¥50 000 by default). */
     amount: yuanSchema,
@@ -171,6 +176,8 @@ export const createTopUp = defineEndpoint({
     paymentNo: z.string(),
     /** Where the browser goes to pay: the channel's cashier page. */
     payUrl: z.string(),
+    /** WeChat Pay's `code_url` (the QR code's text) for a WeChat payment; null otherwise. */
+    codeUrl: z.string().nullable(),
     /** ISO 8601 time after which the payment closes unpaid. */
     expiresAt: z.string(),
   }),
@@ -188,6 +195,11 @@ export const paymentSchema = z.object({
   status: paymentStatusSchema,
   /** Where to pay while pending. */
   payUrl: z.string(),
+  /**
+   * WeChat Pay's `code_url` while a WeChat payment is pending: the text of the QR code the buyer
+   * scans in WeChat. Null for other channels and once the payment is settled.
+   */
+  codeUrl: z.string().nullable(),
   createdAt: z.string(),
   expiresAt: z.string(),
   paidAt: z.string().nullable(),

@@ -4,6 +4,7 @@
 const zhCN = {
   'payments.channel.sandbox': '沙箱支付',
   'payments.channel.alipay': '支付宝',
+  'payments.channel.wechat': '微信支付',
   'payments.ledgerNote.creditedAfterClose': '{{channel}}（支付单关闭后付款，已入账）',
 };
 
@@ -12,6 +13,7 @@ export const paymentsMessages = {
   'en-US': {
     'payments.channel.sandbox': 'Sandbox',
     'payments.channel.alipay': 'Alipay',
+    'payments.channel.wechat': 'WeChat Pay',
     'payments.ledgerNote.creditedAfterClose':
       '{{channel}} (paid after the payment was closed; credited)',
   } satisfies Record<keyof typeof zhCN, string>,

@@ -821,6 +821,7 @@ describe('alipay channel against the fake gateway', () => {
       paidAt: null,
       closedAt: null,
       providerCheckLeasedUntil: null,
+      providerCodeUrl: null,
     };
   };
 

@@ -81,6 +81,8 @@ const CLOSE_REFUSED_FOR_STATUS = new Set([
 
 export interface AlipayChannelDriver extends PaymentChannelDriver {
   readonly appId: string;
+  /** Whether an asynchronous notification really comes from Alipay. */
+  verifyNotification(params: Record<string, string>): boolean;
   /**
    * The seller our trades are paid to: `ALIPAY_SELLER_ID`, else the one learned (see
    * `learnSellerId`); undefined until then.

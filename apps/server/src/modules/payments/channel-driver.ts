@@ -16,9 +16,25 @@ export interface TradeState {
   paidAt?: Date;
 }
 
-/** One way to pay. Only what comes through `verifyNotification` or `queryTrade` is trusted. */
+/** What the provider answered when the trade was opened, kept on the payment. */
+export interface StartedTrade {
+  /** WeChat Pay Native's `code_url`: the QR code's text (`payments.provider_code_url`). */
+  codeUrl: string;
+}
+
+/**
+ * One way to pay. Only what comes through a driver's verified notification or `queryTrade` is
+ * trusted; each provider's notification has its own shape, so verifying one is its driver's own.
+ */
 export interface PaymentChannelDriver {
   readonly name: PaymentChannel;
+  /**
+   * Opens the trade at the provider as the payment is created, for providers that must be told
+   * before the buyer pays (WeChat Pay Native answers the QR's `code_url`). Absent where the pay
+   * URL itself opens the trade (Alipay's page, the sandbox cashier). Throws when the provider
+   * cannot be asked or refuses.
+   */
+  startPayment?(payment: PaymentRow): Promise<StartedTrade>;
   /** Where the browser goes to pay this pending payment. */
   createPayUrl(payment: PaymentRow): string;
   /** Asks the provider about the trade. */
@@ -29,8 +45,6 @@ export interface PaymentChannelDriver {
    * Throws when the provider cannot be asked or answers anything else.
    */
   closeTrade(payment: PaymentRow): Promise<TradeState>;
-  /** Whether an asynchronous notification really comes from the provider. */
-  verifyNotification(params: Record<string, string>): boolean;
 }
 
 /** The channels switched on here, in display order. */

@@ -132,6 +132,20 @@ export async function markPaymentPaid(
   return row;
 }
 
+/** Keeps the QR code's text the provider answered for a payment it opened (WeChat Pay). */
+export async function saveProviderCodeUrl(
+  db: Db,
+  { id, codeUrl }: { id: string; codeUrl: string },
+): Promise<PaymentRow> {
+  const [row] = await db
+    .update(payments)
+    .set({ providerCodeUrl: codeUrl })
+    .where(eq(payments.id, id))
+    .returning();
+  if (!row) throw new Error(`payment ${id} vanished before its code URL was kept`);
+  return row;
+}
+
 /** Closes a pending payment, ending any expiry job's lease on it. */
 export async function markPaymentClosed(
   tx: Tx,

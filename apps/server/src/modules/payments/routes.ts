@@ -6,11 +6,13 @@ import {
   getOpenTopUp,
   getTopUp,
   getTopUpOptions,
+  wechatPayNotify,
 } from '@stratus/contract';
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../plugins/auth.ts';
 import { rawReply, registerEndpoint } from '../../plugins/contract-routes.ts';
 import { handleAlipayNotify } from './alipay-notify.ts';
+import { handleWechatPayNotify } from './wechat-pay-notify.ts';
 import type { PaymentChannels } from './channels.ts';
 import { assertEmailVerifiedToSpend } from '../users/public.ts';
 import * as payments from './service.ts';
@@ -101,5 +103,40 @@ export async function registerPaymentRoutes(app: FastifyInstance): Promise<void>
         }),
       }),
     );
+  });
+
+  // WeChat Pay signs the notification's exact bytes: this scope reads JSON as its raw text, and
+  // the handler parses it only after the signature verifies.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string' },
+      (_request, body, done) => {
+        done(null, body.toString());
+      },
+    );
+    registerEndpoint(scope, wechatPayNotify, async (request, reply) => {
+      const header = (name: keyof typeof request.headers) => {
+        const value = request.headers[name];
+        return typeof value === 'string' ? value : undefined;
+      };
+      await handleWechatPayNotify({
+        db: app.db,
+        channels,
+        headers: {
+          serial: header('wechatpay-serial'),
+          signature: header('wechatpay-signature'),
+          timestamp: header('wechatpay-timestamp'),
+          nonce: header('wechatpay-nonce'),
+          signatureType: header('wechatpay-signature-type'),
+        },
+        body: request.body,
+        log: request.log,
+      });
+      // WeChat Pay's rules: 200 or 204 with no body acknowledges the notification.
+      reply.code(204);
+      return rawReply({ contentType: 'text/plain; charset=utf-8', body: '' });
+    });
   });
 }

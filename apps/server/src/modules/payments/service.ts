@@ -15,7 +15,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentsConfig } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import type { PaymentChannelDriver, PaymentChannels } from './channels.ts';
-import { closePayment, creditPayment, type CloseResult, type CreditResult } from './crediting.ts';
+import {
+  closePayment,
+  closePaymentUnasked,
+  creditPayment,
+  type CloseResult,
+  type CreditResult,
+} from './crediting.ts';
 import {
   outcomeOfCreditError,
   recordNotification,
@@ -28,6 +34,7 @@ import {
   findPaymentOfUser,
   insertPayment,
   listPaymentsOfUser,
+  saveProviderCodeUrl,
   type PaymentRow,
 } from './repo.ts';
 
@@ -84,18 +91,48 @@ export async function createTopUp({
       max: fenToYuan(config.topUpMaxFen),
     });
   }
-  const payment = await insertPayment(db, {
+  let payment = await insertPayment(db, {
     userId,
     channel: channelName,
     amountFen,
     expiresAt: new Date(now.getTime() + config.expiryMinutes * 60_000),
   });
+  payment = await startProviderTrade({ db, channel, payment, now });
   return {
     paymentId: payment.id,
     paymentNo: payment.paymentNo,
     payUrl: channel.createPayUrl(payment),
+    codeUrl: payment.providerCodeUrl,
     expiresAt: payment.expiresAt.toISOString(),
   };
+}
+
+/**
+ * Opens the trade at a provider that must know it before the buyer pays (WeChat Pay's QR code)
+ * and keeps what it answered on the payment. A provider that cannot be asked or refuses leaves
+ * the buyer nothing to pay with: the payment is closed here at once (unasked: no QR code was
+ * ever shown, and should WeChat Pay hold the order after all, it expires at our expiry and a
+ * verified notification would still credit it), and the customer is told to try again.
+ */
+async function startProviderTrade({
+  db,
+  channel,
+  payment,
+  now,
+}: {
+  db: Db;
+  channel: PaymentChannelDriver;
+  payment: PaymentRow;
+  now: Date;
+}): Promise<PaymentRow> {
+  if (!channel.startPayment) return payment;
+  try {
+    const started = await channel.startPayment(payment);
+    return await saveProviderCodeUrl(db, { id: payment.id, codeUrl: started.codeUrl });
+  } catch (error) {
+    await closePaymentUnasked({ db, paymentId: payment.id, now });
+    throw new AppError('paymentProviderStartFailed', {}, null, { cause: error });
+  }
 }
 
 async function toPayment(db: Db, channels: PaymentChannels, payment: PaymentRow): Promise<Payment> {
@@ -110,6 +147,7 @@ async function toPayment(db: Db, channels: PaymentChannels, payment: PaymentRow)
     currency: CURRENCY,
     status: payment.status,
     payUrl: payment.status === 'pending' && channel ? channel.createPayUrl(payment) : '',
+    codeUrl: payment.status === 'pending' ? payment.providerCodeUrl : null,
     createdAt: payment.createdAt.toISOString(),
     expiresAt: payment.expiresAt.toISOString(),
     paidAt: payment.paidAt?.toISOString() ?? null,

@@ -14,6 +14,11 @@ export default {
   'payments.checkout.externalNotice':
     'Complete the payment on the provider page; this page picks up the result by itself.',
   'payments.checkout.openPayUrl': 'Go to the payment page',
+  'payments.wechat.scan': 'Open WeChat and scan the QR code above to pay',
+  'payments.wechat.scanFromAlbum':
+    'Save the QR code, then in WeChat tap Scan and pick the image from your album to pay',
+  'payments.wechat.saveImage': 'Save QR code image',
+  'payments.wechat.autoRefresh': 'This page moves on by itself once you have paid',
   'payments.checkout.confirm': 'Confirm payment',
   'payments.checkout.cancel': 'Cancel',
   'payments.checkout.cancelConfirm': 'Cancel this payment?',

@@ -20,6 +20,7 @@ export default {
   'wallet.recharge.channel.title': 'Payment method',
   'wallet.recharge.channel.sandboxHint': 'Test cashier, credited as soon as you confirm',
   'wallet.recharge.channel.alipayHint': 'Pay on the Alipay page',
+  'wallet.recharge.channel.wechatHint': 'Scan the QR code with WeChat',
   'wallet.recharge.channel.none': 'No payment method is available; please contact support',
   'wallet.recharge.summary.title': 'Summary',
   'wallet.recharge.summary.amount': 'Top-up amount',

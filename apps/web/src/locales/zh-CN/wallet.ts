@@ -19,6 +19,7 @@ export default {
   'wallet.recharge.channel.title': '支付方式',
   'wallet.recharge.channel.sandboxHint': '测试环境收银台，确认后即时到账',
   'wallet.recharge.channel.alipayHint': '跳转支付宝完成付款',
+  'wallet.recharge.channel.wechatHint': '微信扫码付款',
   'wallet.recharge.channel.none': '暂无可用的支付方式，请联系客服',
   'wallet.recharge.summary.title': '订单摘要',
   'wallet.recharge.summary.amount': '充值金额',

@@ -9,6 +9,7 @@ import { formatMoney } from '../../../shared/format/money.ts';
 import { showSuccessToast } from '../../../shared/ui/feedback.ts';
 import { useCancelTopUp, useCompleteSandboxPayment } from '../api.ts';
 import { PaymentCountdown } from './payment-countdown.tsx';
+import { WechatQrCode } from './wechat-qr-code.tsx';
 import styles from './pending-payment-card.module.css';
 
 interface PendingPaymentCardProps {
@@ -23,6 +24,8 @@ export function PendingPaymentCard({ payment, remainingMs }: PendingPaymentCardP
   const complete = useCompleteSandboxPayment();
   const cancel = useCancelTopUp();
   const sandbox = payment.channel === 'sandbox';
+  // WeChat Pay Native: the QR code is the way to pay, shown right here.
+  const codeUrl = payment.channel === 'wechat' ? payment.codeUrl : null;
 
   const confirmCancel = () =>
     modal.confirm({
@@ -58,14 +61,20 @@ export function PendingPaymentCard({ payment, remainingMs }: PendingPaymentCardP
           </Typography.Text>
         </Descriptions.Item>
       </Descriptions>
-      <Alert
-        type="info"
-        showIcon
-        className={styles.notice}
-        title={t(sandbox ? 'payments.checkout.sandboxNotice' : 'payments.checkout.externalNotice')}
-      />
+      {codeUrl ? (
+        <WechatQrCode codeUrl={codeUrl} paymentNo={payment.paymentNo} />
+      ) : (
+        <Alert
+          type="info"
+          showIcon
+          className={styles.notice}
+          title={t(
+            sandbox ? 'payments.checkout.sandboxNotice' : 'payments.checkout.externalNotice',
+          )}
+        />
+      )}
       <Space className={styles.actions} size={12} wrap>
-        {sandbox ? (
+        {codeUrl ? null : sandbox ? (
           <Button
             type="primary"
             size="large"

@@ -5,11 +5,13 @@ import {
   completeSandboxPayment,
   getTopUp,
   type Payment,
+  type PaymentChannel,
   type PaymentStatus,
 } from '@stratus/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi } from '../../../test/fake-api.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
+import { emulateWindowWidth } from '../../../test/window-width.ts';
 import CheckoutCounterPage from './checkout-counter-page.tsx';
 import PaySuccessPage from './pay-success-page.tsx';
 
@@ -17,16 +19,19 @@ const paymentId = '3f2b8c4e-1a2b-4c3d-8e9f-0a1b2c3d4e5f';
 const api = installFakeApi();
 let status: PaymentStatus;
 let expiresAt: string;
+let channel: PaymentChannel;
+const codeUrl = 'weixin://wxpay/bizpayurl?pr=Ab1Cd2E';
 
 function payment(): Payment {
   return {
     id: paymentId,
     paymentNo: 'TP202611220000012345',
-    channel: 'sandbox',
+    channel,
     amount: 100,
     currency: 'CNY',
     status,
     payUrl: `/console/checkout-counter?paymentId=${paymentId}`,
+    codeUrl: channel === 'wechat' && status === 'pending' ? codeUrl : null,
     createdAt: '2026-11-21T16:00:00.000Z',
     expiresAt,
     paidAt: status === 'paid' ? new Date().toISOString() : null,
@@ -37,6 +42,7 @@ function payment(): Payment {
 beforeEach(() => {
   document.cookie = 'token=abc; path=/';
   status = 'pending';
+  channel = 'sandbox';
   expiresAt = new Date(Date.now() + 10 * 60_000).toISOString();
   const params = { id: paymentId };
   api.respondWith(getTopUp, () => payment(), { params });
@@ -60,6 +66,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 function renderCheckout(search = `?paymentId=${paymentId}`) {
@@ -125,5 +132,42 @@ describe('CheckoutCounterPage', () => {
     await userEvent.click(screen.getByRole('button', { name: '返回充值' }));
     expect(router.state.location.pathname).toBe('/console/recharge');
     expect(api.requests()).toHaveLength(0);
+  });
+
+  it('shows the WeChat Pay QR code to scan, and moves on once the polled payment is paid', async () => {
+    channel = 'wechat';
+    emulateWindowWidth(1440);
+    const { router } = renderCheckout();
+    const qr = await screen.findByTestId('wechat-qr');
+    expect(qr.querySelector('canvas')).not.toBeNull();
+    expect(within(qr).getByText('请打开微信，扫一扫上方二维码完成付款')).toBeInTheDocument();
+    expect(screen.getByTestId('checkout-amount')).toHaveTextContent('¥100.00');
+    expect(screen.getAllByText('微信支付').length).toBeGreaterThan(0);
+    // No provider page to go to, and no image to save on a desktop.
+    expect(screen.queryByRole('button', { name: /前往支付页面|去支付/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /保存二维码图片/ })).not.toBeInTheDocument();
+
+    status = 'paid';
+    await waitFor(() => expect(router.state.location.pathname).toBe('/portal/paySuccess'), {
+      timeout: 6_000,
+    });
+  });
+
+  it('on a phone shows the QR code large with "save image" and the album instruction', async () => {
+    channel = 'wechat';
+    emulateWindowWidth(390);
+    renderCheckout();
+    const qr = await screen.findByTestId('wechat-qr');
+    expect(within(qr).getByText(/从相册选取该图片/)).toBeInTheDocument();
+    const canvas = qr.querySelector('canvas');
+    expect(Number(canvas?.style.width.replace('px', '') || canvas?.width)).toBeGreaterThanOrEqual(
+      260,
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await userEvent.click(within(qr).getByRole('button', { name: /保存二维码图片/ }));
+    expect(click).toHaveBeenCalledTimes(1);
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe(
+      'wechat-pay-TP202611220000012345.png',
+    );
   });
 });

@@ -21,6 +21,7 @@ function payment(status: PaymentStatus): Payment {
     currency: 'CNY',
     status,
     payUrl: 'https://openapi.alipay.com/gateway.do',
+    codeUrl: null,
     createdAt: '2026-11-21T16:00:00.000Z',
     expiresAt: '2026-11-21T16:15:00.000Z',
     paidAt: status === 'paid' ? '2026-11-21T16:01:00.000Z' : null,

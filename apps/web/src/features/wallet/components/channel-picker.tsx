@@ -1,4 +1,4 @@
-import { AlipayCircleFilled, ExperimentOutlined } from '@ant-design/icons';
+import { AlipayCircleFilled, ExperimentOutlined, WechatFilled } from '@ant-design/icons';
 import type { PaymentChannel } from '@stratus/contract';
 import { Radio, Typography } from 'antd';
 import type { ReactNode } from 'react';
@@ -19,6 +19,11 @@ const channelLooks: Record<
     icon: <AlipayCircleFilled className={styles.alipayIcon} />,
     title: 'payments.channel.alipay',
     hint: 'wallet.recharge.channel.alipayHint',
+  },
+  wechat: {
+    icon: <WechatFilled className={styles.wechatIcon} />,
+    title: 'payments.channel.wechat',
+    hint: 'wallet.recharge.channel.wechatHint',
   },
 };
 

@@ -38,6 +38,7 @@ beforeEach(() => {
       (request.body as { channel: string }).channel === 'sandbox'
         ? `/console/checkout-counter?paymentId=${paymentId}`
         : `https://openapi.alipay.com/gateway.do?out_trade_no=${paymentId}`,
+    codeUrl: null,
     expiresAt: '2026-11-22T01:00:00.000Z',
   }));
 });
@@ -74,6 +75,7 @@ const openPayment: Payment = {
   currency: 'CNY',
   status: 'pending',
   payUrl: `/console/checkout-counter?paymentId=${paymentId}`,
+  codeUrl: null,
   createdAt: '2026-11-22T00:00:00.000Z',
   expiresAt: '2026-11-22T01:00:00.000Z',
   paidAt: null,
