@@ -64,20 +64,22 @@ export default function ProofOfWorkWidget({ onSolved }: ProofOfWorkWidgetProps) 
     };
     element.addEventListener('verified', onVerified);
     let mounted = true;
-    void element
-      .configure({
+    const start = async () => {
+      // Its methods exist once the element has loaded (its `load` event); configure may or may
+      // not answer a promise.
+      await element.configure({
         challenge: apiRoutes.proofOfWorkChallenge.path,
         fetch: fetchChallenge,
         language,
         hideFooter: true,
         hideLogo: true,
         type: 'checkbox',
-        // The person has pressed the button already: the work starts at once.
-        auto: 'onload',
-      })
-      .then(() => {
-        if (mounted && element.getState() === 'unverified') void element.verify();
       });
+      // The person has pressed the button already: the work starts at once.
+      if (mounted && element.getState() === 'unverified') await element.verify();
+    };
+    if (typeof element.configure === 'function') void start();
+    else element.addEventListener('load', () => void start(), { once: true });
     return () => {
       mounted = false;
       element.removeEventListener('verified', onVerified);
