@@ -37,8 +37,11 @@ interface ProofOfWorkWidgetProps {
 export default function ProofOfWorkWidget({ onSolved }: ProofOfWorkWidgetProps) {
   const { t } = useTranslation();
   const widget = useRef<HTMLElementTagNameMap['altcha-widget']>(null);
+  // The latest handler, for the listener the widget keeps from its first render.
   const solved = useRef(onSolved);
-  solved.current = onSolved;
+  useEffect(() => {
+    solved.current = onSolved;
+  });
 
   useEffect(() => {
     const element = widget.current;
