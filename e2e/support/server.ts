@@ -55,6 +55,8 @@ export async function startServer(
     LOG_LEVEL: 'warn',
     LOG_FORMAT: 'json',
     NODE_ENV: 'test',
+    // Journeys sign up several people from one address; the proof-of-work journey asks for it.
+    PROOF_OF_WORK_AFTER: '1000',
     ...(gatewayPort ? { EMBEDDED_GATEWAY: '1', EMBEDDED_GATEWAY_PORT: String(gatewayPort) } : {}),
     ...extraEnv,
   };

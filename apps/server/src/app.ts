@@ -53,6 +53,7 @@ import { registerRequestLog } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web.ts';
 import { useBusinessTimeZone } from './business-time.ts';
+import { createProofsOfWork, type ProofsOfWork } from './modules/auth/public.ts';
 import { resolveSecretKey } from './secret-key.ts';
 import { createTokenCipher, type TokenCipher } from './tokens.ts';
 
@@ -63,6 +64,8 @@ declare module 'fastify' {
     tokenCipher: TokenCipher;
     /** Signs and reads the unsubscribe links of mail. */
     unsubscribeTokens: UnsubscribeTokens;
+    /** Issues and accepts the proofs of work asked after repeated sign-in attempts. */
+    proofsOfWork: ProofsOfWork;
   }
 }
 
@@ -119,6 +122,7 @@ export async function buildApp({
   const secretKey = await resolveSecretKey(config);
   app.decorate('tokenCipher', createTokenCipher(secretKey));
   app.decorate('unsubscribeTokens', createUnsubscribeTokens(secretKey));
+  app.decorate('proofsOfWork', createProofsOfWork(secretKey, config.proofOfWork));
   app.decorate('paymentChannels', createPaymentChannels(config.payments));
   registerDatabase(app, database);
   await registerChangeBus(app, database);

@@ -99,6 +99,9 @@ const environmentSchema = z.object({
   PASSWORD_RESET_EMAIL_WINDOW_MINUTES: positiveNumber(60),
   PASSWORD_RESET_ADDRESS_MAX: positiveInteger(10),
   PASSWORD_RESET_ADDRESS_WINDOW_MINUTES: positiveNumber(60),
+  PROOF_OF_WORK_AFTER: positiveInteger(3),
+  PROOF_OF_WORK_COST: positiveInteger(1000),
+  PROOF_OF_WORK_MAX_COUNTER: positiveInteger(8000),
   TOPUP_MIN_YUAN: yuanAmount(TOPUP_MIN_YUAN),
   TOPUP_MAX_YUAN: yuanAmount(TOPUP_MAX_YUAN),
   PAYMENT_EXPIRY_MINUTES: positiveInteger(30),
@@ -342,6 +345,13 @@ export interface Config {
     /** Password-reset asks from one client address, whichever emails they name. */
     passwordResetPerAddress: AttemptLimit;
   };
+  /**
+   * The proof of work asked before a sign-in, sign-up or reset ask once `after` failed sign-ins
+   * (sign-ups, reset asks) are counted in their windows (`PROOF_OF_WORK_AFTER`). A solver tries
+   * PBKDF2-SHA-256 of `cost` iterations (`PROOF_OF_WORK_COST`) per counter, up to a counter drawn
+   * between half of `maxCounter` and `maxCounter` (`PROOF_OF_WORK_MAX_COUNTER`).
+   */
+  proofOfWork: { after: number; cost: number; maxCounter: number };
   payments: PaymentsConfig;
   /** SMTP_URL and MAIL_FROM; undefined: mail is kept in the outbox, not sent. */
   mail: MailConfig | undefined;
@@ -483,6 +493,11 @@ export function loadConfig(
         max: vars.PASSWORD_RESET_ADDRESS_MAX,
         windowMinutes: vars.PASSWORD_RESET_ADDRESS_WINDOW_MINUTES,
       },
+    },
+    proofOfWork: {
+      after: vars.PROOF_OF_WORK_AFTER,
+      cost: vars.PROOF_OF_WORK_COST,
+      maxCounter: vars.PROOF_OF_WORK_MAX_COUNTER,
     },
     payments,
     mail,

@@ -57,6 +57,7 @@ describe.runIf(testEngines.includes('postgres'))('a PostgreSQL restart under loa
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       REGISTER_ADDRESS_MAX: '1000',
+      PROOF_OF_WORK_AFTER: '1000',
       // The demo catalog's node, and the gateway process that serves it.
       DEMO_SEED: '1',
       EMBEDDED_GATEWAY: '1',

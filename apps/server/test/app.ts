@@ -29,6 +29,11 @@ const testEnvironment = {
   LOGIN_ACCOUNT_ADDRESS_MAX_FAILURES: '1000',
   LOGIN_ADDRESS_MAX_FAILURES: '1000',
   REGISTER_ADDRESS_MAX: '1000',
+  // Suites sign up many users from one address: the proof of work is asked only where tested.
+  PROOF_OF_WORK_AFTER: '1000',
+  // A challenge the tests' solver answers in a few tries.
+  PROOF_OF_WORK_COST: '1',
+  PROOF_OF_WORK_MAX_COUNTER: '40',
   // Suites arrange rows directly in the database, which announces nothing: they read every
   // request afresh. The caches' own tests switch them on through `env`.
   SESSION_CACHE_MS: '0',

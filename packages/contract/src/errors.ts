@@ -255,6 +255,32 @@ export const errors = {
     },
   },
   /**
+   * A sign-in, sign-up or password-reset ask sent without a proof of work while one is required:
+   * after 3 failed sign-ins from the client address or on the account, or 3 sign-ups (reset asks)
+   * from the address, in their throttling windows. Nothing was checked or counted; fetch a
+   * challenge (`proofOfWorkChallenge`), solve it and send the payload as `proofOfWork`.
+   */
+  proofOfWorkRequired: {
+    code: 20040,
+    status: 400,
+    message: {
+      'zh-CN': '尝试次数较多，请先完成下方的人机验证',
+      'en-US': 'There have been several attempts; please complete the check below first',
+    },
+  },
+  /**
+   * A proof of work that is malformed, tampered with, expired (challenges live 10 minutes) or
+   * already used (each solution is accepted once): solve a fresh challenge.
+   */
+  proofOfWorkInvalid: {
+    code: 20041,
+    status: 400,
+    message: {
+      'zh-CN': '人机验证已失效，请重新验证',
+      'en-US': 'The check has expired or was already used; please complete it again',
+    },
+  },
+  /**
    * A password-reset link that is unknown, already used, replaced by a newer one or older than 30
    * minutes (deliberately one answer): the person asks for a new link.
    */

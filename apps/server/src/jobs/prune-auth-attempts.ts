@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   deleteAttemptsOlderThan,
+  deleteExpiredProofsOfWork,
   deleteExpiredSignInChallenges,
   forgetOldSignInAddresses,
 } from '../modules/auth/public.ts';
@@ -11,7 +12,8 @@ const EVERY_HOUR_MS = 3_600_000;
 
 /**
  * Deletes sign-in attempts older than any throttle window still needs, and the addresses an
- * account has not signed in from for 90 days, and sign-in challenges a day past their expiry. Safe on many servers at once: idempotent DELETEs.
+ * account has not signed in from for 90 days, sign-in challenges a day past their expiry, and
+ * used proofs of work an hour past theirs. Safe on many servers at once: idempotent DELETEs.
  */
 export function startAuthAttemptPruning(app: FastifyInstance): PeriodicJob {
   // Every throttle limit, so one added later is never pruned inside its window.
@@ -29,6 +31,8 @@ export function startAuthAttemptPruning(app: FastifyInstance): PeriodicJob {
       if (forgotten) app.log.info({ forgotten }, 'forgot sign-in addresses unused for 90 days');
       const challenges = await deleteExpiredSignInChallenges(app.db);
       if (challenges) app.log.info({ challenges }, 'pruned expired sign-in challenges');
+      const proofs = await deleteExpiredProofsOfWork(app.db);
+      if (proofs) app.log.info({ proofs }, 'pruned used proofs of work past their expiry');
     },
   });
 }

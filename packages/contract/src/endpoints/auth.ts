@@ -36,6 +36,57 @@ export function isSignInChallenge(answer: LoginAnswer): answer is SignInChalleng
   return 'secondFactorRequired' in answer;
 }
 
+/**
+ * A proof of work: the base64 payload the altcha widget (or altcha-lib's `solveChallenge`, JSON
+ * `{challenge, solution}` in base64) makes from a solved `proofOfWorkChallenge`. Each solution is
+ * accepted once.
+ */
+export const proofOfWorkSchema = plainTextSchema({ min: 1, max: 4096 });
+
+/** A signed altcha (v2) challenge, as the widget takes it. */
+export const proofOfWorkChallengeSchema = z.object({
+  parameters: z.object({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number().int(),
+    keyLength: z.number().int(),
+    keyPrefix: z.string(),
+    keySignature: z.string().optional(),
+    /** Unix seconds after which a solution is refused (about 10 minutes from issue). */
+    expiresAt: z.number().int().optional(),
+  }),
+  signature: z.string(),
+});
+export type ProofOfWorkChallenge = z.infer<typeof proofOfWorkChallengeSchema>;
+
+/**
+ * A fresh challenge for the proof of work that `login`, `register` and `requestPasswordReset`
+ * ask for after repeated attempts (`proofOfWorkRequired`): signed by the server, valid for 10
+ * minutes, costing a browser a second or two and a script as much for every attempt. Self-hosted:
+ * nothing is asked of any other service.
+ */
+export const proofOfWorkChallenge = defineEndpoint({
+  method: 'GET',
+  path: '/auth/proof-of-work',
+  summary: 'Get a proof-of-work challenge for a sign-in, sign-up or password-reset ask',
+  tag: 'auth',
+  access: 'public',
+  errors: ['rateLimited'],
+  response: proofOfWorkChallengeSchema,
+});
+
+/** The field each throttled ask may carry: required after repeated attempts, else optional. */
+const proofOfWorkField = {
+  /**
+   * A solved `proofOfWorkChallenge`: required (`proofOfWorkRequired`) after 3 failed sign-ins
+   * from the client address or on the account, or 3 sign-ups (password-reset asks) from the
+   * address; checked before anything else and accepted once (`proofOfWorkInvalid`). Accepted
+   * when not required too.
+   */
+  proofOfWork: proofOfWorkSchema.optional(),
+};
+
 export const register = defineEndpoint({
   method: 'POST',
   path: '/auth/register',
@@ -44,6 +95,8 @@ export const register = defineEndpoint({
   access: 'public',
   errors: [
     'rateLimited',
+    'proofOfWorkRequired',
+    'proofOfWorkInvalid',
     'emailTaken',
     'tooManyRegistrations',
     'passwordTooCommon',
@@ -55,6 +108,7 @@ export const register = defineEndpoint({
     name: singleLineTextSchema({ min: 1, max: 64 }).optional(),
     /** Interface language the account starts with: the one the visitor signed up in. */
     language: z.enum(locales).optional(),
+    ...proofOfWorkField,
   }),
   response: sessionSchema,
 });
@@ -67,6 +121,8 @@ export const login = defineEndpoint({
   access: 'public',
   errors: [
     'rateLimited',
+    'proofOfWorkRequired',
+    'proofOfWorkInvalid',
     'invalidCredentials',
     'accountDisabled',
     'tooManySignInAttempts',
@@ -77,6 +133,7 @@ export const login = defineEndpoint({
     email: emailSchema,
     // Any non-empty password is checked; the rules apply when a password is chosen, not here.
     password: plainTextSchema({ min: 1, max: 1024 }),
+    ...proofOfWorkField,
   }),
   response: z.union([sessionSchema, signInChallengeSchema]),
 });
@@ -139,8 +196,8 @@ export const requestPasswordReset = defineEndpoint({
   summary: 'Ask for a password-reset link by email',
   tag: 'auth',
   access: 'public',
-  errors: ['rateLimited'],
-  body: z.object({ email: emailSchema }),
+  errors: ['rateLimited', 'proofOfWorkRequired', 'proofOfWorkInvalid'],
+  body: z.object({ email: emailSchema, ...proofOfWorkField }),
   response: z.null(),
 });
 

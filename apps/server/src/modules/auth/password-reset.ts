@@ -17,6 +17,7 @@ import {
   setResetPassword,
 } from './password-reset-repo.ts';
 import { hashPassword } from './passwords.ts';
+import { passProofOfWorkGate, type ProofsOfWork } from './proof-of-work.ts';
 import { revokeLiveSessions } from './repo.ts';
 import { claimPasswordResetAttempt } from './throttle.ts';
 
@@ -74,16 +75,29 @@ async function queueResetMail(
 export async function requestPasswordReset({
   db,
   config,
+  proofs,
   email,
   address,
+  proofOfWork,
   now = new Date(),
 }: {
   db: Db;
   config: Config;
+  proofs: ProofsOfWork;
   email: string;
   address: string;
+  /** The solved challenge asked for after repeated asks (`passProofOfWorkGate`). */
+  proofOfWork?: string;
   now?: Date;
 }): Promise<void> {
+  await passProofOfWorkGate({
+    db,
+    config,
+    proofs,
+    ask: 'passwordReset',
+    address,
+    proofOfWork,
+  });
   // Looked up first, for every email: the work before the answer is the same whether or not
   // an account has it (the mail's few statements join the claim's transaction, not a commit
   // of their own).

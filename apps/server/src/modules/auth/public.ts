@@ -16,6 +16,8 @@ export {
   deleteRecoveryCodes,
 } from './second-factor-repo.ts';
 export { deleteAttemptsOlderThan, forgetOldSignInAddresses } from './repo.ts';
+export { createProofsOfWork, type ProofsOfWork } from './proof-of-work.ts';
+export { deleteExpiredProofsOfWork } from './proof-of-work-repo.ts';
 export {
   authenticateToken,
   isReplacedApiToken,

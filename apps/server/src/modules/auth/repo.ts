@@ -274,6 +274,35 @@ export async function recentAttemptsExpiry(tx: Tx, query: AttemptCount): Promise
   return rows.map((row) => Math.max(0, Number(row.secondsLeft)));
 }
 
+/**
+ * How many attempts of a kind were made in the last `windowMinutes` under `key`, or under any key
+ * starting with `keyPrefix` (`<email>|` for an account from every address).
+ */
+export async function countRecentAttempts(
+  db: Db,
+  query: {
+    kind: AuthAttemptKind;
+    windowMinutes: number;
+    unsuccessfulOnly: boolean;
+  } & ({ key: string } | { keyPrefix: string }),
+): Promise<number> {
+  const windowSeconds = query.windowMinutes * 60;
+  const [row] = await db
+    .select({ attempts: count() })
+    .from(authAttempts)
+    .where(
+      and(
+        eq(authAttempts.kind, query.kind),
+        'key' in query
+          ? eq(authAttempts.key, query.key)
+          : sql`starts_with(${authAttempts.key}, ${query.keyPrefix})`,
+        gt(authAttempts.createdAt, sql`now() - make_interval(secs => ${windowSeconds})`),
+        query.unsuccessfulOnly ? sql`${authAttempts.succeeded} is not true` : undefined,
+      ),
+    );
+  return row?.attempts ?? 0;
+}
+
 /** Inserts attempts and returns their ids; `succeeded: null` marks them as still being checked. */
 export async function insertAttempts(
   tx: Tx,

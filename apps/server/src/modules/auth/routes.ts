@@ -5,6 +5,7 @@ import {
   login,
   loginSecondFactor,
   logout,
+  proofOfWorkChallenge,
   register,
   requestPasswordReset,
   resendVerificationEmail,
@@ -23,7 +24,14 @@ function clientOf(request: FastifyRequest): auth.ClientInfo {
 }
 
 export function registerAuthRoutes(app: FastifyInstance): void {
-  const services = { db: app.db, config: app.config, cipher: app.tokenCipher };
+  const services = {
+    db: app.db,
+    config: app.config,
+    cipher: app.tokenCipher,
+    proofs: app.proofsOfWork,
+  };
+
+  registerEndpoint(app, proofOfWorkChallenge, () => app.proofsOfWork.issue());
 
   registerEndpoint(app, register, (request) =>
     auth.register({ ...services, input: request.body, client: clientOf(request) }),
@@ -69,8 +77,10 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     await passwordReset.requestPasswordReset({
       db: app.db,
       config: app.config,
+      proofs: app.proofsOfWork,
       email: request.body.email,
       address: request.ip,
+      proofOfWork: request.body.proofOfWork,
     });
     return null;
   });

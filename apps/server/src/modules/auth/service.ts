@@ -34,6 +34,7 @@ import {
 } from '../users/public.ts';
 import { queueVerificationMail } from './email-verification.ts';
 import { queueNewSignInNotice } from './new-sign-in-notice.ts';
+import { passProofOfWorkGate, type ProofsOfWork } from './proof-of-work.ts';
 import { assertPasswordChoice } from './password-choice.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import {
@@ -104,6 +105,7 @@ interface AccountServices {
   db: Db;
   config: Config;
   cipher: TokenCipher;
+  proofs: ProofsOfWork;
 }
 
 /**
@@ -136,12 +138,27 @@ export async function register({
   db,
   config,
   cipher,
+  proofs,
   input,
   client,
 }: AccountServices & {
-  input: { email: string; password: string; name?: string; language?: Locale };
+  input: {
+    email: string;
+    password: string;
+    name?: string;
+    language?: Locale;
+    proofOfWork?: string;
+  };
   client: ClientInfo;
 }): Promise<Session> {
+  await passProofOfWorkGate({
+    db,
+    config,
+    proofs,
+    ask: 'signUp',
+    address: client.ip,
+    proofOfWork: input.proofOfWork,
+  });
   assertPasswordChoice({ password: input.password, email: input.email, field: 'password' });
   await claimSignUpAttempt({ db, config, address: client.ip });
   // Hashing takes tens of milliseconds: do it before the transaction opens.
@@ -167,18 +184,30 @@ export async function register({
  * (a dummy hash is verified), so neither the answer nor its timing reveals which accounts exist.
  * The password is checked only after the attempt has claimed its throttling slots. An account
  * with two-step verification gets a challenge for `loginWithSecondFactor` instead of a session.
- * Every attempt on an existing account is recorded in its sign-in history.
+ * Every attempt on an existing account is recorded in its sign-in history. After repeated
+ * failures a proof of work comes first (`passProofOfWorkGate`), before the throttling and the
+ * lockout it keeps as the last resort.
  */
 export async function login({
   db,
   config,
   cipher,
+  proofs,
   input,
   client,
 }: AccountServices & {
-  input: { email: string; password: string };
+  input: { email: string; password: string; proofOfWork?: string };
   client: ClientInfo;
 }): Promise<LoginAnswer> {
+  await passProofOfWorkGate({
+    db,
+    config,
+    proofs,
+    ask: 'signIn',
+    address: client.ip,
+    email: input.email,
+    proofOfWork: input.proofOfWork,
+  });
   const attempt = await claimSignInAttempt({
     db,
     config,

@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { keyedLocksOf } from './keyed-locks.ts';
 import {
   attemptLockIds,
+  countRecentAttempts,
   insertAttempts,
   isKnownSignInAddress,
   recentAttemptsExpiry,
@@ -251,6 +252,64 @@ export async function claimPasswordResetAttempt({
     keys: [{ kind: 'password_reset_email', key: email, limit: passwordResetPerEmail }],
     withClaim: mail,
   });
+}
+
+/** What a proof of work may be asked before. */
+export type ProofOfWorkAsk = 'signIn' | 'signUp' | 'passwordReset';
+
+/** The rule itself: a proof is asked once any of the counts has reached `after`. */
+export function proofOfWorkNeeded(counts: readonly number[], after: number): boolean {
+  return counts.some((counted) => counted >= after);
+}
+
+/**
+ * Whether the next ask needs a proof of work: after `proofOfWork.after` failed sign-ins from the
+ * address; for a sign-in, also as many on the account (by email, from every address, whether or
+ * not it exists: the answer must not tell); for a sign-up or a reset ask, also as many sign-ups
+ * or reset asks from the address. Counted in the windows of the limits that count them; the
+ * limits themselves still refuse past their own maxima.
+ */
+export async function isProofOfWorkRequired({
+  db,
+  config,
+  ask,
+  address,
+  email,
+}: {
+  db: Db;
+  config: Config;
+  ask: ProofOfWorkAsk;
+  address: string;
+  /** The normalised email a sign-in names. */
+  email?: string;
+}): Promise<boolean> {
+  const { throttle } = config;
+  const failedFromAddress = countRecentAttempts(db, {
+    kind: 'login_address',
+    key: address,
+    windowMinutes: throttle.loginPerAddress.windowMinutes,
+    unsuccessfulOnly: true,
+  });
+  let asksOfTheKind: Promise<number>;
+  if (ask === 'signIn') {
+    asksOfTheKind = countRecentAttempts(db, {
+      kind: 'login_account_address',
+      // Addresses hold no `|`: every key of the account starts so (claimSignInAttempt).
+      keyPrefix: `${email ?? ''}|`,
+      windowMinutes: throttle.loginPerAccount.windowMinutes,
+      unsuccessfulOnly: true,
+    });
+  } else {
+    const limit = ask === 'signUp' ? throttle.registerPerAddress : throttle.passwordResetPerAddress;
+    asksOfTheKind = countRecentAttempts(db, {
+      kind: ask === 'signUp' ? 'register_address' : 'password_reset_address',
+      key: address,
+      windowMinutes: limit.windowMinutes,
+      unsuccessfulOnly: false,
+    });
+  }
+  const counts = await Promise.all([failedFromAddress, asksOfTheKind]);
+  return proofOfWorkNeeded(counts, config.proofOfWork.after);
 }
 
 /**

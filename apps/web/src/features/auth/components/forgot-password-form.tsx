@@ -1,4 +1,5 @@
 import { MailOutlined } from './portal-icons.tsx';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadCredentialChecks } from '../credential-checks.ts';
 import { useFormFields } from '../use-form-fields.ts';
@@ -8,10 +9,12 @@ import { TextField } from './text-field.tsx';
 interface ForgotPasswordFormProps {
   pending: boolean;
   onSubmit: (email: string) => void;
+  /** The proof-of-work widget, above the button, once the server asks for one. */
+  proofOfWork?: ReactNode;
 }
 
 /** The email a reset link goes to. */
-export function ForgotPasswordForm({ pending, onSubmit }: ForgotPasswordFormProps) {
+export function ForgotPasswordForm({ pending, onSubmit, proofOfWork }: ForgotPasswordFormProps) {
   const { t } = useTranslation();
   const form = useFormFields<'email'>({
     email: { check: async ({ email }) => (await loadCredentialChecks()).emailProblem(email, t) },
@@ -34,6 +37,7 @@ export function ForgotPasswordForm({ pending, onSubmit }: ForgotPasswordFormProp
         placeholder={t('auth.field.emailPlaceholder')}
         autoComplete="email"
       />
+      {proofOfWork}
       <SubmitButton pending={pending}>{t('auth.reset.ask.submit')}</SubmitButton>
     </form>
   );

@@ -1,4 +1,5 @@
 import { LockOutlined, MailOutlined } from './portal-icons.tsx';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PORTAL_RESET } from '../../../shared/paths.ts';
@@ -17,9 +18,11 @@ export interface LoginValues {
 interface LoginFormProps {
   pending: boolean;
   onSubmit: (values: LoginValues) => void;
+  /** The proof-of-work widget, above the button, once the server asks for one. */
+  proofOfWork?: ReactNode;
 }
 
-export function LoginForm({ pending, onSubmit }: LoginFormProps) {
+export function LoginForm({ pending, onSubmit, proofOfWork }: LoginFormProps) {
   const { t } = useTranslation();
   const form = useFormFields<keyof LoginValues>({
     email: { check: async ({ email }) => (await loadCredentialChecks()).emailProblem(email, t) },
@@ -60,6 +63,7 @@ export function LoginForm({ pending, onSubmit }: LoginFormProps) {
           {t('auth.login.forgot')}
         </Link>
       </div>
+      {proofOfWork}
       <SubmitButton pending={pending}>{t('auth.login.submit')}</SubmitButton>
     </form>
   );

@@ -7,6 +7,7 @@ import { PORTAL_HOME, PORTAL_RESET } from '../../../shared/paths.ts';
 import { leaveSignInNotice } from '../../../shared/sign-in-notice.ts';
 import { TOUCH_TARGET } from '../../../shared/ui/touch-target.ts';
 import { useConfirmPasswordReset, useRequestPasswordReset } from '../api.ts';
+import { useProofOfWork } from '../use-proof-of-work.tsx';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { NewPasswordForm, type NewPasswordFormHandle } from './new-password-form.tsx';
 import { CheckCircleFilled, CloseCircleFilled, InfoCircleFilled } from './portal-icons.tsx';
@@ -25,15 +26,19 @@ export function PasswordResetCard({ token }: { token: string | null }) {
   const ask = useRequestPasswordReset();
   const confirm = useConfirmPasswordReset();
   const passwordForm = useRef<NewPasswordFormHandle>(null);
+  // After repeated asks from this address the server asks for a proof of work first.
+  const proofOfWork = useProofOfWork();
   const minutes = PASSWORD_RESET_VALID_MINUTES;
 
-  const submitEmail = async (address: string) => {
+  const submitEmail = async (address: string, proof: string | undefined) => {
     setError(null);
     try {
-      await ask.mutateAsync({ email: address });
+      await ask.mutateAsync({ email: address, proofOfWork: proof });
       setEmail(address);
       setStep('sent');
     } catch (caught) {
+      // The widget takes over: the ask goes again by itself once it has solved its challenge.
+      if (proofOfWork.takeRefusal(caught)) return;
       setError(isApiError(caught) ? caught.message : t('http.error.network'));
     }
   };
@@ -80,7 +85,8 @@ export function PasswordResetCard({ token }: { token: string | null }) {
           {alert}
           <ForgotPasswordForm
             pending={ask.isPending}
-            onSubmit={(address) => void submitEmail(address)}
+            onSubmit={(address) => proofOfWork.submit((proof) => void submitEmail(address, proof))}
+            proofOfWork={proofOfWork.widget}
           />
         </div>
       </>

@@ -1,6 +1,6 @@
 import { LockOutlined, MailOutlined, UserOutlined } from './portal-icons.tsx';
 import { PASSWORD_MIN_LENGTH } from '@stratus/contract';
-import { forwardRef, useImperativeHandle } from 'react';
+import { forwardRef, useImperativeHandle, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   emailProblem,
@@ -29,12 +29,14 @@ export interface RegisterFormHandle {
 interface RegisterFormProps {
   pending: boolean;
   onSubmit: (values: RegisterValues) => void;
+  /** The proof-of-work widget, above the button, once the server asks for one. */
+  proofOfWork?: ReactNode;
 }
 
 // A chunk of its own (the card loads it lazily): the contract's rules it checks with are not
 // needed until a person chooses to sign up.
 const RegisterForm = forwardRef<RegisterFormHandle, RegisterFormProps>(function RegisterForm(
-  { pending, onSubmit },
+  { pending, onSubmit, proofOfWork },
   ref,
 ) {
   const { t } = useTranslation();
@@ -112,6 +114,7 @@ const RegisterForm = forwardRef<RegisterFormHandle, RegisterFormProps>(function 
         placeholder={t('auth.field.confirmPlaceholder')}
         autoComplete="new-password"
       />
+      {proofOfWork}
       <SubmitButton pending={pending}>{t('auth.register.submit')}</SubmitButton>
     </form>
   );

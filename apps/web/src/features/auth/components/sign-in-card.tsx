@@ -10,6 +10,7 @@ import { forgetSignInNotice, peekSignInNotice } from '../../../shared/sign-in-no
 import { TOUCH_TARGET } from '../../../shared/ui/touch-target.ts';
 import { useLogin, useLoginSecondFactor, useRegister } from '../api.ts';
 import { safeRedirectTarget } from '../redirect.ts';
+import { useProofOfWork } from '../use-proof-of-work.tsx';
 import { LoginForm, type LoginValues } from './login-form.tsx';
 import { SecondFactorForm, type SecondFactorValues } from './second-factor-form.tsx';
 import type { RegisterFormHandle, RegisterValues } from './register-form.tsx';
@@ -37,6 +38,8 @@ export function SignInCard() {
   // Set while the password was right and the account's second factor is awaited.
   const [challenge, setChallenge] = useState<string | null>(null);
   const registerForm = useRef<RegisterFormHandle>(null);
+  // After repeated attempts the server asks for a proof of work before it checks anything.
+  const proofOfWork = useProofOfWork();
   // Why sign-in stands where the person was going: shown on this visit, forgotten for the next.
   const [notice] = useState(peekSignInNotice);
   useEffect(forgetSignInNotice, []);
@@ -51,6 +54,8 @@ export function SignInCard() {
       }
       navigate(safeRedirectTarget(searchParams.get(REDIRECT_PARAM)), { replace: true });
     } catch (caught) {
+      // The widget takes over: the send goes again by itself once it has solved its challenge.
+      if (proofOfWork.takeRefusal(caught)) return;
       // A refused password goes under the password field; everything else above the form.
       if (!isLogin && registerForm.current?.showRefusal(caught)) return;
       // A challenge that expired or took too many wrong codes: the password is asked again.
@@ -58,7 +63,10 @@ export function SignInCard() {
       setError(isApiError(caught) ? caught.message : t('http.error.network'));
     }
   };
-  const submitLogin = (values: LoginValues) => void run(() => login.mutateAsync(values));
+  const submitLogin = (values: LoginValues) =>
+    proofOfWork.submit(
+      (proof) => void run(() => login.mutateAsync({ ...values, proofOfWork: proof })),
+    );
   const submitSecondFactor = (values: SecondFactorValues) =>
     void run(() => finishLogin.mutateAsync({ challenge: challenge ?? '', ...values }));
   const backToPassword = () => {
@@ -66,13 +74,17 @@ export function SignInCard() {
     setChallenge(null);
   };
   const submitRegister = ({ email, name, password }: RegisterValues) =>
-    void run(() =>
-      register.mutateAsync({
-        email,
-        password,
-        name: name.trim() || undefined,
-        language: currentLanguage(),
-      }),
+    proofOfWork.submit(
+      (proof) =>
+        void run(() =>
+          register.mutateAsync({
+            email,
+            password,
+            name: name.trim() || undefined,
+            language: currentLanguage(),
+            proofOfWork: proof,
+          }),
+        ),
     );
   const switchTo = (next: Mode) => {
     setError(null);
@@ -129,7 +141,11 @@ export function SignInCard() {
                 onBack={backToPassword}
               />
             ) : (
-              <LoginForm pending={login.isPending} onSubmit={submitLogin} />
+              <LoginForm
+                pending={login.isPending}
+                onSubmit={submitLogin}
+                proofOfWork={proofOfWork.widget}
+              />
             )}
           </div>
         </>
@@ -141,6 +157,7 @@ export function SignInCard() {
               ref={registerForm}
               pending={register.isPending}
               onSubmit={submitRegister}
+              proofOfWork={proofOfWork.widget}
             />
           </Suspense>
         </div>
