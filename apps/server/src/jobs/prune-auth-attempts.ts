@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   deleteAttemptsOlderThan,
   deleteExpiredSignInChallenges,
+  deleteExpiredWebauthnCeremonies,
   forgetOldSignInAddresses,
 } from '../modules/auth/public.ts';
 import { startPeriodicJob, type PeriodicJob } from './periodic.ts';
@@ -29,6 +30,8 @@ export function startAuthAttemptPruning(app: FastifyInstance): PeriodicJob {
       if (forgotten) app.log.info({ forgotten }, 'forgot sign-in addresses unused for 90 days');
       const challenges = await deleteExpiredSignInChallenges(app.db);
       if (challenges) app.log.info({ challenges }, 'pruned expired sign-in challenges');
+      const ceremonies = await deleteExpiredWebauthnCeremonies(app.db);
+      if (ceremonies) app.log.info({ ceremonies }, 'pruned expired passkey ceremonies');
     },
   });
 }
