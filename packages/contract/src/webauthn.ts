@@ -16,7 +16,7 @@ const clientExtensionResultsSchema = z.looseObject({});
 export const passkeyRegistrationResponseSchema = z.object({
   id: base64UrlSchema(1400),
   rawId: base64UrlSchema(1400),
-  type: z.literal('public-key'),
+  type: z.enum(['public-key']),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
   clientExtensionResults: clientExtensionResultsSchema,
   response: z.object({
@@ -34,7 +34,7 @@ export type PasskeyRegistrationResponse = z.infer<typeof passkeyRegistrationResp
 export const passkeyAuthenticationResponseSchema = z.object({
   id: base64UrlSchema(1400),
   rawId: base64UrlSchema(1400),
-  type: z.literal('public-key'),
+  type: z.enum(['public-key']),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
   clientExtensionResults: clientExtensionResultsSchema,
   response: z.object({
