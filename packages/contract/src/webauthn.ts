@@ -25,7 +25,7 @@ export const passkeyRegistrationResponseSchema = z.object({
     authenticatorData: base64UrlSchema(8192).optional(),
     transports: z.array(z.string().max(32)).max(8).optional(),
     publicKeyAlgorithm: z.number().int().min(-65_536).max(65_535).optional(),
-    publicKey: base64UrlSchema(4096).optional(),
+    publicKey: base64UrlSchema(8192).optional(),
   }),
 });
 export type PasskeyRegistrationResponse = z.infer<typeof passkeyRegistrationResponseSchema>;
@@ -40,7 +40,8 @@ export const passkeyAuthenticationResponseSchema = z.object({
   response: z.object({
     clientDataJSON: base64UrlSchema(4096),
     authenticatorData: base64UrlSchema(8192),
-    signature: base64UrlSchema(1024),
+    // ML-DSA-44 signatures (post-quantum, offered by the server library) are 2420 bytes.
+    signature: base64UrlSchema(8192),
     userHandle: base64UrlSchema(128).optional(),
   }),
 });
