@@ -100,7 +100,10 @@ describe('passkeys in Chromium', () => {
         await browser.context.clearCookies();
         if (way === 'passwordless') {
           await page.goto(`${origin}/portal/home`);
-          await page.getByRole('button', { name: button('auth.passkey.signIn') }).click();
+          const passkeyButton = page.getByRole('button', { name: button('auth.passkey.signIn') });
+          await passkeyButton.waitFor();
+          await look('portal');
+          await passkeyButton.click();
         } else {
           await submitSignInForm(page, origin, language, user);
           await page.getByText(t('auth.secondFactor.passkeySubtitle')).waitFor();

@@ -110,10 +110,13 @@ export interface Tampering {
 export class SoftAuthenticator {
   readonly credentials: StoredCredential[] = [];
 
-  constructor(
-    readonly origin: string,
-    readonly options: { userVerified?: boolean } = {},
-  ) {}
+  readonly origin: string;
+  readonly options: { userVerified?: boolean };
+
+  constructor(origin: string, options: { userVerified?: boolean } = {}) {
+    this.origin = origin;
+    this.options = options;
+  }
 
   private clientData(type: string, challenge: string, origin: string): Buffer {
     return Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));

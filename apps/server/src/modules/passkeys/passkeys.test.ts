@@ -20,6 +20,7 @@ import {
   startPasskeyStepUp,
   STEP_UP_FRESH_SECONDS,
   stepUp,
+  type EndpointBody,
   type ErrorName,
 } from '@stratus/contract';
 import { eq, sessions, users, webauthnChallenges } from '@stratus/db';
@@ -74,7 +75,7 @@ describe.each(testEngines)('passkeys on %s', (engine) => {
   const passwordlessOptions = async () =>
     (await callEndpoint(testApp.app, startPasskeySignIn, { headers, body: {} })).data().options;
 
-  const signIn = (body: Parameters<typeof callEndpoint<typeof finishPasskeySignIn>>[2]['body']) =>
+  const signIn = (body: EndpointBody<typeof finishPasskeySignIn>) =>
     callEndpoint(testApp.app, finishPasskeySignIn, {
       headers: { ...headers, 'user-agent': 'Mozilla/5.0 (Macintosh) Chrome/140.0' },
       body,

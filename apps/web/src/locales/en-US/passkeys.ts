@@ -9,7 +9,7 @@ export default {
   'passkeys.add': 'Add a passkey',
   'passkeys.addTitle': 'Add a passkey',
   'passkeys.addExplain':
-    'Name this passkey so you recognise it later. After "Create", follow your browser’s prompt.',
+    'Name this passkey so you recognise it later. After "Create", follow the prompt of your browser.',
   'passkeys.create': 'Create',
   'passkeys.name': 'Name',
   'passkeys.nameRequired': 'Enter a name',
