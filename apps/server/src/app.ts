@@ -12,6 +12,7 @@ import { registerAnnouncementRoutes } from './modules/announcements/routes.ts';
 import { registerMessageRoutes } from './modules/messages/routes.ts';
 import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
 import { registerSecurityRoutes } from './modules/security/routes.ts';
+import { registerPasskeyRoutes } from './modules/passkeys/routes.ts';
 import { createUnsubscribeTokens, type UnsubscribeTokens } from './modules/messages/public.ts';
 import { registerAuditRoutes } from './modules/audit/admin-routes.ts';
 import { registerAdjustmentRoutes } from './modules/adjustments/admin-routes.ts';
@@ -137,6 +138,7 @@ export async function buildApp({
   registerHealthRoutes(app);
   registerAuthRoutes(app);
   registerDeviceRoutes(app);
+  registerPasskeyRoutes(app);
   registerUserRoutes(app);
   registerWalletRoutes(app);
   await registerPaymentRoutes(app);

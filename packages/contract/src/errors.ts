@@ -525,6 +525,75 @@ export const errors = {
       'en-US': 'The personal API token never needs this confirmation; only signed-in sessions do',
     },
   },
+  /** No passkey with that id on the caller's account. */
+  passkeyNotFound: {
+    code: 20501,
+    status: 404,
+    message: { 'zh-CN': '通行密钥不存在', 'en-US': 'Passkey not found' },
+  },
+  /**
+   * A passkey's answer that did not prove it: a wrong signature, origin or site, a passkey not of
+   * this account, one not known here, or user verification missing where it is needed.
+   */
+  passkeyVerificationFailed: {
+    code: 20502,
+    status: 400,
+    message: {
+      'zh-CN': '通行密钥验证未通过，请重试或换一种方式',
+      'en-US': 'The passkey could not be verified; please try again or use another way',
+    },
+  },
+  /** A passkey's answer to a ceremony that is unknown, used already or older than 5 minutes. */
+  passkeyCeremonyExpired: {
+    code: 20503,
+    status: 400,
+    message: {
+      'zh-CN': '通行密钥请求已过期，请重试',
+      'en-US': 'This passkey request has expired; please try again',
+    },
+  },
+  /** An account that already has the most passkeys; params: max. */
+  tooManyPasskeys: {
+    code: 20504,
+    status: 422,
+    message: {
+      'zh-CN': '最多可添加 {max} 个通行密钥，请先移除不用的',
+      'en-US': 'You can have at most {max} passkeys; remove one first',
+    },
+  },
+  /** A passkey added again (to this account or another). */
+  passkeyAlreadyRegistered: {
+    code: 20505,
+    status: 409,
+    message: {
+      'zh-CN': '该通行密钥已添加过',
+      'en-US': 'This passkey is already registered',
+    },
+  },
+  /**
+   * A production server without `PUBLIC_URL`: the site passkeys are bound to is unknown, so none
+   * is made or accepted.
+   */
+  passkeysUnavailable: {
+    code: 20506,
+    status: 503,
+    message: {
+      'zh-CN': '此服务器暂不支持通行密钥，请联系管理员',
+      'en-US': 'Passkeys are not available on this server; please contact the operator',
+    },
+  },
+  /**
+   * A step-up with the password (or a code) on an account whose only factor is a passkey: the
+   * passkey (or a recovery code) proves it.
+   */
+  stepUpPasskeyRequired: {
+    code: 20507,
+    status: 400,
+    message: {
+      'zh-CN': '此账户使用通行密钥验证身份，请使用通行密钥或恢复码',
+      'en-US': 'This account confirms with a passkey: use your passkey or a recovery code',
+    },
+  },
   /** A top-up amount outside the configured limits; params: min, max (yuan). */
   topUpAmountOutOfRange: {
     code: 30001,

@@ -54,3 +54,5 @@ export * from './endpoints/webhooks.ts';
 export * from './endpoints/devices.ts';
 export * from './endpoints/api-keys.ts';
 export * from './endpoints/security.ts';
+export * from './webauthn.ts';
+export * from './endpoints/passkeys.ts';

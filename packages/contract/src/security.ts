@@ -40,3 +40,13 @@ export const RECOVERY_CODES_COUNT = 10;
  * the operator console without it, from joining or from `STAFF_2FA_REQUIRED_FROM`, the later.
  */
 export const STAFF_TWO_STEP_GRACE_DAYS = 7;
+
+/**
+ * The factors an account may have beside its password: an authenticator app (`totp`) and passkeys.
+ * Recovery codes come with either and are not counted as one.
+ */
+export const accountFactors = ['totp', 'passkey'] as const;
+export type AccountFactor = (typeof accountFactors)[number];
+
+/** Passkeys per account. */
+export const PASSKEYS_MAX = 10;

@@ -3,6 +3,7 @@ import {
   deleteAttemptsOlderThan,
   deleteExpiredProofsOfWork,
   deleteExpiredSignInChallenges,
+  deleteExpiredWebauthnCeremonies,
   forgetOldSignInAddresses,
 } from '../modules/auth/public.ts';
 import { startPeriodicJob, type PeriodicJob } from './periodic.ts';
@@ -33,6 +34,8 @@ export function startAuthAttemptPruning(app: FastifyInstance): PeriodicJob {
       if (challenges) app.log.info({ challenges }, 'pruned expired sign-in challenges');
       const proofs = await deleteExpiredProofsOfWork(app.db);
       if (proofs) app.log.info({ proofs }, 'pruned used proofs of work past their expiry');
+      const ceremonies = await deleteExpiredWebauthnCeremonies(app.db);
+      if (ceremonies) app.log.info({ ceremonies }, 'pruned expired passkey ceremonies');
     },
   });
 }

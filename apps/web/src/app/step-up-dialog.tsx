@@ -1,18 +1,28 @@
 import { errors } from '@stratus/contract';
-import { Alert, Form, Input, Modal, Spin } from 'antd';
+import { Alert, Button, Form, Input, Modal, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useTranslation } from 'react-i18next';
 import { showErrorUnderField } from '../shared/form/server-field-errors.ts';
 import { isApiError } from '../shared/http/api-error.ts';
+import { isPasskeyPromptCancelled, passkeysSupported } from '../shared/passkeys.ts';
 import type { StepUpActions } from '../shared/http/step-up-actions.ts';
 import { AntdConfig } from './providers.tsx';
 
 /** Above Ant Design's stacked overlays (a dialog in a drawer counts up from 1000). */
 const STEP_UP_Z_INDEX = 2000;
 
-/** What the modal asks for: a code where the account has two-step verification, else the password. */
-type Factor = 'code' | 'password';
+/**
+ * What the modal asks for: a code where the account has the app, a passkey (or a recovery code)
+ * where it has passkeys alone, else the password.
+ */
+type Factor = 'code' | 'passkey' | 'password';
+
+const notes = {
+  code: 'http.stepUp.codeNote',
+  passkey: 'http.stepUp.passkeyNote',
+  password: 'http.stepUp.passwordNote',
+} as const;
 
 interface StepUpDialogProps {
   actions: StepUpActions;
@@ -21,7 +31,7 @@ interface StepUpDialogProps {
 }
 
 /**
- * Asks for a current code or a recovery code (or, without two-step verification, the password)
+ * Asks for a current code, a passkey or a recovery code (or, without a factor, the password)
  * before an action that moves money or changes access, and steps the session up. Wrong answers
  * stay under the field; the modal closes only on success or cancel.
  */
@@ -29,13 +39,21 @@ export function StepUpDialog({ actions, onDone }: StepUpDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ code?: string; password?: string }>();
   const [factor, setFactor] = useState<Factor | null>(null);
+  const [hasPasskey, setHasPasskey] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [provingPasskey, setProvingPasskey] = useState(false);
 
   useEffect(() => {
     let current = true;
-    actions.twoStepEnabled().then(
-      (enabled) => current && setFactor(enabled ? 'code' : 'password'),
+    actions.factors().then(
+      (factors) => {
+        if (!current) return;
+        setHasPasskey(factors.includes('passkey'));
+        setFactor(
+          factors.includes('totp') ? 'code' : factors.includes('passkey') ? 'passkey' : 'password',
+        );
+      },
       (error: unknown) =>
         current && setFailed(isApiError(error) ? error.message : t('http.error.network')),
     );
@@ -44,13 +62,28 @@ export function StepUpDialog({ actions, onDone }: StepUpDialogProps) {
     };
   }, [actions, t]);
 
+  const proveWithPasskey = async () => {
+    setFailed(null);
+    setProvingPasskey(true);
+    try {
+      await actions.stepUpWithPasskey();
+      onDone(true);
+    } catch (error) {
+      // The person closed the browser's prompt: they may choose again.
+      if (isPasskeyPromptCancelled(error)) return;
+      setFailed(isApiError(error) ? error.message : t('http.stepUp.passkeyFailed'));
+    } finally {
+      setProvingPasskey(false);
+    }
+  };
+
   const submit = async (values: { code?: string; password?: string }) => {
     setSubmitting(true);
     try {
       await actions.stepUp(
-        factor === 'code'
-          ? { code: (values.code ?? '').trim() }
-          : { password: values.password ?? '' },
+        factor === 'password'
+          ? { password: values.password ?? '' }
+          : { code: (values.code ?? '').trim() },
       );
       onDone(true);
     } catch (error) {
@@ -65,7 +98,8 @@ export function StepUpDialog({ actions, onDone }: StepUpDialogProps) {
         twoStepNotEnabled: 'code',
         currentPasswordIncorrect: 'password',
         tooManySignInAttempts: 'password',
-        validationFailed: factor ?? 'code',
+        stepUpPasskeyRequired: 'code',
+        validationFailed: factor === 'password' ? 'password' : 'code',
       });
       if (!placed) setFailed(error instanceof Error ? error.message : t('http.error.network'));
     } finally {
@@ -88,12 +122,23 @@ export function StepUpDialog({ actions, onDone }: StepUpDialogProps) {
       // Its own root knows nothing of the drawer and dialog that asked: above any stack of them.
       zIndex={STEP_UP_Z_INDEX}
     >
-      <p>{t(factor === 'password' ? 'http.stepUp.passwordNote' : 'http.stepUp.codeNote')}</p>
+      <p>{t(notes[factor ?? 'code'])}</p>
       {failed && <Alert type="error" showIcon title={failed} style={{ marginBottom: 16 }} />}
       {factor === null && !failed && (
         <div style={{ display: 'flex', justifyContent: 'center', padding: 16 }}>
           <Spin />
         </div>
+      )}
+      {hasPasskey && passkeysSupported() && (
+        <Button
+          block
+          size="large"
+          loading={provingPasskey}
+          onClick={() => void proveWithPasskey()}
+          style={{ marginBottom: 16 }}
+        >
+          {t('http.stepUp.usePasskey')}
+        </Button>
       )}
       {factor && (
         <Form
@@ -102,14 +147,19 @@ export function StepUpDialog({ actions, onDone }: StepUpDialogProps) {
           requiredMark={false}
           onFinish={(values) => void submit(values)}
         >
-          {factor === 'code' ? (
+          {factor !== 'password' ? (
             <Form.Item
               key="code"
               name="code"
-              label={t('http.stepUp.codeLabel')}
+              label={t(factor === 'code' ? 'http.stepUp.codeLabel' : 'http.stepUp.recoveryLabel')}
               rules={[{ required: true, whitespace: true, message: t('http.stepUp.codeRequired') }]}
             >
-              <Input autoFocus autoComplete="one-time-code" maxLength={32} placeholder="123456" />
+              <Input
+                autoFocus={factor === 'code'}
+                autoComplete="one-time-code"
+                maxLength={32}
+                placeholder={factor === 'code' ? '123456' : 'abcde-12345'}
+              />
             </Form.Item>
           ) : (
             <Form.Item

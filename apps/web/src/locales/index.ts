@@ -25,6 +25,7 @@ import enInbox from './en-US/messages.ts';
 import enNav from './en-US/nav.ts';
 import enOrders from './en-US/orders.ts';
 import enOverview from './en-US/overview.ts';
+import enPasskeys from './en-US/passkeys.ts';
 import enPayments from './en-US/payments.ts';
 import enTraffic from './en-US/traffic.ts';
 import enUsers from './en-US/users.ts';
@@ -57,6 +58,7 @@ import zhInbox from './zh-CN/messages.ts';
 import zhNav from './zh-CN/nav.ts';
 import zhOrders from './zh-CN/orders.ts';
 import zhOverview from './zh-CN/overview.ts';
+import zhPasskeys from './zh-CN/passkeys.ts';
 import zhPayments from './zh-CN/payments.ts';
 import zhTraffic from './zh-CN/traffic.ts';
 import zhUsers from './zh-CN/users.ts';
@@ -90,6 +92,7 @@ export const localeDomains = {
   auth: { 'zh-CN': zhAuth, 'en-US': enAuth },
   common: { 'zh-CN': zhCommon, 'en-US': enCommon },
   devices: { 'zh-CN': zhDevices, 'en-US': enDevices },
+  passkeys: { 'zh-CN': zhPasskeys, 'en-US': enPasskeys },
   dynamic: { 'zh-CN': zhDynamic, 'en-US': enDynamic },
   access: { 'zh-CN': zhAccess, 'en-US': enAccess },
   http: { 'zh-CN': zhHttp, 'en-US': enHttp },
@@ -133,6 +136,7 @@ const zhMessages = {
   ...zhNav,
   ...zhOrders,
   ...zhOverview,
+  ...zhPasskeys,
   ...zhPayments,
   ...zhTraffic,
   ...zhUsers,
@@ -174,6 +178,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     ...enNav,
     ...enOrders,
     ...enOverview,
+    ...enPasskeys,
     ...enOverview,
     ...enPayments,
     ...enTraffic,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { locales } from '../locale.ts';
+import { accountFactors } from '../security.ts';
 import {
   emailSchema,
   passwordSchema,
@@ -25,6 +26,11 @@ export const signInChallengeSchema = z.object({
   secondFactorRequired: z.literal(true),
   /** Opaque, single use: send it back with the code. */
   challenge: z.string(),
+  /**
+   * The factors the account has: `totp` takes a code, `passkey` a passkey (`startPasskeySignIn`
+   * with this challenge); recovery codes work with either.
+   */
+  factors: z.array(z.enum(accountFactors)).min(1),
 });
 export type SignInChallenge = z.infer<typeof signInChallengeSchema>;
 

@@ -2,8 +2,9 @@
 // QR code and confirmed by one code, and its single-use recovery codes.
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { RECOVERY_CODES_COUNT } from '../security.ts';
+import { RECOVERY_CODES_COUNT, accountFactors } from '../security.ts';
 import { plainTextSchema } from '../validation.ts';
+import { passkeyAuthenticationResponseSchema } from '../webauthn.ts';
 
 /** A code of an authenticator app (RFC 6238: 6 digits, 30 s). */
 export const totpCodeSchema = z
@@ -33,7 +34,7 @@ const recoveryCodesSchema = z.object({
 export const getTwoStepStatus = defineEndpoint({
   method: 'GET',
   path: '/user/security/totp',
-  summary: 'Whether two-step verification is on, and how many recovery codes are left',
+  summary: "The account's second factors, and how many recovery codes are left",
   tag: 'security',
   access: 'user',
   scope: 'account',
@@ -41,7 +42,12 @@ export const getTwoStepStatus = defineEndpoint({
   response: z.object({
     /** A TOTP app was confirmed: sign-in asks for its code after the password. */
     enabled: z.boolean(),
-    /** Recovery codes not used yet (0 while off). */
+    /**
+     * The account's factors (an app, passkeys): with any, sign-in asks for one after the
+     * password, and a step-up takes one rather than the password.
+     */
+    factors: z.array(z.enum(accountFactors)),
+    /** Recovery codes not used yet (0 without a factor). */
     recoveryCodesLeft: z.number().int(),
   }),
 });
@@ -118,8 +124,9 @@ export const regenerateRecoveryCodes = defineEndpoint({
 
 /**
  * Proves the factor again for the session presenting it, so endpoints marked `stepUp` (money,
- * access) take it for the next 10 minutes (`STEP_UP_FRESH_SECONDS`): a current code or a recovery
- * code on an account with two-step verification, the password on one without. Wrong ones count
+ * access) take it for the next 10 minutes (`STEP_UP_FRESH_SECONDS`): a current code, a recovery
+ * code or a passkey's answer (to `startPasskeyStepUp`'s options) on an account with a second
+ * factor, the password on one without. Wrong ones count
  * like wrong codes at sign-in (or wrong passwords). Only sessions step up: the personal token and
  * API keys are never asked.
  */
@@ -138,9 +145,16 @@ export const stepUp = defineEndpoint({
     'tooManySecondFactorAttempts',
     'currentPasswordIncorrect',
     'tooManySignInAttempts',
+    'stepUpPasskeyRequired',
+    'passkeyVerificationFailed',
+    'passkeyCeremonyExpired',
   ],
   body: z.union([
     secondFactorProofSchema,
+    z.object({
+      /** A passkey's answer to the options of `startPasskeyStepUp`. */
+      passkey: passkeyAuthenticationResponseSchema,
+    }),
     z.object({
       /** The account's password: only for an account without two-step verification. */
       password: plainTextSchema({ min: 1, max: 1024 }),

@@ -13,6 +13,8 @@ export const securityChanges = [
   'totp_disabled',
   'recovery_codes',
   'two_step_reset',
+  'passkey_added',
+  'passkey_removed',
 ] as const;
 export type SecurityChange = (typeof securityChanges)[number];
 
@@ -26,6 +28,8 @@ export const securityChangeLabels: Record<Locale, Record<SecurityChange, string>
     totp_disabled: '两步验证（已停用）',
     recovery_codes: '两步验证恢复码',
     two_step_reset: '两步验证（已重置，请登录后重新启用）',
+    passkey_added: '通行密钥（已添加）',
+    passkey_removed: '通行密钥（已移除）',
   },
   'en-US': {
     password: 'password',
@@ -35,6 +39,8 @@ export const securityChangeLabels: Record<Locale, Record<SecurityChange, string>
     totp_disabled: 'two-step verification (switched off)',
     recovery_codes: 'two-step verification recovery codes',
     two_step_reset: 'two-step verification (reset; sign in and switch it on again)',
+    passkey_added: 'passkeys (one was added)',
+    passkey_removed: 'passkeys (one was removed)',
   },
 };
 

@@ -27,7 +27,17 @@ export {
 } from './service.ts';
 export type { Authentication } from './service.ts';
 export { SessionCache } from './session-cache.ts';
-export { stepUpSession } from './step-up.ts';
+export { startPasskeyStepUp, stepUpSession } from './step-up.ts';
+export { signInWithPasskey, startPasskeySignIn } from './passkey-sign-in.ts';
+export {
+  checkRegistration,
+  relyingPartyOf,
+  requestOriginOf,
+  startRegistrationCeremony,
+  useCeremonyOf,
+} from './webauthn.ts';
+export type { RelyingParty, RequestOrigin } from './webauthn.ts';
+export { deleteExpiredWebauthnCeremonies } from './webauthn-repo.ts';
 export { revokeLiveSessionsExcept, revokeSessionOfUser } from './session-revocation.ts';
 export { deleteSignInEventsOlderThan } from './sign-in-history.ts';
 export { parseUserAgent } from './user-agent.ts';

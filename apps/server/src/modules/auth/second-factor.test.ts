@@ -89,7 +89,11 @@ describe.each(testEngines)('signing in with a second factor on %s', (engine) => 
     const first = await signIn(customer.email);
     expect(first.statusCode).toBe(200);
     const answer = first.data();
-    expect(answer).toEqual({ secondFactorRequired: true, challenge: expect.any(String) });
+    expect(answer).toEqual({
+      secondFactorRequired: true,
+      challenge: expect.any(String),
+      factors: ['totp'],
+    });
     expect(JSON.stringify(answer)).not.toContain('token');
     const challenge = challengeOf(answer);
     expect(challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);

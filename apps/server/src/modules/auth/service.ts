@@ -23,6 +23,7 @@ import {
 } from '../../tokens.ts';
 import { authenticateApiKey } from '../api-keys/public.ts';
 import {
+  accountFactorsOf,
   createUser,
   findUserByEmail,
   isReplacedApiTokenHash,
@@ -101,7 +102,7 @@ export interface ClientInfo {
   userAgent: string | undefined;
 }
 
-interface AccountServices {
+export interface AccountServices {
   db: Db;
   config: Config;
   cipher: TokenCipher;
@@ -175,7 +176,7 @@ export async function register({
     // The sign-up's address becomes known here, so signing in from it later is not "new".
     const { token } = await startSession(tx, config, user.id, client, new Date());
     await queueVerificationMail(tx, { user });
-    return { token, user: toUserProfile(user, cipher, config) };
+    return { token, user: toUserProfile(user, [], cipher, config) };
   });
 }
 
@@ -183,7 +184,8 @@ export async function register({
  * Signs in. An unknown email and a wrong password give the same answer after the same work
  * (a dummy hash is verified), so neither the answer nor its timing reveals which accounts exist.
  * The password is checked only after the attempt has claimed its throttling slots. An account
- * with two-step verification gets a challenge for `loginWithSecondFactor` instead of a session.
+ * with a second factor (an authenticator app, a passkey) gets a challenge for
+ * `loginWithSecondFactor` or a passkey sign-in instead of a session, naming its factors.
  * Every attempt on an existing account is recorded in its sign-in history. After repeated
  * failures a proof of work comes first (`passProofOfWorkGate`), before the throttling and the
  * lockout it keeps as the last resort.
@@ -228,7 +230,8 @@ export async function login({
   if (user && !valid) await recordSignIn(db, user.id, client, 'wrong_password');
   if (!user || !valid) throw wrongPasswordError(attempt);
   if (user.disabledAt) throw new AppError('accountDisabled');
-  if (user.totpConfirmedAt) {
+  const factors = await accountFactorsOf(db, user);
+  if (factors.length > 0) {
     const challenge = generateSessionToken();
     await db.transaction(async (tx) => {
       await insertSignInChallenge(tx, {
@@ -240,10 +243,10 @@ export async function login({
       });
       await recordSignIn(tx, user.id, client, 'second_factor_required');
     });
-    return { secondFactorRequired: true, challenge };
+    return { secondFactorRequired: true, challenge, factors };
   }
   const token = await db.transaction((tx) => openSignedInSession(tx, { config, user, client }));
-  return { token, user: toUserProfile(user, cipher, config) };
+  return { token, user: toUserProfile(user, factors, cipher, config) };
 }
 
 /** Thrown inside a sign-in's transaction to roll it back when the code is wrong. */
@@ -278,7 +281,9 @@ export async function loginWithSecondFactor({
   if (!found) throw new AppError('signInChallengeInvalid');
   const user = await requireUser(db, found.userId);
   if (user.disabledAt) throw new AppError('accountDisabled');
-  if (!user.totpConfirmedAt) throw new AppError('signInChallengeInvalid');
+  const factors = await accountFactorsOf(db, user);
+  // Factors removed meanwhile (an owner's reset): the password is asked again.
+  if (factors.length === 0) throw new AppError('signInChallengeInvalid');
   const attempt = await claimSecondFactorAttempt({ db, userId: user.id }).catch(
     async (error: unknown) => {
       await recordSignIn(db, user.id, client, 'throttled');
@@ -288,7 +293,9 @@ export async function loginWithSecondFactor({
   const outcome = await db
     .transaction(async (tx) => {
       if (!(await useSignInChallenge(tx, challengeQuery))) return 'challengeGone' as const;
-      if (!(await checkSecondFactor(tx, { user, cipher, proof }))) {
+      // A code of an app not confirmed yet (enrolment started, a passkey the factor) is no proof.
+      const usable = proof.kind !== 'totp' || factors.includes('totp');
+      if (!usable || !(await checkSecondFactor(tx, { user, cipher, proof }))) {
         // Rolls the challenge's use back: it stays good for another try.
         throw new WrongSecondFactor();
       }
@@ -316,11 +323,11 @@ export async function loginWithSecondFactor({
     );
   }
   await settleSignInAttempt({ db, attempt, succeeded: true });
-  return { token: outcome, user: toUserProfile(user, cipher, config) };
+  return { token: outcome, user: toUserProfile(user, factors, cipher, config) };
 }
 
 /** Records a sign-in attempt in the account's history. */
-async function recordSignIn(
+export async function recordSignIn(
   db: Db,
   userId: string,
   client: ClientInfo,
@@ -340,7 +347,7 @@ async function recordSignIn(
  * Opens the session of a finished sign-in (recorded in the history, with the factor proved), and
  * mails the owner when the address is new; answers the token.
  */
-async function openSignedInSession(
+export async function openSignedInSession(
   tx: Tx,
   {
     config,

@@ -177,6 +177,33 @@ export async function claimSignInAttempt({
 }
 
 /**
+ * Claims a sign-in attempt under the address's limit alone: a passkey nobody has (or another
+ * account's) names no account whose limits could count it. Settle it as failed.
+ */
+export async function claimAddressSignInAttempt({
+  db,
+  config,
+  address,
+}: {
+  db: Db;
+  config: Config;
+  address: string;
+}): Promise<SignInAttempt> {
+  const claim = await claimSlots(db, {
+    signIn: true,
+    keys: [{ kind: 'login_address', key: address, limit: config.throttle.loginPerAddress }],
+  });
+  if (!claim.claimed) {
+    throw new AppError('tooManySignInAttempts', { minutes: minutesOf(claim.retryAfterSeconds) });
+  }
+  return {
+    attemptIds: claim.attemptIds,
+    failuresLeft: claim.failuresLeft,
+    pauseSeconds: claim.pauseSeconds,
+  };
+}
+
+/**
  * The answer to a wrong password: plain while failures are left, a warning on the last one before
  * the pause, and on the failure that starts it, how long it lasts. Counted per email whether the
  * account exists or not, so the words tell nothing about which accounts exist.

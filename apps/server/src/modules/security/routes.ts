@@ -4,11 +4,17 @@ import {
   getTwoStepStatus,
   regenerateRecoveryCodes,
   startTotpEnrolment,
+  startPasskeyStepUp as startPasskeyStepUpEndpoint,
   stepUp,
 } from '@stratus/contract';
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../plugins/auth.ts';
-import { stepUpSession } from '../auth/public.ts';
+import {
+  relyingPartyOf,
+  requestOriginOf,
+  startPasskeyStepUp,
+  stepUpSession,
+} from '../auth/public.ts';
 import { registerEndpoint } from '../../plugins/contract-routes.ts';
 import * as security from './service.ts';
 
@@ -56,7 +62,16 @@ export function registerSecurityRoutes(app: FastifyInstance): void {
       auth: requireAuth(request),
       proof: request.body,
       address: request.ip,
+      rp: () => relyingPartyOf(app.config, requestOriginOf(request)),
     });
     return null;
   });
+
+  registerEndpoint(app, startPasskeyStepUpEndpoint, (request) =>
+    startPasskeyStepUp({
+      db: app.db,
+      rp: relyingPartyOf(app.config, requestOriginOf(request)),
+      auth: requireAuth(request),
+    }),
+  );
 }

@@ -44,6 +44,7 @@ describe.each(testEngines)('two-step verification on %s', (engine) => {
     const customer = await registerConfirmedCustomer(testApp);
     expect((await call(getTwoStepStatus, customer.token)).data()).toEqual({
       enabled: false,
+      factors: [],
       recoveryCodesLeft: 0,
     });
     const started = await call(startTotpEnrolment, customer.token);
@@ -84,6 +85,7 @@ describe.each(testEngines)('two-step verification on %s', (engine) => {
     }
     expect((await call(getTwoStepStatus, customer.token)).data()).toEqual({
       enabled: true,
+      factors: ['totp'],
       recoveryCodesLeft: 10,
     });
     expect(await noticesTo(customer.id)).toEqual(['totp_enabled']);

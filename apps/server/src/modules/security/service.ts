@@ -1,5 +1,6 @@
 // Two-step verification of the signed-in account: enrolling an authenticator app, switching it
 // off, and replacing the recovery codes. Codes are checked (and spent) by the auth module.
+import type { AccountFactor } from '@stratus/contract';
 import { AppError } from '../../errors.ts';
 import type { Db } from '@stratus/db';
 import type { TokenCipher } from '../../tokens.ts';
@@ -14,6 +15,7 @@ import {
   withSecondFactor,
 } from '../auth/public.ts';
 import {
+  accountFactorsOf,
   clearTotp,
   markTotpConfirmed,
   queueSecurityNotice,
@@ -33,10 +35,14 @@ export async function getTwoStepStatus({
 }: {
   db: Db;
   userId: string;
-}): Promise<{ enabled: boolean; recoveryCodesLeft: number }> {
+}): Promise<{ enabled: boolean; factors: AccountFactor[]; recoveryCodesLeft: number }> {
   const user = await requireUser(db, userId);
-  if (!user.totpConfirmedAt) return { enabled: false, recoveryCodesLeft: 0 };
-  return { enabled: true, recoveryCodesLeft: await countUnusedRecoveryCodes(db, userId) };
+  const factors = await accountFactorsOf(db, user);
+  return {
+    enabled: factors.includes('totp'),
+    factors,
+    recoveryCodesLeft: factors.length > 0 ? await countUnusedRecoveryCodes(db, userId) : 0,
+  };
 }
 
 /**
@@ -89,8 +95,8 @@ export async function confirmTotpEnrolment({
 }
 
 /**
- * Switches two-step verification off by a current code or a recovery code: the secret and the
- * recovery codes are deleted; the owner is mailed a notice.
+ * Switches two-step verification off by a current code or a recovery code: the secret is deleted,
+ * and the recovery codes with it unless a passkey still needs them; the owner is mailed a notice.
  */
 export async function disableTotp({
   db,
@@ -107,7 +113,9 @@ export async function disableTotp({
     proof: proofOfCode(code),
     change: async (tx) => {
       if (!(await clearTotp(tx, userId))) throw new AppError('twoStepNotEnabled');
-      await deleteRecoveryCodes(tx, userId);
+      if ((await accountFactorsOf(tx, { id: userId, totpConfirmedAt: null })).length === 0) {
+        await deleteRecoveryCodes(tx, userId);
+      }
       await queueSecurityNotice(tx, { user, change: 'totp_disabled' });
     },
   });
@@ -115,7 +123,8 @@ export async function disableTotp({
 
 /**
  * New recovery codes by a current code or a recovery code (the one given is spent with the old
- * set); answers them, shown once; the owner is mailed a notice.
+ * set); answers them, shown once; the owner is mailed a notice. A passkey-only account proves it
+ * with a recovery code.
  */
 export async function regenerateRecoveryCodes({
   db,
@@ -124,12 +133,17 @@ export async function regenerateRecoveryCodes({
   code,
 }: SecurityServices & { code: string }): Promise<{ recoveryCodes: string[] }> {
   const user = await requireUser(db, userId);
-  if (!user.totpConfirmedAt) throw new AppError('twoStepNotEnabled');
+  const factors = await accountFactorsOf(db, user);
+  if (factors.length === 0) throw new AppError('twoStepNotEnabled');
+  const proof = proofOfCode(code);
+  if (proof.kind === 'totp' && !factors.includes('totp')) {
+    throw new AppError('secondFactorIncorrect', {}, { field: 'code' });
+  }
   const recoveryCodes = await withSecondFactor({
     db,
     user,
     cipher,
-    proof: proofOfCode(code),
+    proof,
     change: async (tx) => {
       await queueSecurityNotice(tx, { user, change: 'recovery_codes' });
       return issueRecoveryCodes(tx, userId);

@@ -91,6 +91,7 @@ describe.each(testEngines)('step-up on %s', (engine) => {
         'PATCH /user/webhooks/:id',
         'POST /user/ip-allowlist',
         'DELETE /user/ip-allowlist/:id',
+        'DELETE /user/security/passkeys/:id',
       ].sort(),
     );
   });

@@ -1,5 +1,16 @@
 import { staffRoles, type StaffRole } from '@stratus/contract';
-import { asc, count, eq, inArray, sessions, sql, users, type Db, type Tx } from '@stratus/db';
+import {
+  asc,
+  count,
+  eq,
+  inArray,
+  passkeys,
+  sessions,
+  sql,
+  users,
+  type Db,
+  type Tx,
+} from '@stratus/db';
 
 /** A staff account and when it last signed in. */
 export interface StaffMemberRow {
@@ -12,6 +23,8 @@ export interface StaffMemberRow {
   lastSignInAt: Date | null;
   disabledAt: Date | null;
   totpConfirmedAt: Date | null;
+  /** At least one passkey: a second factor as the app is. */
+  hasPasskey: boolean;
 }
 
 const staffMemberColumns = {
@@ -23,6 +36,7 @@ const staffMemberColumns = {
   lastSignInAt: sql<Date | null>`max(${sessions.createdAt})`.mapWith(sessions.createdAt),
   disabledAt: users.disabledAt,
   totpConfirmedAt: users.totpConfirmedAt,
+  hasPasskey: sql<boolean>`exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id})`,
 };
 
 const isStaff = inArray(users.role, [...staffRoles]);

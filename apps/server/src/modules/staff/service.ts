@@ -15,6 +15,7 @@ import {
   createUser,
   findUserByEmail,
   queueSecurityNotice,
+  deletePasskeysOfUser,
   resetTotp,
   updateUser,
 } from '../users/public.ts';
@@ -37,7 +38,7 @@ function toStaffMember(row: StaffMemberRow): StaffMember {
     createdAt: row.createdAt.toISOString(),
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
     disabledAt: row.disabledAt?.toISOString() ?? null,
-    twoStepEnabled: row.totpConfirmedAt !== null,
+    twoStepEnabled: row.totpConfirmedAt !== null || row.hasPasskey,
   };
 }
 
@@ -232,12 +233,14 @@ export async function removeStaffMember({
 type LockedAccount = NonNullable<Awaited<ReturnType<typeof lockUserById>>>;
 
 /**
- * Forgets the account's two-step verification (secret, confirmation, recovery codes) and signs
+ * Forgets the account's second factors (the app's secret, its passkeys, recovery codes) and signs
  * out all its sessions in `tx`, audited as `staff.reset_2fa` and mailed to the person as a
  * `security.changed` notice. The caller delivers `authChanged` locally after the commit.
  */
 async function resetTwoStepOf(tx: Tx, actor: StaffActor, account: LockedAccount): Promise<void> {
-  const wasEnabled = await resetTotp(tx, account.id);
+  const hadTotp = await resetTotp(tx, account.id);
+  const passkeysRemoved = await deletePasskeysOfUser(tx, account.id);
+  const wasEnabled = hadTotp || passkeysRemoved > 0;
   await deleteRecoveryCodes(tx, account.id);
   const revokedSessions = await revokeAllSessions({ tx, userId: account.id });
   await recordAudit({

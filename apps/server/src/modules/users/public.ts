@@ -13,3 +13,15 @@ export {
   resetTotp,
   storePendingTotpSecret,
 } from './totp-repo.ts';
+export {
+  accountFactorsOf,
+  countPasskeysOfUser,
+  deletePasskeyOfUser,
+  deletePasskeysOfUser,
+  findPasskeyByCredentialId,
+  insertPasskey,
+  listPasskeysOfUser,
+  recordPasskeyUse,
+  renamePasskeyOfUser,
+} from './passkey-repo.ts';
+export type { PasskeyRow } from './passkey-repo.ts';

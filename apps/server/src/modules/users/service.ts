@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   defaultLocale,
   fenToYuan,
+  type AccountFactor,
   yuanToFen,
   type Locale,
   type UserProfile,
@@ -11,6 +12,7 @@ import { AppError } from '../../errors.ts';
 import { announceChange, authChanged, deliverChangeLocally } from '../../change-notifications.ts';
 import { generateApiToken, hashToken, type TokenCipher } from '../../tokens.ts';
 import { insertWallet } from '../wallet/public.ts';
+import { accountFactorsOf } from './passkey-repo.ts';
 import { queueSecurityNotice } from './security-notice.ts';
 import { twoStepRequiredBy } from './staff-two-step.ts';
 import type { Config } from '../../config.ts';
@@ -82,8 +84,10 @@ export async function createUser({
 /** What of the server's configuration a profile tells the web app. */
 export type ProfileSettings = Pick<Config, 'emailVerification' | 'staffTwoStep'>;
 
+/** The profile the web app reads; `factors` are the account's (`accountFactorsOf`). */
 export function toUserProfile(
   user: UserRow,
+  factors: readonly AccountFactor[],
   cipher: TokenCipher,
   settings: ProfileSettings,
 ): UserProfile {
@@ -107,7 +111,8 @@ export function toUserProfile(
     emailVerification: settings.emailVerification,
     lowBalanceThreshold:
       user.lowBalanceThresholdFen === null ? null : fenToYuan(user.lowBalanceThresholdFen),
-    twoStepRequiredBy: twoStepRequiredBy(user, settings.staffTwoStep)?.toISOString() ?? null,
+    twoStepRequiredBy:
+      twoStepRequiredBy(user, factors, settings.staffTwoStep)?.toISOString() ?? null,
   };
 }
 
@@ -129,7 +134,8 @@ export async function getProfile({
   settings: ProfileSettings;
   userId: string;
 }): Promise<UserProfile> {
-  return toUserProfile(await requireUser(db, userId), cipher, settings);
+  const user = await requireUser(db, userId);
+  return toUserProfile(user, await accountFactorsOf(db, user), cipher, settings);
 }
 
 export async function updateProfile({
@@ -167,7 +173,7 @@ export async function updateProfile({
     ? await updateUser(db, userId, edits)
     : await findUserById(db, userId);
   if (!user) throw new AppError('unauthorized');
-  return toUserProfile(user, cipher, settings);
+  return toUserProfile(user, await accountFactorsOf(db, user), cipher, settings);
 }
 
 /** Replaces the personal API token and mails the owner a `security.changed` notice with it. */

@@ -75,7 +75,7 @@ describe('the operator console frame', () => {
 
   it('counts down the days left to switch on two-step verification, and opens the profile at it', async () => {
     emulateWindowWidth(1440);
-    api.respondWith(getTwoStepStatus, { enabled: false, recoveryCodesLeft: 0 });
+    api.respondWith(getTwoStepStatus, { enabled: false, factors: [], recoveryCodesLeft: 0 });
     const requiredBy = new Date(Date.now() + 3 * 24 * 3600 * 1000 - 3600 * 1000).toISOString();
     api.respondWith(getMe, { ...owner, twoStepRequiredBy: requiredBy });
     renderConsole();

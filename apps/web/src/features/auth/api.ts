@@ -35,6 +35,16 @@ export function useLoginSecondFactor() {
   });
 }
 
+/** A passkey sign-in: alone (no challenge), or as the second factor of the challenge. */
+export function usePasskeyLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (challenge: string | undefined) =>
+      (await loadSessionCalls()).logInWithPasskey(challenge),
+    onSuccess: () => queryClient.clear(),
+  });
+}
+
 export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({

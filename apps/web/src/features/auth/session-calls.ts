@@ -9,6 +9,7 @@ import type {
 import { apiRoutes } from '@stratus/contract/routes';
 import { callEndpoint } from '../../shared/http/client.ts';
 import { changeLanguage, currentLanguage } from '../../shared/i18n/i18n.ts';
+import { provePasskey } from '../../shared/passkeys.ts';
 import { signOut, storeToken } from '../../shared/session.ts';
 
 // The calls that start and end a session, with the contract's endpoints behind them: the portal
@@ -31,6 +32,23 @@ export async function logIn(body: EndpointBody<typeof login>): Promise<LoginAnsw
 /** The second step: the challenge with a code of the authenticator app or a recovery code. */
 export async function finishLogIn(body: EndpointBody<typeof loginSecondFactor>): Promise<Session> {
   return startSession(await callEndpoint(apiRoutes.loginSecondFactor, { body, silent: true }));
+}
+
+/**
+ * Signs in with a passkey: the server's options, the browser's prompt, the server's check. With
+ * the sign-in `challenge` (the password was right) the passkey is the second factor; without,
+ * it signs in alone.
+ */
+export async function logInWithPasskey(challenge: string | undefined): Promise<Session> {
+  const body = challenge === undefined ? {} : { challenge };
+  const { options } = await callEndpoint(apiRoutes.startPasskeySignIn, { body, silent: true });
+  const response = await provePasskey(options);
+  return startSession(
+    await callEndpoint(apiRoutes.finishPasskeySignIn, {
+      body: { ...body, response },
+      silent: true,
+    }),
+  );
 }
 
 export async function signUp(body: EndpointBody<typeof register>): Promise<Session> {

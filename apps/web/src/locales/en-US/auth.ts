@@ -74,6 +74,12 @@ export default {
   'auth.secondFactor.useCode': 'Use a verification code',
   'auth.secondFactor.back': 'Back',
   'auth.secondFactor.submit': 'Verify and sign in',
+  'auth.secondFactor.passkeySubtitle': 'Your account confirms sign-ins with a passkey',
+  'auth.secondFactor.passkeyHint': 'Confirm with your passkey (fingerprint, face or device PIN).',
+  'auth.secondFactor.usePasskey': 'Use a passkey',
+  'auth.passkey.signIn': 'Sign in with a passkey',
+  'auth.passkey.or': 'or',
+  'auth.passkey.failed': 'The passkey did not sign you in; try again or use your password',
   'auth.login.forgot': 'Forgot password?',
   'auth.reset.ask.title': 'Forgot password',
   'auth.reset.ask.subtitle':

@@ -16,4 +16,9 @@ export default {
   'http.stepUp.passwordRequired': 'Enter your password',
   'http.stepUp.confirm': 'Confirm and continue',
   'http.stepUp.cancel': 'Cancel',
+  'http.stepUp.passkeyNote':
+    'Actions on money or account access need a fresh confirmation. Use your passkey, or enter a recovery code; it lasts 10 minutes.',
+  'http.stepUp.usePasskey': 'Use a passkey',
+  'http.stepUp.recoveryLabel': 'Recovery code',
+  'http.stepUp.passkeyFailed': 'The passkey did not confirm it is you; please try again',
 } satisfies Record<keyof typeof zhCN, string>;

@@ -14,4 +14,9 @@ export default {
   'http.stepUp.passwordRequired': '请输入登录密码',
   'http.stepUp.confirm': '验证并继续',
   'http.stepUp.cancel': '取消',
+  'http.stepUp.passkeyNote':
+    '涉及资金或账户权限的操作需要再次验证。请使用通行密钥，或输入一个恢复码，验证后 10 分钟内无需重复。',
+  'http.stepUp.usePasskey': '使用通行密钥',
+  'http.stepUp.recoveryLabel': '恢复码',
+  'http.stepUp.passkeyFailed': '通行密钥验证未完成，请重试',
 };

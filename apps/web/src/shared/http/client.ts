@@ -17,6 +17,7 @@ import { currentLanguage, i18n } from '../i18n/i18n.ts';
 import { readToken, signOut } from '../session.ts';
 import { showErrorToast } from '../ui/feedback.ts';
 import { ApiError, CLIENT_ERROR_CODES } from './api-error.ts';
+import { provePasskey } from '../passkeys.ts';
 import type { StepUpActions } from './step-up-actions.ts';
 import { isStepUpRequired, requestStepUp } from './step-up.ts';
 
@@ -137,10 +138,14 @@ export function describeFailure(response: Response, envelope: Envelope | null): 
 
 /** What the step-up modal calls: silent, it shows refusals under its own fields. */
 const stepUpActions: StepUpActions = {
-  twoStepEnabled: async () =>
-    (await callEndpoint(apiRoutes.getTwoStepStatus, { silent: true })).enabled,
+  factors: async () => (await callEndpoint(apiRoutes.getTwoStepStatus, { silent: true })).factors,
   stepUp: async (body) => {
     await callEndpoint(apiRoutes.stepUp, { body, silent: true });
+  },
+  stepUpWithPasskey: async () => {
+    const options = await callEndpoint(apiRoutes.startPasskeyStepUp, { silent: true });
+    const passkey = await provePasskey(options);
+    await callEndpoint(apiRoutes.stepUp, { body: { passkey }, silent: true });
   },
 };
 

@@ -31,7 +31,11 @@ const addBody = { address: '203.0.113.7', note: '' };
 /** The allowlist refuses until the session steps up, which succeeds unless a test says otherwise. */
 function refuseUntilSteppedUp({ twoStep }: { twoStep: boolean }) {
   let steppedUp = false;
-  api.respondWith(getTwoStepStatus, { enabled: twoStep, recoveryCodesLeft: twoStep ? 10 : 0 });
+  api.respondWith(getTwoStepStatus, {
+    enabled: twoStep,
+    factors: twoStep ? ['totp'] : [],
+    recoveryCodesLeft: twoStep ? 10 : 0,
+  });
   api.respondWithError(addIpAllowlistEntry, 'stepUpRequired', { when: () => !steppedUp });
   api.respondWith(addIpAllowlistEntry, entry);
   api.respondWith(stepUp, () => {
@@ -126,7 +130,7 @@ describe('step-up on a refused call', () => {
   });
 
   it('refuses for good when the call is still refused after the step-up', async () => {
-    api.respondWith(getTwoStepStatus, { enabled: false, recoveryCodesLeft: 0 });
+    api.respondWith(getTwoStepStatus, { enabled: false, factors: [], recoveryCodesLeft: 0 });
     api.respondWith(stepUp, null);
     api.respondWithError(addIpAllowlistEntry, 'stepUpRequired');
     const refused = callEndpoint(apiRoutes.addIpAllowlistEntry, { body: addBody }).then(

@@ -196,7 +196,7 @@ describe('SignInCard', () => {
     const challenge = 'c'.repeat(43);
 
     it('asks for the code after the password, then signs in with it', async () => {
-      api.respondWith(login, { secondFactorRequired: true, challenge });
+      api.respondWith(login, { secondFactorRequired: true, challenge, factors: ['totp'] });
       api.respondWith(loginSecondFactor, { token: 'sess-3', user });
       const { router } = renderCard();
       await fillLogin('ada@example.com', 'secret-pass');
@@ -216,7 +216,7 @@ describe('SignInCard', () => {
     });
 
     it('takes a recovery code instead, and goes back to the password', async () => {
-      api.respondWith(login, { secondFactorRequired: true, challenge });
+      api.respondWith(login, { secondFactorRequired: true, challenge, factors: ['totp'] });
       api.respondWithError(loginSecondFactor, 'secondFactorIncorrect');
       renderCard();
       await fillLogin('ada@example.com', 'secret-pass');
@@ -237,7 +237,7 @@ describe('SignInCard', () => {
 
     it('asks for the password again when the challenge has expired, in English too', async () => {
       await changeLanguage('en-US');
-      api.respondWith(login, { secondFactorRequired: true, challenge });
+      api.respondWith(login, { secondFactorRequired: true, challenge, factors: ['totp'] });
       api.respondWithError(loginSecondFactor, 'signInChallengeInvalid');
       renderCard();
       await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');

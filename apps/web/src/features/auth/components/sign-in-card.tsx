@@ -1,17 +1,19 @@
-import type { LoginAnswer } from '@stratus/contract';
+import type { AccountFactor, LoginAnswer } from '@stratus/contract';
 import { CloseCircleFilled, InfoCircleFilled } from './portal-icons.tsx';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/http/api-error.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
+import { isPasskeyPromptCancelled, passkeysSupported } from '../../../shared/passkeys.ts';
 import { REDIRECT_PARAM } from '../../../shared/session.ts';
 import { forgetSignInNotice, peekSignInNotice } from '../../../shared/sign-in-notice.ts';
 import { TOUCH_TARGET } from '../../../shared/ui/touch-target.ts';
-import { useLogin, useLoginSecondFactor, useRegister } from '../api.ts';
+import { useLogin, useLoginSecondFactor, usePasskeyLogin, useRegister } from '../api.ts';
 import { safeRedirectTarget } from '../redirect.ts';
 import { useProofOfWork } from '../use-proof-of-work.tsx';
 import { LoginForm, type LoginValues } from './login-form.tsx';
+import { PasskeyButton } from './passkey-button.tsx';
 import { SecondFactorForm, type SecondFactorValues } from './second-factor-form.tsx';
 import type { RegisterFormHandle, RegisterValues } from './register-form.tsx';
 import styles from './sign-in-card.module.css';
@@ -35,8 +37,10 @@ export function SignInCard() {
   const login = useLogin();
   const finishLogin = useLoginSecondFactor();
   const register = useRegister();
+  const passkeyLogin = usePasskeyLogin();
   // Set while the password was right and the account's second factor is awaited.
   const [challenge, setChallenge] = useState<string | null>(null);
+  const [factors, setFactors] = useState<readonly AccountFactor[]>([]);
   const registerForm = useRef<RegisterFormHandle>(null);
   // After repeated attempts the server asks for a proof of work before it checks anything.
   const proofOfWork = useProofOfWork();
@@ -50,17 +54,21 @@ export function SignInCard() {
       const answer = await action();
       if ('secondFactorRequired' in answer) {
         setChallenge(answer.challenge);
+        setFactors(answer.factors);
         return;
       }
       navigate(safeRedirectTarget(searchParams.get(REDIRECT_PARAM)), { replace: true });
     } catch (caught) {
       // The widget takes over: the send goes again by itself once it has solved its challenge.
       if (proofOfWork.takeRefusal(caught)) return;
+      // The person closed the browser's passkey prompt: they know, nothing to say.
+      if (isPasskeyPromptCancelled(caught)) return;
       // A refused password goes under the password field; everything else above the form.
       if (!isLogin && registerForm.current?.showRefusal(caught)) return;
       // A challenge that expired or took too many wrong codes: the password is asked again.
       if (isApiError(caught) && caught.code === SIGN_IN_CHALLENGE_INVALID) setChallenge(null);
-      setError(isApiError(caught) ? caught.message : t('http.error.network'));
+      if (isApiError(caught)) return setError(caught.message);
+      setError(t(caught instanceof TypeError ? 'http.error.network' : 'auth.passkey.failed'));
     }
   };
   const submitLogin = (values: LoginValues) =>
@@ -69,6 +77,8 @@ export function SignInCard() {
     );
   const submitSecondFactor = (values: SecondFactorValues) =>
     void run(() => finishLogin.mutateAsync({ challenge: challenge ?? '', ...values }));
+  // Without a challenge the passkey signs in alone; with one it is the second factor.
+  const signInWithPasskey = () => void run(() => passkeyLogin.mutateAsync(challenge ?? undefined));
   const backToPassword = () => {
     setError(null);
     setChallenge(null);
@@ -114,7 +124,13 @@ export function SignInCard() {
       </h2>
       <span className={styles.subtitle}>
         {isLogin
-          ? t(challenge ? 'auth.secondFactor.subtitle' : 'auth.login.subtitle')
+          ? t(
+              !challenge
+                ? 'auth.login.subtitle'
+                : factors.includes('totp')
+                  ? 'auth.secondFactor.subtitle'
+                  : 'auth.secondFactor.passkeySubtitle',
+            )
           : t('auth.register.subtitle')}
       </span>
       {isLogin ? (
@@ -136,16 +152,29 @@ export function SignInCard() {
             {alert}
             {challenge ? (
               <SecondFactorForm
+                factors={factors}
                 pending={finishLogin.isPending}
                 onSubmit={submitSecondFactor}
+                passkeyPending={passkeyLogin.isPending}
+                onUsePasskey={signInWithPasskey}
                 onBack={backToPassword}
               />
             ) : (
-              <LoginForm
-                pending={login.isPending}
-                onSubmit={submitLogin}
-                proofOfWork={proofOfWork.widget}
-              />
+              <>
+                <LoginForm
+                  pending={login.isPending}
+                  onSubmit={submitLogin}
+                  proofOfWork={proofOfWork.widget}
+                />
+                {passkeysSupported() && (
+                  <>
+                    <div className={styles.or}>{t('auth.passkey.or')}</div>
+                    <PasskeyButton pending={passkeyLogin.isPending} onClick={signInWithPasskey}>
+                      {t('auth.passkey.signIn')}
+                    </PasskeyButton>
+                  </>
+                )}
+              </>
             )}
           </div>
         </>

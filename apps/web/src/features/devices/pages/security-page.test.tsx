@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
+  listPasskeys,
   listSecuritySessions,
   listSignInHistory,
   revokeOtherSecuritySessions,
@@ -61,6 +62,7 @@ failOnAntdDeprecations();
 
 beforeEach(() => {
   document.cookie = 'token=abc; path=/';
+  api.respondWith(listPasskeys, { items: [] });
   api.respondWith(listSecuritySessions, { items: [here, phone, script], total: 3 });
   api.respondWith(revokeSecuritySession, null);
   api.respondWith(revokeOtherSecuritySessions, { revoked: 2 });

@@ -45,7 +45,7 @@ beforeEach(() => {
   window.history.replaceState(null, '', '/console/businessFlow');
   api.respondWith(getMe, profile);
   respondWithQuietInbox(api);
-  api.respondWith(getTwoStepStatus, { enabled: false, recoveryCodesLeft: 0 });
+  api.respondWith(getTwoStepStatus, { enabled: false, factors: [], recoveryCodesLeft: 0 });
   api.respondWithError(logout, 'unauthorized');
   api.respondWith(changePassword, null);
 });

@@ -38,7 +38,7 @@ beforeEach(() => {
   document.cookie = 'token=abc; path=/';
   api.respondWith(getMe, profile);
   respondWithQuietInbox(api);
-  api.respondWith(getTwoStepStatus, { enabled: false, recoveryCodesLeft: 0 });
+  api.respondWith(getTwoStepStatus, { enabled: false, factors: [], recoveryCodesLeft: 0 });
   api.respondWith(updateMe, (request) => ({ ...profile, ...(request.body as object) }));
   api.respondWith(rotateApiToken, { apiToken: 'st_rotated_token_value' });
   writeText.mockResolvedValue(undefined);

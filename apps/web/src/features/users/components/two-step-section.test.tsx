@@ -35,6 +35,7 @@ describe('TwoStepSection', () => {
     let enabled = false;
     api.respondWith(getTwoStepStatus, () => ({
       enabled,
+      factors: enabled ? ['totp' as const] : [],
       recoveryCodesLeft: enabled ? 10 : 0,
     }));
     api.respondWith(startTotpEnrolment, {
@@ -83,7 +84,11 @@ describe('TwoStepSection', () => {
   it('regenerates recovery codes and switches off with a code, in English', async () => {
     await changeLanguage('en-US');
     let enabled = true;
-    api.respondWith(getTwoStepStatus, () => ({ enabled, recoveryCodesLeft: enabled ? 4 : 0 }));
+    api.respondWith(getTwoStepStatus, () => ({
+      enabled,
+      factors: enabled ? ['totp' as const] : [],
+      recoveryCodesLeft: enabled ? 4 : 0,
+    }));
     api.respondWith(regenerateRecoveryCodes, { recoveryCodes: codes });
     api.respondWith(disableTotp, () => {
       enabled = false;
