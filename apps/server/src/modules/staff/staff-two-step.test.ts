@@ -4,21 +4,25 @@
 import {
   confirmTotpEnrolment,
   errors,
+  finishPasskeyRegistration,
   getMe,
   listAdminCustomers,
   listAuditLog,
+  listStaff,
   resetStaffTwoStep,
+  startPasskeyRegistration,
   startTotpEnrolment,
   STAFF_TWO_STEP_GRACE_DAYS,
   type EndpointDefinition,
   type StaffRole,
 } from '@stratus/contract';
-import { and, auditLog, eq, messages, recoveryCodes, sql, users } from '@stratus/db';
+import { and, auditLog, eq, messages, passkeys, recoveryCodes, sql, users } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { registerCustomer, registerStaff } from '../../../test/accounts.ts';
 import { callEndpoint, type CallOptions } from '../../../test/call-endpoint.ts';
+import { SoftAuthenticator } from '../../../test/soft-authenticator.ts';
 import { codeAt, waitForFreshStep } from '../../../test/two-step.ts';
 
 const english = { 'accept-language': 'en-US' };
@@ -87,6 +91,35 @@ describe.each(testEngines)('staff two-step verification on %s', (engine) => {
     await enrol(member.token);
     expect((await call(listAdminCustomers, member.token)).statusCode).toBe(200);
     expect((await call(getMe, member.token)).data().twoStepRequiredBy).toBeNull();
+  });
+
+  it('takes a passkey as the factor: the console opens, the staff list says so, a reset removes it', async () => {
+    const member = await registerStaff(testApp, 'finance');
+    await joinedDaysAgo(member.user.id, STAFF_TWO_STEP_GRACE_DAYS + 1);
+    expect((await call(listAdminCustomers, member.token)).statusCode).toBe(403);
+
+    // Without PUBLIC_URL the server takes the page's origin as the site's.
+    const origin = { origin: 'http://localhost:5173' };
+    const options = await call(startPasskeyRegistration, member.token, { headers: origin });
+    expect(options.statusCode, options.body).toBe(200);
+    const authenticator = new SoftAuthenticator('http://localhost:5173');
+    const added = await call(finishPasskeyRegistration, member.token, {
+      headers: origin,
+      body: { name: 'Work laptop', response: authenticator.register(options.data()) },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+
+    expect((await call(listAdminCustomers, member.token)).statusCode).toBe(200);
+    expect((await call(getMe, member.token)).data().twoStepRequiredBy).toBeNull();
+    const listed = (await call(listStaff, owner.token)).data().items;
+    expect(listed.find((row) => row.id === member.user.id)?.twoStepEnabled).toBe(true);
+
+    const reset = await call(resetStaffTwoStep, owner.token, { params: { id: member.user.id } });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.data().twoStepEnabled).toBe(false);
+    expect(await db().select().from(passkeys).where(eq(passkeys.userId, member.user.id))).toEqual(
+      [],
+    );
   });
 
   it('lets an owner reset a member’s factor: signed out, audited, mailed', async () => {

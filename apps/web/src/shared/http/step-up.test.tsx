@@ -4,6 +4,7 @@ import {
   addIpAllowlistEntry,
   errors,
   getTwoStepStatus,
+  startPasskeyStepUp,
   stepUp,
   type AllowlistEntry,
 } from '@stratus/contract';
@@ -12,11 +13,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../i18n/i18n.ts';
 import { failOnAntdDeprecations } from '../../test/antd-deprecations.ts';
 import { installFakeApi } from '../../test/fake-api.ts';
+import { installFakeWebAuthn } from '../../test/fake-webauthn.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import { ApiError } from './api-error.ts';
 import { callEndpoint } from './client.ts';
 
 const api = installFakeApi();
+const webAuthn = installFakeWebAuthn();
 failOnAntdDeprecations();
 
 const entry: AllowlistEntry = {
@@ -95,6 +98,30 @@ describe('step-up on a refused call', () => {
       { code: '000000' },
       { code: '123456' },
     ]);
+  });
+
+  it('offers a passkey-only account its passkey (or a recovery code), then sends the call again', async () => {
+    refuseUntilSteppedUp({ twoStep: false });
+    api.respondWith(getTwoStepStatus, {
+      enabled: false,
+      factors: ['passkey'],
+      recoveryCodesLeft: 9,
+    });
+    api.respondWith(startPasskeyStepUp, {
+      challenge: 'Y2hhbGxlbmdl',
+      rpId: 'localhost',
+      allowCredentials: [{ id: 'Y3JlZA', type: 'public-key' }],
+    });
+    const added = callEndpoint(apiRoutes.addIpAllowlistEntry, { body: addBody });
+    const dialog = await screen.findByRole('dialog', { name: '确认是您本人' });
+    // No authenticator app: the field takes a recovery code, the button the passkey.
+    expect(await within(dialog).findByLabelText('恢复码')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: '使用通行密钥' }));
+    await expect(added).resolves.toEqual(entry);
+    expect(webAuthn.credentials.get).toHaveBeenCalledTimes(1);
+    const [request] = api.requests(stepUp);
+    expect(request?.body).toMatchObject({ passkey: { id: 'Y3JlZA', type: 'public-key' } });
+    expect(api.requests(addIpAllowlistEntry)).toHaveLength(2);
   });
 
   it('rejects with the original refusal when cancelled, sending nothing again', async () => {
