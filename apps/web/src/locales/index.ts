@@ -26,6 +26,7 @@ import enNav from './en-US/nav.ts';
 import enOrders from './en-US/orders.ts';
 import enOverview from './en-US/overview.ts';
 import enPayments from './en-US/payments.ts';
+import enReceipts from './en-US/receipts.ts';
 import enTraffic from './en-US/traffic.ts';
 import enUsers from './en-US/users.ts';
 import enValidation from './en-US/validation.ts';
@@ -58,6 +59,7 @@ import zhNav from './zh-CN/nav.ts';
 import zhOrders from './zh-CN/orders.ts';
 import zhOverview from './zh-CN/overview.ts';
 import zhPayments from './zh-CN/payments.ts';
+import zhReceipts from './zh-CN/receipts.ts';
 import zhTraffic from './zh-CN/traffic.ts';
 import zhUsers from './zh-CN/users.ts';
 import zhValidation from './zh-CN/validation.ts';
@@ -99,6 +101,7 @@ export const localeDomains = {
   orders: { 'zh-CN': zhOrders, 'en-US': enOrders },
   overview: { 'zh-CN': zhOverview, 'en-US': enOverview },
   payments: { 'zh-CN': zhPayments, 'en-US': enPayments },
+  receipts: { 'zh-CN': zhReceipts, 'en-US': enReceipts },
   traffic: { 'zh-CN': zhTraffic, 'en-US': enTraffic },
   users: { 'zh-CN': zhUsers, 'en-US': enUsers },
   validation: { 'zh-CN': zhValidation, 'en-US': enValidation },
@@ -134,6 +137,7 @@ const zhMessages = {
   ...zhOrders,
   ...zhOverview,
   ...zhPayments,
+  ...zhReceipts,
   ...zhTraffic,
   ...zhUsers,
   ...zhValidation,
@@ -176,6 +180,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     ...enOverview,
     ...enOverview,
     ...enPayments,
+    ...enReceipts,
     ...enTraffic,
     ...enTraffic,
     ...enUsers,

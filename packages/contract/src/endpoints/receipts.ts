@@ -6,33 +6,15 @@ import { defineEndpoint } from '../endpoint.ts';
 import { CURRENCY } from '../money.ts';
 import { businessProfileFieldsSchema } from './admin-settings.ts';
 import { orderItemSchema, orderTypeSchema } from './orders.ts';
+import { receiptKinds } from '../receipt-links.ts';
 import { paymentChannelSchema } from './wallet.ts';
 
-/** What a receipt is about: a top-up (a payment) or an order (paid from the wallet). */
-export const receiptKinds = ['topup', 'order'] as const;
 export const receiptKindSchema = z.enum(receiptKinds);
-export type ReceiptKind = z.infer<typeof receiptKindSchema>;
-
-/** The console page of a receipt (the web app's route table and the credited mail's link). */
-export const RECEIPT_PAGE_PATH = '/console/receipt/:kind/:id';
-
-/** The console page of one receipt, by the payment's or order's id or number. */
-export function receiptPagePath(kind: ReceiptKind, id: string): string {
-  return RECEIPT_PAGE_PATH.replace(':kind', kind).replace(':id', encodeURIComponent(id));
-}
-
-/** A receipt's number: `R` + the payment's number (`TP…`) or the order's (`SI…`, `RN…`…). */
-export function receiptNumberOf(sourceNo: string): string {
-  return `R${sourceNo}`;
-}
 
 /**
- * A payment's or order's readable number: two capital letters (`TP`, `SI`, `RN`, `TR`, `RP`), the
- * business day (yyyymmdd) and ten digits.
+ * Which payment or order a receipt is about: its id (a UUID) or its readable number, two capital
+ * letters (`TP`, `SI`, `RN`, `TR`, `RP`), the business day (yyyymmdd) and ten digits.
  */
-export const READABLE_NUMBER_PATTERN = /^[A-Z]{2}\d{18}$/;
-
-/** Which payment or order a receipt is about: its id (a UUID) or its readable number. */
 export const receiptSourceIdSchema = z
   .string()
   .regex(
