@@ -19,6 +19,8 @@ import {
   PAY_SUCCESS_PATH,
   PORTAL_AUTH,
   PORTAL_HOME,
+  RECEIPT_PATH,
+  receiptPathOf,
 } from '../apps/web/src/shared/paths.ts';
 import { callEndpoint, registerUser, topUp, type RegisteredUser } from './support/api.ts';
 import {
@@ -262,11 +264,17 @@ describe('customer pages on a phone and a laptop', () => {
           [CHECKOUT_PATH]: `?paymentId=${customer.pendingPaymentId}`,
           [PAY_SUCCESS_PATH]: `?paymentId=${customer.paidPaymentId}`,
         };
+        // A page about one record, at the address of the customer's paid top-up.
+        const addresses: Record<string, string> = {
+          [RECEIPT_PATH]: receiptPathOf('topup', customer.paidPaymentId),
+        };
         // The session starts with the cookie: the app loads again for it.
         for (const [index, path] of CUSTOMER_PAGE_PATHS.filter(
           (path) => !signedOutPaths.has(path),
         ).entries())
-          await visit(`${path}${query[path] ?? ''}`, slug(path), { load: index === 0 });
+          await visit(addresses[path] ?? `${path}${query[path] ?? ''}`, slug(path), {
+            load: index === 0,
+          });
         await visit(`${IP_LIST_PATH}?view=allowlist`, 'console_ipList-allowlist');
         await visit('/no-such-page', 'not-found', { load: true });
 

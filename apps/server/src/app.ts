@@ -8,6 +8,7 @@ import { registerDeviceRoutes } from './modules/devices/routes.ts';
 import { registerApiKeyRoutes } from './modules/api-keys/routes.ts';
 import { registerAdminAnnouncementRoutes } from './modules/announcements/admin-routes.ts';
 import { registerAdminSettingRoutes } from './modules/settings/admin-routes.ts';
+import { registerReceiptRoutes } from './modules/receipts/routes.ts';
 import { registerAnnouncementRoutes } from './modules/announcements/routes.ts';
 import { registerMessageRoutes } from './modules/messages/routes.ts';
 import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
@@ -165,6 +166,7 @@ export async function buildApp({
   await registerMessageRoutes(app);
   registerAdminAnnouncementRoutes(app);
   registerAdminSettingRoutes(app);
+  registerReceiptRoutes(app);
   registerAdminMessageRoutes(app);
   registerAllowlistRoutes(app);
   registerWebhookRoutes(app);

@@ -699,6 +699,18 @@ export const errors = {
     status: 404,
     message: { 'zh-CN': '订单不存在', 'en-US': 'The order does not exist' },
   },
+  /**
+   * No receipt: the top-up or order is not the caller's, does not exist or is not paid (a
+   * pending, closed or expired top-up has none).
+   */
+  receiptNotFound: {
+    code: 40521,
+    status: 404,
+    message: {
+      'zh-CN': '收据不存在：只有您已支付的充值和订单才有收据',
+      'en-US': 'No such receipt: only your paid top-ups and orders have one',
+    },
+  },
   /** No such instance among the caller's. */
   instanceNotFound: {
     code: 40301,

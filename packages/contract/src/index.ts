@@ -40,6 +40,8 @@ export * from './endpoints/admin-nodes.ts';
 export * from './endpoints/announcements.ts';
 export * from './endpoints/admin-announcements.ts';
 export * from './endpoints/admin-settings.ts';
+export * from './endpoints/receipts.ts';
+export * from './receipt-links.ts';
 export * from './endpoints/admin-messages.ts';
 export * from './endpoints/admin-dashboard.ts';
 export * from './endpoints/subscriptions.ts';

@@ -47,6 +47,10 @@ export const issueMessages = {
     'zh-CN': '应为 15、18 或 20 位纳税人识别号（数字和大写字母）',
     'en-US': 'must be a taxpayer number of 15, 18 or 20 digits and capital letters',
   },
+  receiptSourceId: {
+    'zh-CN': '应为付款或订单的 ID 或编号，如 TP202611290123456789',
+    'en-US': "must be a payment's or order's id or number, such as TP202611290123456789",
+  },
   nodeHost: {
     'zh-CN': '应为节点的公网 IP 地址或主机名',
     'en-US': "must be the node's public IP address or host name",

@@ -1,4 +1,5 @@
 import type { ComponentType, CSSProperties } from 'react';
+import { matchPath } from 'react-router';
 import type { MessageKey } from '../locales/index.ts';
 import {
   BUSINESS_FLOW_PATH,
@@ -24,6 +25,7 @@ import {
   WEBHOOKS_PATH,
   SECURITY_PATH,
   API_KEYS_PATH,
+  RECEIPT_PATH,
 } from '../shared/paths.ts';
 import type { RecentPage } from '../shared/recent-pages.ts';
 
@@ -240,6 +242,14 @@ export const pageRoutes: readonly PageRoute[] = [
     load: () => import('../features/api-keys/pages/api-keys-page.tsx'),
   },
   {
+    // One record's page, printable: outside the menu, and never a recent page.
+    path: RECEIPT_PATH,
+    title: 'nav.receipt',
+    layout: 'console',
+    recent: false,
+    load: () => import('../features/receipts/pages/receipt-page.tsx'),
+  },
+  {
     path: PORTAL_HOME,
     title: 'nav.portal',
     layout: 'portal',
@@ -289,9 +299,15 @@ function normalisePath(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 }
 
+/** The route of an address; a route with parameters (`:id`) matches any value of them. */
 export function findPageRoute(pathname: string): PageRoute | undefined {
   const path = normalisePath(pathname);
-  return pageRoutes.find((route) => route.path === path);
+  return (
+    pageRoutes.find((route) => route.path === path) ??
+    pageRoutes.find(
+      (route) => route.path.includes(':') && matchPath({ path: route.path, end: true }, path),
+    )
+  );
 }
 
 export function menuRoutesOf(group: MenuGroupKey | undefined): PageRoute[] {

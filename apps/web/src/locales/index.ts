@@ -27,6 +27,7 @@ import enOrders from './en-US/orders.ts';
 import enOverview from './en-US/overview.ts';
 import enPasskeys from './en-US/passkeys.ts';
 import enPayments from './en-US/payments.ts';
+import enReceipts from './en-US/receipts.ts';
 import enTraffic from './en-US/traffic.ts';
 import enUsers from './en-US/users.ts';
 import enValidation from './en-US/validation.ts';
@@ -60,6 +61,7 @@ import zhOrders from './zh-CN/orders.ts';
 import zhOverview from './zh-CN/overview.ts';
 import zhPasskeys from './zh-CN/passkeys.ts';
 import zhPayments from './zh-CN/payments.ts';
+import zhReceipts from './zh-CN/receipts.ts';
 import zhTraffic from './zh-CN/traffic.ts';
 import zhUsers from './zh-CN/users.ts';
 import zhValidation from './zh-CN/validation.ts';
@@ -102,6 +104,7 @@ export const localeDomains = {
   orders: { 'zh-CN': zhOrders, 'en-US': enOrders },
   overview: { 'zh-CN': zhOverview, 'en-US': enOverview },
   payments: { 'zh-CN': zhPayments, 'en-US': enPayments },
+  receipts: { 'zh-CN': zhReceipts, 'en-US': enReceipts },
   traffic: { 'zh-CN': zhTraffic, 'en-US': enTraffic },
   users: { 'zh-CN': zhUsers, 'en-US': enUsers },
   validation: { 'zh-CN': zhValidation, 'en-US': enValidation },
@@ -138,6 +141,7 @@ const zhMessages = {
   ...zhOverview,
   ...zhPasskeys,
   ...zhPayments,
+  ...zhReceipts,
   ...zhTraffic,
   ...zhUsers,
   ...zhValidation,
@@ -181,6 +185,7 @@ export const messages: Record<Locale, Record<MessageKey, string>> = {
     ...enPasskeys,
     ...enOverview,
     ...enPayments,
+    ...enReceipts,
     ...enTraffic,
     ...enTraffic,
     ...enUsers,

@@ -1,7 +1,7 @@
 // Every page's address, in a leaf module: features link to pages through these constants, and
 // the route table (app/routes.ts) maps the same constants to the pages. Importing nothing of the
 // app keeps the links from tying features back to the route table that lazily imports them.
-import { API_PREFIX } from '@stratus/contract';
+import { API_PREFIX, RECEIPT_PAGE_PATH, receiptPagePath } from '@stratus/contract';
 
 /** Where the interactive API documentation is served (Swagger UI of the server). */
 export const API_DOCS_URL = `${API_PREFIX}/docs`;
@@ -33,6 +33,13 @@ export const WEBHOOKS_PATH = '/console/webhooks';
 export const SECURITY_PATH = '/console/security';
 /** The customer's scoped API keys. */
 export const API_KEYS_PATH = '/console/api-keys';
+/**
+ * The printable receipt of a paid top-up or order: `/console/receipt/<kind>/<id or number>`
+ * (in the contract: the credited mail links to it too).
+ */
+export const RECEIPT_PATH = RECEIPT_PAGE_PATH;
+/** The receipt page of a top-up or order, by its id or its readable number (`TP…`, `SI…`). */
+export const receiptPathOf = receiptPagePath;
 /** Where a mail's unsubscribe link opens: `/portal/unsubscribe?token=…`. */
 export const UNSUBSCRIBE_PATH = '/portal/unsubscribe';
 
@@ -59,6 +66,7 @@ export const CUSTOMER_PAGE_PATHS: readonly string[] = [
   WEBHOOKS_PATH,
   SECURITY_PATH,
   API_KEYS_PATH,
+  RECEIPT_PATH,
   PORTAL_HOME,
   PORTAL_AUTH,
   PORTAL_RESET,

@@ -47,9 +47,10 @@ export const billingMailTemplates = {
       subject: '充值 ¥{{amount}} 已到账',
       paragraphs: [
         '您好，您通过{{channel}}充值的 ¥{{amount}} 已到账，当前余额 ¥{{balance}}。',
+        '收据编号 {{receiptNo}}，可以从下面的链接打开、打印或保存为 PDF。',
         '感谢您使用 {{brand}}。',
       ],
-      action: '查看账单流水',
+      action: '查看收据',
     },
     'order.paid': {
       subject: '订单 {{orderNo}} 已支付',
@@ -89,9 +90,10 @@ export const billingMailTemplates = {
       subject: 'Your top-up of ¥{{amount}} has arrived',
       paragraphs: [
         'Hello, the ¥{{amount}} you topped up by {{channel}} is in your balance, which is now ¥{{balance}}.',
+        'Its receipt, number {{receiptNo}}, is at the link below to view, print or save as a PDF.',
         'Thank you for using {{brand}}.',
       ],
-      action: 'View your transactions',
+      action: 'View the receipt',
     },
     'order.paid': {
       subject: 'Order {{orderNo}} is paid',

@@ -206,6 +206,18 @@ export async function findOrder(
   return row;
 }
 
+/** The order of that number only if it belongs to `userId`. */
+export async function findOrderByNo(
+  db: Db,
+  { userId, orderNo }: { userId: string; orderNo: string },
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.orderNo, orderNo), eq(orders.userId, userId)));
+  return row;
+}
+
 /** An order by its id alone (whoever's it is). */
 export async function findOrderById(db: Db, orderId: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));

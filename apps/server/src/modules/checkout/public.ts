@@ -12,6 +12,8 @@ export type { IdempotencyKeyRow } from './idempotency-repo.ts';
 export { runMoneyMove } from './money-move.ts';
 export { getOrder, toOrder, toOrders } from './order-answer.ts';
 export {
+  findOrder,
+  findOrderByNo,
   insertOrder,
   insertOrderItems,
   itemPlaceholderValues,

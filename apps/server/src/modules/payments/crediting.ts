@@ -1,4 +1,10 @@
-import { CURRENCY, formatTopUpNote, translate } from '@stratus/contract';
+import {
+  CURRENCY,
+  formatTopUpNote,
+  receiptNumberOf,
+  receiptPagePath,
+  translate,
+} from '@stratus/contract';
 import { isUniqueViolation, type Db, type Tx } from '@stratus/db';
 import { AppError } from '../../errors.ts';
 import { mailYuan, queueUserMail } from '../messages/public.ts';
@@ -77,6 +83,7 @@ async function creditLockedPayment({
       amount: mailYuan(payment.amountFen),
       balance: mailYuan(entry.balanceAfterFen),
       channel: translate(locale, `payments.channel.${payment.channel}`),
+      receiptNo: receiptNumberOf(payment.paymentNo),
     }),
     data: {
       paymentId: payment.id,
@@ -84,7 +91,7 @@ async function creditLockedPayment({
       amountFen: payment.amountFen.toString(),
       balanceFen: entry.balanceAfterFen.toString(),
     },
-    path: '/console/businessFlow',
+    path: receiptPagePath('topup', payment.id),
     dedupeKey: `payment.credited:${payment.userId}:${payment.id}`,
   });
   return { payment: paid, credited: true };

@@ -6,5 +6,6 @@ export { createPaymentChannels } from './channels.ts';
 export { closePayment, closePaymentUnasked } from './crediting.ts';
 export { getReconciliation } from './reconciliation.ts';
 export { mailReconciliationMismatches } from './reconciliation-alerts.ts';
-export { claimDuePayments } from './repo.ts';
+export { claimDuePayments, findPaymentOfUser, findPaymentOfUserByNo } from './repo.ts';
+export type { PaymentRow } from './repo.ts';
 export { listPaymentsForOperator } from './service.ts';

@@ -228,3 +228,15 @@ export async function insertPaymentNotification(
   const [row] = await db.insert(paymentNotifications).values(values).returning();
   return row!;
 }
+
+/** The payment of that readable number (`TP…`) only if it belongs to `userId`. */
+export async function findPaymentOfUserByNo(
+  db: Db,
+  { paymentNo, userId }: { paymentNo: string; userId: string },
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.paymentNo, paymentNo), eq(payments.userId, userId)));
+  return row;
+}

@@ -12,7 +12,7 @@ import {
   refundOrder,
   replaceInstance,
 } from '@stratus/contract';
-import { eq, messages } from '@stratus/db';
+import { eq, messages, payments } from '@stratus/db';
 import { testEngines } from '@stratus/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerStaff } from '../../../test/accounts.ts';
@@ -80,13 +80,24 @@ describe.each(testEngines)('money and allowlist mail on %s', (engine) => {
     const [credited, orderPaid] = mailTo(smtp, zh.email);
     expect(credited!.text).toContain('您通过沙箱支付充值的 ¥100.00 已到账，当前余额 ¥100.00。');
     expect(credited!.text).toContain(`感谢您使用 ${MAIL_BRAND}。`);
-    expect(credited!.html).toContain('查看账单流水');
+    // The receipt's number and its page, linked in both parts.
+    const [zhPayment] = await db().select().from(payments).where(eq(payments.userId, zh.id));
+    const receiptPage = `/console/receipt/topup/${zhPayment!.id}`;
+    expect(credited!.text).toContain(`收据编号 R${zhPayment!.paymentNo}，`);
+    expect(credited!.text).toContain(`查看收据：`);
+    expect(credited!.text).toContain(receiptPage);
+    expect(credited!.html).toContain('查看收据');
+    expect(credited!.html).toContain(`${receiptPage}"`);
     expect(orderPaid!.text).toContain('（购买静态 IP）已支付，从账户余额中扣除 ¥30.00。');
     expect(subjectsTo(smtp, en.email)).toEqual([
       'Your top-up of ¥100.00 has arrived',
       expect.stringMatching(/^Order \S+ is paid$/),
     ]);
-    expect(mailTo(smtp, en.email)[1]!.html).toContain('View the order');
+    const [enCredited, enOrderPaid] = mailTo(smtp, en.email);
+    expect(enCredited!.text).toMatch(/Its receipt, number RTP\d{18}, is at the link below/);
+    expect(enCredited!.html).toContain('View the receipt');
+    expect(enCredited!.text).toContain('/console/receipt/topup/');
+    expect(enOrderPaid!.html).toContain('View the order');
   });
 
   it('writes no message when the order fails, and none for a purchase the balance cannot cover', async () => {

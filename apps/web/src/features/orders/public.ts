@@ -3,7 +3,7 @@
 export { staticIpQuoteQuery, useCreateStaticIpOrder, type StaticIpPurchase } from './api.ts';
 export { OrderStatusTag } from './components/order-status-tag.tsx';
 export { OrderTypeTag } from './components/order-type-tag.tsx';
-export { summariseItem, summariseItems } from './item-summary.ts';
+export { itemRegion, summariseItem, summariseItems } from './item-summary.ts';
 // One table for every order list: the customer's, and the operator's of every or one customer.
 export { OrderTable } from './components/order-table.tsx';
 // The words of the columns every order list shares, drawn plain (the overview's first screen).

@@ -33,6 +33,7 @@ export default {
   'nav.lineBuy': 'Buy lines',
   'nav.routerBuy': 'Buy routers',
   'nav.portal': 'Sign in',
+  'nav.receipt': 'Receipt',
   'nav.paySuccess': 'Payment result',
   'nav.messages': 'Messages',
   'nav.webhooks': 'Webhooks',

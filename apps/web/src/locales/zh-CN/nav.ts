@@ -27,6 +27,7 @@ export default {
   'nav.lineBuy': '线路购买',
   'nav.routerBuy': '路由器购买',
   'nav.portal': '登录',
+  'nav.receipt': '收据',
   'nav.paySuccess': '支付结果',
   'nav.messages': '消息中心',
   'nav.webhooks': 'Webhook',

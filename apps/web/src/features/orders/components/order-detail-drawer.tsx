@@ -9,9 +9,12 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
 import { formatMoney } from '../../../shared/format/money.ts';
+import { receiptPathOf } from '../../../shared/paths.ts';
+import { TOUCH_TARGET } from '../../../shared/ui/touch-target.ts';
 import { useOrder } from '../api.ts';
 import { itemRegion } from '../item-summary.ts';
 import { OrderStatusTag } from './order-status-tag.tsx';
@@ -72,7 +75,19 @@ export function OrderDetailDrawer({
     },
   ];
   return (
-    <Drawer open={orderId !== null} size={640} title={t('orders.detail.title')} onClose={onClose}>
+    <Drawer
+      open={orderId !== null}
+      size={640}
+      title={t('orders.detail.title')}
+      onClose={onClose}
+      extra={
+        data && (
+          <Link to={receiptPathOf('order', data.id)} className={TOUCH_TARGET}>
+            {t('receipts.view')}
+          </Link>
+        )
+      }
+    >
       {!data ? (
         <Skeleton active />
       ) : (

@@ -143,6 +143,10 @@ describe('IpOrderListPage', () => {
     expect(within(drawer).getByText('创建时间 (UTC+8)')).toBeInTheDocument();
     expect(within(drawer).getByText('30天')).toBeInTheDocument();
     expect(within(drawer).getAllByText('¥60.00').length).toBeGreaterThan(0);
+    expect(within(drawer).getByRole('link', { name: '查看收据' })).toHaveAttribute(
+      'href',
+      `/console/receipt/order/${orderId}`,
+    );
     expect(api.requests(getOrder, { params: { id: orderId } })).toHaveLength(1);
   });
 });

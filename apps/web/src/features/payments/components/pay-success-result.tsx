@@ -2,7 +2,12 @@ import type { Payment } from '@stratus/contract';
 import { Button, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { BUSINESS_FLOW_PATH, CONSOLE_HOME, RECHARGE_PATH } from '../../../shared/paths.ts';
+import {
+  BUSINESS_FLOW_PATH,
+  CONSOLE_HOME,
+  RECHARGE_PATH,
+  receiptPathOf,
+} from '../../../shared/paths.ts';
 import { formatMoney } from '../../../shared/format/money.ts';
 import styles from './pay-success-result.module.css';
 
@@ -50,6 +55,9 @@ export function PaySuccessResult({ payment }: PaySuccessResultProps) {
         </Button>,
         <Button key="records" onClick={() => void navigate(BUSINESS_FLOW_PATH)}>
           {t('payments.result.records')}
+        </Button>,
+        <Button key="receipt" onClick={() => void navigate(receiptPathOf('topup', payment.id))}>
+          {t('receipts.view')}
         </Button>,
         <Button key="again" onClick={() => void navigate(RECHARGE_PATH)}>
           {t('payments.result.again')}

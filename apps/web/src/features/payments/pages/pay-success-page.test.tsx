@@ -41,6 +41,7 @@ function renderPaySuccess(search = `?paymentId=${paymentId}`) {
     [
       { path: '/portal/paySuccess', element: <PaySuccessPage /> },
       { path: '/console/businessFlow', element: <div>records</div> },
+      { path: '/console/receipt/:kind/:id', element: <div>receipt</div> },
     ],
     `/portal/paySuccess${search}`,
   );
@@ -63,6 +64,9 @@ describe('PaySuccessPage', () => {
 
     await userEvent.click(screen.getByRole('button', { name: '查看账单流水' }));
     expect(router.state.location.pathname).toBe('/console/businessFlow');
+    await router.navigate(`/portal/paySuccess?paymentId=${paymentId}`);
+    await userEvent.click(await screen.findByRole('button', { name: '查看收据' }));
+    expect(router.state.location.pathname).toBe(`/console/receipt/topup/${paymentId}`);
   });
 
   it('uses the payment remembered for this tab when the address has none', async () => {

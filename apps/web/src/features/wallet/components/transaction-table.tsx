@@ -1,6 +1,7 @@
 import { describeLedgerNote, type LedgerEntry, type Page } from '@stratus/contract';
 import { Empty, Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { RowCards } from '../../../shared/ui/row-cards.tsx';
 import { formatDateTime } from '../../../shared/format/date.ts';
@@ -9,6 +10,7 @@ import { useCompactLayout } from '../../../shared/ui/use-compact-layout.ts';
 import { LedgerTypeTag } from './ledger-type-tag.tsx';
 import styles from './transaction-table.module.css';
 import { withTimeZone } from '../../../shared/format/time-zone-title.ts';
+import { receiptPathOf } from '../../../shared/paths.ts';
 
 interface TransactionTableProps {
   data: Page<LedgerEntry> | undefined;
@@ -16,7 +18,17 @@ interface TransactionTableProps {
   page: number;
   pageSize: number;
   onPageChange: (page: number, pageSize: number) => void;
+  /** Link top-up and purchase rows to their receipts (the customer's own ledger only). */
+  receiptLinks?: boolean;
 }
+
+/** Which receipt a ledger row's reference names: a top-up's payment number or an order number. */
+const receiptKindOfRow: Partial<Record<LedgerEntry['type'], 'topup' | 'order'>> = {
+  topup: 'topup',
+  static_ip_purchase: 'order',
+  renewal: 'order',
+  traffic_purchase: 'order',
+};
 
 /**
  * Ledger rows, paged by the server. On a narrow screen the table scrolls sideways inside its card
@@ -29,6 +41,7 @@ export function TransactionTable({
   page,
   pageSize,
   onPageChange,
+  receiptLinks = false,
 }: TransactionTableProps) {
   const { t } = useTranslation();
   const compact = useCompactLayout();
@@ -80,15 +93,27 @@ export function TransactionTable({
       key: 'reference',
       title: t('wallet.flow.column.reference'),
       dataIndex: 'reference',
-      width: 260,
-      render: (reference: string | null) =>
-        reference ? (
-          <Typography.Text copyable ellipsis={{ tooltip: reference }} className={styles.reference}>
-            {reference}
-          </Typography.Text>
-        ) : (
-          '--'
-        ),
+      width: receiptLinks ? 320 : 260,
+      render: (reference: string | null, entry: LedgerEntry) => {
+        if (!reference) return '--';
+        const receiptKind = receiptLinks ? receiptKindOfRow[entry.type] : undefined;
+        return (
+          <span className={styles.referenceCell}>
+            <Typography.Text
+              copyable
+              ellipsis={{ tooltip: reference }}
+              className={styles.reference}
+            >
+              {reference}
+            </Typography.Text>
+            {receiptKind && (
+              <Link to={receiptPathOf(receiptKind, reference)} className={styles.receiptLink}>
+                {t('receipts.link')}
+              </Link>
+            )}
+          </span>
+        );
+      },
     },
     {
       key: 'note',

@@ -83,6 +83,16 @@ describe('BusinessFlowPage', () => {
     expect(screen.getByText('共 60 条')).toBeInTheDocument();
   });
 
+  it("links top-up and purchase rows to their receipts by the row's number", async () => {
+    renderFlow();
+    const table = await screen.findByRole('table');
+    const links = await within(table).findAllByRole('link', { name: '收据' });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/console/receipt/order/SO20261121001',
+      '/console/receipt/topup/3f2b8c4e-1a2b-4c3d-8e9f-0a1b2c3d4e5f',
+    ]);
+  });
+
   it('sends the filters of the address and pages on the server', async () => {
     const { router } = renderFlow('?type=topup&from=2026-11-01&to=2026-11-30&page=2');
     await screen.findByText('静态IP购买');

@@ -41,6 +41,7 @@ export default function BusinessFlowPage() {
         page={filters.page}
         pageSize={filters.pageSize}
         onPageChange={changePage}
+        receiptLinks
       />
     </Card>
   );
