@@ -4,7 +4,7 @@ import {
   getTwoStepStatus,
   regenerateRecoveryCodes,
   startTotpEnrolment,
-  startPasskeyStepUp as startPasskeyStepUpEndpoint,
+  startPasskeyStepUp,
   stepUp,
 } from '@stratus/contract';
 import type { FastifyInstance } from 'fastify';
@@ -12,7 +12,7 @@ import { requireAuth } from '../../plugins/auth.ts';
 import {
   relyingPartyOf,
   requestOriginOf,
-  startPasskeyStepUp,
+  startPasskeyStepUp as issuePasskeyStepUpOptions,
   stepUpSession,
 } from '../auth/public.ts';
 import { registerEndpoint } from '../../plugins/contract-routes.ts';
@@ -67,8 +67,8 @@ export function registerSecurityRoutes(app: FastifyInstance): void {
     return null;
   });
 
-  registerEndpoint(app, startPasskeyStepUpEndpoint, (request) =>
-    startPasskeyStepUp({
+  registerEndpoint(app, startPasskeyStepUp, (request) =>
+    issuePasskeyStepUpOptions({
       db: app.db,
       rp: relyingPartyOf(app.config, requestOriginOf(request)),
       auth: requireAuth(request),
