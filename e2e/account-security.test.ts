@@ -6,6 +6,7 @@ import { callEndpoint } from './support/api.ts';
 import {
   chooseFromDropdown,
   launchBrowserProcess,
+  PAGE_STATE_MS,
   saveScreenshot,
   TABLE_ROW,
   type BrowserProcess,
@@ -132,7 +133,10 @@ describe('account security in Chromium', () => {
           .locator('.ant-card')
           .filter({ has: page.getByText(t('devices.sessions'), { exact: true }) })
           .locator(TABLE_ROW);
-        await expect.poll(() => sessions.count()).toBeGreaterThanOrEqual(2);
+        // The page's three cards load their lists side by side; a loaded machine takes a while.
+        await expect
+          .poll(() => sessions.count(), { timeout: PAGE_STATE_MS })
+          .toBeGreaterThanOrEqual(2);
         const current = sessions.filter({ hasText: t('devices.thisDevice') });
         expect(await current.count()).toBe(1);
         await saveScreenshot(page, `security-sessions-${device}-${language}`);

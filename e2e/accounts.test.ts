@@ -28,8 +28,9 @@ describe('accounts in Chromium', () => {
     await page.getByLabel('邮箱').fill(email);
     await page.getByLabel('密码', { exact: true }).fill(password);
     await page
-      .getByRole('button', { name: '登 录' })
-      .or(page.getByRole('button', { name: '登录' }))
+      // Exact: the passkey button's name (使用通行密钥登录) holds 登录 too.
+      .getByRole('button', { name: '登 录', exact: true })
+      .or(page.getByRole('button', { name: '登录', exact: true }))
       .click();
   }
 

@@ -16,8 +16,8 @@ describe('the low-balance mark in Chromium', () => {
     await page.getByLabel('邮箱').fill(user.email);
     await page.getByLabel('密码', { exact: true }).fill(user.password);
     await page
-      .getByRole('button', { name: '登 录' })
-      .or(page.getByRole('button', { name: '登录' }))
+      .getByRole('button', { name: '登 录', exact: true })
+      .or(page.getByRole('button', { name: '登录', exact: true }))
       .click();
     await page.waitForURL('**/console/overview');
     const token = async () =>
